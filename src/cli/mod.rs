@@ -1,0 +1,35 @@
+//! Command-line parsing and one module per subcommand. Each module only parses and prints: the work is
+//! done by the library.
+
+mod engine;
+mod selfplay;
+
+use clap::{Parser, Subcommand};
+
+/// Nam-nam, the Ghanaian roaming variant of Oware, for Discord and the console.
+#[derive(Parser, Debug)]
+#[command(name = "namnam", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Speak the engine's JSON-lines protocol on standard input and output (RULES §8).
+    Engine,
+    /// Play whole matches between computer players and print a summary.
+    Selfplay(selfplay::Args),
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Some(Command::Engine) => engine::run(),
+        Some(Command::Selfplay(args)) => selfplay::run(args),
+        None => {
+            anyhow::bail!(
+                "the Discord bot is not built yet; try `namnam engine` or `namnam selfplay`"
+            )
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! The rules of Nam-nam (`RULES.md`), pure: no I/O, no async, no allocation on the fast paths.
+//!
+//! - [`Position`]: a validated position in a round; [`Position::play`] plays a move with its [`MoveEvent`]s,
+//!   [`Position::apply`] is the fast path for search.
+//! - [`Match`]: rounds, territory between rounds and the end of the match.
+
+mod events;
+mod match_state;
+mod moves;
+mod perft;
+mod player;
+mod position;
+mod sowing;
+mod territory;
+
+pub use events::{replay, Capture, CaptureKind, EndReason, MoveEvent, ReplayError};
+pub use match_state::{
+    conclude_round, BadOptions, Match, MatchEnd, MatchError, MatchMove, MatchOptions, MatchResult,
+    RawMatchOptions, RoundSummary,
+};
+pub use moves::{IllegalMove, MoveList, MoveRecord};
+pub use perft::{perft, PerftCounts};
+pub use player::{ByPlayer, House, NoSuchHouse, Player};
+pub use position::{
+    Endgame, InvalidPosition, Position, RawPosition, Rules, STALL_MOVES, TOTAL_SEEDS,
+};
+pub use territory::{BadTerritory, Territory};

@@ -1,0 +1,9 @@
+//! Namnam: Nam-nam, the Ghanaian roaming variant of Oware, for Discord and the console.
+//!
+//! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
+//! the engine [`protocol`] and [`selfplay`].
+
+pub mod game;
+pub mod protocol;
+pub mod rng;
+pub mod selfplay;

@@ -1,0 +1,43 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use namnam::game::{Endgame, Player, Position, RawPosition, Rules};
+
+/// A position from the notation of RULES §9: `"2,7,1,6,1,6 | 6,6,0,1,6,6"`.
+pub fn pos(board: &str, stores: [u8; 2], k: u8, to_move: Player, starter: Player) -> Position {
+    pos_with(board, stores, k, to_move, starter, Rules::default())
+}
+
+pub fn pos_with(
+    board: &str,
+    stores: [u8; 2],
+    k: u8,
+    to_move: Player,
+    starter: Player,
+    rules: Rules,
+) -> Position {
+    Position::from_parts(k, parse_board(board), stores, to_move, starter, rules)
+        .expect("valid test position")
+}
+
+pub fn parse_board(board: &str) -> [u8; 12] {
+    let v: Vec<u8> = board
+        .split([',', '|'])
+        .map(|s| s.trim().parse().expect("a seed count"))
+        .collect();
+    v.try_into().expect("12 houses")
+}
+
+pub fn raw(json: &str) -> Position {
+    let raw: RawPosition = serde_json::from_str(json).expect("raw position");
+    Position::try_from(raw).expect("valid position")
+}
+
+pub const CHAIN: Rules = Rules {
+    endgame: Endgame::Capturer,
+    chain: true,
+};
+pub const STARTER: Rules = Rules {
+    endgame: Endgame::Starter,
+    chain: false,
+};
