@@ -3,7 +3,10 @@
 //! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
 //! the engine [`protocol`] and [`selfplay`].
 
+pub mod bot;
+pub mod console;
 pub mod game;
 pub mod protocol;
 pub mod rng;
 pub mod selfplay;
+pub mod store;

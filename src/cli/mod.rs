@@ -1,6 +1,7 @@
 //! Command-line parsing and one module per subcommand. Each module only parses and prints: the work is
 //! done by the library.
 
+mod console;
 mod engine;
 mod selfplay;
 
@@ -20,12 +21,15 @@ enum Command {
     Engine,
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
+    /// Play on the terminal: `[#channel] user command [name:value …]` per line (see docs/console.md).
+    Console(console::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Console(args)) => console::run(args),
         None => {
             anyhow::bail!(
                 "the Discord bot is not built yet; try `namnam engine` or `namnam selfplay`"
