@@ -257,3 +257,37 @@ async fn a_refusal_is_private_and_an_unknown_command_too() {
     assert!(reply.private);
     assert_eq!(reply.text, UserError::NoMatch.to_string());
 }
+
+#[tokio::test]
+async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apology() {
+    let h = Harness::new().await;
+    h.start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    // Tamper with the stored match from outside: 49 seeds on the board.
+    let mut db = <sqlx::SqliteConnection as sqlx::Connection>::connect(&db_url(&h.dir))
+        .await
+        .unwrap();
+    let game: String = sqlx::query_scalar("SELECT game FROM matches")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    let bad = game.replacen("[4,4,4,4,4,4,4,4,4,4,4,4]", "[5,4,4,4,4,4,4,4,4,4,4,4]", 1);
+    assert_ne!(game, bad);
+    sqlx::query("UPDATE matches SET game = $1")
+        .bind(bad)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let reply = h
+        .core
+        .handle(&h.request("general", "alice", "move house:1"))
+        .await;
+    assert!(reply.private);
+    assert_eq!(reply.text, namnam::bot::APOLOGY);
+    assert!(matches!(
+        h.core
+            .try_handle(&h.request("general", "alice", "board"))
+            .await,
+        Err(namnam::bot::CoreError::Internal(_))
+    ));
+}

@@ -104,10 +104,10 @@ pub fn describe_round(s: &RoundSummary, names: &Names, next_round_starts: bool) 
             names.get(s.starter.other())
         ));
     }
-    text
+    text.trim_end().to_owned()
 }
 
-/// `alice wins the match: she reached the target.`
+/// `alice wins the match (the target of houses was reached).`
 pub fn describe_result(result: &MatchResult, names: &Names) -> String {
     let why = match result.reason {
         MatchEnd::WholeBoard => "the other player owns no houses",
