@@ -140,7 +140,7 @@ impl Core {
         player: Option<&UserRef>,
     ) -> Result<Reply, CoreError> {
         let who = player.unwrap_or(&req.user);
-        let row = store::player_stats(self.store.reader(), req.place.server, who.id).await?;
+        let row = store::load_rating(self.store.reader(), req.place.server, who.id).await?;
         let Some(r) = row else {
             return match player {
                 None => Err(UserError::NoStats.into()),

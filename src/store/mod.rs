@@ -26,7 +26,7 @@ pub use matches::{
     StoredMove,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
-pub use ratings::{leaderboard, load_rating, player_stats, save_rating, RatingRow};
+pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};
 pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
 
 use sqlx::sqlite::{

@@ -55,9 +55,6 @@ where
     Ok(row.as_ref().map(from_row))
 }
 
-/// The same as [`load_rating`], under another name for the `stats` command.
-pub use load_rating as player_stats;
-
 /// Writes a player's rating and record.
 pub async fn save_rating(
     tx: &mut WriteTx,
