@@ -5,5 +5,6 @@
 
 pub mod game;
 pub mod protocol;
+pub mod render;
 pub mod rng;
 pub mod selfplay;

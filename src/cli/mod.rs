@@ -2,6 +2,7 @@
 //! done by the library.
 
 mod engine;
+mod render;
 mod selfplay;
 
 use clap::{Parser, Subcommand};
@@ -20,12 +21,15 @@ enum Command {
     Engine,
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
+    /// Draw a position as a PNG, and optionally a move as an animated GIF.
+    Render(render::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Render(args)) => render::run(args),
         None => {
             anyhow::bail!(
                 "the Discord bot is not built yet; try `namnam engine` or `namnam selfplay`"
