@@ -7,6 +7,7 @@ pub mod bot;
 pub mod console;
 pub mod game;
 pub mod protocol;
+pub mod render;
 pub mod rng;
 pub mod selfplay;
 pub mod store;

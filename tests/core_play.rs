@@ -432,3 +432,59 @@ async fn an_admin_abort_is_unrated() {
     // The channel is free again.
     h.start_match("general", "alice", "bob", "").await;
 }
+
+#[tokio::test]
+async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_more() {
+    let h = Harness::new().await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger clock:2h")
+        .await;
+    let png = start.picture.as_ref().expect("the opening board");
+    assert!(png.bytes.starts_with(b"\x89PNG") && png.description.contains("alice"));
+    assert!(start.animation.is_none());
+    // RULES §9.1: South's house 3 sows five laps.
+    let five_laps = h.ok("alice", "move house:3").await;
+    assert!(five_laps.text.contains("5 laps"), "{}", five_laps.text);
+    assert!(five_laps
+        .picture
+        .as_ref()
+        .unwrap()
+        .bytes
+        .starts_with(b"\x89PNG"));
+    let gif = five_laps.animation.as_ref().expect("a GIF for five laps");
+    assert!(gif.bytes.starts_with(b"GIF8"));
+    assert_eq!(five_laps.deadline_ms, Some(START_MS + 2 * 3600 * 1000));
+    assert_eq!(
+        five_laps.notify,
+        vec![namnam::console::console_id("user", "bob")]
+    );
+    // A one-lap move has the board but no GIF: play on until the player to move has one.
+    let mut reply = five_laps;
+    let mut rng = namnam::rng::SeededRng::new(1);
+    for _ in 0..200 {
+        let board = reply.board.clone().unwrap();
+        let player = to_move(&reply).expect("the match goes on");
+        let legal = legal_houses(&reply);
+        let laps = |l: u8| {
+            let house = namnam::game::House::from_label(l.into()).unwrap();
+            board.position.play(house).unwrap().laps()
+        };
+        if let Some(&one_lap) = legal.iter().find(|&&l| laps(l) == 1) {
+            let reply = h.ok(&player, &format!("move house:{one_lap}")).await;
+            assert!(reply.text.contains("1 lap"), "{}", reply.text);
+            assert!(reply.picture.is_some() && reply.animation.is_none());
+            return;
+        }
+        reply = h
+            .ok(
+                &player,
+                &format!("move house:{}", legal[rng.below(legal.len())]),
+            )
+            .await;
+        assert!(
+            reply.animation.is_some(),
+            "every move so far had two laps or more"
+        );
+    }
+    panic!("no one-lap move came up");
+}

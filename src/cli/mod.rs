@@ -3,6 +3,7 @@
 
 mod console;
 mod engine;
+mod render;
 mod selfplay;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +24,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Play on the terminal: `[#channel] user command [name:value …]` per line (see docs/console.md).
     Console(console::Args),
+    /// Draw a position as a PNG, and optionally a move as an animated GIF.
+    Render(render::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -30,6 +33,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Console(args)) => console::run(args),
+        Some(Command::Render(args)) => render::run(args),
         None => {
             anyhow::bail!(
                 "the Discord bot is not built yet; try `namnam engine` or `namnam selfplay`"
