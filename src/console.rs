@@ -249,20 +249,19 @@ impl Printer {
         if let Some(board) = &reply.board {
             writeln!(out, "{}", text::board_text(&board.position, &board.names))?;
         }
-        for (picture, ext) in [(&reply.picture, "png"), (&reply.animation, "gif")] {
-            let Some(picture) = picture else { continue };
-            match &self.images {
-                Some(dir) => {
-                    self.written += 1;
-                    let match_part = reply
-                        .board
-                        .as_ref()
-                        .map_or(String::new(), |b| format!("-match{}", b.match_id));
-                    let path = dir.join(format!("{:04}{match_part}.{ext}", self.written));
-                    std::fs::write(&path, &picture.bytes)?;
-                    writeln!(out, "picture: {} ({})", path.display(), picture.description)?;
-                }
-                None => writeln!(out, "picture: {}", picture.description)?,
+        // The text board above says what the picture shows; the pictures themselves go to `--images`.
+        if let Some(dir) = &self.images {
+            for (picture, ext) in [(&reply.picture, "png"), (&reply.animation, "gif")] {
+                let Some(picture) = picture else { continue };
+                self.written += 1;
+                let match_part = reply
+                    .board
+                    .as_ref()
+                    .map_or(String::new(), |b| format!("-match{}", b.match_id));
+                let path = dir.join(format!("{:04}{match_part}.{ext}", self.written));
+                std::fs::write(&path, &picture.bytes)?;
+                let what = if ext == "gif" { "animation" } else { "picture" };
+                writeln!(out, "{what}: {}", path.display())?;
             }
         }
         if let Some(thread) = &reply.open_thread {

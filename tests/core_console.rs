@@ -10,6 +10,7 @@ async fn run_script(h: &Harness, script: &str) -> String {
     let mut out = Vec::new();
     let options = ConsoleOptions {
         echo: true,
+        images: Some(h.dir.path().join("pictures")),
         ..ConsoleOptions::default()
     };
     run(h.core.clone(), script.as_bytes(), &mut out, options)
@@ -48,6 +49,19 @@ async fn a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was
     );
     // A comment is echoed but answers nothing.
     assert!(out.starts_with("> # a comment\n> alice challenge"), "{out}");
+    // Pictures are written and their paths printed: the board after each change, the five laps as a GIF.
+    let written: Vec<&str> = out
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("picture: ")
+                .or(l.strip_prefix("animation: "))
+        })
+        .collect();
+    assert!(written.len() >= 4, "{out}");
+    for path in &written {
+        assert!(std::fs::metadata(path).unwrap().len() > 1000, "{path}");
+    }
+    assert!(written.iter().any(|p| p.ends_with(".gif")), "{out}");
 
     let h = h.restart().await;
     let out = run_script(&h, "carol board\n").await;
