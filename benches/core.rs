@@ -1,13 +1,14 @@
 //! The bot core's speed: moves through the core (the transaction, then the pictures) on a real SQLite file.
 //!
 //! - open loop: moves arrive at a fixed rate (200 a second) spread over 100 live matches, whether or not the
-//!   earlier ones are done; latency counts from each move's scheduled arrival, so queueing shows;
-//! - the GIF path: moves of two or more laps, whose reply carries an animation;
-//! - closed loop: a few clients each move as soon as their last move was answered: the most moves a second.
+//!   earlier ones are done; each is answered with its transaction and the board PNG (the GIF is a follow-up,
+//!   measured apart); latency counts from each move's scheduled arrival, so queueing shows;
+//! - the GIF path: moves of two or more laps, one at a time: the reply, then the GIF drawn after it;
+//! - closed loop: 8 clients each move as soon as their last move was answered: the most moves a second.
 //!
 //! Run: `cargo bench --bench core` (options: `-- --rate 200 --matches 100 --seconds 10`).
 
-use namnam::bot::{pictures, Command, Core, Place, Reply, Request, SystemClock, UserRef};
+use namnam::bot::{Command, Core, Place, Reply, Request, SystemClock, UserRef};
 use namnam::game::House;
 use namnam::store::Snowflake;
 use std::sync::Arc;
@@ -168,29 +169,27 @@ async fn open_loop(core: Arc<Core>, rate: u64, matches: u64, seconds: u64) {
     report("open loop latency", latencies);
 }
 
+/// Moves of two or more laps, one at a time: the reply with the board, then the GIF drawn after it.
 async fn gif_path(core: Arc<Core>, samples: usize) {
     let mut table = Table::open(&core, 5000).await;
-    let (mut gif, mut plain) = (Vec::new(), Vec::new());
-    while gif.len() < samples {
+    let (mut reply_only, mut gif_only, mut both) = (Vec::new(), Vec::new(), Vec::new());
+    while both.len() < samples {
         let request = table.next_move(&core).await;
         let t = Instant::now();
-        let reply = core.handle(&request).await;
-        let latency = t.elapsed();
-        let laps = reply
-            .text
-            .split(": ")
-            .nth(1)
-            .and_then(|s| s.split(' ').next())
-            .and_then(|n| n.parse::<u32>().ok());
-        if reply.animation.is_some() || (!pictures::AVAILABLE && laps.is_some_and(|l| l >= 2)) {
-            gif.push(latency);
-        } else {
-            plain.push(latency);
+        let mut reply = core.handle(&request).await;
+        let replied = t.elapsed();
+        if reply.pending_animation.is_some() {
+            reply.render_animation().await;
+            assert!(reply.animation.is_some(), "the GIF is drawn");
+            reply_only.push(replied);
+            gif_only.push(t.elapsed() - replied);
+            both.push(t.elapsed());
         }
         table.last = reply;
     }
-    report("moves of 2+ laps (with the GIF)", gif);
-    report("moves of 1 lap (PNG only)", plain);
+    report("2+ laps: the reply with the board PNG", reply_only);
+    report("2+ laps: the GIF drawn after it", gif_only);
+    report("2+ laps: reply and GIF together", both);
 }
 
 async fn closed_loop(core: Arc<Core>, clients: u64, seconds: u64) {
@@ -242,14 +241,6 @@ fn main() {
             Core::open(&url, Arc::new(SystemClock))
                 .await
                 .expect("the database"),
-        );
-        println!(
-            "pictures: {}",
-            if pictures::AVAILABLE {
-                "rendered (PNG every move, GIF for 2+ laps)"
-            } else {
-                "NOT wired in yet: the figures are the transaction path only"
-            }
         );
         open_loop(core.clone(), rate, matches, seconds).await;
         gif_path(core.clone(), 200).await;

@@ -210,7 +210,8 @@ where
             can_manage,
             command,
         };
-        let reply = core.handle(&request).await;
+        let mut reply = core.handle(&request).await;
+        reply.render_animation().await;
         printer.print(out, parsed.channel, &reply, Some(parsed.user))?;
     }
     sweeper.abort();

@@ -443,7 +443,12 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
     assert!(png.bytes.starts_with(b"\x89PNG") && png.description.contains("alice"));
     assert!(start.animation.is_none());
     // RULES §9.1: South's house 3 sows five laps.
-    let five_laps = h.ok("alice", "move house:3").await;
+    let mut five_laps = h.ok("alice", "move house:3").await;
+    assert!(
+        five_laps.animation.is_none(),
+        "the GIF is drawn after the reply"
+    );
+    five_laps.render_animation().await;
     assert!(five_laps.text.contains("5 laps"), "{}", five_laps.text);
     assert!(five_laps
         .picture
@@ -472,7 +477,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
         if let Some(&one_lap) = legal.iter().find(|&&l| laps(l) == 1) {
             let reply = h.ok(&player, &format!("move house:{one_lap}")).await;
             assert!(reply.text.contains("1 lap"), "{}", reply.text);
-            assert!(reply.picture.is_some() && reply.animation.is_none());
+            assert!(reply.picture.is_some() && reply.pending_animation.is_none());
             return;
         }
         reply = h
@@ -482,7 +487,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
             )
             .await;
         assert!(
-            reply.animation.is_some(),
+            reply.pending_animation.is_some(),
             "every move so far had two laps or more"
         );
     }

@@ -3,7 +3,7 @@
 //! a race is refused as stale and changes nothing.
 
 use super::error::{CoreError, InternalError, UserError};
-use super::pictures::{self, MatchView, Picture};
+use super::pictures::{self, PendingAnimation};
 use super::ratings::{rate_match, RatingChange};
 use super::request::{Expected, Request};
 use super::{text, Action, BoardState, Core, Reply};
@@ -329,44 +329,11 @@ impl Core {
             names: names.clone(),
             to_move: game.to_move().filter(|_| row.state == MatchState::Active),
         });
-        let (picture, animation) = self.pictures(row, after.played).await?;
-        reply.picture = picture;
-        reply.animation = animation;
+        reply.picture = Some(pictures::board(game, names, after.played).await?);
+        reply.pending_animation = after
+            .played
+            .and_then(|played| PendingAnimation::of(game, names, played));
         Ok(reply)
-    }
-
-    /// The board picture and, for a move of two or more laps, its animation: rendered off the async threads,
-    /// after the change is committed.
-    async fn pictures(
-        &self,
-        row: &MatchRow,
-        played: Option<&MatchMove>,
-    ) -> Result<(Option<Picture>, Option<Picture>), CoreError> {
-        if !pictures::AVAILABLE {
-            return Ok((None, None));
-        }
-        let game = row.game.clone();
-        let names = row.names.clone();
-        let played = played.cloned();
-        let rendered = tokio::task::spawn_blocking(move || {
-            let view = MatchView {
-                names: names.as_refs(),
-                round: game.round(),
-                position: game.position(),
-                last_move: played.as_ref().map(|m| &m.record),
-                round_summary: played.as_ref().and_then(|m| m.round_summary.as_ref()),
-                result: game.result(),
-            };
-            let board = pictures::board(&view);
-            let animation = played
-                .as_ref()
-                .filter(|m| m.record.laps() >= 2)
-                .and_then(|m| pictures::animation(&view, &m.record));
-            (board, animation)
-        })
-        .await
-        .map_err(InternalError::from)?;
-        Ok(rendered)
     }
 }
 

@@ -1,7 +1,8 @@
 //! Replies: plain data that a front end only translates (Discord messages with buttons and attachments, or
 //! lines on a console).
 
-use super::pictures::Picture;
+use super::error::cause_chain;
+use super::pictures::{PendingAnimation, Picture};
 use crate::game::{Player, Position};
 use crate::store::{Names, Snowflake};
 
@@ -33,8 +34,11 @@ pub struct Reply {
     pub private: bool,
     /// The board after the change.
     pub picture: Option<Picture>,
-    /// The move as an animation (when it took two or more laps).
+    /// The move as an animation (when it took two or more laps), once
+    /// [`render_animation`](Self::render_animation) has drawn it.
     pub animation: Option<Picture>,
+    /// The animation still to draw: a front end sends the reply with the board first, then this.
+    pub pending_animation: Option<PendingAnimation>,
     pub board: Option<BoardState>,
     /// What the players can do next.
     pub actions: Vec<Action>,
@@ -59,6 +63,19 @@ impl Reply {
             text: text.into(),
             private: true,
             ..Reply::default()
+        }
+    }
+
+    /// Draws the pending animation into [`animation`](Self::animation). A failure is logged and leaves the
+    /// reply without its GIF: the board picture already says everything.
+    pub async fn render_animation(&mut self) {
+        if let Some(pending) = self.pending_animation.take() {
+            match pending.render().await {
+                Ok(gif) => self.animation = Some(gif),
+                Err(e) => {
+                    tracing::error!(error = %cause_chain(&e), "drawing a move's animation failed")
+                }
+            }
         }
     }
 }
