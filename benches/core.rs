@@ -8,7 +8,7 @@
 //!
 //! Run: `cargo bench --bench core` (options: `-- --rate 200 --matches 100 --seconds 10`).
 
-use namnam::bot::{Command, Core, Place, Reply, Request, SystemClock, UserRef};
+use namnam::bot::{Command, Core, CoreConfig, Place, Reply, Request, SystemClock, UserRef};
 use namnam::game::House;
 use namnam::store::Snowflake;
 use std::sync::Arc;
@@ -237,14 +237,30 @@ fn main() {
     runtime.block_on(async {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-        let core = Arc::new(
-            Core::open(&url, Arc::new(SystemClock))
-                .await
-                .expect("the database"),
-        );
+        let store = namnam::store::Store::open(&url)
+            .await
+            .expect("the database");
+        let core = Arc::new(Core::new(
+            store,
+            Arc::new(SystemClock),
+            CoreConfig::default(),
+        ));
+        println!("== the transaction and the board PNG");
         open_loop(core.clone(), rate, matches, seconds).await;
         gif_path(core.clone(), 200).await;
         closed_loop(core.clone(), 8, seconds.min(5)).await;
+        println!("== the transaction alone (no pictures)");
+        let bare = CoreConfig {
+            pictures: false,
+            ..CoreConfig::default()
+        };
+        let url = format!("sqlite://{}", dir.path().join("bare.db").display());
+        let bare_store = namnam::store::Store::open(&url)
+            .await
+            .expect("the database");
+        let bare = Arc::new(Core::new(bare_store, Arc::new(SystemClock), bare));
+        open_loop(bare.clone(), rate, matches, seconds.min(5)).await;
+        closed_loop(bare, 8, seconds.min(5)).await;
         core.store().close().await;
     });
 }

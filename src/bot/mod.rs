@@ -43,6 +43,9 @@ pub struct CoreConfig {
     pub challenge_ttl_secs: u32,
     /// Rows on a leaderboard page.
     pub leaderboard_page_size: u32,
+    /// Draw pictures (off: text-only replies, for a front end that shows none, and to measure the
+    /// transaction path alone).
+    pub pictures: bool,
 }
 
 impl Default for CoreConfig {
@@ -50,6 +53,7 @@ impl Default for CoreConfig {
         CoreConfig {
             challenge_ttl_secs: 10 * 60,
             leaderboard_page_size: 10,
+            pictures: true,
         }
     }
 }

@@ -329,10 +329,12 @@ impl Core {
             names: names.clone(),
             to_move: game.to_move().filter(|_| row.state == MatchState::Active),
         });
-        reply.picture = Some(pictures::board(game, names, after.played).await?);
-        reply.pending_animation = after
-            .played
-            .and_then(|played| PendingAnimation::of(game, names, played));
+        if self.config.pictures {
+            reply.picture = Some(pictures::board(game, names, after.played).await?);
+            reply.pending_animation = after
+                .played
+                .and_then(|played| PendingAnimation::of(game, names, played));
+        }
         Ok(reply)
     }
 }
