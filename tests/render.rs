@@ -201,6 +201,9 @@ fn decode_gif(bytes: &[u8]) -> (usize, Image, Vec<u16>) {
         for y in 0..frame.height as usize {
             for x in 0..frame.width as usize {
                 let index = frame.buffer[y * frame.width as usize + x] as usize;
+                if frame.transparent == Some(index as u8) {
+                    continue; // unchanged: the frame below shows through
+                }
                 let (cx, cy) = (frame.left as usize + x, frame.top as usize + y);
                 let o = (cy * WIDTH as usize + cx) * 3;
                 canvas[o..o + 3].copy_from_slice(&palette[index * 3..index * 3 + 3]);
