@@ -81,7 +81,7 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
             ],
             vec![Span::Text("and sows them one by one, anticlockwise".into())],
         ],
-        next_territory: None,
+        territory_map: None,
     };
     let mut frames = vec![KeyFrame {
         scene: base.clone(),
