@@ -244,7 +244,12 @@ fn player_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
         Align::Left,
     );
     if scene.turn == Some(player) {
-        let label = "▶ to move";
+        // On an emptied board the marker names who opens the next round.
+        let label = if scene.board == [0; 12] {
+            "▶ starts next"
+        } else {
+            "▶ to move"
+        };
         let size = 21.0;
         let lw = text::width(label, size) + BAR_H * 0.7;
         pill(
