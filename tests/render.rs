@@ -358,32 +358,33 @@ fn descriptions_name_the_players_territory_and_turn() {
     let three = Position::new_round(Territory::new(3).unwrap(), Player::North, Rules::default());
     let d = board_png(&view(&three, None)).description;
     assert!(d.contains("owns houses 7–12, 1–3"), "{d}");
+    let long = "ꙮ".repeat(2000);
+    let d = board_png(&MatchView {
+        names: ByPlayer::new(&long, "Kofi"),
+        ..view(&three, None)
+    })
+    .description;
+    assert_eq!(d.chars().count(), namnam::render::MAX_DESCRIPTION);
 }
 
 #[test]
-fn every_gif_stays_under_the_size_cap() {
-    // The longest move of a few self-played opening rounds, by laps.
-    let options = MatchOptions::default();
-    let mut m = Match::new(options);
-    let mut longest: Option<MoveRecord> = None;
-    for _ in 0..60 {
-        if m.is_over() {
-            break;
-        }
-        let moves = m.position().legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = m.play(moves.get(moves.len() / 2)).unwrap();
-        if longest.as_ref().is_none_or(|l| mv.record.laps() > l.laps()) {
-            longest = Some(mv.record.clone());
-        }
-    }
-    let record = longest.unwrap();
-    let gif = move_gif(&view(&record.after, Some(&record)), &record);
+fn a_long_move_keeps_every_lap_and_capture_and_stays_small() {
+    // The longest move a random search found: 26 laps and 8 captures.
+    let before = pos(
+        "6,1,4,8,2,5 | 2,3,0,5,5,4",
+        [1, 2],
+        6,
+        Player::South,
+        Player::South,
+    );
+    let record = before.play(House::from_label(5).unwrap()).unwrap();
+    assert_eq!((record.laps(), record.captures().count()), (26, 8));
+    let v = view(&record.after, Some(&record));
+    let gif = move_gif(&v, &record);
     assert!(gif.bytes.len() < MAX_BYTES);
-    let (frames, _, _) = decode_gif(&gif.bytes);
-    assert!((2..=2 + namnam::render::MAX_MIDDLE_FRAMES).contains(&frames));
+    let (frames, last, _) = decode_gif(&gif.bytes);
+    assert_eq!(frames, 1 + 25 + 8 + 1);
+    assert_ends_on_the_board(&last, &decode_png(&board_png(&v)));
 }
 
 /// Not a check but the generator of the pictures in `docs/` (and a few more in the temp dir to look at):

@@ -344,6 +344,39 @@ mod tests {
     }
 
     #[test]
+    fn a_very_long_move_keeps_the_ends_half_captures_and_spread_laps() {
+        use crate::game::{Player, Position, Rules};
+        let p = Position::opening(Player::South, Rules::default());
+        let view = MatchView {
+            names: ByPlayer::new("a", "b"),
+            round: 1,
+            position: &p,
+            last_move: None,
+            round_summary: None,
+            result: None,
+        };
+        let frame = |kind| KeyFrame {
+            scene: scene::from_view(&view),
+            kind,
+        };
+        let mut frames = vec![frame(Kind::Start)];
+        for i in 0..90 {
+            frames.push(frame(if i % 3 == 0 {
+                Kind::Capture
+            } else {
+                Kind::LapEnd
+            }));
+        }
+        frames.push(frame(Kind::Final));
+        let kept = select(frames);
+        assert_eq!(kept.len(), 2 + MAX_MIDDLE_FRAMES);
+        assert_eq!(kept[0].kind, Kind::Start);
+        assert_eq!(kept.last().unwrap().kind, Kind::Final);
+        let captures = kept.iter().filter(|f| f.kind == Kind::Capture).count();
+        assert_eq!(captures, MAX_MIDDLE_FRAMES / 2);
+    }
+
+    #[test]
     fn changed_rect_bounds_the_differences() {
         let w = WIDTH as usize;
         let a = vec![0u8; w * 4];

@@ -53,7 +53,20 @@ pub struct MatchView<'a> {
     pub result: Option<MatchResult>,
 }
 
-/// An encoded picture with its text for screen readers.
+/// The longest description a picture carries (Discord accepts 1024 characters for an attachment's).
+pub const MAX_DESCRIPTION: usize = 1024;
+
+/// `text` cut to [`MAX_DESCRIPTION`] characters, with an ellipsis when cut.
+fn clip(text: String) -> String {
+    if text.chars().count() <= MAX_DESCRIPTION {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_DESCRIPTION - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// An encoded picture with its text for screen readers (at most [`MAX_DESCRIPTION`] characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
     pub bytes: Vec<u8>,
@@ -67,7 +80,7 @@ pub fn board_png(view: &MatchView) -> Picture {
     let scene = scene::from_view(view);
     Picture {
         bytes: draw::scene(&scene, encode_png),
-        description: scene::describe(&scene),
+        description: clip(scene::describe(&scene)),
         width: WIDTH,
         height: HEIGHT,
     }
@@ -76,7 +89,9 @@ pub fn board_png(view: &MatchView) -> Picture {
 /// An animated GIF of `record`, lap by lap and capture by capture, from `record.before` to the board of
 /// `view` (normally `record.after`, or the next round's opening with the round's summary).
 pub fn move_gif(view: &MatchView, record: &MoveRecord) -> Picture {
-    animation::move_gif(view, record)
+    let mut picture = animation::move_gif(view, record);
+    picture.description = clip(picture.description);
+    picture
 }
 
 /// PNG encoding, chosen for speed and size together: the fast deflate with the Paeth filter — about 1 ms
