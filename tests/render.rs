@@ -201,6 +201,9 @@ fn decode_gif(bytes: &[u8]) -> (usize, Image, Vec<u16>) {
         for y in 0..frame.height as usize {
             for x in 0..frame.width as usize {
                 let index = frame.buffer[y * frame.width as usize + x] as usize;
+                if frame.transparent == Some(index as u8) {
+                    continue; // unchanged: the frame below shows through
+                }
                 let (cx, cy) = (frame.left as usize + x, frame.top as usize + y);
                 let o = (cy * WIDTH as usize + cx) * 3;
                 canvas[o..o + 3].copy_from_slice(&palette[index * 3..index * 3 + 3]);
@@ -381,4 +384,75 @@ fn every_gif_stays_under_the_size_cap() {
     assert!(gif.bytes.len() < MAX_BYTES);
     let (frames, _, _) = decode_gif(&gif.bytes);
     assert!((2..=2 + namnam::render::MAX_MIDDLE_FRAMES).contains(&frames));
+}
+
+/// Not a check but the generator of the pictures in `docs/` (and a few more in the temp dir to look at):
+/// `cargo test --test render -- --ignored write_pictures`.
+#[test]
+#[ignore]
+fn write_pictures() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let tmp = std::env::temp_dir().join("namnam-pictures");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let write = |path: std::path::PathBuf, picture: &Picture| {
+        std::fs::write(&path, &picture.bytes).unwrap();
+        println!(
+            "{} ({} bytes): {}",
+            path.display(),
+            picture.bytes.len(),
+            picture.description
+        );
+    };
+    let busy = busy_move();
+    write(
+        docs.join("board-mid-round.png"),
+        &board_png(&view(&busy.after, Some(&busy))),
+    );
+    write(
+        tmp.join("mid-round.gif"),
+        &move_gif(&view(&busy.after, Some(&busy)), &busy),
+    );
+
+    // RULES §9 example 5: North's house 10 ends round 3 by last seeds.
+    let before = pos(
+        "3,0,1,0,0,0 | 1,0,0,1,2,0",
+        [20, 20],
+        6,
+        Player::North,
+        Player::South,
+    );
+    let record = before.play(House::from_label(10).unwrap()).unwrap();
+    let options = MatchOptions::default();
+    let reason = record.round_end().unwrap();
+    let (summary, result) = namnam::game::conclude_round(&record.after, 3, &options, reason);
+    let ended = MatchView {
+        names: NAMES,
+        round: 3,
+        position: &record.after,
+        last_move: Some(&record),
+        round_summary: Some(&summary),
+        result,
+    };
+    write(docs.join("board-round-end.png"), &board_png(&ended));
+    write(tmp.join("round-end.gif"), &move_gif(&ended, &record));
+    let next = Position::new_round(summary.territory_after, Player::North, Rules::default());
+    write(
+        tmp.join("next-round-opening.png"),
+        &board_png(&MatchView {
+            round: 4,
+            position: &next,
+            ..ended
+        }),
+    );
+    let over = namnam::game::MatchResult {
+        winner: Some(Player::South),
+        reason: namnam::game::MatchEnd::Target,
+    };
+    write(
+        tmp.join("match-over.png"),
+        &board_png(&MatchView {
+            result: Some(over),
+            ..ended
+        }),
+    );
 }

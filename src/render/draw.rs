@@ -413,8 +413,8 @@ fn status(pm: &mut Pixmap, scene: &Scene) {
         BAND,
     );
     let mut right = WIDTH as f32 - 32.0;
-    if let Some(next) = scene.next_territory {
-        right = territory_strip(pm, next, right, BAND_Y + 10.0) - 16.0;
+    if let Some((territory, caption)) = scene.territory_map {
+        right = territory_strip(pm, territory, caption, right, BAND_Y + 10.0) - 16.0;
     }
     let max_w = right - 32.0;
     line(pm, scene, &scene.lines[0], 32.0, BAND_Y + 38.0, 24.0, max_w);
@@ -481,13 +481,19 @@ fn line(
 
 /// A small map of next round's houses (two rows of six, as the board sits), right-aligned at `right`;
 /// returns its left edge.
-fn territory_strip(pm: &mut Pixmap, territory: Territory, right: f32, top: f32) -> f32 {
+fn territory_strip(
+    pm: &mut Pixmap,
+    territory: Territory,
+    caption: &str,
+    right: f32,
+    top: f32,
+) -> f32 {
     let (cell, gap) = (20.0, 4.0);
     let w = 6.0 * cell + 5.0 * gap;
     let left = right - w;
     text::draw(
         pm,
-        "next round",
+        caption,
         left + w / 2.0,
         top + 14.0,
         15.0,
