@@ -370,7 +370,13 @@ fn house_ring(pm: &mut Pixmap, h: House, tag: &str) {
     let (x, y) = house_origin(h);
     let ring = rounded(x - 4.0, y - 4.0, HOUSE + 8.0, HOUSE + 8.0, 20.0);
     stroke(pm, &ring, INK, 4.5);
-    let size = 16.0;
+    // Tags of neighbouring houses must not touch: none is wider than its house.
+    let natural = text::width(tag, 16.0);
+    let size = if natural > HOUSE - 18.0 {
+        16.0 * (HOUSE - 18.0) / natural
+    } else {
+        16.0
+    };
     let w = text::width(tag, size) + 14.0;
     let tag_y = if h.index() < 6 {
         y + HOUSE - 7.0
