@@ -75,10 +75,10 @@ pub fn finished_round(p: &Position, me: Player, stakes: &Stakes) -> i32 {
 pub fn in_progress(p: &Position, me: Player) -> i32 {
     let stores = p.stores();
     let (won, lost) = (stores.get(me) as i32, stores.get(me.other()) as i32);
-    let board = Bytes::of(&p.board());
+    let board = Bytes(p.board_words());
     let (mine, theirs) = (
-        &Side::of(p.territory().mask(me)),
-        &Side::of(p.territory().mask(me.other())),
+        &Side(p.territory().byte_mask(me)),
+        &Side(p.territory().byte_mask(me.other())),
     );
     let lying = board.sum(mine) - board.sum(theirs);
     let short = board.count_equal_3(mine) - board.count_equal_3(theirs);
@@ -93,8 +93,8 @@ pub fn in_progress(p: &Position, me: Player) -> i32 {
         + mobile * MOBILITY
 }
 
-/// The twelve houses as bytes in two words (houses 0–7, then 8–11), so that the evaluation counts a side
-/// with a few word operations instead of a loop. No house holds more than 48 seeds, so no byte ever
+/// The twelve houses as bytes in two words ([`Position::board_words`]), so that the evaluation counts a
+/// side with a few word operations instead of a loop. No house holds more than 48 seeds, so no byte ever
 /// carries into the next.
 struct Bytes([u64; 2]);
 
@@ -103,29 +103,20 @@ const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
 impl Bytes {
-    #[inline(always)]
-    fn of(board: &[u8; 12]) -> Bytes {
-        let mut lo = [0u8; 8];
-        let mut hi = [0u8; 8];
-        lo.copy_from_slice(&board[..8]);
-        hi[..4].copy_from_slice(&board[8..]);
-        Bytes([u64::from_le_bytes(lo), u64::from_le_bytes(hi)])
-    }
-
     /// Seeds in the houses of `side`.
     #[inline(always)]
     fn sum(&self, side: &Side) -> i32 {
         // Multiplying by 0x0101… adds every byte into the top one; 48 seeds fit in a byte.
         let total = |w: u64| (w.wrapping_mul(ONES) >> 56) as i32;
-        total(self.0[0] & side.bytes[0]) + total(self.0[1] & side.bytes[1])
+        total(self.0[0] & side.0[0]) + total(self.0[1] & side.0[1])
     }
 
     /// Houses of `side` that hold seeds: a byte's top bit is set after adding 0x7F exactly when it is not 0.
     #[inline(always)]
     fn count_nonzero(&self, side: &Side) -> i32 {
         let nonzero = |w: u64| w.wrapping_add(LOW7) & HIGH;
-        ((nonzero(self.0[0]) & side.bytes[0]).count_ones()
-            + (nonzero(self.0[1]) & side.bytes[1]).count_ones()) as i32
+        ((nonzero(self.0[0]) & side.0[0]).count_ones()
+            + (nonzero(self.0[1]) & side.0[1]).count_ones()) as i32
     }
 
     /// Houses of `side` one seed short of four.
@@ -133,45 +124,13 @@ impl Bytes {
     fn count_equal_3(&self, side: &Side) -> i32 {
         let zero = |w: u64| !w.wrapping_add(LOW7) & HIGH;
         let threes = 3 * ONES;
-        ((zero(self.0[0] ^ threes) & side.bytes[0]).count_ones()
-            + (zero(self.0[1] ^ threes) & side.bytes[1]).count_ones()) as i32
+        ((zero(self.0[0] ^ threes) & side.0[0]).count_ones()
+            + (zero(self.0[1] ^ threes) & side.0[1]).count_ones()) as i32
     }
 }
 
-/// The houses of one side as a byte mask over [`Bytes`].
-struct Side {
-    bytes: [u64; 2],
-}
-
-impl Side {
-    /// From a territory's bit mask (bit `h` for house `h`).
-    #[inline(always)]
-    fn of(mask: u16) -> Side {
-        Side {
-            bytes: [
-                BYTE_MASKS[(mask & 0xFF) as usize],
-                BYTE_MASKS[(mask >> 8 & 0xF) as usize],
-            ],
-        }
-    }
-}
-
-/// `BYTE_MASKS[b]`: byte `i` is 0xFF where bit `i` of `b` is set.
-const BYTE_MASKS: [u64; 256] = {
-    let mut masks = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 == 1 {
-                masks[b] |= 0xFF << (8 * i);
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    masks
-};
+/// The houses of one side as a byte mask over [`Bytes`] ([`crate::game::Territory::byte_mask`]).
+struct Side([u64; 2]);
 
 #[cfg(test)]
 mod tests {
@@ -237,8 +196,17 @@ mod tests {
             for s in board.iter_mut() {
                 *s = [0, 1, 2, 3, 3, 4, 5, 13, 48][rng.below(9)];
             }
-            let mask = rng.below(1 << 12) as u16;
-            let (bytes, side) = (Bytes::of(&board), Side::of(mask));
+            let k = rng.below(13) as u8;
+            let north = rng.below(2) == 1;
+            let territory = Territory::new(k).unwrap();
+            let player = if north { Player::North } else { Player::South };
+            let mask = territory.mask(player);
+            let mut words = [[0u8; 8]; 2];
+            for (h, &s) in board.iter().enumerate() {
+                words[h / 8][h % 8] = s;
+            }
+            let bytes = Bytes(words.map(u64::from_le_bytes));
+            let side = Side(territory.byte_mask(player));
             let owned = |h: usize| mask >> h & 1 == 1;
             let loop_sum: u32 = (0..12).filter(|&h| owned(h)).map(|h| board[h] as u32).sum();
             // Sums above one byte cannot happen on a real board (48 seeds in all).

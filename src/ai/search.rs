@@ -343,6 +343,11 @@ impl Searcher<'_> {
         for house in p.candidates().filter_map(House::new) {
             if let Ok(position) = p.apply(house) {
                 let h = house.index() as u8;
+                if depth > 2 && !position.is_round_over() {
+                    // The child will probe the table: start fetching its slot now, while its brothers
+                    // are made, so that the probe does not wait on memory.
+                    self.table.prefetch(zobrist::key(&position));
+                }
                 children[n] = Child { house: h, position };
                 order[n] = if h == tt_move {
                     i32::MAX
