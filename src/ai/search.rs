@@ -97,6 +97,7 @@ fn search_with(
             [Child {
                 house: 0,
                 position: *p,
+                key: 0,
             }; MAX_CHILDREN as usize];
             limits.max_depth as usize + 2
         ],
@@ -127,6 +128,8 @@ struct Searcher<'t> {
 struct Child {
     house: u8,
     position: Position,
+    /// The position's Zobrist key when it was already computed, else 0.
+    key: u64,
 }
 
 impl Searcher<'_> {
@@ -138,6 +141,7 @@ impl Searcher<'_> {
                 let child = Child {
                     house: house.index() as u8,
                     position,
+                    key: 0,
                 };
                 moves.push((child, gain(p, &position, me)));
             }
@@ -156,7 +160,7 @@ impl Searcher<'_> {
         };
         if moves.len() == 1 {
             best.nodes = self.nodes;
-            best.score = self.value(&moves[0].0.position, me, 0, 1, -INFINITY, INFINITY);
+            best.score = self.value(&moves[0].0, me, 0, 1, -INFINITY, INFINITY);
             return Ok(best);
         }
         for depth in 1..=max_depth {
@@ -164,7 +168,7 @@ impl Searcher<'_> {
             let mut alpha = -INFINITY;
             let mut found: Option<usize> = None;
             for (i, (child, _)) in moves.iter().enumerate() {
-                let v = self.value(&child.position, me, depth - 1, 1, alpha, INFINITY);
+                let v = self.value(child, me, depth - 1, 1, alpha, INFINITY);
                 if self.aborted {
                     break;
                 }
@@ -199,29 +203,38 @@ impl Searcher<'_> {
     #[inline]
     fn value(
         &mut self,
-        c: &Position,
+        c: &Child,
         me: Player,
         depth: u32,
         ply: usize,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if c.is_round_over() {
-            eval::finished_round(c, me, &self.stakes)
+        let p = &c.position;
+        if p.is_round_over() {
+            eval::finished_round(p, me, &self.stakes)
         } else if depth == 0 {
             self.horizon = true;
-            eval::in_progress(c, me)
-        } else if c.to_move() == me {
+            eval::in_progress(p, me)
+        } else if p.to_move() == me {
             // The opponent passed: the same player moves again.
-            self.negamax(c, depth, ply, alpha, beta)
+            self.negamax(p, c.key, depth, ply, alpha, beta)
         } else {
-            -self.negamax(c, depth, ply, -beta, -alpha)
+            -self.negamax(p, c.key, depth, ply, -beta, -alpha)
         }
     }
 
     /// The value of `p` (a round in progress) to its player to move, searched `depth ≥ 1` moves; `ply` is its
     /// distance from the root.
-    fn negamax(&mut self, p: &Position, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        p: &Position,
+        known_key: u64,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if self.nodes + MAX_CHILDREN > self.budget {
             self.aborted = true;
             return 0;
@@ -243,7 +256,11 @@ impl Searcher<'_> {
             self.horizon |= outer_horizon;
             return value;
         }
-        let key = zobrist::key(p);
+        let key = if known_key != 0 {
+            known_key
+        } else {
+            zobrist::key(p)
+        };
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.table.probe(key) {
             tt_move = e.best;
@@ -310,7 +327,18 @@ impl Searcher<'_> {
                 continue;
             };
             self.nodes += 1;
-            let v = self.value(&child, me, 0, 0, alpha, beta);
+            let v = self.value(
+                &Child {
+                    house: h as u8,
+                    position: child,
+                    key: 0,
+                },
+                me,
+                0,
+                0,
+                alpha,
+                beta,
+            );
             if !matches!(best, Some((b, _)) if v <= b) {
                 best = Some((v, h as u8));
                 if v > alpha {
@@ -343,12 +371,18 @@ impl Searcher<'_> {
         for house in p.candidates().filter_map(House::new) {
             if let Ok(position) = p.apply(house) {
                 let h = house.index() as u8;
+                let mut key = 0;
                 if depth > 2 && !position.is_round_over() {
                     // The child will probe the table: start fetching its slot now, while its brothers
                     // are made, so that the probe does not wait on memory.
-                    self.table.prefetch(zobrist::key(&position));
+                    key = zobrist::key(&position);
+                    self.table.prefetch(key);
                 }
-                children[n] = Child { house: h, position };
+                children[n] = Child {
+                    house: h,
+                    position,
+                    key,
+                };
                 order[n] = if h == tt_move {
                     i32::MAX
                 } else {
@@ -370,7 +404,7 @@ impl Searcher<'_> {
             self.stack[ply].swap(i, top);
             order.swap(i, top);
             let child = self.stack[ply][i];
-            let v = self.value(&child.position, me, depth - 1, ply + 1, alpha, beta);
+            let v = self.value(&child, me, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 return None;
             }
