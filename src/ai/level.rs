@@ -1,7 +1,9 @@
 //! The five levels: a node budget each, and for the two lowest, deliberate mistakes.
 //!
-//! Each level searches about eight times more than the one below it (two or so moves deeper); level 5 is
-//! set to answer in about a second on one core of a small server (docs/ai.md has the measurements).
+//! Level 5 is set to answer in about a second on one core of a small server. Below it, each level
+//! searches fewer nodes by a factor measured to make the level above win at least two matches in three
+//! (docs/ai.md): deeper searches gain less from the same factor, so the gaps widen towards the top
+//! (×4 with mistakes from 2 to 3, ×8 from 3 to 4, ×16 from 4 to 5).
 //! A mistake is a uniformly random legal move, drawn from the caller's seed, so a game against level 1
 //! feels like a beginner's and is still the same game for the same seed.
 
@@ -43,8 +45,8 @@ impl Level {
         match self.0 {
             1 => 2_000,
             2 => 16_000,
-            3 => 128_000,
-            4 => 1_000_000,
+            3 => 64_000,
+            4 => 500_000,
             _ => 8_000_000,
         }
     }
