@@ -27,7 +27,14 @@ fn engine(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut rng = SeededRng::new(seed);
-            play_match(Contestant::Random, Contestant::Random, &options, &mut rng)
+            play_match(
+                Contestant::Random,
+                Contestant::Random,
+                &options,
+                0,
+                1,
+                &mut rng,
+            )
         })
     });
 }

@@ -3,6 +3,7 @@
 //! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
 //! the engine [`protocol`] and [`selfplay`].
 
+pub mod ai;
 pub mod bot;
 pub mod console;
 pub mod game;

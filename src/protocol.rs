@@ -1,5 +1,6 @@
 //! The engine's JSON-lines protocol (RULES §8): one request in, one answer out, for tests and other programs.
 
+use crate::ai::{self, Level, NoMove};
 use crate::game::{House, IllegalMove, MoveEvent, Position, RawPosition, Territory};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -7,9 +8,22 @@ use serde_json::{json, Value};
 #[derive(Deserialize)]
 #[serde(tag = "op", rename_all = "kebab-case")]
 enum Request {
-    Legal { position: RawPosition },
-    Play { position: RawPosition, house: i64 },
-    NextRound { territory: i64, stores: Vec<i64> },
+    Legal {
+        position: RawPosition,
+    },
+    Play {
+        position: RawPosition,
+        house: i64,
+    },
+    NextRound {
+        territory: i64,
+        stores: Vec<i64>,
+    },
+    Best {
+        position: RawPosition,
+        level: i64,
+        seed: u64,
+    },
 }
 
 /// A request the protocol cannot carry out: answered `bad-request`.
@@ -70,11 +84,32 @@ fn answer(line: &str) -> Result<Value, BadRequest> {
             .ok_or_else(|| bad("stores must be two counts that add up to 48"))?;
             json!({"ok": true, "territory": next.south_houses()})
         }
+        Request::Best {
+            position: raw,
+            level,
+            seed,
+        } => {
+            let p = position(raw)?;
+            let level = Level::new(level).map_err(|e| bad(e.to_string()))?;
+            match ai::choose_move(&p, level, seed) {
+                Ok(r) => json!({"ok": true, "house": r.house.index(), "nodes": r.nodes}),
+                Err(e) => no_move(e),
+            }
+        }
     })
 }
 
 fn illegal(e: IllegalMove) -> Value {
     json!({"ok": false, "error": e.code(), "message": e.to_string()})
+}
+
+/// A position the search cannot answer: the round is over, or the player to move is stuck.
+fn no_move(e: NoMove) -> Value {
+    let code = match e {
+        NoMove::RoundOver => "round-over",
+        NoMove::Stuck => "no-legal-move",
+    };
+    json!({"ok": false, "error": code, "message": e.to_string()})
 }
 
 fn play_answer(record: &crate::game::MoveRecord) -> Value {
@@ -152,6 +187,47 @@ mod tests {
             r#"{{"op":"play","position":{OPENING},"house":7}}"#
         ));
         assert_eq!(wrong["error"], json!("not-owner"));
+    }
+
+    #[test]
+    fn best_answers_a_legal_house_and_its_nodes() {
+        let a = answer_line(&format!(
+            r#"{{"op":"best","position":{OPENING},"level":2,"seed":5}}"#
+        ));
+        assert_eq!(a["ok"], json!(true), "{a}");
+        let house = a["house"].as_u64().unwrap();
+        assert!(house < 6, "South owns houses 0–5: {a}");
+        let nodes = a["nodes"].as_u64().unwrap();
+        assert!(nodes > 0 && nodes <= Level::new(2).unwrap().nodes(), "{a}");
+        let again = answer_line(&format!(
+            r#"{{"op":"best","position":{OPENING},"level":2,"seed":5}}"#
+        ));
+        assert_eq!(a, again);
+    }
+
+    #[test]
+    fn best_refuses_bad_levels_and_positions_without_a_move() {
+        for level in [0, 6, -1] {
+            let a = answer_line(&format!(
+                r#"{{"op":"best","position":{OPENING},"level":{level},"seed":1}}"#
+            ));
+            assert_eq!(a["error"], json!("bad-request"), "{a}");
+        }
+        let over = OPENING
+            .replace("[4,4,4,4,4,4,4,4,4,4,4,4]", "[0,0,0,0,0,0,0,0,0,0,0,0]")
+            .replace("[0, 0]", "[30, 18]");
+        let a = answer_line(&format!(
+            r#"{{"op":"best","position":{over},"level":3,"seed":1}}"#
+        ));
+        assert_eq!(a["error"], json!("round-over"), "{a}");
+        // South must feed North, and no move of its single seed can: stuck.
+        let stuck = OPENING
+            .replace("[4,4,4,4,4,4,4,4,4,4,4,4]", "[1,0,0,0,0,0,0,0,0,0,0,0]")
+            .replace("[0, 0]", "[24, 23]");
+        let a = answer_line(&format!(
+            r#"{{"op":"best","position":{stuck},"level":3,"seed":1}}"#
+        ));
+        assert_eq!(a["error"], json!("no-legal-move"), "{a}");
     }
 
     #[test]

@@ -124,14 +124,22 @@ impl Position {
     /// Seeds lying in the houses `player` owns.
     #[inline]
     pub fn seeds_owned(&self, player: Player) -> u32 {
-        let mask = self.territory.mask(player);
-        let mut sum = 0u32;
-        for (h, &s) in self.board.iter().enumerate() {
-            if mask >> h & 1 == 1 {
-                sum += s as u32;
-            }
-        }
-        sum
+        // The board as two words, masked to the player's houses; multiplying by 0x0101… adds every byte
+        // into the top one, and 48 seeds in all never carry out of a byte.
+        let [lo, hi] = self.board_words();
+        let [mask_lo, mask_hi] = self.territory.byte_mask(player);
+        let sum = |w: u64| (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        sum(lo & mask_lo) + sum(hi & mask_hi)
+    }
+
+    /// The board as two little-endian words: houses 0–7, then houses 8–11 (the top four bytes zero).
+    #[inline]
+    pub fn board_words(&self) -> [u64; 2] {
+        let mut lo = [0u8; 8];
+        let mut hi = [0u8; 8];
+        lo.copy_from_slice(&self.board[..8]);
+        hi[..4].copy_from_slice(&self.board[8..]);
+        [u64::from_le_bytes(lo), u64::from_le_bytes(hi)]
     }
 
     /// A bit mask of the houses holding seeds (bit `h` for house `h`).

@@ -34,6 +34,23 @@ const SOUTH_MASKS: [u16; 13] = {
 
 const ALL_HOUSES: u16 = (1 << 12) - 1;
 
+/// `BYTE_MASKS[b]`: byte `i` is 0xFF where bit `i` of `b` is set.
+const BYTE_MASKS: [u64; 256] = {
+    let mut masks = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                masks[b] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    masks
+};
+
 impl Territory {
     /// Round 1: six houses each.
     pub const EVEN: Territory = Territory(6);
@@ -67,6 +84,15 @@ impl Territory {
             Player::South => south,
             Player::North => ALL_HOUSES & !south,
         }
+    }
+
+    /// The houses `player` owns as a byte mask over the board read as two little-endian words (houses 0–7,
+    /// then 8–11): byte `h` is 0xFF when `player` owns house `h`. It lets a side be summed or counted with
+    /// a few word operations.
+    #[inline]
+    pub fn byte_mask(self, player: Player) -> [u64; 2] {
+        let mask = self.mask(player) as usize;
+        [BYTE_MASKS[mask & 0xFF], BYTE_MASKS[mask >> 8 & 0xF]]
     }
 
     /// Who owns `house`.
@@ -149,6 +175,26 @@ mod tests {
             assert_eq!(t.mask(Player::South) & t.mask(Player::North), 0);
             assert_eq!(t.mask(Player::South) | t.mask(Player::North), ALL_HOUSES);
             assert_eq!(t.mask(Player::South).count_ones(), k as u32);
+        }
+    }
+
+    #[test]
+    fn byte_masks_cover_the_owned_houses() {
+        for k in 0..=12 {
+            let t = Territory::new(k).unwrap();
+            for p in Player::BOTH {
+                let [lo, hi] = t.byte_mask(p);
+                for h in House::all() {
+                    let byte = if h.index() < 8 {
+                        lo >> (8 * h.index())
+                    } else {
+                        hi >> (8 * (h.index() - 8))
+                    } & 0xFF;
+                    assert_eq!(byte == 0xFF, t.owner(h) == p, "k={k} {p} house {h}");
+                    assert!(byte == 0 || byte == 0xFF);
+                }
+                assert_eq!(hi >> 32, 0);
+            }
         }
     }
 
