@@ -10,7 +10,7 @@ fn fixed_depth(c: &mut Criterion) {
     let opening = Position::opening(Player::South, Rules::default());
     let mut group = c.benchmark_group("search-opening");
     group.sample_size(10);
-    for depth in [10, 12, 14] {
+    for depth in [10, 12, 14, 16, 18] {
         let limits = Limits {
             nodes: 100_000_000,
             max_depth: depth,

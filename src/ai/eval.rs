@@ -230,6 +230,23 @@ mod tests {
     }
 
     #[test]
+    fn stakes_come_from_the_match_options() {
+        use crate::game::{MatchOptions, Rules};
+        let limited = Match::new(
+            MatchOptions::new(Rules::default(), Player::South, Some(9), Some(1)).unwrap(),
+        );
+        assert_eq!(
+            Stakes::of(&limited),
+            Stakes {
+                target: Some(9),
+                final_round: true
+            }
+        );
+        let open = Match::new(MatchOptions::default());
+        assert_eq!(Stakes::of(&open), Stakes::default());
+    }
+
+    #[test]
     fn the_opening_is_even() {
         let p = Position::opening(Player::South, Rules::default());
         assert_eq!(in_progress(&p, Player::South), 0);
