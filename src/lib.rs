@@ -3,6 +3,7 @@
 //! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
 //! the engine [`protocol`] and [`selfplay`].
 
+pub mod discord;
 pub mod game;
 pub mod protocol;
 pub mod rng;

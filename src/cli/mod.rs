@@ -2,6 +2,7 @@
 //! done by the library.
 
 mod engine;
+mod run;
 mod selfplay;
 
 use clap::{Parser, Subcommand};
@@ -18,6 +19,8 @@ pub struct Cli {
 enum Command {
     /// Speak the engine's JSON-lines protocol on standard input and output (RULES §8).
     Engine,
+    /// Run the Discord bot (the default): settings from the environment or `.env`.
+    Run,
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
 }
@@ -26,10 +29,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
-        None => {
-            anyhow::bail!(
-                "the Discord bot is not built yet; try `namnam engine` or `namnam selfplay`"
-            )
-        }
+        Some(Command::Run) | None => run::run(),
     }
 }
