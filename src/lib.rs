@@ -6,5 +6,6 @@
 pub mod discord;
 pub mod game;
 pub mod protocol;
+pub mod render;
 pub mod rng;
 pub mod selfplay;

@@ -2,6 +2,7 @@
 //! done by the library.
 
 mod engine;
+mod render;
 mod run;
 mod selfplay;
 
@@ -23,12 +24,15 @@ enum Command {
     Run,
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
+    /// Draw a position as a PNG, and optionally a move as an animated GIF.
+    Render(render::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Render(args)) => render::run(args),
         Some(Command::Run) | None => run::run(),
     }
 }

@@ -3,6 +3,18 @@
 //! - [`Position`]: a validated position in a round; [`Position::play`] plays a move with its [`MoveEvent`]s,
 //!   [`Position::apply`] is the fast path for search.
 //! - [`Match`]: rounds, territory between rounds and the end of the match.
+//!
+//! ```
+//! use namnam::game::{House, Player, Position, Rules};
+//!
+//! // RULES §9.1: from the opening, South's house 1 (index 0) relays for five laps.
+//! let opening = Position::opening(Player::South, Rules::default());
+//! let house = House::from_label(1).unwrap();
+//! let record = opening.play(house).unwrap();
+//! assert_eq!(record.laps(), 5);
+//! assert_eq!(record.after.board(), [2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6]);
+//! assert_eq!(record.after.to_move(), Player::North);
+//! ```
 
 mod events;
 mod match_state;

@@ -184,8 +184,8 @@ impl Position {
     /// Owned, non-empty houses of the player to move: the moves before the endless and feeding checks.
     #[inline]
     pub fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        let mask = self.territory.mask(self.to_move);
-        (0..12).filter(move |&h| mask >> h & 1 == 1 && self.board[h] > 0)
+        let mask = self.territory.mask(self.to_move) & self.occupied();
+        (0..12).filter(move |&h| mask >> h & 1 == 1)
     }
 
     /// Ends the round because the player to move is stuck (owns seeds, has no legal move): every house's seeds
@@ -229,7 +229,7 @@ impl Position {
         if self.board[house] == 0 {
             return Err(IllegalMove::EmptyHouse);
         }
-        let starving = self.seeds_owned(opponent) == 0;
+        let starving = !self.owns_seeds(opponent);
         let mut next = *self;
         let sown = sow(&mut next, house, obs).map_err(|Endless| IllegalMove::Endless)?;
         if let Some(reason) = sown.end {
@@ -239,7 +239,7 @@ impl Position {
             next.to_move = self.starter.other();
             return Ok(next);
         }
-        if starving && next.seeds_owned(opponent) == 0 {
+        if starving && !next.owns_seeds(opponent) {
             return Err(IllegalMove::MustFeed);
         }
         next.since_capture = if sown.captured {
@@ -251,7 +251,7 @@ impl Position {
             next.sweep(EndReason::Stall, obs);
             return Ok(next);
         }
-        if next.seeds_owned(opponent) == 0 {
+        if !next.owns_seeds(opponent) {
             obs.pass(opponent);
             next.to_move = mover;
         } else {

@@ -134,6 +134,22 @@ impl Position {
         sum
     }
 
+    /// A bit mask of the houses holding seeds (bit `h` for house `h`).
+    #[inline]
+    pub fn occupied(&self) -> u16 {
+        let mut mask = 0u16;
+        for (h, &s) in self.board.iter().enumerate() {
+            mask |= ((s != 0) as u16) << h;
+        }
+        mask
+    }
+
+    /// Does `player` own any seeds?
+    #[inline]
+    pub fn owns_seeds(&self, player: Player) -> bool {
+        self.occupied() & self.territory.mask(player) != 0
+    }
+
     /// Seeds on the board.
     pub fn seeds_in_play(&self) -> u8 {
         TOTAL_SEEDS - self.stores.south - self.stores.north

@@ -1,0 +1,384 @@
+//! The pictures, drawn for real and decoded again: size, territory tints, move marks, the GIF's frames and
+//! its last frame against the PNG, and text drawn with the embedded font.
+
+mod common;
+
+use common::pos;
+use namnam::game::{
+    ByPlayer, House, Match, MatchOptions, MoveRecord, Player, Position, Rules, Territory,
+};
+use namnam::render::{
+    board_png, house_centre, house_rect, move_gif, tint, GifPalette, MatchView, Picture, Rgb,
+    FONT_BYTES, HEIGHT, MAX_BYTES, WIDTH,
+};
+
+const NAMES: ByPlayer<&str> = ByPlayer::new("Ama", "Kofi");
+
+fn view<'a>(position: &'a Position, last_move: Option<&'a MoveRecord>) -> MatchView<'a> {
+    MatchView {
+        names: NAMES,
+        round: 1,
+        position,
+        last_move,
+        round_summary: None,
+        result: None,
+    }
+}
+
+/// The decoded picture as rows of RGB pixels.
+struct Image {
+    width: u32,
+    rgb: Vec<u8>,
+}
+
+impl Image {
+    fn at(&self, x: u32, y: u32) -> Rgb {
+        let i = ((y * self.width + x) * 3) as usize;
+        Rgb(self.rgb[i], self.rgb[i + 1], self.rgb[i + 2])
+    }
+
+    /// Every pixel of a rectangle, with `margin` pixels around it.
+    fn region(&self, [x, y, w, h]: [u32; 4], margin: u32) -> Vec<Rgb> {
+        let mut out = Vec::new();
+        for yy in y - margin..y + h + margin {
+            for xx in x - margin..x + w + margin {
+                out.push(self.at(xx, yy));
+            }
+        }
+        out
+    }
+}
+
+fn decode_png(picture: &Picture) -> Image {
+    let img = image::load_from_memory_with_format(&picture.bytes, image::ImageFormat::Png)
+        .expect("the PNG decodes")
+        .to_rgb8();
+    Image {
+        width: img.width(),
+        rgb: img.into_raw(),
+    }
+}
+
+fn close(a: Rgb, b: Rgb, tolerance: u8) -> bool {
+    a.0.abs_diff(b.0) <= tolerance
+        && a.1.abs_diff(b.1) <= tolerance
+        && a.2.abs_diff(b.2) <= tolerance
+}
+
+/// North's house 11 here sows four laps and makes three captures (one for North, two for South).
+fn busy_move() -> MoveRecord {
+    let before = pos(
+        "1,10,2,9,0,2 | 0,0,9,1,3,3",
+        [0, 8],
+        6,
+        Player::North,
+        Player::South,
+    );
+    let record = before.play(House::from_label(11).unwrap()).unwrap();
+    assert_eq!(record.laps(), 4);
+    assert_eq!(record.captures().count(), 3);
+    record
+}
+
+#[test]
+fn png_decodes_at_the_documented_size_and_stays_small() {
+    let record = busy_move();
+    let picture = board_png(&view(&record.after, Some(&record)));
+    let img = image::load_from_memory(&picture.bytes).expect("decodes");
+    assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
+    assert_eq!((picture.width, picture.height), (WIDTH, HEIGHT));
+    assert!(
+        picture.bytes.len() < 150 * 1024,
+        "board PNG is {} bytes",
+        picture.bytes.len()
+    );
+}
+
+#[test]
+fn house_centres_carry_their_owners_tint_and_follow_the_territory() {
+    let even = Position::opening(Player::South, Rules::default());
+    let nine = Position::new_round(Territory::new(9).unwrap(), Player::North, Rules::default());
+    let three = Position::new_round(Territory::new(3).unwrap(), Player::North, Rules::default());
+    let images: Vec<(Position, Image)> = [even, nine, three]
+        .into_iter()
+        .map(|p| (p, decode_png(&board_png(&view(&p, None)))))
+        .collect();
+    for (position, img) in &images {
+        for h in House::all() {
+            let (x, y) = house_centre(h);
+            let want = tint(position.owner(h));
+            assert!(
+                close(img.at(x, y), want, 2),
+                "house {h} with k={}: {:?}, want {want:?}",
+                position.territory().south_houses(),
+                img.at(x, y)
+            );
+        }
+    }
+    // Houses 7–9 change hands between six each and nine to three; their pixels change with them.
+    let (even_img, nine_img) = (&images[0].1, &images[1].1);
+    for label in 7..=9 {
+        let (x, y) = house_centre(House::from_label(label).unwrap());
+        assert_ne!(even_img.at(x, y), nine_img.at(x, y), "house {label}");
+    }
+    // With three houses South keeps 4–6, and North's tint covers 1–3.
+    let three_img = &images[2].1;
+    let (x, y) = house_centre(House::from_label(1).unwrap());
+    assert!(close(three_img.at(x, y), tint(Player::North), 2));
+}
+
+#[test]
+fn the_last_moves_houses_are_marked_and_the_others_are_not() {
+    let record = busy_move();
+    let marked = decode_png(&board_png(&view(&record.after, Some(&record))));
+    let plain = decode_png(&board_png(&view(&record.after, None)));
+    let differs = |label: i64| {
+        let rect = house_rect(House::from_label(label).unwrap());
+        marked.region(rect, 8) != plain.region(rect, 8)
+    };
+    // Start house 11, the end house and the captured houses (12 by North; 3 and 6 by South).
+    let end = record
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            namnam::game::MoveEvent::Sow { house, .. } => Some(house.label() as i64),
+            _ => None,
+        })
+        .unwrap();
+    let captured: Vec<i64> = record
+        .captures()
+        .flat_map(|c| c.houses.iter().map(|h| h.label() as i64))
+        .collect();
+    let mut involved = vec![11, end];
+    involved.extend(&captured);
+    for &label in &involved {
+        assert!(differs(label), "house {label} should be marked");
+    }
+    // Houses the move did not mark, away from the marked ones' rings, look the same.
+    let far: Vec<i64> = (1..=12)
+        .filter(|l| !involved.iter().any(|i| (i - l).abs() <= 1))
+        .collect();
+    assert!(!far.is_empty());
+    for &label in &far {
+        assert!(!differs(label), "house {label} should look plain");
+    }
+    // The marks are left out when the board shown is not the move's (next round's territory).
+    let next = Position::new_round(Territory::new(8).unwrap(), Player::North, Rules::default());
+    let with = decode_png(&board_png(&view(&next, Some(&record))));
+    let without = decode_png(&board_png(&view(&next, None)));
+    for h in House::all() {
+        assert_eq!(
+            with.region(house_rect(h), 8),
+            without.region(house_rect(h), 8),
+            "house {h}"
+        );
+    }
+}
+
+/// The GIF's frames composed onto the canvas, as a viewer shows them.
+fn decode_gif(bytes: &[u8]) -> (usize, Image, Vec<u16>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("the GIF decodes");
+    assert_eq!(
+        (decoder.width() as u32, decoder.height() as u32),
+        (WIDTH, HEIGHT)
+    );
+    let palette = decoder.global_palette().expect("a global palette").to_vec();
+    let mut canvas = vec![0u8; (WIDTH * HEIGHT * 3) as usize];
+    let mut frames = 0;
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("frames decode") {
+        assert!(frame.palette.is_none(), "frames use the global palette");
+        if frames == 0 {
+            assert_eq!(
+                (frame.width as u32, frame.height as u32),
+                (WIDTH, HEIGHT),
+                "the first frame is whole"
+            );
+        }
+        for y in 0..frame.height as usize {
+            for x in 0..frame.width as usize {
+                let index = frame.buffer[y * frame.width as usize + x] as usize;
+                let (cx, cy) = (frame.left as usize + x, frame.top as usize + y);
+                let o = (cy * WIDTH as usize + cx) * 3;
+                canvas[o..o + 3].copy_from_slice(&palette[index * 3..index * 3 + 3]);
+            }
+        }
+        delays.push(frame.delay);
+        frames += 1;
+    }
+    (
+        frames,
+        Image {
+            width: WIDTH,
+            rgb: canvas,
+        },
+        delays,
+    )
+}
+
+/// The last GIF frame equals the board PNG mapped through the GIF palette, and stays near the PNG itself.
+fn assert_ends_on_the_board(gif: &Image, png: &Image) {
+    let palette = GifPalette::get();
+    let mut total = 0u64;
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            let (g, p) = (gif.at(x, y), png.at(x, y));
+            let want = palette.colour(palette.index_of(p.0, p.1, p.2));
+            assert_eq!(g, want, "pixel ({x}, {y}): png {p:?}");
+            total += (g.0.abs_diff(p.0) as u64)
+                + (g.1.abs_diff(p.1) as u64)
+                + (g.2.abs_diff(p.2) as u64);
+        }
+    }
+    let mean = total as f64 / (WIDTH * HEIGHT * 3) as f64;
+    assert!(mean < 2.0, "mean difference {mean:.2} a channel");
+}
+
+#[test]
+fn gif_of_a_five_lap_move_has_a_frame_per_lap_and_ends_on_the_board() {
+    let record = Position::opening(Player::South, Rules::default())
+        .play(House::from_label(1).unwrap())
+        .unwrap();
+    assert_eq!((record.laps(), record.captures().count()), (5, 0));
+    let v = view(&record.after, Some(&record));
+    let gif = move_gif(&v, &record);
+    let (frames, last, delays) = decode_gif(&gif.bytes);
+    // The board before, the end of laps 1–4, and the final board.
+    assert_eq!(frames, 6, "delays {delays:?}");
+    assert!(delays.iter().all(|&d| d > 0));
+    assert_ends_on_the_board(&last, &decode_png(&board_png(&v)));
+    assert!(gif.description.contains("5 laps"), "{}", gif.description);
+}
+
+#[test]
+fn gif_shows_every_capture() {
+    let record = busy_move();
+    let v = view(&record.after, Some(&record));
+    let (frames, last, _) = decode_gif(&move_gif(&v, &record).bytes);
+    // The start, three lap ends, three captures and the final board.
+    assert_eq!(frames, 1 + 3 + 3 + 1);
+    assert_ends_on_the_board(&last, &decode_png(&board_png(&v)));
+}
+
+#[test]
+fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
+    // RULES §9 example 5: North's house 10 ends the round by last seeds.
+    let options = MatchOptions::new(Rules::default(), Player::South, None, None).unwrap();
+    let mut m = Match::new(options);
+    // Play the opening round through, always the first legal move, until a move ends it.
+    let played = loop {
+        let house = m.position().legal_moves().get(0);
+        let mv = m.play(house).unwrap();
+        if mv.round_summary.is_some() {
+            break mv;
+        }
+    };
+    let summary = played.round_summary.unwrap();
+    let emptied = decode_png(&board_png(&MatchView {
+        names: NAMES,
+        round: played.round,
+        position: &played.record.after,
+        last_move: Some(&played.record),
+        round_summary: Some(&summary),
+        result: played.result,
+    }));
+    let next = m.position();
+    let opening = board_png(&MatchView {
+        names: NAMES,
+        round: m.round(),
+        position: next,
+        last_move: Some(&played.record),
+        round_summary: Some(&summary),
+        result: played.result,
+    });
+    assert!(
+        opening.description.contains("Next:") || played.result.is_some(),
+        "{}",
+        opening.description
+    );
+    let opening_img = decode_png(&opening);
+    for h in House::all() {
+        let (x, y) = house_centre(h);
+        assert!(close(
+            emptied.at(x, y),
+            tint(summary.territory_before.owner(h)),
+            2
+        ));
+        assert!(close(
+            opening_img.at(x, y),
+            tint(summary.territory_after.owner(h)),
+            2
+        ));
+    }
+}
+
+#[test]
+fn text_renders_with_the_embedded_font() {
+    assert_eq!(&FONT_BYTES[..4], &[0, 1, 0, 0], "a TrueType font");
+    let p = Position::opening(Player::South, Rules::default());
+    let draw = |names: ByPlayer<&str>, round| {
+        decode_png(&board_png(&MatchView {
+            names,
+            round,
+            position: &p,
+            last_move: None,
+            round_summary: None,
+            result: None,
+        }))
+    };
+    let a = draw(NAMES, 1);
+    let b = draw(ByPlayer::new("Ama", "Yaw Boateng"), 12);
+    // The "Round N" heading, top left: dark ink on the light card, and it changes with the number.
+    let heading = [20, 20, 180, 40];
+    let dark = a
+        .region(heading, 0)
+        .iter()
+        .filter(|c| c.0 < 80 && c.1 < 80 && c.2 < 80)
+        .count();
+    assert!(dark > 300, "only {dark} dark pixels in the heading");
+    assert_ne!(a.region(heading, 0), b.region(heading, 0));
+    // North's name pill changes with the name.
+    let north_bar = [24, 66, 400, 40];
+    assert_ne!(a.region(north_bar, 0), b.region(north_bar, 0));
+}
+
+#[test]
+fn descriptions_name_the_players_territory_and_turn() {
+    let p = Position::new_round(Territory::new(9).unwrap(), Player::North, Rules::default());
+    let d = board_png(&view(&p, None)).description;
+    assert!(d.contains("Ama (south, blue) owns houses 1–9"), "{d}");
+    assert!(d.contains("Kofi (north, orange) owns houses 10–12"), "{d}");
+    assert!(d.contains("Kofi starts"), "{d}");
+    let three = Position::new_round(Territory::new(3).unwrap(), Player::North, Rules::default());
+    let d = board_png(&view(&three, None)).description;
+    assert!(d.contains("owns houses 7–12, 1–3"), "{d}");
+}
+
+#[test]
+fn every_gif_stays_under_the_size_cap() {
+    // The longest move of a few self-played opening rounds, by laps.
+    let options = MatchOptions::default();
+    let mut m = Match::new(options);
+    let mut longest: Option<MoveRecord> = None;
+    for _ in 0..60 {
+        if m.is_over() {
+            break;
+        }
+        let moves = m.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = m.play(moves.get(moves.len() / 2)).unwrap();
+        if longest.as_ref().is_none_or(|l| mv.record.laps() > l.laps()) {
+            longest = Some(mv.record.clone());
+        }
+    }
+    let record = longest.unwrap();
+    let gif = move_gif(&view(&record.after, Some(&record)), &record);
+    assert!(gif.bytes.len() < MAX_BYTES);
+    let (frames, _, _) = decode_gif(&gif.bytes);
+    assert!((2..=2 + namnam::render::MAX_MIDDLE_FRAMES).contains(&frames));
+}
