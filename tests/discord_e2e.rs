@@ -12,7 +12,8 @@ use serde_json::{json, Value};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use namnam::discord::{logging, Bot, CommandScope, RunError, Settings, Token};
+use namnam::discord::{logging, reply, Bot, CommandScope, RunError, Settings, Token};
+use namnam::render;
 use support::fake_discord::{Check, Checked, FakeDiscord, OpenApi, Person};
 
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gx7Kfake.secret-token-for-the-tests";
@@ -296,6 +297,30 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
     let rules = fake.invoke(&alice(), GENERAL, "rules", json!([]), json!({}));
     let text = ephemeral_text(&fake.callback(&rules).await);
     assert!(text.contains("Nam-nam") && text.contains("lap"), "{text}");
+    // ... with the opening board, a real PNG of the right board, and its alt text.
+    let answer = fake.response(&rules).await;
+    assert_eq!(answer.files.len(), 1, "one picture");
+    let picture = &answer.files[0];
+    let expected = reply::opening_board();
+    assert_eq!(picture.filename, "nam-nam-opening.png");
+    assert_eq!(
+        picture.description.as_deref(),
+        Some(expected.description.as_str())
+    );
+    let decoded = image::load_from_memory_with_format(&picture.bytes, image::ImageFormat::Png)
+        .expect("a valid PNG");
+    assert_eq!(
+        (decoded.width(), decoded.height()),
+        (render::WIDTH, render::HEIGHT)
+    );
+    assert!(
+        picture.bytes == expected.bytes,
+        "the opening board, drawn by the renderer"
+    );
+    assert_eq!(
+        answer.json["attachments"][0]["description"],
+        expected.description.as_str()
+    );
     let help = fake.invoke(&bob(), GENERAL, "help", json!([]), json!({}));
     let text = ephemeral_text(&fake.callback(&help).await);
     assert!(

@@ -12,6 +12,7 @@ mod events;
 mod in_flight;
 pub mod logging;
 pub mod registration;
+pub mod reply;
 pub mod settings;
 pub mod texts;
 

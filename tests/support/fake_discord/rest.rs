@@ -123,9 +123,13 @@ async fn read(shared: &Shared, request: Request<Incoming>) -> Result<Call, Strin
         }
         // Files are named `files[N]`; N is the attachment id used in the payload.
         let payload: Option<Value> = payload;
+        // An interaction callback nests the message under `data`.
         let described = payload
             .as_ref()
-            .map(|p| p["attachments"].clone())
+            .map(|p| match p.get("data") {
+                Some(data) if p.get("type").is_some() => data["attachments"].clone(),
+                _ => p["attachments"].clone(),
+            })
             .unwrap_or_default();
         for multipart::Part {
             name,
