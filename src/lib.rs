@@ -3,9 +3,12 @@
 //! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
 //! the engine [`protocol`] and [`selfplay`].
 
+pub mod bot;
+pub mod console;
 pub mod discord;
 pub mod game;
 pub mod protocol;
 pub mod render;
 pub mod rng;
 pub mod selfplay;
+pub mod store;

@@ -201,6 +201,9 @@ fn decode_gif(bytes: &[u8]) -> (usize, Image, Vec<u16>) {
         for y in 0..frame.height as usize {
             for x in 0..frame.width as usize {
                 let index = frame.buffer[y * frame.width as usize + x] as usize;
+                if frame.transparent == Some(index as u8) {
+                    continue; // unchanged: the frame below shows through
+                }
                 let (cx, cy) = (frame.left as usize + x, frame.top as usize + y);
                 let o = (cy * WIDTH as usize + cx) * 3;
                 canvas[o..o + 3].copy_from_slice(&palette[index * 3..index * 3 + 3]);
@@ -355,30 +358,102 @@ fn descriptions_name_the_players_territory_and_turn() {
     let three = Position::new_round(Territory::new(3).unwrap(), Player::North, Rules::default());
     let d = board_png(&view(&three, None)).description;
     assert!(d.contains("owns houses 7–12, 1–3"), "{d}");
+    let long = "ꙮ".repeat(2000);
+    let d = board_png(&MatchView {
+        names: ByPlayer::new(&long, "Kofi"),
+        ..view(&three, None)
+    })
+    .description;
+    assert_eq!(d.chars().count(), namnam::render::MAX_DESCRIPTION);
 }
 
 #[test]
-fn every_gif_stays_under_the_size_cap() {
-    // The longest move of a few self-played opening rounds, by laps.
-    let options = MatchOptions::default();
-    let mut m = Match::new(options);
-    let mut longest: Option<MoveRecord> = None;
-    for _ in 0..60 {
-        if m.is_over() {
-            break;
-        }
-        let moves = m.position().legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = m.play(moves.get(moves.len() / 2)).unwrap();
-        if longest.as_ref().is_none_or(|l| mv.record.laps() > l.laps()) {
-            longest = Some(mv.record.clone());
-        }
-    }
-    let record = longest.unwrap();
-    let gif = move_gif(&view(&record.after, Some(&record)), &record);
+fn a_long_move_keeps_every_lap_and_capture_and_stays_small() {
+    // The longest move a random search found: 26 laps and 8 captures.
+    let before = pos(
+        "6,1,4,8,2,5 | 2,3,0,5,5,4",
+        [1, 2],
+        6,
+        Player::South,
+        Player::South,
+    );
+    let record = before.play(House::from_label(5).unwrap()).unwrap();
+    assert_eq!((record.laps(), record.captures().count()), (26, 8));
+    let v = view(&record.after, Some(&record));
+    let gif = move_gif(&v, &record);
     assert!(gif.bytes.len() < MAX_BYTES);
-    let (frames, _, _) = decode_gif(&gif.bytes);
-    assert!((2..=2 + namnam::render::MAX_MIDDLE_FRAMES).contains(&frames));
+    let (frames, last, _) = decode_gif(&gif.bytes);
+    assert_eq!(frames, 1 + 25 + 8 + 1);
+    assert_ends_on_the_board(&last, &decode_png(&board_png(&v)));
+}
+
+/// Not a check but the generator of the pictures in `docs/` (and a few more in the temp dir to look at):
+/// `cargo test --test render -- --ignored write_pictures`.
+#[test]
+#[ignore]
+fn write_pictures() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let tmp = std::env::temp_dir().join("namnam-pictures");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let write = |path: std::path::PathBuf, picture: &Picture| {
+        std::fs::write(&path, &picture.bytes).unwrap();
+        println!(
+            "{} ({} bytes): {}",
+            path.display(),
+            picture.bytes.len(),
+            picture.description
+        );
+    };
+    let busy = busy_move();
+    write(
+        docs.join("board-mid-round.png"),
+        &board_png(&view(&busy.after, Some(&busy))),
+    );
+    write(
+        tmp.join("mid-round.gif"),
+        &move_gif(&view(&busy.after, Some(&busy)), &busy),
+    );
+
+    // RULES §9 example 5: North's house 10 ends round 3 by last seeds.
+    let before = pos(
+        "3,0,1,0,0,0 | 1,0,0,1,2,0",
+        [20, 20],
+        6,
+        Player::North,
+        Player::South,
+    );
+    let record = before.play(House::from_label(10).unwrap()).unwrap();
+    let options = MatchOptions::default();
+    let reason = record.round_end().unwrap();
+    let (summary, result) = namnam::game::conclude_round(&record.after, 3, &options, reason);
+    let ended = MatchView {
+        names: NAMES,
+        round: 3,
+        position: &record.after,
+        last_move: Some(&record),
+        round_summary: Some(&summary),
+        result,
+    };
+    write(docs.join("board-round-end.png"), &board_png(&ended));
+    write(tmp.join("round-end.gif"), &move_gif(&ended, &record));
+    let next = Position::new_round(summary.territory_after, Player::North, Rules::default());
+    write(
+        tmp.join("next-round-opening.png"),
+        &board_png(&MatchView {
+            round: 4,
+            position: &next,
+            ..ended
+        }),
+    );
+    let over = namnam::game::MatchResult {
+        winner: Some(Player::South),
+        reason: namnam::game::MatchEnd::Target,
+    };
+    write(
+        tmp.join("match-over.png"),
+        &board_png(&MatchView {
+            result: Some(over),
+            ..ended
+        }),
+    );
 }

@@ -1,6 +1,7 @@
 //! Command-line parsing and one module per subcommand. Each module only parses and prints: the work is
 //! done by the library.
 
+mod console;
 mod engine;
 mod render;
 mod run;
@@ -24,6 +25,8 @@ enum Command {
     Run,
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
+    /// Play on the terminal: `[#channel] user command [name:value …]` per line (see docs/console.md).
+    Console(console::Args),
     /// Draw a position as a PNG, and optionally a move as an animated GIF.
     Render(render::Args),
 }
@@ -32,6 +35,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Run) | None => run::run(),
     }

@@ -244,7 +244,12 @@ fn player_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
         Align::Left,
     );
     if scene.turn == Some(player) {
-        let label = "▶ to move";
+        // On an emptied board the marker names who opens the next round.
+        let label = if scene.board == [0; 12] {
+            "▶ starts next"
+        } else {
+            "▶ to move"
+        };
         let size = 21.0;
         let lw = text::width(label, size) + BAR_H * 0.7;
         pill(
@@ -365,7 +370,13 @@ fn house_ring(pm: &mut Pixmap, h: House, tag: &str) {
     let (x, y) = house_origin(h);
     let ring = rounded(x - 4.0, y - 4.0, HOUSE + 8.0, HOUSE + 8.0, 20.0);
     stroke(pm, &ring, INK, 4.5);
-    let size = 16.0;
+    // Tags of neighbouring houses must not touch: none is wider than its house.
+    let natural = text::width(tag, 16.0);
+    let size = if natural > HOUSE - 18.0 {
+        16.0 * (HOUSE - 18.0) / natural
+    } else {
+        16.0
+    };
     let w = text::width(tag, size) + 14.0;
     let tag_y = if h.index() < 6 {
         y + HOUSE - 7.0
@@ -413,8 +424,8 @@ fn status(pm: &mut Pixmap, scene: &Scene) {
         BAND,
     );
     let mut right = WIDTH as f32 - 32.0;
-    if let Some(next) = scene.next_territory {
-        right = territory_strip(pm, next, right, BAND_Y + 10.0) - 16.0;
+    if let Some((territory, caption)) = scene.territory_map {
+        right = territory_strip(pm, territory, caption, right, BAND_Y + 10.0) - 16.0;
     }
     let max_w = right - 32.0;
     line(pm, scene, &scene.lines[0], 32.0, BAND_Y + 38.0, 24.0, max_w);
@@ -481,13 +492,19 @@ fn line(
 
 /// A small map of next round's houses (two rows of six, as the board sits), right-aligned at `right`;
 /// returns its left edge.
-fn territory_strip(pm: &mut Pixmap, territory: Territory, right: f32, top: f32) -> f32 {
+fn territory_strip(
+    pm: &mut Pixmap,
+    territory: Territory,
+    caption: &str,
+    right: f32,
+    top: f32,
+) -> f32 {
     let (cell, gap) = (20.0, 4.0);
     let w = 6.0 * cell + 5.0 * gap;
     let left = right - w;
     text::draw(
         pm,
-        "next round",
+        caption,
         left + w / 2.0,
         top + 14.0,
         15.0,

@@ -53,7 +53,20 @@ pub struct MatchView<'a> {
     pub result: Option<MatchResult>,
 }
 
-/// An encoded picture with its text for screen readers.
+/// The longest description a picture carries (Discord accepts 1024 characters for an attachment's).
+pub const MAX_DESCRIPTION: usize = 1024;
+
+/// `text` cut to [`MAX_DESCRIPTION`] characters, with an ellipsis when cut.
+fn clip(text: String) -> String {
+    if text.chars().count() <= MAX_DESCRIPTION {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_DESCRIPTION - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// An encoded picture with its text for screen readers (at most [`MAX_DESCRIPTION`] characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
     pub bytes: Vec<u8>,
@@ -67,7 +80,7 @@ pub fn board_png(view: &MatchView) -> Picture {
     let scene = scene::from_view(view);
     Picture {
         bytes: draw::scene(&scene, encode_png),
-        description: scene::describe(&scene),
+        description: clip(scene::describe(&scene)),
         width: WIDTH,
         height: HEIGHT,
     }
@@ -76,33 +89,27 @@ pub fn board_png(view: &MatchView) -> Picture {
 /// An animated GIF of `record`, lap by lap and capture by capture, from `record.before` to the board of
 /// `view` (normally `record.after`, or the next round's opening with the round's summary).
 pub fn move_gif(view: &MatchView, record: &MoveRecord) -> Picture {
-    animation::move_gif(view, record)
+    let mut picture = animation::move_gif(view, record);
+    picture.description = clip(picture.description);
+    picture
 }
 
-/// PNG encoding, chosen for speed and size together: RGB without alpha (the card is opaque), the fast
-/// deflate and the Paeth filter — about 1 ms and 110 KB for a busy board, where `Up` is as fast but near
-/// 150 KB and the default zlib level takes 25 ms (`docs/pictures.md` has the measurements).
+/// PNG encoding, chosen for speed and size together: the fast deflate with the Paeth filter — about 1 ms
+/// and 120 KB for a busy board, where `Up` is a little faster but near 150 KB and the default zlib level
+/// takes 25 ms (`docs/pictures.md` has the measurements). The pixmap's RGBA goes in as it is: every
+/// pixel is opaque, the constant alpha costs almost nothing after filtering, and copying out RGB took
+/// longer than the bytes it saved.
 fn encode_png(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
     use image::codecs::png::{CompressionType, FilterType, PngEncoder};
     use image::ImageEncoder;
-    thread_local! {
-        static RGB: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    RGB.with(|cell| {
-        let mut rgb = cell.borrow_mut();
-        rgb.resize((pixmap.width() * pixmap.height() * 3) as usize, 0);
-        for (out, p) in rgb.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
-            out.copy_from_slice(&p[..3]);
-        }
-        let mut bytes = Vec::with_capacity(160 * 1024);
-        PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Paeth)
-            .write_image(
-                &rgb,
-                pixmap.width(),
-                pixmap.height(),
-                image::ExtendedColorType::Rgb8,
-            )
-            .expect("encoding a PNG into memory cannot fail");
-        bytes
-    })
+    let mut bytes = Vec::with_capacity(160 * 1024);
+    PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Paeth)
+        .write_image(
+            pixmap.data(),
+            pixmap.width(),
+            pixmap.height(),
+            image::ExtendedColorType::Rgba8,
+        )
+        .expect("encoding a PNG into memory cannot fail");
+    bytes
 }

@@ -132,13 +132,15 @@ impl GifPalette {
                 }
             }
         }
+        // One more entry, never drawn, marks the pixels a frame leaves as they were.
+        colours.push(Rgb(255, 0, 255));
         assert!(colours.len() <= 256, "a GIF palette holds 256 colours");
         let mut lookup = vec![0u8; 32 * 32 * 32];
         for (key, slot) in lookup.iter_mut().enumerate() {
             // The centre of the 8×8×8 cell this key stands for.
             let centre = |bits: usize| ((bits & 31) << 3 | 4) as i32;
             let (r, g, b) = (centre(key >> 10), centre(key >> 5), centre(key));
-            *slot = nearest(&colours, r, g, b);
+            *slot = nearest(&colours[..colours.len() - 1], r, g, b);
         }
         GifPalette { colours, lookup }
     }
@@ -146,6 +148,11 @@ impl GifPalette {
     /// The palette as `r, g, b, r, g, b, …` for the GIF header.
     pub fn rgb_bytes(&self) -> Vec<u8> {
         self.colours.iter().flat_map(|c| [c.0, c.1, c.2]).collect()
+    }
+
+    /// The index GIF frames use for "unchanged" (transparent); no drawn pixel maps to it.
+    pub fn transparent(&self) -> u8 {
+        (self.colours.len() - 1) as u8
     }
 
     pub fn len(&self) -> usize {

@@ -43,8 +43,9 @@ pub struct Scene<'a> {
     /// Seeds taken from each house during the move shown, by each player.
     pub captured: [ByPlayer<u8>; 12],
     pub lines: [Line; 2],
-    /// Next round's territory, drawn as a small strip beside the lines.
-    pub next_territory: Option<Territory>,
+    /// A small map of the houses beside the lines, with its caption: next round's territory, or the
+    /// final one when the match is over.
+    pub territory_map: Option<(Territory, &'static str)>,
 }
 
 impl Scene<'_> {
@@ -136,7 +137,7 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
         rings: Vec::new(),
         captured: [ByPlayer::new(0, 0); 12],
         lines: [Vec::new(), Vec::new()],
-        next_territory: None,
+        territory_map: None,
     };
     let marked = view.last_move.filter(|r| shows_after(position, r));
     if let Some(record) = marked {
@@ -152,12 +153,16 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
         let loser = result.winner.map(Player::other);
         *second = match (result.reason, loser) {
             (MatchEnd::WholeBoard, Some(l)) => vec![Span::Name(l), text(" has no houses left")],
-            (MatchEnd::Target, Some(w)) => {
+            (MatchEnd::Target, Some(l)) => {
+                let winner = l.other();
                 let houses = view
                     .round_summary
                     .map_or(position.territory(), |s| s.territory_after)
-                    .houses_of(w.other());
-                vec![text(format!("the target reached: {houses} houses"))]
+                    .houses_of(winner);
+                vec![
+                    Span::Name(winner),
+                    text(format!(" reached the target with {houses} houses")),
+                ]
             }
             (MatchEnd::Resignation, Some(l)) => vec![Span::Name(l), text(" resigned")],
             (MatchEnd::Timeout, Some(l)) => vec![Span::Name(l), text(" ran out of time")],
@@ -168,7 +173,9 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
             ))],
             (_, None) => vec![text("six houses each")],
         };
-        scene.next_territory = view.round_summary.map(|s| s.territory_after);
+        scene.territory_map = view
+            .round_summary
+            .map(|s| (s.territory_after, "final houses"));
     } else if let Some(summary) = view.round_summary {
         let (s, n) = (summary.stores.south, summary.stores.north);
         *first = match summary.winner {
@@ -192,7 +199,7 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
             Span::Name(summary.starter.other()),
             text(" starts"),
         ];
-        scene.next_territory = Some(next);
+        scene.territory_map = Some((next, "next round"));
     } else {
         if let Some(record) = marked {
             *first = move_line(record);
@@ -350,7 +357,9 @@ pub fn describe(scene: &Scene) -> String {
         if !t.is_empty() {
             d.push(' ');
             d.push_str(&t);
-            d.push('.');
+            if !t.ends_with(['.', '!', ':']) {
+                d.push('.');
+            }
         }
     }
     d

@@ -46,7 +46,8 @@ pub fn truncate(text: &str, size: f32, max_width: f32) -> String {
     if width(text, size) <= max_width {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
+    // No name of more than 64 characters fits a line: start there, not at a pasted novel.
+    let mut chars: Vec<char> = text.chars().take(64).collect();
     while !chars.is_empty() {
         chars.pop();
         let s: String = chars.iter().collect::<String>() + "…";

@@ -1,0 +1,86 @@
+//! `admin`: stop the match in a channel, or change the server's settings. Only for members who may manage
+//! the server (the front end says who).
+
+use super::clock::format_duration;
+use super::error::{CoreError, UserError};
+use super::request::{AdminCommand, Request, SettingsChange};
+use super::{Core, Reply};
+use crate::store::{self, ServerSettings, StoreError};
+
+impl Core {
+    pub(super) async fn admin(
+        &self,
+        req: &Request,
+        command: &AdminCommand,
+    ) -> Result<Reply, CoreError> {
+        if !req.can_manage {
+            return Err(UserError::NotAdmin.into());
+        }
+        match command {
+            AdminCommand::Abort => self.abort(req).await,
+            AdminCommand::Settings(change) => self.settings(req, change).await,
+        }
+    }
+
+    async fn abort(&self, req: &Request) -> Result<Reply, CoreError> {
+        let row = store::active_match_in_channel(
+            self.store.reader(),
+            req.place.server,
+            req.place.channel,
+        )
+        .await?
+        .ok_or(UserError::NoMatch)?;
+        let mut tx = self.store.begin().await?;
+        if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
+            return Err(UserError::Stale.into());
+        }
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(Reply::public(format!(
+            "{} stopped match #{} between {} and {}. It is unrated.",
+            req.user.name, row.id, row.names.south, row.names.north
+        )))
+    }
+
+    async fn settings(&self, req: &Request, change: &SettingsChange) -> Result<Reply, CoreError> {
+        let place = &req.place;
+        let mut settings = store::server_settings(self.store.reader(), place.server).await?;
+        if *change != SettingsChange::default() {
+            if let Some(channels) = &change.channels {
+                settings.allowed_channels = channels.clone();
+            }
+            if let Some(clock) = change.clock_secs {
+                settings.default_clock_secs = clock;
+            }
+            if let Some(target) = change.target {
+                settings.default_target = target;
+            }
+            if let Some(thread) = change.thread_per_match {
+                settings.thread_per_match = thread;
+            }
+            let mut tx = self.store.begin().await?;
+            store::ensure_server(&mut tx, place.server, &place.server_name, self.now()).await?;
+            store::update_settings(&mut tx, place.server, &settings).await?;
+            tx.commit().await.map_err(StoreError::from)?;
+        }
+        Ok(Reply::private(describe_settings(&settings)))
+    }
+}
+
+fn describe_settings(s: &ServerSettings) -> String {
+    let channels = if s.allowed_channels.is_empty() {
+        "every channel".to_owned()
+    } else {
+        let list: Vec<String> = s
+            .allowed_channels
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect();
+        list.join(", ")
+    };
+    format!(
+        "Settings: matches in {channels}; default clock {} per move; default target {}; a thread per match: {}.",
+        format_duration(s.default_clock_secs),
+        s.default_target.map_or("none".into(), |t| format!("{t} houses")),
+        if s.thread_per_match { "yes" } else { "no" }
+    )
+}

@@ -1,0 +1,316 @@
+//! `challenge`, `accept`, `decline`, `cancel`: one open challenge per channel, answered by the challenged
+//! player, withdrawn by the challenger, expiring on its own.
+
+use super::clock::format_duration;
+use super::error::{CoreError, InternalError, UserError};
+use super::play::MatchAfter;
+use super::request::{ChallengeOptions, Request, UserRef};
+use super::{text, Action, Core, Reply};
+use crate::game::{Match, MatchOptions, Player, Rules};
+use crate::store::{
+    self, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover, PlayerKind, WriteTx,
+};
+
+impl Core {
+    pub(super) async fn challenge(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
+        if opponent.id == req.user.id {
+            return Err(UserError::SelfChallenge.into());
+        }
+        // A match against Namnam's own engine (`PlayerKind::Engine`) is a later addition: until then it is
+        // refused like any other bot.
+        if opponent.kind != PlayerKind::Human {
+            return Err(UserError::ChallengeBot(opponent.name.clone()).into());
+        }
+        let place = &req.place;
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        if !settings.allowed_channels.is_empty()
+            && !settings.allowed_channels.contains(&place.channel)
+        {
+            return Err(UserError::ChannelNotAllowed.into());
+        }
+        let terms = ChallengeTerms {
+            endgame: options.endgame.unwrap_or_default(),
+            chain: options.chain.unwrap_or(false),
+            first: options.first.unwrap_or(FirstMover::Random),
+            target: options.target.unwrap_or(settings.default_target),
+            rounds: options.rounds,
+            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
+        };
+        let now = self.now();
+        let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
+        let mut tx = self.store.begin().await?;
+        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
+        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        store::upsert_player(&mut tx, opponent.id, &opponent.name, opponent.kind, now).await?;
+        if store::active_match_in_channel(&mut *tx, place.server, place.channel)
+            .await?
+            .is_some()
+        {
+            return Err(UserError::MatchInChannel.into());
+        }
+        if let Some(open) =
+            store::find_open_challenge(&mut *tx, place.server, place.channel).await?
+        {
+            if open.expires_at > now {
+                return Err(UserError::ChallengeOpen {
+                    challenger: open.challenger_name,
+                    challenged: open.challenged_name,
+                }
+                .into());
+            }
+            store::close_challenge(&mut tx, open.id, ChallengeState::Expired, now).await?;
+        }
+        let id = store::insert_challenge(
+            &mut tx,
+            place.server,
+            place.channel,
+            req.user.id,
+            opponent.id,
+            &terms,
+            now,
+            expires_at,
+        )
+        .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+
+        let first = match terms.first {
+            FirstMover::Challenger => format!("{} moves first", req.user.name),
+            FirstMover::Challenged => format!("{} moves first", opponent.name),
+            FirstMover::Random => "the first move is drawn by lot".into(),
+        };
+        let target = terms
+            .target
+            .map_or("no target".into(), |t| format!("target {t} houses"));
+        let rounds = terms
+            .rounds
+            .map_or("no round limit".into(), |r| format!("at most {r} rounds"));
+        let endgame = match terms.endgame {
+            crate::game::Endgame::Capturer => "last seeds to the capturer",
+            crate::game::Endgame::Starter => "last seeds to the round's starter",
+        };
+        let chain = if terms.chain {
+            "chain captures on"
+        } else {
+            "no chain captures"
+        };
+        let mut reply = Reply::public(format!(
+            "{} challenges {} to a match of Nam-nam: {target}, {rounds}, {} per move, {endgame}, {chain}; \
+             {first}. {}: `accept` or `decline` within {}.",
+            req.user.name,
+            opponent.name,
+            format_duration(terms.clock_secs),
+            opponent.name,
+            format_duration(self.config.challenge_ttl_secs),
+        ));
+        reply.actions = vec![
+            challenge_action(id, "accept", "Accept"),
+            challenge_action(id, "decline", "Decline"),
+            challenge_action(id, "cancel", "Cancel"),
+        ];
+        reply.notify = vec![opponent.id];
+        Ok(reply)
+    }
+
+    pub(super) async fn accept(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let now = self.now();
+        let place = &req.place;
+        let mut tx = self.store.begin().await?;
+        let open = open_challenge(&mut tx, req, challenge).await?;
+        if open.challenged != req.user.id {
+            return Err(if open.challenger == req.user.id {
+                UserError::OwnChallenge(open.challenged_name)
+            } else {
+                UserError::NotChallenged(open.challenged_name)
+            }
+            .into());
+        }
+        if open.expires_at <= now {
+            store::close_challenge(&mut tx, open.id, ChallengeState::Expired, now).await?;
+            tx.commit().await.map_err(store::StoreError::from)?;
+            return Err(UserError::ChallengeExpired.into());
+        }
+        if store::active_match_in_channel(&mut *tx, place.server, place.channel)
+            .await?
+            .is_some()
+        {
+            return Err(UserError::MatchInChannel.into());
+        }
+        // The challenger plays South, unless these two have met before: a rematch swaps sides.
+        let challenger_side = match last_meeting(&mut tx, &open).await? {
+            Some(side_last_time) => side_last_time.other(),
+            None => Player::South,
+        };
+        let first = match open.terms.first {
+            FirstMover::Challenger => challenger_side,
+            FirstMover::Challenged => challenger_side.other(),
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        };
+        let rules = Rules {
+            endgame: open.terms.endgame,
+            chain: open.terms.chain,
+        };
+        let options = MatchOptions::new(rules, first, open.terms.target, open.terms.rounds)
+            .map_err(|e| InternalError::Inconsistent(format!("challenge {}: {e}", open.id)))?;
+        let game = Match::new(options);
+        let mut players = crate::game::ByPlayer::new(open.challenger, open.challenged);
+        if challenger_side == Player::North {
+            players = crate::game::ByPlayer::new(open.challenged, open.challenger);
+        }
+        let clock_ms = i64::from(open.terms.clock_secs) * 1000;
+        let deadline = now + clock_ms;
+        let remind_at = deadline - clock_ms / 4;
+        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
+        let match_id = store::insert_match(
+            &mut tx,
+            &store::NewMatch {
+                server: place.server,
+                channel: place.channel,
+                channel_name: &place.channel_name,
+                challenge_id: Some(open.id),
+                players,
+                game: &game,
+                clock_secs: open.terms.clock_secs,
+                deadline,
+                remind_at,
+                now_ms: now,
+            },
+        )
+        .await?;
+        let row = store::load_match(&mut *tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        let names = &row.names;
+        let t = game.position().territory();
+        let headline = format!(
+            "{} accepts. Match #{match_id}: {} plays South (houses {}), {} plays North (houses {}).",
+            req.user.name,
+            names.south,
+            text::houses_owned(t, Player::South),
+            names.north,
+            text::houses_owned(t, Player::North),
+        );
+        let mut reply = self
+            .match_reply(
+                MatchAfter {
+                    row: &row,
+                    played: None,
+                    ratings: None,
+                },
+                headline,
+            )
+            .await?;
+        if settings.thread_per_match {
+            reply.open_thread = Some(format!("{} vs {}", names.south, names.north));
+        }
+        Ok(reply)
+    }
+
+    pub(super) async fn decline(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        self.close(req, challenge, ChallengeState::Declined).await
+    }
+
+    pub(super) async fn cancel(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        self.close(req, challenge, ChallengeState::Cancelled).await
+    }
+
+    async fn close(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+        how: ChallengeState,
+    ) -> Result<Reply, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let open = open_challenge(&mut tx, req, challenge).await?;
+        let (allowed, who) = match how {
+            ChallengeState::Declined => (
+                open.challenged,
+                UserError::NotChallenged(open.challenged_name.clone()),
+            ),
+            _ => (
+                open.challenger,
+                UserError::NotChallenger(open.challenger_name.clone()),
+            ),
+        };
+        if req.user.id != allowed {
+            return Err(who.into());
+        }
+        if open.expires_at <= now {
+            store::close_challenge(&mut tx, open.id, ChallengeState::Expired, now).await?;
+            tx.commit().await.map_err(store::StoreError::from)?;
+            return Err(UserError::ChallengeExpired.into());
+        }
+        store::close_challenge(&mut tx, open.id, how, now).await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        let text = match how {
+            ChallengeState::Declined => {
+                format!(
+                    "{} declines {}'s challenge.",
+                    open.challenged_name, open.challenger_name
+                )
+            }
+            _ => format!(
+                "{} withdraws the challenge to {}.",
+                open.challenger_name, open.challenged_name
+            ),
+        };
+        Ok(Reply::public(text))
+    }
+}
+
+/// The open challenge in the request's channel; a button for another challenge is stale.
+async fn open_challenge(
+    tx: &mut WriteTx,
+    req: &Request,
+    expected: Option<i64>,
+) -> Result<ChallengeRow, CoreError> {
+    let open = store::find_open_challenge(&mut **tx, req.place.server, req.place.channel).await?;
+    match open {
+        None if expected.is_some() => Err(UserError::Stale.into()),
+        None => Err(UserError::NoChallenge.into()),
+        Some(c) if expected.is_some_and(|id| id != c.id) => Err(UserError::Stale.into()),
+        Some(c) => Ok(c),
+    }
+}
+
+/// The side the challenger played the last time these two met in this server.
+async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Player>, CoreError> {
+    let south = store::last_meeting_south(tx, c.server, c.challenger, c.challenged).await?;
+    Ok(south.map(|s| {
+        if s == c.challenger {
+            Player::South
+        } else {
+            Player::North
+        }
+    }))
+}
+
+fn challenge_action(id: i64, what: &str, label: &str) -> Action {
+    Action {
+        id: format!("nn:challenge:{id}:{what}"),
+        label: label.into(),
+        command: what.into(),
+    }
+}

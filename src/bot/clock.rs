@@ -1,0 +1,145 @@
+//! Time for the core: an injectable clock (the tests move it by hand, nothing sleeps), and the durations and
+//! dates players read and write.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Milliseconds since the Unix epoch, UTC.
+pub trait Clock: Send + Sync + 'static {
+    fn now_ms(&self) -> i64;
+}
+
+/// The real time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64)
+    }
+}
+
+/// A clock that moves only when told to.
+#[derive(Debug)]
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    pub fn new(now_ms: i64) -> ManualClock {
+        ManualClock(AtomicI64::new(now_ms))
+    }
+    pub fn advance_secs(&self, secs: i64) {
+        self.0.fetch_add(secs * 1000, Ordering::SeqCst);
+    }
+    pub fn set_ms(&self, now_ms: i64) {
+        self.0.store(now_ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+impl<C: Clock> Clock for std::sync::Arc<C> {
+    fn now_ms(&self) -> i64 {
+        (**self).now_ms()
+    }
+}
+
+const UNITS: [(char, u32); 4] = [('d', 86_400), ('h', 3_600), ('m', 60), ('s', 1)];
+
+/// Parses a duration such as `24h`, `90m`, `1d12h` or `2d 6h` into seconds.
+pub fn parse_duration(text: &str) -> Option<u32> {
+    let mut total: u64 = 0;
+    let mut number: Option<u64> = None;
+    for c in text.trim().chars() {
+        if let Some(d) = c.to_digit(10) {
+            number = Some(number.unwrap_or(0).checked_mul(10)? + d as u64);
+        } else if c.is_whitespace() {
+            continue;
+        } else {
+            let unit = UNITS.iter().find(|(u, _)| *u == c.to_ascii_lowercase())?.1;
+            total = total.checked_add(number.take()? * unit as u64)?;
+        }
+    }
+    if number.is_some() || total == 0 {
+        return None;
+    }
+    u32::try_from(total).ok()
+}
+
+/// `1d 2h`, `5m`, `24h`: the largest units, at most two of them.
+pub fn format_duration(secs: u32) -> String {
+    let parts: Vec<String> = UNITS
+        .iter()
+        .scan(secs, |left, &(unit, size)| {
+            let n = *left / size;
+            *left %= size;
+            Some((n, unit))
+        })
+        .filter(|&(n, _)| n > 0)
+        .take(2)
+        .map(|(n, unit)| format!("{n}{unit}"))
+        .collect();
+    if parts.is_empty() {
+        "0s".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// `2026-11-29 14:05 UTC`.
+pub fn format_utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+/// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_and_print() {
+        assert_eq!(parse_duration("24h"), Some(86_400));
+        assert_eq!(parse_duration("5m"), Some(300));
+        assert_eq!(parse_duration("1d12h"), Some(129_600));
+        assert_eq!(parse_duration("2d 6h"), Some(194_400));
+        assert_eq!(parse_duration("7D"), Some(604_800));
+        for bad in ["", "24", "h", "5x", "0m", "m5"] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
+        assert_eq!(format_duration(86_400), "1d");
+        assert_eq!(format_duration(129_600), "1d 12h");
+        assert_eq!(format_duration(300), "5m");
+    }
+
+    #[test]
+    fn dates_are_utc() {
+        assert_eq!(format_utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(format_utc(1_709_210_096_000), "2024-02-29 12:34 UTC");
+        assert_eq!(format_utc(1_798_761_599_000), "2026-12-31 23:59 UTC");
+    }
+}

@@ -1,0 +1,158 @@
+//! The bot core: platform-neutral requests in, replies out as plain data. The Discord adapter and the console
+//! both drive it; neither holds any game logic.
+//!
+//! Every state change is judged first (a refusal is answered at once and changes nothing), then committed in
+//! one transaction, and only then are the pictures rendered. A match row carries a version, so two changes
+//! racing on one match apply exactly once: the loser is told that its action is out of date.
+//!
+//! - [`request`]: the shared command vocabulary and its parser; [`reply`]: what comes back.
+//! - `challenges`, `play`, `info`, `admin`: one module per command family; `sweeper`: the move clock.
+//! - [`pictures`]: the only door to the renderer.
+
+mod admin;
+mod challenges;
+pub mod clock;
+mod error;
+mod info;
+pub mod pictures;
+mod play;
+mod ratings;
+pub mod reply;
+pub mod request;
+mod sweeper;
+pub mod text;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use error::{cause_chain, CoreError, InternalError, UserError, APOLOGY};
+pub use ratings::PROVISIONAL_GAMES;
+pub use reply::{Action, BoardState, Notice, Reply};
+pub use request::{
+    AdminCommand, ChallengeOptions, Command, Expected, Place, Request, Resolver, SettingsChange,
+    UserRef,
+};
+pub use sweeper::spawn_sweeper;
+
+use crate::rng::SeededRng;
+use crate::store::{Store, StoreError};
+use std::sync::{Arc, Mutex};
+
+/// Settings of the core that are not per server.
+#[derive(Clone, Debug)]
+pub struct CoreConfig {
+    /// How long a challenge stays open.
+    pub challenge_ttl_secs: u32,
+    /// Rows on a leaderboard page.
+    pub leaderboard_page_size: u32,
+    /// Draw pictures (off: text-only replies, for a front end that shows none, and to measure the
+    /// transaction path alone).
+    pub pictures: bool,
+}
+
+impl Default for CoreConfig {
+    fn default() -> Self {
+        CoreConfig {
+            challenge_ttl_secs: 10 * 60,
+            leaderboard_page_size: 10,
+            pictures: true,
+        }
+    }
+}
+
+/// The core: the store, a clock and the configuration. Cheap to share behind an `Arc`.
+pub struct Core {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    config: CoreConfig,
+    /// For `first:random`. Locked only for one draw, never across an `.await`.
+    rng: Mutex<SeededRng>,
+}
+
+impl Core {
+    pub fn new(store: Store, clock: Arc<dyn Clock>, config: CoreConfig) -> Core {
+        let seed = SystemClock.now_ms() as u64 ^ u64::from(std::process::id()) << 32;
+        Core {
+            store,
+            clock,
+            config,
+            rng: Mutex::new(SeededRng::new(seed)),
+        }
+    }
+
+    /// Opens the database at `url` (creating and migrating it) with the default configuration.
+    pub async fn open(url: &str, clock: Arc<dyn Clock>) -> Result<Core, StoreError> {
+        Ok(Core::new(
+            Store::open(url).await?,
+            clock,
+            CoreConfig::default(),
+        ))
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    fn coin(&self) -> bool {
+        self.rng
+            .lock()
+            .expect("the rng lock is never poisoned")
+            .below(2)
+            == 0
+    }
+
+    /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
+    /// error is logged and becomes a private apology.
+    pub async fn handle(&self, request: &Request) -> Reply {
+        match self.try_handle(request).await {
+            Ok(reply) => reply,
+            Err(e) => error_reply(e, request),
+        }
+    }
+
+    /// Answers a request, or says why not.
+    pub async fn try_handle(&self, req: &Request) -> Result<Reply, CoreError> {
+        match &req.command {
+            Command::Challenge { opponent, options } => {
+                self.challenge(req, opponent, options).await
+            }
+            Command::Accept { challenge } => self.accept(req, *challenge).await,
+            Command::Decline { challenge } => self.decline(req, *challenge).await,
+            Command::Cancel { challenge } => self.cancel(req, *challenge).await,
+            Command::Move { house, expected } => self.play_move(req, *house, *expected).await,
+            Command::Board => self.board(req).await,
+            Command::Resign {
+                confirmed,
+                expected,
+            } => self.resign(req, *confirmed, *expected).await,
+            Command::Draw { expected } => self.draw(req, *expected).await,
+            Command::Matches => self.matches(req).await,
+            Command::History => self.history(req).await,
+            Command::Rules => Ok(Reply::private(text::RULES)),
+            Command::Help => Ok(Reply::private(text::HELP)),
+            Command::Leaderboard { page } => self.leaderboard(req, *page).await,
+            Command::Stats { player } => self.stats(req, player.as_ref()).await,
+            Command::Admin(admin) => self.admin(req, admin).await,
+        }
+    }
+}
+
+/// The reply for a failed request.
+pub fn error_reply(e: CoreError, request: &Request) -> Reply {
+    match e {
+        CoreError::User(e) => Reply::private(e.to_string()),
+        CoreError::Internal(e) => {
+            tracing::error!(
+                error = %cause_chain(&e),
+                server = %request.place.server,
+                channel = %request.place.channel,
+                user = %request.user.id,
+                command = ?request.command,
+                "request failed"
+            );
+            Reply::private(APOLOGY)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The one door from the core to the pictures: every board picture and move animation the core sends comes
+//! from here, through the renderer ([`crate::render`]). Pictures are slow next to a transaction, so they are
+//! drawn only after the change is committed, on the blocking threads. The board PNG comes with the reply;
+//! a move's GIF (for two laps or more) is a [`PendingAnimation`] that the front end renders when the reply
+//! with the board has gone out ([`Reply::render_animation`](super::Reply::render_animation)), so the move
+//! path stays fast.
+
+use super::error::InternalError;
+use crate::game::{Match, MatchMove};
+pub use crate::render::{MatchView, Picture};
+use crate::store::Names;
+
+/// The board of `game` (after `played`, if a move was just played) as a PNG.
+pub async fn board(
+    game: &Match,
+    names: &Names,
+    played: Option<&MatchMove>,
+) -> Result<Picture, InternalError> {
+    let (game, names, played) = (game.clone(), names.clone(), played.cloned());
+    let picture = tokio::task::spawn_blocking(move || {
+        crate::render::board_png(&view(&game, &names, played.as_ref()))
+    })
+    .await?;
+    Ok(picture)
+}
+
+fn view<'a>(game: &'a Match, names: &'a Names, played: Option<&'a MatchMove>) -> MatchView<'a> {
+    MatchView {
+        names: names.as_refs(),
+        round: game.round(),
+        position: game.position(),
+        last_move: played.map(|m| &m.record),
+        round_summary: played.and_then(|m| m.round_summary.as_ref()),
+        result: game.result(),
+    }
+}
+
+/// A move's animation, still to be drawn.
+#[derive(Clone, Debug)]
+pub struct PendingAnimation {
+    game: Match,
+    names: Names,
+    played: MatchMove,
+}
+
+impl PendingAnimation {
+    /// The animation of `played` (which led to `game`), if it took two laps or more.
+    pub fn of(game: &Match, names: &Names, played: &MatchMove) -> Option<PendingAnimation> {
+        (played.record.laps() >= 2).then(|| PendingAnimation {
+            game: game.clone(),
+            names: names.clone(),
+            played: played.clone(),
+        })
+    }
+
+    /// Draws the GIF.
+    pub async fn render(self) -> Result<Picture, InternalError> {
+        let picture = tokio::task::spawn_blocking(move || {
+            let view = view(&self.game, &self.names, Some(&self.played));
+            crate::render::move_gif(&view, &self.played.record)
+        })
+        .await?;
+        Ok(picture)
+    }
+}

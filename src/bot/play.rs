@@ -1,0 +1,384 @@
+//! Playing a match: `move`, `board`, `resign`, `draw`, and the end of a match by the clock. Each change is
+//! judged on a snapshot, then written in one transaction that names the version it judged: a change that lost
+//! a race is refused as stale and changes nothing.
+
+use super::error::{CoreError, InternalError, UserError};
+use super::pictures::{self, PendingAnimation};
+use super::ratings::{rate_match, RatingChange};
+use super::request::{Expected, Request};
+use super::{text, Action, BoardState, Core, Reply};
+use crate::game::{ByPlayer, House, Match, MatchError, MatchMove, Player};
+use crate::store::{self, MatchRow, MatchState, StoreError};
+
+/// A match after a change, with what the change was.
+pub(super) struct MatchAfter<'a> {
+    pub row: &'a MatchRow,
+    pub played: Option<&'a MatchMove>,
+    pub ratings: Option<ByPlayer<RatingChange>>,
+}
+
+impl Core {
+    /// The active match in the request's channel.
+    async fn active_match(&self, req: &Request) -> Result<MatchRow, CoreError> {
+        store::active_match_in_channel(self.store.reader(), req.place.server, req.place.channel)
+            .await?
+            .ok_or_else(|| UserError::NoMatch.into())
+    }
+
+    pub(super) async fn play_move(
+        &self,
+        req: &Request,
+        house: House,
+        expected: Option<Expected>,
+    ) -> Result<Reply, CoreError> {
+        let row = self.active_match(req).await?;
+        check_expected(&row, expected)?;
+        let side = player_side(&row, req)?;
+        let now = self.now();
+        if row.deadline.is_some_and(|d| d <= now) {
+            // The sweeper has not got there yet, but the time is up all the same.
+            return self
+                .time_out(row)
+                .await?
+                .ok_or_else(|| UserError::Stale.into());
+        }
+        let to_move = row.game.to_move().ok_or_else(|| {
+            InternalError::Inconsistent(format!("active match {} is over", row.id))
+        })?;
+        if side != to_move {
+            return Err(UserError::NotYourTurn(row.names.get(to_move).to_owned()).into());
+        }
+        let mut game = row.game.clone();
+        let played = game.play(house).map_err(|e| match e {
+            MatchError::Illegal(why) => {
+                let owner = match why {
+                    crate::game::IllegalMove::MustFeed => row.names.get(side.other()),
+                    _ => row.names.get(row.game.position().owner(house)),
+                };
+                CoreError::from(UserError::Illegal {
+                    house,
+                    why,
+                    owner: owner.to_owned(),
+                })
+            }
+            MatchError::MatchOver => UserError::NoMatch.into(),
+        })?;
+        let clock_ms = i64::from(row.clock_secs) * 1000;
+        let (deadline, remind_at) = match game.is_over() {
+            true => (None, None),
+            false => (Some(now + clock_ms), Some(now + clock_ms - clock_ms / 4)),
+        };
+        let mut tx = self.store.begin().await?;
+        let stored = store::StoredMove {
+            match_id: row.id,
+            read_version: row.version,
+            ply: row.moves_played + 1,
+            played: &played,
+            game_after: &game,
+            deadline,
+            remind_at,
+            rated: true,
+            now_ms: now,
+        };
+        if !store::record_move(&mut tx, &stored).await? {
+            return Err(UserError::Stale.into());
+        }
+        let ratings = match game.result() {
+            Some(result) => {
+                Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?)
+            }
+            None => None,
+        };
+        tx.commit().await.map_err(StoreError::from)?;
+
+        let mut after = row;
+        after.version += 1;
+        after.moves_played += 1;
+        after.deadline = deadline;
+        after.remind_at = remind_at;
+        after.draw_offer = None;
+        if game.is_over() {
+            after.state = MatchState::Finished;
+            after.rated = true;
+        }
+        after.game = game;
+        let headline = text::describe_move(&played.record, &after.names);
+        self.match_reply(
+            MatchAfter {
+                row: &after,
+                played: Some(&played),
+                ratings,
+            },
+            headline,
+        )
+        .await
+    }
+
+    pub(super) async fn board(&self, req: &Request) -> Result<Reply, CoreError> {
+        let (server, channel) = (req.place.server, req.place.channel);
+        let row = match store::active_match_in_channel(self.store.reader(), server, channel).await?
+        {
+            Some(row) => row,
+            None => store::last_match_in_channel(self.store.reader(), server, channel)
+                .await?
+                .ok_or(UserError::NoMatch)?,
+        };
+        let mut headline = format!(
+            "Match #{}, round {}: {} (South) against {} (North).",
+            row.id,
+            row.game.round(),
+            row.names.south,
+            row.names.north
+        );
+        if row.state == MatchState::Aborted {
+            headline.push_str(" It was stopped by an admin (unrated).");
+        }
+        self.match_reply(
+            MatchAfter {
+                row: &row,
+                played: None,
+                ratings: None,
+            },
+            headline,
+        )
+        .await
+    }
+
+    pub(super) async fn resign(
+        &self,
+        req: &Request,
+        confirmed: bool,
+        expected: Option<Expected>,
+    ) -> Result<Reply, CoreError> {
+        let row = self.active_match(req).await?;
+        check_expected(&row, expected)?;
+        let side = player_side(&row, req)?;
+        if !confirmed {
+            let mut reply = Reply::private(format!(
+                "Resign match #{} against {}? It cannot be undone. To confirm: `resign confirm:yes`.",
+                row.id,
+                row.names.get(side.other())
+            ));
+            reply.actions = vec![Action {
+                id: format!("nn:{}:resign-yes", row.id),
+                label: "Yes, resign".into(),
+                command: "resign confirm:yes".into(),
+            }];
+            return Ok(reply);
+        }
+        let mut game = row.game.clone();
+        game.resign(side).map_err(|_| UserError::NoMatch)?;
+        let headline = format!("{} resigns.", row.names.get(side));
+        self.finish(row, game, headline)
+            .await?
+            .ok_or_else(|| UserError::Stale.into())
+    }
+
+    pub(super) async fn draw(
+        &self,
+        req: &Request,
+        expected: Option<Expected>,
+    ) -> Result<Reply, CoreError> {
+        let row = self.active_match(req).await?;
+        check_expected(&row, expected)?;
+        let side = player_side(&row, req)?;
+        let opponent = row.names.get(side.other()).to_owned();
+        match row.draw_offer {
+            Some(offerer) if offerer == side => Err(UserError::DrawAlreadyOffered(opponent).into()),
+            Some(_) => {
+                let mut game = row.game.clone();
+                game.agree_draw().map_err(|_| UserError::NoMatch)?;
+                let headline = format!(
+                    "{} accepts the draw offered by {opponent}.",
+                    row.names.get(side)
+                );
+                self.finish(row, game, headline)
+                    .await?
+                    .ok_or_else(|| UserError::Stale.into())
+            }
+            None => {
+                let mut tx = self.store.begin().await?;
+                if !store::set_draw_offer(&mut tx, row.id, row.version, Some(side), self.now())
+                    .await?
+                {
+                    return Err(UserError::Stale.into());
+                }
+                tx.commit().await.map_err(StoreError::from)?;
+                let mut reply = Reply::public(format!(
+                    "{} offers a draw. {opponent}: `draw` to accept it; the offer lapses with the next move.",
+                    row.names.get(side)
+                ));
+                reply.actions = vec![Action {
+                    id: format!("nn:{}:draw", row.id),
+                    label: "Accept the draw".into(),
+                    command: "draw".into(),
+                }];
+                reply.notify = vec![row.players.get(side.other())];
+                Ok(reply)
+            }
+        }
+    }
+
+    /// Ends the match because the player to move ran out of time; `None` if it changed meanwhile.
+    pub(super) async fn time_out(&self, row: MatchRow) -> Result<Option<Reply>, CoreError> {
+        let Some(loser) = row.game.to_move() else {
+            return Ok(None);
+        };
+        let mut game = row.game.clone();
+        game.time_out(loser).map_err(|_| UserError::NoMatch)?;
+        let headline = format!("{}'s move clock ran out.", row.names.get(loser));
+        self.finish(row, game, headline).await
+    }
+
+    /// Stores a match that ended without a move (`game` holds the result) and rates it in the same
+    /// transaction; `None` when the match changed since `row` was read. A match ended before its first move
+    /// is unrated.
+    async fn finish(
+        &self,
+        row: MatchRow,
+        game: Match,
+        headline: String,
+    ) -> Result<Option<Reply>, CoreError> {
+        let result = game.result().ok_or_else(|| {
+            InternalError::Inconsistent("finishing a match without a result".into())
+        })?;
+        let rated = row.moves_played > 0;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        if !store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await? {
+            return Ok(None);
+        }
+        let ratings = match rated {
+            true => Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?),
+            false => None,
+        };
+        tx.commit().await.map_err(StoreError::from)?;
+        let mut after = row;
+        after.version += 1;
+        after.state = MatchState::Finished;
+        after.rated = rated;
+        after.deadline = None;
+        after.remind_at = None;
+        after.draw_offer = None;
+        after.game = game;
+        self.match_reply(
+            MatchAfter {
+                row: &after,
+                played: None,
+                ratings,
+            },
+            headline,
+        )
+        .await
+        .map(Some)
+    }
+
+    /// The reply that shows a match after a change: the headline, the round's end, the result or whose turn
+    /// it is, the pictures, and the buttons.
+    pub(super) async fn match_reply(
+        &self,
+        after: MatchAfter<'_>,
+        headline: String,
+    ) -> Result<Reply, CoreError> {
+        let row = after.row;
+        let game = &row.game;
+        let names = &row.names;
+        let mut lines = vec![headline];
+        if let Some(summary) = after.played.and_then(|m| m.round_summary.as_ref()) {
+            lines.push(text::describe_round(summary, names, !game.is_over()));
+        }
+        let mut reply = Reply::public(String::new());
+        if let Some(result) = game.result() {
+            lines.push(text::describe_result(&result, names));
+            match after.ratings {
+                Some(r) => lines.push(format!(
+                    "Ratings: {} {:.0} → {:.0}, {} {:.0} → {:.0}.",
+                    names.south,
+                    r.south.before,
+                    r.south.after,
+                    names.north,
+                    r.north.before,
+                    r.north.after
+                )),
+                None if !row.rated => lines.push("This match is unrated.".into()),
+                None => {}
+            }
+        } else if row.state == MatchState::Active {
+            let to_move = row.game.position().to_move();
+            let deadline = row.deadline.ok_or_else(|| {
+                InternalError::Inconsistent(format!("active match {} has no deadline", row.id))
+            })?;
+            lines.push(text::describe_turn(
+                names,
+                to_move,
+                deadline,
+                row.clock_secs,
+            ));
+            if let Some(offerer) = row.draw_offer {
+                lines.push(format!("{} has offered a draw.", names.get(offerer)));
+            }
+            reply.actions = next_actions(row);
+            reply.notify = vec![row.players.get(to_move)];
+            reply.deadline_ms = Some(deadline);
+        }
+        reply.text = lines.join("\n");
+        reply.board = Some(BoardState {
+            match_id: row.id,
+            round: game.round(),
+            position: *game.position(),
+            names: names.clone(),
+            to_move: game.to_move().filter(|_| row.state == MatchState::Active),
+        });
+        if self.config.pictures {
+            reply.picture = Some(pictures::board(game, names, after.played).await?);
+            reply.pending_animation = after
+                .played
+                .and_then(|played| PendingAnimation::of(game, names, played));
+        }
+        Ok(reply)
+    }
+}
+
+/// A button made for another match, or for a move already made, is stale.
+fn check_expected(row: &MatchRow, expected: Option<Expected>) -> Result<(), CoreError> {
+    match expected {
+        Some(e) if e.match_id != row.id || e.ply.is_some_and(|ply| ply != row.moves_played + 1) => {
+            Err(UserError::Stale.into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The side of the player who sent the request; only the two players may act on their match.
+fn player_side(row: &MatchRow, req: &Request) -> Result<Player, CoreError> {
+    row.side_of(req.user.id).ok_or_else(|| {
+        UserError::NotAPlayer(row.names.south.clone(), row.names.north.clone()).into()
+    })
+}
+
+/// Buttons for the player to move's legal houses, then draw and resign.
+fn next_actions(row: &MatchRow) -> Vec<Action> {
+    let ply = row.moves_played + 1;
+    let mut actions: Vec<Action> = row
+        .game
+        .position()
+        .legal_moves()
+        .iter()
+        .map(|h| Action {
+            id: format!("nn:{}:{ply}:{}", row.id, h.label()),
+            label: format!("House {h}"),
+            command: format!("move house:{h}"),
+        })
+        .collect();
+    actions.push(Action {
+        id: format!("nn:{}:draw", row.id),
+        label: "Offer a draw".into(),
+        command: "draw".into(),
+    });
+    actions.push(Action {
+        id: format!("nn:{}:resign", row.id),
+        label: "Resign".into(),
+        command: "resign".into(),
+    });
+    actions
+}

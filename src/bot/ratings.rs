@@ -1,0 +1,88 @@
+//! Glicko-2 ratings per server, updated inside the transaction that ends a match.
+
+use crate::game::{ByPlayer, Player};
+use crate::store::{self, RatingRow, Snowflake, StoreResult, WriteTx};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+/// Below this many rated games a rating is marked provisional.
+pub const PROVISIONAL_GAMES: u32 = 5;
+
+/// A player's rating before and after a match.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
+}
+
+/// Rates a finished match (`winner: None` is a draw) in `tx`; returns both players' changes.
+pub async fn rate_match(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    players: ByPlayer<Snowflake>,
+    winner: Option<Player>,
+    now_ms: i64,
+) -> StoreResult<ByPlayer<RatingChange>> {
+    let mut rows = Vec::with_capacity(2);
+    for p in Player::BOTH {
+        let id = players.get(p);
+        let row = store::load_rating(&mut **tx, server, id).await?;
+        rows.push(row.unwrap_or_else(|| {
+            let fresh = Glicko2Rating::new();
+            RatingRow {
+                player: id,
+                name: String::new(),
+                rating: fresh.rating,
+                deviation: fresh.deviation,
+                volatility: fresh.volatility,
+                games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+            }
+        }));
+    }
+    let as_glicko = |r: &RatingRow| Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    };
+    let outcome = match winner {
+        Some(Player::South) => Outcomes::WIN,
+        Some(Player::North) => Outcomes::LOSS,
+        None => Outcomes::DRAW,
+    };
+    let (south, north) = glicko2(
+        &as_glicko(&rows[0]),
+        &as_glicko(&rows[1]),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    let mut changes = Vec::with_capacity(2);
+    for (p, (row, new)) in Player::BOTH
+        .into_iter()
+        .zip(rows.iter_mut().zip([south, north]))
+    {
+        changes.push(RatingChange {
+            before: row.rating,
+            after: new.rating,
+        });
+        row.rating = new.rating;
+        row.deviation = new.deviation;
+        row.volatility = new.volatility;
+        row.games += 1;
+        match winner {
+            None => row.draws += 1,
+            Some(w) if w == p => row.wins += 1,
+            Some(_) => row.losses += 1,
+        }
+        store::save_rating(tx, server, row, now_ms).await?;
+    }
+    Ok(ByPlayer::new(changes[0], changes[1]))
+}
+
+/// `1512`, or `1512?` while provisional.
+pub fn show_rating(rating: f64, games: u32) -> String {
+    let mark = if games < PROVISIONAL_GAMES { "?" } else { "" };
+    format!("{:.0}{mark}", rating)
+}

@@ -1,0 +1,423 @@
+//! Requests: who asks what, where. Every front end speaks the same vocabulary: a command name and
+//! `name:value` options, parsed here into a [`Command`] so that "house 13" is refused before anything is read.
+
+use super::clock::parse_duration;
+use super::error::UserError;
+use crate::game::{Endgame, House, MatchOptions};
+use crate::store::{FirstMover, PlayerKind, Snowflake};
+
+/// A user as the front end knows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    pub id: Snowflake,
+    pub name: String,
+    pub kind: PlayerKind,
+}
+
+impl UserRef {
+    pub fn human(id: Snowflake, name: impl Into<String>) -> UserRef {
+        UserRef {
+            id,
+            name: name.into(),
+            kind: PlayerKind::Human,
+        }
+    }
+}
+
+/// Where a request comes from. A thread is a channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub server: Snowflake,
+    pub server_name: String,
+    pub channel: Snowflake,
+    pub channel_name: String,
+}
+
+/// One request to the core.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub place: Place,
+    pub user: UserRef,
+    /// May this user manage the server (and so use `admin`)?
+    pub can_manage: bool,
+    pub command: Command,
+}
+
+/// The options of a challenge; `None` takes the server's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    pub endgame: Option<Endgame>,
+    pub chain: Option<bool>,
+    pub first: Option<FirstMover>,
+    /// `Some(None)`: explicitly no target.
+    pub target: Option<Option<u8>>,
+    pub rounds: Option<u8>,
+    pub clock_secs: Option<u32>,
+}
+
+/// What a button was made for: acting on it later is refused unless the match is still where it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub match_id: i64,
+    /// The number of the move the button makes (for moves), or `None` for buttons valid all match long.
+    pub ply: Option<u32>,
+}
+
+/// Changes to a server's settings; `None` leaves a setting as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// Empty: every channel.
+    pub channels: Option<Vec<Snowflake>>,
+    pub clock_secs: Option<u32>,
+    pub target: Option<Option<u8>>,
+    pub thread_per_match: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminCommand {
+    /// Stop the match in this channel, unrated.
+    Abort,
+    /// Show (when empty) or change the server's settings.
+    Settings(SettingsChange),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Challenge {
+        opponent: UserRef,
+        options: ChallengeOptions,
+    },
+    Accept {
+        challenge: Option<i64>,
+    },
+    Decline {
+        challenge: Option<i64>,
+    },
+    Cancel {
+        challenge: Option<i64>,
+    },
+    Move {
+        house: House,
+        expected: Option<Expected>,
+    },
+    Board,
+    Resign {
+        confirmed: bool,
+        expected: Option<Expected>,
+    },
+    Draw {
+        expected: Option<Expected>,
+    },
+    Matches,
+    History,
+    Rules,
+    Help,
+    Leaderboard {
+        page: u32,
+    },
+    Stats {
+        player: Option<UserRef>,
+    },
+    Admin(AdminCommand),
+}
+
+/// Turns the names a front end sees (`bob`, `#games`) into ids.
+pub trait Resolver {
+    fn user(&self, name: &str) -> Option<UserRef>;
+    fn channel(&self, name: &str) -> Option<Snowflake>;
+}
+
+/// The command names, for help texts and front ends.
+pub const COMMANDS: [&str; 15] = [
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "matches",
+    "history",
+    "rules",
+    "help",
+    "leaderboard",
+    "stats",
+    "admin",
+];
+
+impl Command {
+    /// Parses a command with its options. `words` are options given without a name (`admin abort`).
+    pub fn parse(
+        name: &str,
+        words: &[&str],
+        options: &[(&str, &str)],
+        resolver: &dyn Resolver,
+    ) -> Result<Command, UserError> {
+        let mut opts = Options::new(name, options);
+        let command = match name.to_ascii_lowercase().as_str() {
+            "challenge" => {
+                let opponent_name = opts.required("opponent")?;
+                let opponent = resolver
+                    .user(opponent_name)
+                    .ok_or_else(|| UserError::UnknownPlayer(opponent_name.to_owned()))?;
+                let options = ChallengeOptions {
+                    endgame: opts.parse(
+                        "endgame",
+                        |v| match v {
+                            "capturer" => Some(Endgame::Capturer),
+                            "starter" => Some(Endgame::Starter),
+                            _ => None,
+                        },
+                        "capturer or starter",
+                    )?,
+                    chain: opts.parse("chain", yes_no, "yes or no")?,
+                    first: opts.parse(
+                        "first",
+                        |v| match v {
+                            "challenger" | "me" => Some(FirstMover::Challenger),
+                            "challenged" | "opponent" => Some(FirstMover::Challenged),
+                            "random" => Some(FirstMover::Random),
+                            _ => None,
+                        },
+                        "challenger, challenged or random",
+                    )?,
+                    target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
+                    rounds: opts.parse(
+                        "rounds",
+                        |v| {
+                            v.parse()
+                                .ok()
+                                .filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))
+                        },
+                        "1 to 99 rounds",
+                    )?,
+                    clock_secs: opts.parse(
+                        "clock",
+                        parse_clock,
+                        "a duration from 5m to 7d, like 30m, 24h or 3d",
+                    )?,
+                };
+                Command::Challenge { opponent, options }
+            }
+            "accept" => Command::Accept {
+                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+            },
+            "decline" => Command::Decline {
+                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+            },
+            "cancel" => Command::Cancel {
+                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+            },
+            "move" => {
+                let house = words
+                    .first()
+                    .copied()
+                    .map_or_else(|| opts.required("house"), Ok)?;
+                let label: i64 = house.trim().parse().map_err(|_| UserError::BadOption {
+                    option: "house",
+                    expected: "a house number from 1 to 12",
+                })?;
+                let house = House::from_label(label).map_err(|_| UserError::NoSuchHouse(label))?;
+                Command::Move {
+                    house,
+                    expected: None,
+                }
+            }
+            "board" => Command::Board,
+            "resign" => Command::Resign {
+                confirmed: opts.parse("confirm", yes_no, "yes or no")?.unwrap_or(false),
+                expected: None,
+            },
+            "draw" => Command::Draw { expected: None },
+            "matches" => Command::Matches,
+            "history" => Command::History,
+            "rules" => Command::Rules,
+            "help" => Command::Help,
+            "leaderboard" => Command::Leaderboard {
+                page: opts
+                    .parse(
+                        "page",
+                        |v| v.parse().ok().filter(|&p| p >= 1),
+                        "a page number from 1",
+                    )?
+                    .unwrap_or(1),
+            },
+            "stats" => Command::Stats {
+                player: match opts.take("player") {
+                    None => None,
+                    Some(p) => Some(
+                        resolver
+                            .user(p)
+                            .ok_or_else(|| UserError::UnknownPlayer(p.to_owned()))?,
+                    ),
+                },
+            },
+            "admin" => {
+                let sub = words.first().copied().or_else(|| opts.take("action"));
+                match sub {
+                    Some("abort") => Command::Admin(AdminCommand::Abort),
+                    Some("settings") => Command::Admin(AdminCommand::Settings(SettingsChange {
+                        channels: match opts.take("channels") {
+                            None => None,
+                            Some(list) => Some(parse_channels(list, resolver)?),
+                        },
+                        clock_secs: opts.parse(
+                            "clock",
+                            parse_clock,
+                            "a duration from 5m to 7d, like 30m, 24h or 3d",
+                        )?,
+                        target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
+                        thread_per_match: opts.parse("thread", yes_no, "yes or no")?,
+                    })),
+                    _ => {
+                        return Err(UserError::BadOption {
+                            option: "admin",
+                            expected: "abort or settings",
+                        })
+                    }
+                }
+            }
+            _ => return Err(UserError::UnknownCommand(name.to_owned())),
+        };
+        opts.finish()?;
+        Ok(command)
+    }
+
+    /// The command a button id stands for (`nn:<match>:<ply>:<house>`, `nn:<match>:draw`,
+    /// `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:challenge:<id>:accept|decline|cancel`).
+    pub fn from_action_id(id: &str) -> Option<Command> {
+        let parts: Vec<&str> = id.split(':').collect();
+        match parts.as_slice() {
+            ["nn", "challenge", c, what] => {
+                let challenge = Some(c.parse().ok()?);
+                match *what {
+                    "accept" => Some(Command::Accept { challenge }),
+                    "decline" => Some(Command::Decline { challenge }),
+                    "cancel" => Some(Command::Cancel { challenge }),
+                    _ => None,
+                }
+            }
+            ["nn", m, what] => {
+                let expected = Some(Expected {
+                    match_id: m.parse().ok()?,
+                    ply: None,
+                });
+                match *what {
+                    "draw" => Some(Command::Draw { expected }),
+                    "resign" => Some(Command::Resign {
+                        confirmed: false,
+                        expected,
+                    }),
+                    "resign-yes" => Some(Command::Resign {
+                        confirmed: true,
+                        expected,
+                    }),
+                    _ => None,
+                }
+            }
+            ["nn", m, ply, house] => Some(Command::Move {
+                house: House::from_label(house.parse().ok()?).ok()?,
+                expected: Some(Expected {
+                    match_id: m.parse().ok()?,
+                    ply: Some(ply.parse().ok()?),
+                }),
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn yes_no(v: &str) -> Option<bool> {
+    match v {
+        "yes" | "y" | "true" | "on" => Some(true),
+        "no" | "n" | "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+fn parse_target(v: &str) -> Option<Option<u8>> {
+    if v == "none" {
+        return Some(None);
+    }
+    v.parse()
+        .ok()
+        .filter(|t| MatchOptions::TARGET_RANGE.contains(t))
+        .map(Some)
+}
+
+/// The shortest and longest move clocks.
+pub const CLOCK_RANGE: std::ops::RangeInclusive<u32> = 5 * 60..=7 * 86_400;
+
+fn parse_clock(v: &str) -> Option<u32> {
+    parse_duration(v).filter(|s| CLOCK_RANGE.contains(s))
+}
+
+fn parse_channels(list: &str, resolver: &dyn Resolver) -> Result<Vec<Snowflake>, UserError> {
+    if list == "all" || list == "any" {
+        return Ok(Vec::new());
+    }
+    list.split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            resolver
+                .channel(c)
+                .ok_or_else(|| UserError::UnknownChannel(c.to_owned()))
+        })
+        .collect()
+}
+
+/// The options of one command, each taken at most once; whatever is left is an unknown option.
+struct Options<'a> {
+    command: String,
+    given: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Options<'a> {
+    fn new(command: &str, given: &[(&'a str, &'a str)]) -> Self {
+        Options {
+            command: command.to_owned(),
+            given: given.to_vec(),
+        }
+    }
+
+    fn take(&mut self, name: &str) -> Option<&'a str> {
+        let at = self
+            .given
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
+        Some(self.given.remove(at).1.trim())
+    }
+
+    fn required(&mut self, name: &'static str) -> Result<&'a str, UserError> {
+        self.take(name).ok_or(UserError::MissingOption(name))
+    }
+
+    fn parse<T>(
+        &mut self,
+        name: &'static str,
+        f: impl Fn(&str) -> Option<T>,
+        expected: &'static str,
+    ) -> Result<Option<T>, UserError> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(v) => f(&v.to_ascii_lowercase())
+                .map(Some)
+                .ok_or(UserError::BadOption {
+                    option: name,
+                    expected,
+                }),
+        }
+    }
+
+    fn finish(self) -> Result<(), UserError> {
+        match self.given.first() {
+            None => Ok(()),
+            Some((name, _)) => Err(UserError::UnknownOption {
+                command: self.command,
+                option: (*name).to_owned(),
+            }),
+        }
+    }
+}

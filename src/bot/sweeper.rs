@@ -1,0 +1,100 @@
+//! The move clock: a sweep reminds players when a quarter of their time is left, ends matches whose player
+//! to move ran out of time, and closes expired challenges. Deadlines are stored, so a sweep right after
+//! start-up also catches every deadline that passed while the bot was down.
+
+use super::error::{cause_chain, CoreError};
+use super::{text, Core, Notice, Reply};
+use crate::store::{self, StoreError};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+impl Core {
+    /// Does everything the clock has made due by now; returns the messages to send.
+    pub async fn sweep(&self) -> Result<Vec<Notice>, CoreError> {
+        let now = self.now();
+        let mut notices = Vec::new();
+
+        let mut tx = self.store.begin().await?;
+        let expired = store::expire_challenges(&mut tx, now).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        for c in expired {
+            notices.push(Notice {
+                server: c.server,
+                channel: c.channel,
+                reply: Reply::public(format!(
+                    "{}'s challenge to {} has expired.",
+                    c.challenger_name, c.challenged_name
+                )),
+            });
+        }
+
+        for row in store::due_timeouts(self.store.reader(), now).await? {
+            let (server, channel) = (row.server, row.channel);
+            // `None`: a move got there first, and the match goes on.
+            if let Some(reply) = self.time_out(row).await? {
+                notices.push(Notice {
+                    server,
+                    channel,
+                    reply,
+                });
+            }
+        }
+
+        for row in store::due_reminders(self.store.reader(), now).await? {
+            let Some(to_move) = row.game.to_move() else {
+                continue;
+            };
+            let mut tx = self.store.begin().await?;
+            if !store::clear_reminder(&mut tx, row.id, row.version).await? {
+                continue;
+            }
+            tx.commit().await.map_err(StoreError::from)?;
+            let deadline = row.deadline.unwrap_or(now);
+            let mut reply = Reply::public(format!(
+                "{}: a quarter of your time is left in match #{}. {}",
+                row.names.get(to_move),
+                row.id,
+                text::describe_turn(&row.names, to_move, deadline, row.clock_secs)
+            ));
+            reply.notify = vec![row.players.get(to_move)];
+            reply.deadline_ms = Some(deadline);
+            notices.push(Notice {
+                server: row.server,
+                channel: row.channel,
+                reply,
+            });
+        }
+        Ok(notices)
+    }
+}
+
+/// Sweeps at once (catching what fell due while the bot was down), then every `every`, sending the notices
+/// to `out`. Stops when `out` is closed.
+pub fn spawn_sweeper(
+    core: Arc<Core>,
+    every: Duration,
+    out: mpsc::UnboundedSender<Notice>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match core.sweep().await {
+                Ok(notices) => {
+                    for n in notices {
+                        if out.send(n).is_err() {
+                            return;
+                        }
+                    }
+                }
+                Err(e) => tracing::error!(error = %cause_chain(&e), "clock sweep failed"),
+            }
+            if out.is_closed() {
+                return;
+            }
+        }
+    })
+}

@@ -1,0 +1,207 @@
+//! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
+
+use super::clock::{format_duration, format_utc};
+use crate::game::{
+    CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
+    Territory,
+};
+use crate::store::Names;
+
+/// `1–7`, `8–12`, `3–5 and 12`… the houses a player owns, as labels.
+pub fn houses_owned(territory: Territory, player: Player) -> String {
+    let owned: Vec<u8> = crate::game::House::all()
+        .filter(|&h| territory.owner(h) == player)
+        .map(|h| h.label())
+        .collect();
+    let mut runs: Vec<(u8, u8)> = Vec::new();
+    for l in owned {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == l => *end = l,
+            _ => runs.push((l, l)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                format!("{a}")
+            } else {
+                format!("{a}–{b}")
+            }
+        })
+        .collect();
+    match parts.as_slice() {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `alice sowed house 3: 2 laps; bob took 4 (house 7).`
+pub fn describe_move(record: &MoveRecord, names: &Names) -> String {
+    let mut text = format!(
+        "{} sowed house {}: {}",
+        names.get(record.mover),
+        record.house,
+        plural(record.laps() as u32, "lap", "laps")
+    );
+    for c in record.captures() {
+        let houses: Vec<String> = c.houses.iter().map(|h| h.label().to_string()).collect();
+        let how = match c.kind {
+            CaptureKind::MidLap => "",
+            CaptureKind::LastSeed => " with the last seed",
+            CaptureKind::Chain => " in a chain",
+        };
+        text.push_str(&format!(
+            "; {} took {}{how} (house {})",
+            names.get(c.player),
+            plural(c.seeds as u32, "seed", "seeds"),
+            houses.join(", ")
+        ));
+    }
+    text.push('.');
+    for p in record.passes() {
+        text.push_str(&format!(" {} has no seeds and passes.", names.get(p)));
+    }
+    text
+}
+
+fn end_reason(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::LastSeeds => "four or fewer seeds were left in play",
+        EndReason::Stall => "100 moves passed without a capture",
+        EndReason::Stuck => "the player to move had no legal move",
+    }
+}
+
+/// The end of a round and the territory of the next.
+pub fn describe_round(s: &RoundSummary, names: &Names, next_round_starts: bool) -> String {
+    let (south, north) = (names.get(Player::South), names.get(Player::North));
+    let t = s.territory_after;
+    let mut text = format!(
+        "Round {} is over ({}): {south} has {} seeds, {north} {}. ",
+        s.round,
+        end_reason(s.end_reason),
+        s.stores.south,
+        s.stores.north
+    );
+    text.push_str(&match s.winner {
+        Some(w) => format!("{} wins the round. ", names.get(w)),
+        None => "The round is drawn, six houses each. ".into(),
+    });
+    if next_round_starts && !t.is_whole_board() {
+        text.push_str(&format!(
+            "Round {}: {south} owns {} ({}), {north} owns {} ({}); {} starts.",
+            s.round + 1,
+            plural(t.houses_of(Player::South) as u32, "house", "houses"),
+            houses_owned(t, Player::South),
+            plural(t.houses_of(Player::North) as u32, "house", "houses"),
+            houses_owned(t, Player::North),
+            names.get(s.starter.other())
+        ));
+    }
+    text.trim_end().to_owned()
+}
+
+/// `alice wins the match (the target of houses was reached).`
+pub fn describe_result(result: &MatchResult, names: &Names) -> String {
+    let why = match result.reason {
+        MatchEnd::WholeBoard => "the other player owns no houses",
+        MatchEnd::Target => "the target of houses was reached",
+        MatchEnd::RoundLimit => "the last round was played",
+        MatchEnd::Resignation => "resignation",
+        MatchEnd::Timeout => "the move clock ran out",
+        MatchEnd::Agreement => "agreed",
+    };
+    match result.winner {
+        Some(w) => format!("{} wins the match ({why}).", names.get(w)),
+        None => format!("The match is a draw ({why})."),
+    }
+}
+
+/// `bob to move, by 2026-11-30 13:40 UTC (24h per move).`
+pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> String {
+    format!(
+        "{} to move, by {} ({} per move).",
+        names.get(to_move),
+        format_utc(deadline_ms),
+        format_duration(clock_secs)
+    )
+}
+
+/// The board as text, North's row on top, read from the left as the picture shows it:
+///
+/// ```text
+///        12  11  10   9   8   7     bob (north), store 0
+///       [ 4][ 4][ 4][ 4][ 4][ 4]
+///       [ 4][ 4][ 4][ 4][ 4][ 4]
+///         1   2   3   4   5   6     alice (south), store 0
+/// ```
+/// A house's number is marked `*` when South owns it, `.` when North does.
+pub fn board_text(position: &Position, names: &Names) -> String {
+    let b = position.board();
+    let t = position.territory();
+    let mark = |h: usize| {
+        let house = crate::game::House::new(h).expect("0–11");
+        if t.owner(house) == Player::South {
+            '*'
+        } else {
+            '.'
+        }
+    };
+    let row =
+        |hs: &[usize], f: &dyn Fn(usize) -> String| hs.iter().map(|&h| f(h)).collect::<String>();
+    let north: Vec<usize> = (6..12).rev().collect();
+    let south: Vec<usize> = (0..6).collect();
+    let stores = position.stores();
+    format!(
+        "  {}   {} (north), store {}\n  {}\n  {}\n  {}   {} (south), store {}\n  (* owned by {}, . owned by {})",
+        row(&north, &|h| format!(" {:>2}{}", h + 1, mark(h))),
+        names.north,
+        stores.north,
+        row(&north, &|h| format!("[{:>2}]", b[h])),
+        row(&south, &|h| format!("[{:>2}]", b[h])),
+        row(&south, &|h| format!(" {:>2}{}", h + 1, mark(h))),
+        names.south,
+        stores.south,
+        names.south,
+        names.north
+    )
+}
+
+pub const HELP: &str = "\
+Commands (options are name:value):
+  challenge opponent:NAME [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
+            [target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
+                                                            random first, target 10, no round limit, 24h)
+  accept | decline | cancel       answer or withdraw the open challenge in this channel
+  move house:N                    sow house N (1-12) of yours
+  board                           the match in this channel
+  draw                            offer a draw, or accept your opponent's offer
+  resign                          give up the match (asks you to confirm: resign confirm:yes)
+  matches                         your active matches in this server, and where it is your turn
+  history                         the rounds and moves of the match in this channel
+  leaderboard [page:N]            ratings in this server
+  stats [player:NAME]             a player's rating and record
+  rules                           the rules of Nam-nam
+  admin abort | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]";
+
+pub const RULES: &str = "\
+Nam-nam, the roaming Oware of Ghana, in short:
+- Twelve houses in a ring hold four seeds each. You own six houses at the start (South: 1-6, North: 7-12).
+- A move: lift all the seeds of one of your houses and sow them one by one anticlockwise (1 to 12, then 1).
+- Whenever a seed makes a house hold exactly four: with seeds still in hand, the owner of that house takes
+  the four; if it was your last seed, you take them, wherever the house is, and your move ends.
+- If your last seed lands in a house that already had seeds (and does not make four), you lift them all and
+  sow on: a new lap. If it lands in an empty house, your move ends.
+- You must leave your opponent some seeds if they have none; a player with no seeds passes.
+- When a capture leaves four or fewer seeds in play, the round ends and those seeds go to whoever made that
+  capture (or to the round's first player, if the match was set up so).
+- Between rounds every four seeds you won buy you a house: whoever owns more houses won the round, and the
+  territory changes hands. The first move alternates between rounds.
+- The match ends when one player owns no houses, when someone reaches the agreed target of houses, or after
+  the agreed number of rounds. Each move has a clock: run out and you lose.";

@@ -1,0 +1,196 @@
+//! Challenges: an offer of a match, open in one channel until it is accepted, declined, cancelled or expires.
+
+use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use crate::game::Endgame;
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Row, Sqlite};
+
+/// Who makes the first move of round 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMover {
+    Challenger,
+    Challenged,
+    Random,
+}
+
+impl FirstMover {
+    pub fn name(self) -> &'static str {
+        match self {
+            FirstMover::Challenger => "challenger",
+            FirstMover::Challenged => "challenged",
+            FirstMover::Random => "random",
+        }
+    }
+
+    fn from_sql(s: &str) -> StoreResult<FirstMover> {
+        match s {
+            "challenger" => Ok(FirstMover::Challenger),
+            "challenged" => Ok(FirstMover::Challenged),
+            "random" => Ok(FirstMover::Random),
+            other => Err(StoreError::Corrupt(format!("first mover {other:?}"))),
+        }
+    }
+}
+
+/// The terms a challenge offers. The ranges are checked where a command is parsed, and again by the schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeTerms {
+    pub endgame: Endgame,
+    pub chain: bool,
+    pub first: FirstMover,
+    pub target: Option<u8>,
+    pub rounds: Option<u8>,
+    pub clock_secs: u32,
+}
+
+/// How a challenge was closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeState {
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeState {
+    fn to_sql(self) -> &'static str {
+        match self {
+            ChallengeState::Accepted => "accepted",
+            ChallengeState::Declined => "declined",
+            ChallengeState::Cancelled => "cancelled",
+            ChallengeState::Expired => "expired",
+        }
+    }
+}
+
+/// An open challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub challenger: Snowflake,
+    pub challenged: Snowflake,
+    pub challenger_name: String,
+    pub challenged_name: String,
+    pub terms: ChallengeTerms,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
+        a.name, b.name, c.endgame, c.chain, c.first, c.target, c.rounds, c.clock_secs,
+        c.created_at, c.expires_at
+    FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id";
+
+fn from_row(row: &SqliteRow) -> StoreResult<ChallengeRow> {
+    let endgame = match row.get::<&str, _>(7) {
+        "capturer" => Endgame::Capturer,
+        "starter" => Endgame::Starter,
+        other => return Err(StoreError::Corrupt(format!("endgame {other:?}"))),
+    };
+    Ok(ChallengeRow {
+        id: row.get(0),
+        server: Snowflake::from_sql(row.get(1)),
+        channel: Snowflake::from_sql(row.get(2)),
+        challenger: Snowflake::from_sql(row.get(3)),
+        challenged: Snowflake::from_sql(row.get(4)),
+        challenger_name: row.get(5),
+        challenged_name: row.get(6),
+        terms: ChallengeTerms {
+            endgame,
+            chain: row.get(8),
+            first: FirstMover::from_sql(row.get(9))?,
+            target: row.get::<Option<i64>, _>(10).map(|t| t as u8),
+            rounds: row.get::<Option<i64>, _>(11).map(|r| r as u8),
+            clock_secs: row.get::<i64, _>(12) as u32,
+        },
+        created_at: row.get(13),
+        expires_at: row.get(14),
+    })
+}
+
+/// The open challenge in a channel, if any (expired or not: the caller compares `expires_at` with its clock).
+pub async fn find_open_challenge<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+) -> StoreResult<Option<ChallengeRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!("{SELECT} WHERE c.server_id = $1 AND c.channel_id = $2 AND c.state = 'open'");
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Opens a challenge; returns its id. The schema refuses a second open challenge in the channel.
+#[allow(clippy::too_many_arguments)]
+pub async fn insert_challenge(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    channel: Snowflake,
+    challenger: Snowflake,
+    challenged: Snowflake,
+    terms: &ChallengeTerms,
+    now_ms: i64,
+    expires_at: i64,
+) -> StoreResult<i64> {
+    let endgame = match terms.endgame {
+        Endgame::Capturer => "capturer",
+        Endgame::Starter => "starter",
+    };
+    let id = sqlx::query_scalar(
+        "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, endgame, chain, first,
+            target, rounds, clock_secs, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+    )
+    .bind(server.to_sql())
+    .bind(channel.to_sql())
+    .bind(challenger.to_sql())
+    .bind(challenged.to_sql())
+    .bind(endgame)
+    .bind(terms.chain)
+    .bind(terms.first.name())
+    .bind(terms.target.map(i64::from))
+    .bind(terms.rounds.map(i64::from))
+    .bind(terms.clock_secs as i64)
+    .bind(now_ms)
+    .bind(expires_at)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Closes an open challenge; false if it was not open any more.
+pub async fn close_challenge(
+    tx: &mut WriteTx,
+    id: i64,
+    state: ChallengeState,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE challenges SET state = $2, closed_at = $3 WHERE id = $1 AND state = 'open'",
+    )
+    .bind(id)
+    .bind(state.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks every open challenge whose time is up as expired; returns them.
+pub async fn expire_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec<ChallengeRow>> {
+    let sql = format!("{SELECT} WHERE c.state = 'open' AND c.expires_at <= $1");
+    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(&mut **tx).await?;
+    let expired = rows.iter().map(from_row).collect::<StoreResult<Vec<_>>>()?;
+    for c in &expired {
+        close_challenge(tx, c.id, ChallengeState::Expired, now_ms).await?;
+    }
+    Ok(expired)
+}

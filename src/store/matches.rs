@@ -1,0 +1,497 @@
+//! Matches, their moves and their rounds. A match row carries the whole [`Match`] as JSON (validated again on
+//! every load) and a version: every update names the version it read, so of two racing changes exactly one
+//! applies and the other learns that it is stale.
+
+use super::{player_from_sql, Snowflake, StoreError, StoreResult, WriteTx};
+use crate::game::{ByPlayer, Match, MatchMove, MoveEvent, Player};
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Row, Sqlite};
+
+/// Where a match is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchState {
+    Active,
+    Finished,
+    /// Stopped by an admin: no result, unrated.
+    Aborted,
+}
+
+/// A stored match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    pub id: i64,
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub channel_name: String,
+    pub players: ByPlayer<Snowflake>,
+    /// The players' display names.
+    pub names: Names,
+    pub state: MatchState,
+    pub game: Match,
+    pub version: i64,
+    /// Moves played so far; the next move is number `moves_played + 1`.
+    pub moves_played: u32,
+    pub clock_secs: u32,
+    /// When the player to move runs out of time (active matches only).
+    pub deadline: Option<i64>,
+    /// When to remind the player to move; `None` once reminded.
+    pub remind_at: Option<i64>,
+    /// The player who offered a draw, until the next move.
+    pub draw_offer: Option<Player>,
+    pub rated: bool,
+    pub created_at: i64,
+}
+
+/// The two players' display names (owned: [`ByPlayer`] holds only `Copy` values).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Names {
+    pub south: String,
+    pub north: String,
+}
+
+impl Names {
+    pub fn get(&self, player: Player) -> &str {
+        match player {
+            Player::South => &self.south,
+            Player::North => &self.north,
+        }
+    }
+
+    pub fn as_refs(&self) -> ByPlayer<&str> {
+        ByPlayer::new(&self.south, &self.north)
+    }
+}
+
+impl MatchRow {
+    /// The player's side in this match, if they play in it.
+    pub fn side_of(&self, user: Snowflake) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|&p| self.players.get(p) == user)
+    }
+}
+
+/// A new match, as [`insert_match`] stores it.
+pub struct NewMatch<'a> {
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub channel_name: &'a str,
+    pub challenge_id: Option<i64>,
+    pub players: ByPlayer<Snowflake>,
+    pub game: &'a Match,
+    pub clock_secs: u32,
+    pub deadline: i64,
+    pub remind_at: i64,
+    pub now_ms: i64,
+}
+
+/// A move to store: the match after it, and the version the move was judged on.
+pub struct StoredMove<'a> {
+    pub match_id: i64,
+    pub read_version: i64,
+    pub ply: u32,
+    pub played: &'a MatchMove,
+    pub game_after: &'a Match,
+    pub deadline: Option<i64>,
+    pub remind_at: Option<i64>,
+    pub rated: bool,
+    pub now_ms: i64,
+}
+
+/// One stored move, for the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    pub ply: u32,
+    pub round: u32,
+    pub player: Player,
+    pub house: u8,
+    pub events: Vec<MoveEvent>,
+    pub played_at: i64,
+}
+
+const SELECT: &str = "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
+        m.version, m.moves_played, m.clock_secs, m.deadline, m.remind_at, m.draw_offer, m.rated, m.created_at,
+        s.name, n.name, m.channel_name
+    FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id";
+
+fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
+    let id: i64 = row.get(0);
+    let state = match row.get::<&str, _>(5) {
+        "active" => MatchState::Active,
+        "finished" => MatchState::Finished,
+        "aborted" => MatchState::Aborted,
+        other => return Err(StoreError::Corrupt(format!("match {id} state {other:?}"))),
+    };
+    let game: Match = serde_json::from_str(row.get(6))
+        .map_err(|e| StoreError::Corrupt(format!("match {id}: {e}")))?;
+    let draw_offer = row
+        .get::<Option<&str>, _>(12)
+        .map(player_from_sql)
+        .transpose()?;
+    Ok(MatchRow {
+        id,
+        server: Snowflake::from_sql(row.get(1)),
+        channel: Snowflake::from_sql(row.get(2)),
+        channel_name: row.get(17),
+        players: ByPlayer::new(
+            Snowflake::from_sql(row.get(3)),
+            Snowflake::from_sql(row.get(4)),
+        ),
+        names: Names {
+            south: row.get(15),
+            north: row.get(16),
+        },
+        state,
+        game,
+        version: row.get(7),
+        moves_played: row.get::<i64, _>(8) as u32,
+        clock_secs: row.get::<i64, _>(9) as u32,
+        deadline: row.get(10),
+        remind_at: row.get(11),
+        draw_offer,
+        rated: row.get(13),
+        created_at: row.get(14),
+    })
+}
+
+fn from_rows(rows: &[SqliteRow]) -> StoreResult<Vec<MatchRow>> {
+    rows.iter().map(from_row).collect()
+}
+
+fn game_json(game: &Match) -> StoreResult<String> {
+    serde_json::to_string(game).map_err(|e| StoreError::Corrupt(format!("match to JSON: {e}")))
+}
+
+fn player_sql(p: Player) -> &'static str {
+    p.name()
+}
+
+/// A match by id.
+pub async fn load_match<'e, E>(db: E, id: i64) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!("{SELECT} WHERE m.id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The active match in a channel, if any.
+pub async fn active_match_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql =
+        format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active'");
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The newest match in a channel, active or not.
+pub async fn last_match_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql =
+        format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 ORDER BY m.id DESC LIMIT 1");
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// A player's active matches in a server, oldest first.
+pub async fn matches_of_player<'e, E>(
+    db: E,
+    server: Snowflake,
+    player: Snowflake,
+) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.state = 'active' AND (m.south_id = $2 OR m.north_id = $2)
+         ORDER BY m.id"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(player.to_sql())
+        .fetch_all(db)
+        .await?;
+    from_rows(&rows)
+}
+
+/// Active matches whose player to move has run out of time.
+pub async fn due_timeouts<'e, E>(db: E, now_ms: i64) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!("{SELECT} WHERE m.state = 'active' AND m.deadline <= $1 ORDER BY m.deadline");
+    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(db).await?;
+    from_rows(&rows)
+}
+
+/// Active matches whose player to move is due a reminder (and has not run out yet).
+pub async fn due_reminders<'e, E>(db: E, now_ms: i64) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.state = 'active' AND m.remind_at <= $1 AND m.deadline > $1 ORDER BY m.remind_at"
+    );
+    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(db).await?;
+    from_rows(&rows)
+}
+
+/// Stores a new active match; returns its id. The schema refuses a second active match in the channel.
+pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<i64> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO matches (server_id, channel_id, challenge_id, south_id, north_id, game, clock_secs,
+            deadline, remind_at, created_at, updated_at, channel_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) RETURNING id",
+    )
+    .bind(new.server.to_sql())
+    .bind(new.channel.to_sql())
+    .bind(new.challenge_id)
+    .bind(new.players.south.to_sql())
+    .bind(new.players.north.to_sql())
+    .bind(game_json(new.game)?)
+    .bind(new.clock_secs as i64)
+    .bind(new.deadline)
+    .bind(new.remind_at)
+    .bind(new.now_ms)
+    .bind(new.channel_name)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Stores a move, its round's end if it ended one, and the match after it. Returns false, changing nothing,
+/// when the match is no longer at `read_version` (another change came first).
+pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<bool> {
+    let result = mv.game_after.result();
+    let updated = sqlx::query(
+        "UPDATE matches SET game = $3, version = version + 1, moves_played = moves_played + 1,
+            deadline = $4, remind_at = $5, draw_offer = NULL, updated_at = $6,
+            state = $7, winner = $8, end_reason = $9, rated = $10,
+            finished_at = CASE WHEN $7 = 'finished' THEN $6 END
+         WHERE id = $1 AND version = $2 AND state = 'active'",
+    )
+    .bind(mv.match_id)
+    .bind(mv.read_version)
+    .bind(game_json(mv.game_after)?)
+    .bind(mv.deadline)
+    .bind(mv.remind_at)
+    .bind(mv.now_ms)
+    .bind(if result.is_some() {
+        "finished"
+    } else {
+        "active"
+    })
+    .bind(result.and_then(|r| r.winner).map(player_sql))
+    .bind(result.map(|r| end_reason_sql(r.reason)))
+    .bind(mv.rated)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(false);
+    }
+    let record = &mv.played.record;
+    let events = serde_json::to_string(&record.events)
+        .map_err(|e| StoreError::Corrupt(format!("events to JSON: {e}")))?;
+    let after = serde_json::to_string(&record.after)
+        .map_err(|e| StoreError::Corrupt(format!("position to JSON: {e}")))?;
+    sqlx::query(
+        "INSERT INTO moves (match_id, ply, round, player, house, events, position_after, played_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(mv.match_id)
+    .bind(mv.ply as i64)
+    .bind(mv.played.round as i64)
+    .bind(player_sql(record.mover))
+    .bind(record.house.label() as i64)
+    .bind(events)
+    .bind(after)
+    .bind(mv.now_ms)
+    .execute(&mut **tx)
+    .await?;
+    if let Some(summary) = &mv.played.round_summary {
+        sqlx::query(
+            "INSERT INTO rounds (match_id, round, starter, territory_before, territory_after, store_south,
+                store_north, end_reason, winner)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(mv.match_id)
+        .bind(summary.round as i64)
+        .bind(player_sql(summary.starter))
+        .bind(summary.territory_before.south_houses() as i64)
+        .bind(summary.territory_after.south_houses() as i64)
+        .bind(summary.stores.south as i64)
+        .bind(summary.stores.north as i64)
+        .bind(summary.end_reason.name())
+        .bind(summary.winner.map(player_sql))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(true)
+}
+
+fn end_reason_sql(reason: crate::game::MatchEnd) -> &'static str {
+    use crate::game::MatchEnd::*;
+    match reason {
+        WholeBoard => "whole-board",
+        Target => "target",
+        RoundLimit => "round-limit",
+        Resignation => "resignation",
+        Timeout => "timeout",
+        Agreement => "agreement",
+    }
+}
+
+/// Ends a match without a move (resignation, timeout, agreed draw): `game` already holds the result.
+/// False, changing nothing, when the match is no longer at `read_version`.
+pub async fn finish_match(
+    tx: &mut WriteTx,
+    match_id: i64,
+    read_version: i64,
+    game: &Match,
+    rated: bool,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let result = game
+        .result()
+        .ok_or_else(|| StoreError::Corrupt("finishing a match without a result".into()))?;
+    let updated = sqlx::query(
+        "UPDATE matches SET game = $3, version = version + 1, state = 'finished', winner = $4, end_reason = $5,
+            rated = $6, deadline = NULL, remind_at = NULL, draw_offer = NULL, updated_at = $7, finished_at = $7
+         WHERE id = $1 AND version = $2 AND state = 'active'",
+    )
+    .bind(match_id)
+    .bind(read_version)
+    .bind(game_json(game)?)
+    .bind(result.winner.map(player_sql))
+    .bind(end_reason_sql(result.reason))
+    .bind(rated)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Stops a match with no result (an admin's abort). False when it is no longer at `read_version`.
+pub async fn abort_match(
+    tx: &mut WriteTx,
+    match_id: i64,
+    read_version: i64,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
+            remind_at = NULL, draw_offer = NULL, end_reason = 'aborted', updated_at = $3, finished_at = $3
+         WHERE id = $1 AND version = $2 AND state = 'active'",
+    )
+    .bind(match_id)
+    .bind(read_version)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Records (or withdraws, with `None`) a draw offer. False when the match is no longer at `read_version`.
+pub async fn set_draw_offer(
+    tx: &mut WriteTx,
+    match_id: i64,
+    read_version: i64,
+    offer: Option<Player>,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE matches SET version = version + 1, draw_offer = $3, updated_at = $4
+         WHERE id = $1 AND version = $2 AND state = 'active'",
+    )
+    .bind(match_id)
+    .bind(read_version)
+    .bind(offer.map(player_sql))
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Marks the reminder for the current deadline as sent. It does not bump the version: a reminder never
+/// makes a player's button stale. False when the match has changed since it was read.
+pub async fn clear_reminder(
+    tx: &mut WriteTx,
+    match_id: i64,
+    read_version: i64,
+) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE matches SET remind_at = NULL WHERE id = $1 AND version = $2 AND state = 'active'",
+    )
+    .bind(match_id)
+    .bind(read_version)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Every move of a match, in order.
+pub async fn match_moves<'e, E>(db: E, match_id: i64) -> StoreResult<Vec<MoveRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let rows = sqlx::query(
+        "SELECT ply, round, player, house, events, played_at FROM moves WHERE match_id = $1 ORDER BY ply",
+    )
+    .bind(match_id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(MoveRow {
+                ply: row.get::<i64, _>(0) as u32,
+                round: row.get::<i64, _>(1) as u32,
+                player: player_from_sql(row.get(2))?,
+                house: row.get::<i64, _>(3) as u8,
+                events: serde_json::from_str(row.get(4))
+                    .map_err(|e| StoreError::Corrupt(format!("move events: {e}")))?,
+                played_at: row.get(5),
+            })
+        })
+        .collect()
+}
+
+/// Who played South in the newest match between `a` and `b` in a server (for a rematch to swap sides).
+pub async fn last_meeting_south(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    a: Snowflake,
+    b: Snowflake,
+) -> StoreResult<Option<Snowflake>> {
+    let south: Option<i64> = sqlx::query_scalar(
+        "SELECT south_id FROM matches
+         WHERE server_id = $1 AND ((south_id = $2 AND north_id = $3) OR (south_id = $3 AND north_id = $2))
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(server.to_sql())
+    .bind(a.to_sql())
+    .bind(b.to_sql())
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(south.map(Snowflake::from_sql))
+}

@@ -1,0 +1,55 @@
+//! Players: a display name and what kind of account they are.
+
+use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use sqlx::SqlitePool;
+
+/// What kind of account a player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Human,
+    /// Another program: it cannot be challenged.
+    Bot,
+    /// Namnam's own computer opponent (reserved: a match against it is a later addition).
+    Engine,
+}
+
+impl PlayerKind {
+    fn to_sql(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "human",
+            PlayerKind::Bot => "bot",
+            PlayerKind::Engine => "engine",
+        }
+    }
+}
+
+/// Records the player, or refreshes their display name and kind.
+pub async fn upsert_player(
+    tx: &mut WriteTx,
+    player: Snowflake,
+    name: &str,
+    kind: PlayerKind,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO players (id, name, kind, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, kind = excluded.kind
+         WHERE players.name <> excluded.name OR players.kind <> excluded.kind",
+    )
+    .bind(player.to_sql())
+    .bind(name)
+    .bind(kind.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The player's last known display name.
+pub async fn player_name(db: &SqlitePool, player: Snowflake) -> StoreResult<Option<String>> {
+    sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
+        .bind(player.to_sql())
+        .fetch_optional(db)
+        .await
+        .map_err(StoreError::from)
+}

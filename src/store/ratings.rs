@@ -1,0 +1,113 @@
+//! Per-server ratings (Glicko-2's three numbers) and each player's games, wins, draws and losses.
+
+use super::{Snowflake, StoreResult, WriteTx};
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Row, Sqlite};
+
+/// A player's rating in one server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub player: Snowflake,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+const SELECT: &str =
+    "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.games, r.wins,
+        r.draws, r.losses
+    FROM ratings r JOIN players p ON p.id = r.player_id";
+
+fn from_row(row: &SqliteRow) -> RatingRow {
+    RatingRow {
+        player: Snowflake::from_sql(row.get(0)),
+        name: row.get(1),
+        rating: row.get(2),
+        deviation: row.get(3),
+        volatility: row.get(4),
+        games: row.get::<i64, _>(5) as u32,
+        wins: row.get::<i64, _>(6) as u32,
+        draws: row.get::<i64, _>(7) as u32,
+        losses: row.get::<i64, _>(8) as u32,
+    }
+}
+
+/// A player's rating in a server, if they have played a rated match there.
+pub async fn load_rating<'e, E>(
+    db: E,
+    server: Snowflake,
+    player: Snowflake,
+) -> StoreResult<Option<RatingRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!("{SELECT} WHERE r.server_id = $1 AND r.player_id = $2");
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(player.to_sql())
+        .fetch_optional(db)
+        .await?;
+    Ok(row.as_ref().map(from_row))
+}
+
+/// Writes a player's rating and record.
+pub async fn save_rating(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    r: &RatingRow,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO ratings (server_id, player_id, rating, deviation, volatility, games, wins, draws, losses,
+            updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (server_id, player_id) DO UPDATE SET rating = excluded.rating,
+            deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games,
+            wins = excluded.wins, draws = excluded.draws, losses = excluded.losses,
+            updated_at = excluded.updated_at",
+    )
+    .bind(server.to_sql())
+    .bind(r.player.to_sql())
+    .bind(r.rating)
+    .bind(r.deviation)
+    .bind(r.volatility)
+    .bind(r.games as i64)
+    .bind(r.wins as i64)
+    .bind(r.draws as i64)
+    .bind(r.losses as i64)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// One page of a server's leaderboard, best rating first; also the number of rated players.
+pub async fn leaderboard<'e, E>(
+    db: E,
+    server: Snowflake,
+    page: u32,
+    per_page: u32,
+) -> StoreResult<(Vec<RatingRow>, u32)>
+where
+    E: sqlx::Executor<'e, Database = Sqlite> + Copy,
+{
+    let sql = format!(
+        "{SELECT} WHERE r.server_id = $1 ORDER BY r.rating DESC, r.games DESC, p.name LIMIT $2 OFFSET $3"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(per_page as i64)
+        .bind(page.saturating_sub(1) as i64 * per_page as i64)
+        .fetch_all(db)
+        .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE server_id = $1")
+        .bind(server.to_sql())
+        .fetch_one(db)
+        .await?;
+    Ok((rows.iter().map(from_row).collect(), total as u32))
+}

@@ -1,0 +1,102 @@
+//! Servers and their settings: allowed channels, the default clock and target, a thread per match.
+
+use super::{Snowflake, StoreResult, WriteTx};
+use sqlx::{Row, SqlitePool};
+
+/// A server's settings; a server never configured has [`ServerSettings::default`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerSettings {
+    /// Channels where challenges may be made; empty: every channel.
+    pub allowed_channels: Vec<Snowflake>,
+    pub default_clock_secs: u32,
+    /// `None`: matches have no target unless the challenge sets one.
+    pub default_target: Option<u8>,
+    pub thread_per_match: bool,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        ServerSettings {
+            allowed_channels: Vec::new(),
+            default_clock_secs: 24 * 3600,
+            default_target: Some(10),
+            thread_per_match: false,
+        }
+    }
+}
+
+/// Records the server (or refreshes its name).
+pub async fn ensure_server(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    name: &str,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO servers (id, name, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE servers.name <> excluded.name",
+    )
+    .bind(server.to_sql())
+    .bind(name)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn server_settings(db: &SqlitePool, server: Snowflake) -> StoreResult<ServerSettings> {
+    let row = sqlx::query(
+        "SELECT default_clock_secs, default_target, thread_per_match FROM servers WHERE id = $1",
+    )
+    .bind(server.to_sql())
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else {
+        return Ok(ServerSettings::default());
+    };
+    let allowed_channels = sqlx::query_scalar::<_, i64>(
+        "SELECT channel_id FROM allowed_channels WHERE server_id = $1",
+    )
+    .bind(server.to_sql())
+    .fetch_all(db)
+    .await?
+    .into_iter()
+    .map(Snowflake::from_sql)
+    .collect();
+    Ok(ServerSettings {
+        allowed_channels,
+        default_clock_secs: row.get::<i64, _>(0) as u32,
+        default_target: row.get::<Option<i64>, _>(1).map(|t| t as u8),
+        thread_per_match: row.get(2),
+    })
+}
+
+/// Replaces the server's settings (the server must have been recorded by [`ensure_server`]).
+pub async fn update_settings(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    settings: &ServerSettings,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE servers SET default_clock_secs = $2, default_target = $3, thread_per_match = $4
+         WHERE id = $1",
+    )
+    .bind(server.to_sql())
+    .bind(settings.default_clock_secs as i64)
+    .bind(settings.default_target.map(i64::from))
+    .bind(settings.thread_per_match)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("DELETE FROM allowed_channels WHERE server_id = $1")
+        .bind(server.to_sql())
+        .execute(&mut **tx)
+        .await?;
+    for channel in &settings.allowed_channels {
+        sqlx::query("INSERT INTO allowed_channels (server_id, channel_id) VALUES ($1, $2)")
+            .bind(server.to_sql())
+            .bind(channel.to_sql())
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}

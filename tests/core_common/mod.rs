@@ -1,0 +1,197 @@
+//! Shared helpers for the core tests: a core on a fresh SQLite file with a hand-moved clock, and requests
+//! written as console lines.
+
+#![allow(dead_code)]
+
+use namnam::bot::{
+    Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
+};
+use namnam::game::Player;
+use namnam::store::{PlayerKind, Snowflake};
+use std::sync::Arc;
+use tempfile::TempDir;
+
+pub const SERVER: Snowflake = Snowflake(1_100_000_000_000_000_001);
+/// 2026-01-01 00:00 UTC.
+pub const START_MS: i64 = 1_767_225_600_000;
+
+pub struct Harness {
+    pub core: Arc<Core>,
+    pub clock: Arc<ManualClock>,
+    pub dir: TempDir,
+}
+
+pub fn db_url(dir: &TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("namnam.db").display())
+}
+
+impl Harness {
+    pub async fn new() -> Harness {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let core = Core::open(&db_url(&dir), clock.clone())
+            .await
+            .expect("the database opens");
+        Harness {
+            core: Arc::new(core),
+            clock,
+            dir,
+        }
+    }
+
+    /// Closes the database and opens it again, as a restart would (the clock goes on).
+    pub async fn restart(self) -> Harness {
+        let Harness { core, clock, dir } = self;
+        core.store().close().await;
+        drop(core);
+        let core = Core::open(&db_url(&dir), clock.clone())
+            .await
+            .expect("the database reopens");
+        Harness {
+            core: Arc::new(core),
+            clock,
+            dir,
+        }
+    }
+
+    /// `line` as `user` in `#channel`: `"challenge opponent:bob first:challenger"`.
+    pub fn request(&self, channel: &str, user: &str, line: &str) -> Request {
+        let mut tokens = line.split_whitespace();
+        let name = tokens.next().expect("a command");
+        let (mut words, mut options) = (Vec::new(), Vec::new());
+        for t in tokens {
+            match t.split_once(':') {
+                Some(pair) => options.push(pair),
+                None => words.push(t),
+            }
+        }
+        let command =
+            Command::parse(name, &words, &options, &TestNames).expect("the command parses");
+        Request {
+            place: Place {
+                server: SERVER,
+                server_name: "test server".into(),
+                channel: channel_id(channel),
+                channel_name: channel.into(),
+            },
+            user: TestNames.user(user).expect("a test user"),
+            can_manage: user.starts_with("admin"),
+            command,
+        }
+    }
+
+    /// Sends a command in `#general`; panics on a refusal.
+    pub async fn ok(&self, user: &str, line: &str) -> Reply {
+        self.ok_in("general", user, line).await
+    }
+
+    pub async fn ok_in(&self, channel: &str, user: &str, line: &str) -> Reply {
+        match self
+            .core
+            .try_handle(&self.request(channel, user, line))
+            .await
+        {
+            Ok(reply) => reply,
+            Err(e) => panic!("{user}: `{line}` was refused: {e}"),
+        }
+    }
+
+    /// Sends a command in `#general` that must be refused; returns the refusal.
+    pub async fn refused(&self, user: &str, line: &str) -> namnam::bot::UserError {
+        self.refused_in("general", user, line).await
+    }
+
+    pub async fn refused_in(
+        &self,
+        channel: &str,
+        user: &str,
+        line: &str,
+    ) -> namnam::bot::UserError {
+        match self
+            .core
+            .try_handle(&self.request(channel, user, line))
+            .await
+        {
+            Ok(reply) => panic!("{user}: `{line}` was accepted: {}", reply.text),
+            Err(CoreError::User(e)) => e,
+            Err(CoreError::Internal(e)) => panic!("{user}: `{line}` failed inside: {e:?}"),
+        }
+    }
+
+    /// alice challenges bob in `channel` with `options`, bob accepts; returns the acceptance.
+    pub async fn start_match(&self, channel: &str, a: &str, b: &str, options: &str) -> Reply {
+        self.ok_in(channel, a, &format!("challenge opponent:{b} {options}"))
+            .await;
+        self.ok_in(channel, b, "accept").await
+    }
+}
+
+/// The name of the player to move, from a reply that shows the board.
+pub fn to_move(reply: &Reply) -> Option<String> {
+    let board = reply.board.as_ref()?;
+    board.to_move.map(|p| board.names.get(p).to_owned())
+}
+
+/// The legal houses (labels) of the player to move, from the reply's buttons.
+pub fn legal_houses(reply: &Reply) -> Vec<u8> {
+    reply
+        .actions
+        .iter()
+        .filter_map(|a| a.command.strip_prefix("move house:"))
+        .map(|h| h.parse().expect("a house label"))
+        .collect()
+}
+
+pub fn side_of(reply: &Reply, name: &str) -> Player {
+    let names = &reply.board.as_ref().expect("a board").names;
+    if names.south == name {
+        Player::South
+    } else {
+        Player::North
+    }
+}
+
+pub fn channel_id(name: &str) -> Snowflake {
+    namnam::console::console_id("channel", name)
+}
+
+pub struct TestNames;
+
+impl Resolver for TestNames {
+    fn user(&self, name: &str) -> Option<UserRef> {
+        let mut user = UserRef::human(namnam::console::console_id("user", name), name);
+        if name.starts_with("robot") {
+            user.kind = PlayerKind::Bot;
+        }
+        Some(user)
+    }
+    fn channel(&self, name: &str) -> Option<Snowflake> {
+        Some(channel_id(name.trim_start_matches('#')))
+    }
+}
+
+/// Plays the match in `channel` to its end, each player choosing with a simple seeded rule; returns the
+/// last reply and the number of moves played.
+pub async fn play_out(
+    h: &Harness,
+    channel: &str,
+    mut reply: Reply,
+    seed: u64,
+    max_moves: usize,
+) -> (Reply, usize) {
+    let mut rng = namnam::rng::SeededRng::new(seed);
+    let mut moves = 0;
+    while let Some(player) = to_move(&reply) {
+        assert!(
+            moves < max_moves,
+            "the match did not end within {max_moves} moves"
+        );
+        let legal = legal_houses(&reply);
+        let house = legal[rng.below(legal.len())];
+        reply = h
+            .ok_in(channel, &player, &format!("move house:{house}"))
+            .await;
+        moves += 1;
+    }
+    (reply, moves)
+}
