@@ -3,15 +3,25 @@
 
 use anyhow::Context as _;
 
-use namnam::discord::{logging, Bot, Settings};
+use namnam::discord::{logging, Bot, RunError, Settings};
 
 pub fn run() -> anyhow::Result<()> {
     load_dotenv()?;
-    let settings = Settings::from_env()?;
+    // A missing setting or a rejected token is the admin's to fix: one clear message, no backtrace.
+    let settings = Settings::from_env().unwrap_or_else(|error| stop(&error));
     logging::init(&settings.token);
     let runtime = tokio::runtime::Runtime::new().context("could not start the async runtime")?;
-    runtime.block_on(Bot::new(settings).run(shutdown_signal()))?;
-    Ok(())
+    match runtime.block_on(Bot::new(settings).run(shutdown_signal())) {
+        Ok(()) => Ok(()),
+        Err(error @ (RunError::TokenRejected | RunError::DatabaseFolder(_))) => stop(&error),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Prints `error` alone and exits with status 2.
+fn stop(error: &dyn std::error::Error) -> ! {
+    eprintln!("namnam: {error}");
+    std::process::exit(2)
 }
 
 /// Loads `.env` from the current folder if there is one; variables already set win.
