@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod bot;
 pub mod console;
+pub mod discord;
 pub mod game;
 pub mod protocol;
 pub mod render;

@@ -4,6 +4,7 @@
 mod console;
 mod engine;
 mod render;
+mod run;
 mod selfplay;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +21,8 @@ pub struct Cli {
 enum Command {
     /// Speak the engine's JSON-lines protocol on standard input and output (RULES §8).
     Engine,
+    /// Run the Discord bot (the default): settings from the environment or `.env`.
+    Run,
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
     /// Play on the terminal: `[#channel] user command [name:value …]` per line (see docs/console.md).
@@ -34,10 +37,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
-        None => {
-            anyhow::bail!(
-                "the Discord bot is not built yet; try `namnam engine` or `namnam selfplay`"
-            )
-        }
+        Some(Command::Run) | None => run::run(),
     }
 }

@@ -1,0 +1,153 @@
+//! Registering the slash commands with Discord, only when they changed: Discord limits how often an
+//! application may register commands, and a global registration takes a while to reach every client, so
+//! a restart with the same commands must not register again.
+//!
+//! What was registered last is remembered as a SHA-256 of the exact request (the command set, where it
+//! was registered and for which application) in a small file next to the database.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use poise::serenity_prelude as serenity;
+use sha2::{Digest, Sha256};
+
+use super::commands::Command;
+use super::settings::CommandScope;
+
+/// What [`ensure_registered`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Registration {
+    /// The same commands were registered before: nothing was sent.
+    Unchanged,
+    /// The commands were sent to Discord.
+    Registered { commands: usize },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RegistrationError {
+    #[error("Discord refused the command registration")]
+    Discord(#[source] Box<serenity::Error>),
+    #[error("could not remember the registered commands in {path}")]
+    Record { path: PathBuf, source: io::Error },
+}
+
+impl From<serenity::Error> for RegistrationError {
+    fn from(error: serenity::Error) -> Self {
+        // Boxed: serenity's error is large, and these travel through every handler's `Result`.
+        Self::Discord(Box::new(error))
+    }
+}
+
+/// The file that remembers the last registration.
+#[derive(Debug, Clone)]
+pub struct RegistrationRecord {
+    path: PathBuf,
+}
+
+impl RegistrationRecord {
+    /// The record that belongs to the database at `database`: `namnam.db` → `namnam.db.commands`.
+    pub fn beside(database: &Path) -> Self {
+        let mut name = database.as_os_str().to_owned();
+        name.push(".commands");
+        Self {
+            path: PathBuf::from(name),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn load(&self) -> Option<String> {
+        std::fs::read_to_string(&self.path)
+            .ok()
+            .map(|text| text.trim().to_owned())
+    }
+
+    fn save(&self, fingerprint: &str) -> Result<(), RegistrationError> {
+        let record_error = |source| RegistrationError::Record {
+            path: self.path.clone(),
+            source,
+        };
+        // Write then rename, so that a crash never leaves half a fingerprint.
+        let mut temporary = self.path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        std::fs::write(&temporary, format!("{fingerprint}\n")).map_err(record_error)?;
+        std::fs::rename(&temporary, &self.path).map_err(record_error)
+    }
+}
+
+/// The fingerprint of one registration request.
+pub fn fingerprint(
+    application: serenity::ApplicationId,
+    scope: CommandScope,
+    commands: &[serenity::CreateCommand],
+) -> String {
+    let body = serde_json::to_vec(commands).expect("command builders always serialize");
+    let mut hash = Sha256::new();
+    hash.update(format!("{application} {scope}\n").as_bytes());
+    hash.update(&body);
+    hash.finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Registers `commands` in `scope` unless exactly these were registered there last time.
+pub async fn ensure_registered(
+    http: &serenity::Http,
+    application: serenity::ApplicationId,
+    scope: CommandScope,
+    commands: &[Command],
+    record: &RegistrationRecord,
+) -> Result<Registration, RegistrationError> {
+    let builders = poise::builtins::create_application_commands(commands);
+    let fingerprint = fingerprint(application, scope, &builders);
+    if record.load().as_deref() == Some(fingerprint.as_str()) {
+        return Ok(Registration::Unchanged);
+    }
+    let count = builders.len();
+    match scope {
+        CommandScope::Global => {
+            serenity::Command::set_global_commands(http, builders).await?;
+        }
+        CommandScope::Guild(guild) => {
+            guild.set_commands(http, builders).await?;
+        }
+    }
+    record.save(&fingerprint)?;
+    Ok(Registration::Registered { commands: count })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::commands;
+
+    #[test]
+    fn fingerprint_changes_with_commands_scope_and_application() {
+        let app = serenity::ApplicationId::new(1);
+        let all = poise::builtins::create_application_commands(&commands::all());
+        let base = fingerprint(app, CommandScope::Global, &all);
+        assert_eq!(base, fingerprint(app, CommandScope::Global, &all), "stable");
+        assert_ne!(base, fingerprint(app, CommandScope::Global, &all[1..]));
+        assert_ne!(
+            base,
+            fingerprint(app, CommandScope::Guild(serenity::GuildId::new(5)), &all)
+        );
+        assert_ne!(
+            base,
+            fingerprint(serenity::ApplicationId::new(2), CommandScope::Global, &all)
+        );
+    }
+
+    #[test]
+    fn record_lives_beside_the_database_and_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = RegistrationRecord::beside(&dir.path().join("namnam.db"));
+        assert_eq!(record.path(), dir.path().join("namnam.db.commands"));
+        assert_eq!(record.load(), None);
+        record.save("abc").unwrap();
+        assert_eq!(record.load().as_deref(), Some("abc"));
+    }
+}

@@ -1,0 +1,197 @@
+//! The bot's settings, read once at start-up from the environment (and a `.env` file, loaded by the
+//! caller): parsed at the edge, so everything after holds only valid values.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use poise::serenity_prelude as serenity;
+
+/// Where the bot keeps its database when `DATABASE_URL` is not set.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
+
+/// A Discord bot token. Its `Debug` and `Display` never show it, so that no log line can leak it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// Accepts a token as copied from the Developer Portal; surrounding spaces and a `Bot ` prefix are
+    /// dropped.
+    pub fn new(raw: &str) -> Result<Self, SettingsError> {
+        let token = raw.trim();
+        let token = token.strip_prefix("Bot ").unwrap_or(token).trim();
+        if token.is_empty() {
+            return Err(SettingsError::MissingToken);
+        }
+        if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(SettingsError::MalformedToken);
+        }
+        Ok(Self(token.to_owned()))
+    }
+
+    /// The token itself, for the HTTP client and the log redactor only.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+/// Where slash commands are registered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandScope {
+    /// Everywhere the bot is; Discord may take a while to show changes.
+    Global,
+    /// One server only, updated instantly: for development.
+    Guild(serenity::GuildId),
+}
+
+impl fmt::Display for CommandScope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Global => f.write_str("global"),
+            Self::Guild(id) => write!(f, "guild {id}"),
+        }
+    }
+}
+
+/// Everything the Discord front end needs to start.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub token: Token,
+    pub database_url: String,
+    pub command_scope: CommandScope,
+    /// Discord's REST API base (`https://discord.com` when `None`). Tests point it at a fake Discord.
+    pub api_base: Option<String>,
+}
+
+/// A setting that is missing or wrong; each message tells the admin what to do.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SettingsError {
+    #[error(
+        "no Discord token: set DISCORD_TOKEN in the environment or in a .env file.\n\
+         Get one at https://discord.com/developers/applications: create an application, open \"Bot\", \
+         press \"Reset Token\" and copy it (docs/discord.md walks through it).\n\
+         To play without Discord, run `namnam console`."
+    )]
+    MissingToken,
+    #[error("DISCORD_TOKEN contains spaces or control characters: copy the token again from the Developer Portal")]
+    MalformedToken,
+    #[error("DISCORD_GUILD_ID must be a server id (a positive number), not {0:?}")]
+    BadGuildId(String),
+    #[error("DATABASE_URL must be a SQLite URL such as sqlite://namnam.db, not {0:?}")]
+    BadDatabaseUrl(String),
+}
+
+impl Settings {
+    /// Reads the settings from the process environment.
+    pub fn from_env() -> Result<Self, SettingsError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the settings through `lookup` (the environment, or a map in tests).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, SettingsError> {
+        let token = Token::new(&lookup("DISCORD_TOKEN").unwrap_or_default())?;
+        let database_url = lookup("DATABASE_URL")
+            .map(|url| url.trim().to_owned())
+            .filter(|url| !url.is_empty())
+            .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        sqlite_path(&database_url)?;
+        let command_scope = match lookup("DISCORD_GUILD_ID").map(|id| id.trim().to_owned()) {
+            None => CommandScope::Global,
+            Some(id) if id.is_empty() => CommandScope::Global,
+            Some(id) => match id.parse::<u64>() {
+                Ok(n) if n > 0 => CommandScope::Guild(serenity::GuildId::new(n)),
+                _ => return Err(SettingsError::BadGuildId(id)),
+            },
+        };
+        Ok(Self {
+            token,
+            database_url,
+            command_scope,
+            api_base: None,
+        })
+    }
+
+    /// The database file named by `database_url`.
+    pub fn database_path(&self) -> PathBuf {
+        sqlite_path(&self.database_url).expect("checked when the settings were read")
+    }
+}
+
+/// The file of a `sqlite:` URL (`sqlite://file.db`, `sqlite:file.db`, with optional `?options`).
+fn sqlite_path(url: &str) -> Result<PathBuf, SettingsError> {
+    let bad = || SettingsError::BadDatabaseUrl(url.to_owned());
+    let rest = url.strip_prefix("sqlite:").ok_or_else(bad)?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Err(bad());
+    }
+    Ok(PathBuf::from(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(vars: &[(&str, &str)]) -> Result<Settings, SettingsError> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Settings::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn missing_or_blank_token_is_refused_with_guidance() {
+        assert_eq!(read(&[]).unwrap_err(), SettingsError::MissingToken);
+        assert_eq!(
+            read(&[("DISCORD_TOKEN", "  ")]).unwrap_err(),
+            SettingsError::MissingToken
+        );
+        let message = SettingsError::MissingToken.to_string();
+        assert!(message.contains("DISCORD_TOKEN") && message.contains("namnam console"));
+    }
+
+    #[test]
+    fn defaults_are_global_commands_and_the_local_database() {
+        let settings = read(&[("DISCORD_TOKEN", "Bot abc.def ")]).unwrap();
+        assert_eq!(settings.token.expose(), "abc.def");
+        assert_eq!(settings.command_scope, CommandScope::Global);
+        assert_eq!(settings.database_path(), PathBuf::from("namnam.db"));
+    }
+
+    #[test]
+    fn guild_id_and_database_url_are_checked() {
+        let settings = read(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_GUILD_ID", "42"),
+            ("DATABASE_URL", "sqlite:///tmp/x.db?mode=rwc"),
+        ])
+        .unwrap();
+        assert_eq!(
+            settings.command_scope,
+            CommandScope::Guild(serenity::GuildId::new(42))
+        );
+        assert_eq!(settings.database_path(), PathBuf::from("/tmp/x.db"));
+        assert!(matches!(
+            read(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "abc")]),
+            Err(SettingsError::BadGuildId(_))
+        ));
+        assert!(matches!(
+            read(&[("DISCORD_TOKEN", "t"), ("DATABASE_URL", "postgres://x")]),
+            Err(SettingsError::BadDatabaseUrl(_))
+        ));
+    }
+
+    #[test]
+    fn token_never_shows_in_debug_output() {
+        let settings = read(&[("DISCORD_TOKEN", "SECRET.TOKEN")]).unwrap();
+        assert!(!format!("{settings:?}").contains("SECRET"));
+    }
+}

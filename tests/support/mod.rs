@@ -1,0 +1,5 @@
+//! Helpers shared by the integration tests that need them.
+
+#![allow(dead_code)] // each test file uses a different part
+
+pub mod fake_discord;
