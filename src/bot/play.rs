@@ -399,11 +399,14 @@ fn next_actions(row: &MatchRow) -> Vec<Action> {
             command: format!("move house:{h}"),
         })
         .collect();
-    actions.push(Action {
-        id: format!("nn:{}:draw", row.id),
-        label: "Offer a draw".into(),
-        command: "draw".into(),
-    });
+    // The computer takes no draws: no button for one.
+    if row.computer.is_none() {
+        actions.push(Action {
+            id: format!("nn:{}:draw", row.id),
+            label: "Offer a draw".into(),
+            command: "draw".into(),
+        });
+    }
     actions.push(Action {
         id: format!("nn:{}:resign", row.id),
         label: "Resign".into(),
