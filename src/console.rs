@@ -4,10 +4,13 @@
 //! `alice challenge opponent:bob first:challenger`, `bob accept`, `#games alice move house:3`. The server is
 //! called `console` and the channel is `#general` unless the line names one. Replies are printed; pictures
 //! are written to a folder when one is given. Blank lines and lines starting with `# ` are skipped. The move
-//! clock runs in the background: its reminders and timeouts are printed as they come.
+//! clock runs in the background: its reminders and timeouts are printed as they come. `namnam` is the
+//! computer: `alice challenge opponent:namnam level:5` starts a match at once, and the computer's moves are
+//! printed after the player's.
 
 use crate::bot::{
-    spawn_sweeper, text, Command, Core, Notice, Place, Reply, Request, Resolver, UserRef,
+    cause_chain, spawn_sweeper, text, Command, Core, Notice, Place, Reply, Request, Resolver,
+    UserRef, APOLOGY, COMPUTER_NAME,
 };
 use crate::store::Snowflake;
 use std::collections::HashMap;
@@ -68,6 +71,9 @@ struct Names {
 impl Resolver for Names {
     fn user(&self, name: &str) -> Option<UserRef> {
         let name = name.trim_start_matches('@');
+        if name.eq_ignore_ascii_case(COMPUTER_NAME) {
+            return Some(UserRef::computer());
+        }
         valid_name(name).then(|| UserRef::human(console_id("user", name), name))
     }
     fn channel(&self, name: &str) -> Option<Snowflake> {
@@ -213,6 +219,23 @@ where
         let mut reply = core.handle(&request).await;
         reply.render_animation().await;
         printer.print(out, parsed.channel, &reply, Some(parsed.user))?;
+        // Against the computer: its moves follow the player's, each printed as it is made.
+        let mut turn = reply.computer_turn;
+        while let Some(t) = turn.take() {
+            match core.computer_turn(t).await {
+                Ok(Some(mut reply)) => {
+                    reply.render_animation().await;
+                    printer.print(out, parsed.channel, &reply, None)?;
+                    turn = reply.computer_turn;
+                }
+                // The clock's sweep got there first: its notice prints the move.
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(error = %cause_chain(&e), "the computer's move failed");
+                    printer.print(out, parsed.channel, &Reply::public(APOLOGY), None)?;
+                }
+            }
+        }
     }
     sweeper.abort();
     out.flush()

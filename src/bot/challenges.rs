@@ -21,8 +21,12 @@ impl Core {
         if opponent.id == req.user.id {
             return Err(UserError::SelfChallenge.into());
         }
-        // A match against Namnam's own engine (`PlayerKind::Engine`) is a later addition: until then it is
-        // refused like any other bot.
+        if opponent.kind == PlayerKind::Engine {
+            return self.challenge_computer(req, opponent, options).await;
+        }
+        if options.level.is_some() {
+            return Err(UserError::LevelForPeople.into());
+        }
         if opponent.kind != PlayerKind::Human {
             return Err(UserError::ChallengeBot(opponent.name.clone()).into());
         }
@@ -184,6 +188,7 @@ impl Core {
                 deadline,
                 remind_at,
                 now_ms: now,
+                engine_level: None,
             },
         )
         .await?;

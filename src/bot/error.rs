@@ -68,6 +68,12 @@ pub enum UserError {
     NotAdmin,
     #[error("You have not played a rated match here yet.")]
     NoStats,
+    #[error("{0} is thinking… Your turn comes as soon as it has moved.")]
+    ComputerThinking(String),
+    #[error("{0} does not agree to draws: play on, or `resign`.")]
+    ComputerNoDraw(String),
+    #[error("`level` is for a match against namnam, the computer.")]
+    LevelForPeople,
 }
 
 fn illegal_text(house: House, why: IllegalMove, owner: &str) -> String {

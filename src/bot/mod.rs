@@ -12,6 +12,7 @@
 mod admin;
 mod challenges;
 pub mod clock;
+mod computer;
 mod error;
 mod info;
 pub mod pictures;
@@ -23,18 +24,20 @@ mod sweeper;
 pub mod text;
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use computer::{computer_seed, DEFAULT_LEVEL};
 pub use error::{cause_chain, CoreError, InternalError, UserError, APOLOGY};
 pub use ratings::PROVISIONAL_GAMES;
-pub use reply::{Action, BoardState, Notice, Reply};
+pub use reply::{Action, BoardState, ComputerTurn, Notice, Reply};
 pub use request::{
     AdminCommand, ChallengeOptions, Command, Expected, Place, Request, Resolver, SettingsChange,
-    UserRef,
+    UserRef, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
 
 use crate::rng::SeededRng;
 use crate::store::{Store, StoreError};
 use std::sync::{Arc, Mutex};
+use tokio::sync::Semaphore;
 
 /// Settings of the core that are not per server.
 #[derive(Clone, Debug)]
@@ -46,6 +49,9 @@ pub struct CoreConfig {
     /// Draw pictures (off: text-only replies, for a front end that shows none, and to measure the
     /// transaction path alone).
     pub pictures: bool,
+    /// How many computer searches may run at once across the server (each takes one core for up to about
+    /// half a second at level 5).
+    pub computer_searches: usize,
 }
 
 impl Default for CoreConfig {
@@ -54,6 +60,7 @@ impl Default for CoreConfig {
             challenge_ttl_secs: 10 * 60,
             leaderboard_page_size: 10,
             pictures: true,
+            computer_searches: 2,
         }
     }
 }
@@ -65,6 +72,10 @@ pub struct Core {
     config: CoreConfig,
     /// For `first:random`. Locked only for one draw, never across an `.await`.
     rng: Mutex<SeededRng>,
+    /// The matches whose computer move is being searched.
+    searching: computer::Searching,
+    /// The cap on computer searches running at once.
+    search_permits: Semaphore,
 }
 
 impl Core {
@@ -73,6 +84,8 @@ impl Core {
         Core {
             store,
             clock,
+            search_permits: Semaphore::new(config.computer_searches.max(1)),
+            searching: computer::Searching::default(),
             config,
             rng: Mutex::new(SeededRng::new(seed)),
         }

@@ -5,6 +5,7 @@
 use super::error::{CoreError, InternalError, UserError};
 use super::pictures::{self, PendingAnimation};
 use super::ratings::{rate_match, RatingChange};
+use super::reply::ComputerTurn;
 use super::request::{Expected, Request};
 use super::{text, Action, BoardState, Core, Reply};
 use crate::game::{ByPlayer, House, Match, MatchError, MatchMove, Player};
@@ -45,14 +46,31 @@ impl Core {
         let to_move = row.game.to_move().ok_or_else(|| {
             InternalError::Inconsistent(format!("active match {} is over", row.id))
         })?;
+        if row.computer.is_some_and(|c| c.side == to_move) {
+            return Err(UserError::ComputerThinking(row.names.get(to_move).to_owned()).into());
+        }
         if side != to_move {
             return Err(UserError::NotYourTurn(row.names.get(to_move).to_owned()).into());
         }
+        self.commit_move(row, house, now)
+            .await?
+            .ok_or_else(|| UserError::Stale.into())
+    }
+
+    /// Plays `house` for the player to move in `row` and stores it in one transaction that names the version
+    /// it judged; `None` when the match changed meanwhile. A match against the computer is never rated.
+    pub(super) async fn commit_move(
+        &self,
+        row: MatchRow,
+        house: House,
+        now: i64,
+    ) -> Result<Option<Reply>, CoreError> {
         let mut game = row.game.clone();
         let played = game.play(house).map_err(|e| match e {
             MatchError::Illegal(why) => {
+                let mover = row.game.position().to_move();
                 let owner = match why {
-                    crate::game::IllegalMove::MustFeed => row.names.get(side.other()),
+                    crate::game::IllegalMove::MustFeed => row.names.get(mover.other()),
                     _ => row.names.get(row.game.position().owner(house)),
                 };
                 CoreError::from(UserError::Illegal {
@@ -63,6 +81,7 @@ impl Core {
             }
             MatchError::MatchOver => UserError::NoMatch.into(),
         })?;
+        let rated = row.computer.is_none();
         let clock_ms = i64::from(row.clock_secs) * 1000;
         let (deadline, remind_at) = match game.is_over() {
             true => (None, None),
@@ -77,17 +96,17 @@ impl Core {
             game_after: &game,
             deadline,
             remind_at,
-            rated: true,
+            rated,
             now_ms: now,
         };
         if !store::record_move(&mut tx, &stored).await? {
-            return Err(UserError::Stale.into());
+            return Ok(None);
         }
         let ratings = match game.result() {
-            Some(result) => {
+            Some(result) if rated => {
                 Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?)
             }
-            None => None,
+            _ => None,
         };
         tx.commit().await.map_err(StoreError::from)?;
 
@@ -99,7 +118,7 @@ impl Core {
         after.draw_offer = None;
         if game.is_over() {
             after.state = MatchState::Finished;
-            after.rated = true;
+            after.rated = rated;
         }
         after.game = game;
         let headline = text::describe_move(&played.record, &after.names);
@@ -112,6 +131,7 @@ impl Core {
             headline,
         )
         .await
+        .map(Some)
     }
 
     pub(super) async fn board(&self, req: &Request) -> Result<Reply, CoreError> {
@@ -183,6 +203,9 @@ impl Core {
         check_expected(&row, expected)?;
         let side = player_side(&row, req)?;
         let opponent = row.names.get(side.other()).to_owned();
+        if row.computer.is_some() {
+            return Err(UserError::ComputerNoDraw(opponent).into());
+        }
         match row.draw_offer {
             Some(offerer) if offerer == side => Err(UserError::DrawAlreadyOffered(opponent).into()),
             Some(_) => {
@@ -242,7 +265,7 @@ impl Core {
         let result = game.result().ok_or_else(|| {
             InternalError::Inconsistent("finishing a match without a result".into())
         })?;
-        let rated = row.moves_played > 0;
+        let rated = row.moves_played > 0 && row.computer.is_none();
         let now = self.now();
         let mut tx = self.store.begin().await?;
         if !store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await? {
@@ -305,21 +328,27 @@ impl Core {
             }
         } else if row.state == MatchState::Active {
             let to_move = row.game.position().to_move();
-            let deadline = row.deadline.ok_or_else(|| {
-                InternalError::Inconsistent(format!("active match {} has no deadline", row.id))
-            })?;
-            lines.push(text::describe_turn(
-                names,
-                to_move,
-                deadline,
-                row.clock_secs,
-            ));
-            if let Some(offerer) = row.draw_offer {
-                lines.push(format!("{} has offered a draw.", names.get(offerer)));
+            if row.computer.is_some_and(|c| c.side == to_move) {
+                // No buttons and no clock: the computer moves by itself, as soon as the front end asks.
+                lines.push(format!("{} is thinking…", names.get(to_move)));
+                reply.computer_turn = Some(ComputerTurn { match_id: row.id });
+            } else {
+                let deadline = row.deadline.ok_or_else(|| {
+                    InternalError::Inconsistent(format!("active match {} has no deadline", row.id))
+                })?;
+                lines.push(text::describe_turn(
+                    names,
+                    to_move,
+                    deadline,
+                    row.clock_secs,
+                ));
+                if let Some(offerer) = row.draw_offer {
+                    lines.push(format!("{} has offered a draw.", names.get(offerer)));
+                }
+                reply.actions = next_actions(row);
+                reply.notify = vec![row.players.get(to_move)];
+                reply.deadline_ms = Some(deadline);
             }
-            reply.actions = next_actions(row);
-            reply.notify = vec![row.players.get(to_move)];
-            reply.deadline_ms = Some(deadline);
         }
         reply.text = lines.join("\n");
         reply.board = Some(BoardState {
@@ -370,11 +399,14 @@ fn next_actions(row: &MatchRow) -> Vec<Action> {
             command: format!("move house:{h}"),
         })
         .collect();
-    actions.push(Action {
-        id: format!("nn:{}:draw", row.id),
-        label: "Offer a draw".into(),
-        command: "draw".into(),
-    });
+    // The computer takes no draws: no button for one.
+    if row.computer.is_none() {
+        actions.push(Action {
+            id: format!("nn:{}:draw", row.id),
+            label: "Offer a draw".into(),
+            command: "draw".into(),
+        });
+    }
     actions.push(Action {
         id: format!("nn:{}:resign", row.id),
         label: "Resign".into(),

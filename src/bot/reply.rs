@@ -48,6 +48,15 @@ pub struct Reply {
     pub deadline_ms: Option<i64>,
     /// Set when the server wants a thread per match: the thread's name.
     pub open_thread: Option<String>,
+    /// It is now Namnam's computer's turn: send this reply, then pass the turn to
+    /// [`Core::computer_turn`](super::Core::computer_turn) and send the reply it returns.
+    pub computer_turn: Option<ComputerTurn>,
+}
+
+/// The computer's turn in a match, to be played by [`Core::computer_turn`](super::Core::computer_turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerTurn {
+    pub match_id: i64,
 }
 
 impl Reply {

@@ -22,7 +22,23 @@ impl UserRef {
             kind: PlayerKind::Human,
         }
     }
+
+    /// Namnam's own computer opponent as the console knows it: the name `namnam`, a fixed id. A front end
+    /// with an account of its own (Discord: the bot user) gives that account's id with
+    /// [`PlayerKind::Engine`] instead; the core recognises the computer by its kind.
+    pub fn computer() -> UserRef {
+        UserRef {
+            id: COMPUTER_ID,
+            name: COMPUTER_NAME.into(),
+            kind: PlayerKind::Engine,
+        }
+    }
 }
+
+/// The console's id for Namnam's computer (console ids of people are never below 2).
+pub const COMPUTER_ID: Snowflake = Snowflake(1);
+/// The name that challenges the computer in the console.
+pub const COMPUTER_NAME: &str = "namnam";
 
 /// Where a request comes from. A thread is a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +69,8 @@ pub struct ChallengeOptions {
     pub target: Option<Option<u8>>,
     pub rounds: Option<u8>,
     pub clock_secs: Option<u32>,
+    /// The computer's level, 1–5 (a match against namnam only).
+    pub level: Option<u8>,
 }
 
 /// What a button was made for: acting on it later is refused unless the match is still where it was.
@@ -196,6 +214,11 @@ impl Command {
                         "clock",
                         parse_clock,
                         "a duration from 5m to 7d, like 30m, 24h or 3d",
+                    )?,
+                    level: opts.parse(
+                        "level",
+                        |v| v.parse().ok().filter(|l| (1..=5).contains(l)),
+                        "a level from 1 (gentle) to 5 (strongest)",
                     )?,
                 };
                 Command::Challenge { opponent, options }

@@ -31,6 +31,9 @@ impl Core {
         }
 
         for row in store::due_timeouts(self.store.reader(), now).await? {
+            if computer_to_move(&row) {
+                continue;
+            }
             let (server, channel) = (row.server, row.channel);
             // `None`: a move got there first, and the match goes on.
             if let Some(reply) = self.time_out(row).await? {
@@ -46,6 +49,9 @@ impl Core {
             let Some(to_move) = row.game.to_move() else {
                 continue;
             };
+            if computer_to_move(&row) {
+                continue;
+            }
             let mut tx = self.store.begin().await?;
             if !store::clear_reminder(&mut tx, row.id, row.version).await? {
                 continue;
@@ -66,8 +72,16 @@ impl Core {
                 reply,
             });
         }
+        // The computer never runs out of time: its turns left waiting (a restart) are played now.
+        notices.extend(self.catch_up_computer().await?);
         Ok(notices)
     }
+}
+
+/// Is it the computer's turn in this match? Its clock never runs.
+fn computer_to_move(row: &store::MatchRow) -> bool {
+    row.computer
+        .is_some_and(|c| row.game.to_move() == Some(c.side))
 }
 
 /// Sweeps at once (catching what fell due while the bot was down), then every `every`, sending the notices

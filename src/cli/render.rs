@@ -1,17 +1,29 @@
 //! `namnam render`: draw a position (the engine's JSON) as a PNG, and optionally play a house and write
-//! the move's animation. Anyone can preview the pictures without Discord.
+//! the move's animation; or draw a stored match's current board (`--db PATH --match ID`). Anyone can
+//! preview the pictures without Discord.
 
 use anyhow::Context;
 use namnam::game::{conclude_round, ByPlayer, House, MatchOptions, Position};
 use namnam::render::{board_png, move_gif, MatchView};
+use namnam::store;
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The position as the engine's JSON (RULES §8); `-` reads standard input.
-    #[arg(long)]
-    position: String,
+    #[arg(
+        long,
+        required_unless_present = "match_id",
+        conflicts_with = "match_id"
+    )]
+    position: Option<String>,
+    /// Draw this stored match's current board instead (with its players' names, round and result).
+    #[arg(long = "match", value_name = "ID", requires = "db", conflicts_with_all = ["house", "gif"])]
+    match_id: Option<i64>,
+    /// The database holding --match (a path or sqlite:// URL, as for `namnam console`).
+    #[arg(long, value_name = "PATH")]
+    db: Option<String>,
     /// Where to write the board PNG (after the move, when --house is given).
     #[arg(long)]
     out: PathBuf,
@@ -33,12 +45,19 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let json = if a.position == "-" {
+    if let (Some(id), Some(db)) = (a.match_id, a.db.as_deref()) {
+        return render_stored(db, id, &a.out);
+    }
+    let path = a
+        .position
+        .as_deref()
+        .context("give --position or --match")?;
+    let json = if path == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
         s
     } else {
-        std::fs::read_to_string(&a.position).with_context(|| format!("reading {}", a.position))?
+        std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
     };
     let position: Position = serde_json::from_str(&json).context("parsing the position")?;
     let record = match a.house {
@@ -76,5 +95,42 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         std::fs::write(path, &gif.bytes).with_context(|| format!("writing {}", path.display()))?;
         println!("{}: {} bytes", path.display(), gif.bytes.len());
     }
+    Ok(())
+}
+
+/// Draws the current board of match `id` stored in `db`, loaded (and validated) by the store.
+fn render_stored(db: &str, id: i64, out: &Path) -> anyhow::Result<()> {
+    let plain_path = db.strip_prefix("sqlite://").unwrap_or(db);
+    anyhow::ensure!(
+        db == ":memory:" || Path::new(plain_path).exists(),
+        "there is no database at {db}"
+    );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    let row = runtime.block_on(async {
+        let url = store::database_url(Some(db));
+        let store = store::Store::open(&url)
+            .await
+            .with_context(|| format!("opening the database {url}"))?;
+        let row = store::load_match(store.reader(), id)
+            .await
+            .with_context(|| format!("loading match {id}"))?;
+        store.close().await;
+        row.with_context(|| format!("there is no match {id} in {db}"))
+    })?;
+    let view = MatchView {
+        names: row.names.as_refs(),
+        round: row.game.round(),
+        position: row.game.position(),
+        last_move: None,
+        round_summary: None,
+        result: row.game.result(),
+    };
+    let png = board_png(&view);
+    std::fs::write(out, &png.bytes).with_context(|| format!("writing {}", out.display()))?;
+    println!("{}: {} bytes", out.display(), png.bytes.len());
+    println!("{}", png.description);
     Ok(())
 }

@@ -40,6 +40,15 @@ pub struct MatchRow {
     pub draw_offer: Option<Player>,
     pub rated: bool,
     pub created_at: i64,
+    /// Namnam's own computer plays one side of this match.
+    pub computer: Option<ComputerSeat>,
+}
+
+/// The side Namnam's computer plays in a match, and its level (1–5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerSeat {
+    pub side: Player,
+    pub level: u8,
 }
 
 /// The two players' display names (owned: [`ByPlayer`] holds only `Copy` values).
@@ -83,6 +92,8 @@ pub struct NewMatch<'a> {
     pub deadline: i64,
     pub remind_at: i64,
     pub now_ms: i64,
+    /// The computer's level when Namnam's computer plays one side (the player of kind engine).
+    pub engine_level: Option<u8>,
 }
 
 /// A move to store: the match after it, and the version the move was judged on.
@@ -111,7 +122,7 @@ pub struct MoveRow {
 
 const SELECT: &str = "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.clock_secs, m.deadline, m.remind_at, m.draw_offer, m.rated, m.created_at,
-        s.name, n.name, m.channel_name
+        s.name, n.name, m.channel_name, m.engine_level, s.kind = 'engine', n.kind = 'engine'
     FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id";
 
 fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
@@ -128,6 +139,22 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
         .get::<Option<&str>, _>(12)
         .map(player_from_sql)
         .transpose()?;
+    let computer = match (row.get::<Option<i64>, _>(18), row.get(19), row.get(20)) {
+        (None, _, _) => None,
+        (Some(level), true, false) => Some(ComputerSeat {
+            side: Player::South,
+            level: level as u8,
+        }),
+        (Some(level), false, true) => Some(ComputerSeat {
+            side: Player::North,
+            level: level as u8,
+        }),
+        (Some(_), _, _) => {
+            return Err(StoreError::Corrupt(format!(
+                "match {id} has a computer level but not exactly one computer player"
+            )))
+        }
+    };
     Ok(MatchRow {
         id,
         server: Snowflake::from_sql(row.get(1)),
@@ -151,6 +178,7 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
         draw_offer,
         rated: row.get(13),
         created_at: row.get(14),
+        computer,
     })
 }
 
@@ -245,6 +273,17 @@ where
     from_rows(&rows)
 }
 
+/// Active matches against Namnam's computer (whoever is to move).
+pub async fn active_computer_matches<'e, E>(db: E) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql =
+        format!("{SELECT} WHERE m.state = 'active' AND m.engine_level IS NOT NULL ORDER BY m.id");
+    let rows = sqlx::query(&sql).fetch_all(db).await?;
+    from_rows(&rows)
+}
+
 /// Active matches whose player to move is due a reminder (and has not run out yet).
 pub async fn due_reminders<'e, E>(db: E, now_ms: i64) -> StoreResult<Vec<MatchRow>>
 where
@@ -261,8 +300,8 @@ where
 pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<i64> {
     let id = sqlx::query_scalar(
         "INSERT INTO matches (server_id, channel_id, challenge_id, south_id, north_id, game, clock_secs,
-            deadline, remind_at, created_at, updated_at, channel_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) RETURNING id",
+            deadline, remind_at, created_at, updated_at, channel_name, engine_level)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id",
     )
     .bind(new.server.to_sql())
     .bind(new.channel.to_sql())
@@ -275,6 +314,7 @@ pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<i
     .bind(new.remind_at)
     .bind(new.now_ms)
     .bind(new.channel_name)
+    .bind(new.engine_level.map(i64::from))
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)

@@ -9,7 +9,7 @@ pub enum PlayerKind {
     Human,
     /// Another program: it cannot be challenged.
     Bot,
-    /// Namnam's own computer opponent (reserved: a match against it is a later addition).
+    /// Namnam's own computer opponent: challenging it starts a match at once, unrated.
     Engine,
 }
 

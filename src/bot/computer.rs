@@ -1,0 +1,238 @@
+//! Playing against Namnam's own computer: starting the match at once, and the computer's moves.
+//!
+//! A front end sends the human's reply first; when that reply carries a [`ComputerTurn`], it then calls
+//! [`Core::computer_turn`] and sends what comes back. The search runs on tokio's blocking pool, one search
+//! per match at a time and at most [`CoreConfig::computer_searches`](super::CoreConfig) at once across the
+//! server. The computer's move is committed like a human one (one transaction, the same version check), so a
+//! restart loses nothing: [`Core::catch_up_computer`] (also run by every clock sweep) plays every computer
+//! turn left waiting. Matches against the computer are not rated.
+
+use super::error::{CoreError, InternalError, UserError};
+use super::play::MatchAfter;
+use super::reply::ComputerTurn;
+use super::request::{ChallengeOptions, Request, UserRef};
+use super::{text, Core, Notice, Reply};
+use crate::ai::{choose_match_move, Level};
+use crate::game::{ByPlayer, Match, MatchOptions, Player, Rules};
+use crate::rng::SeededRng;
+use crate::store::{self, ChallengeTerms, FirstMover, MatchRow, StoreError};
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// The level when a challenge names none.
+pub const DEFAULT_LEVEL: u8 = 2;
+
+/// The seed of the computer's move number `ply` (1-based) in match `match_id`: a replay of the same match
+/// at the same level gets the same moves.
+pub fn computer_seed(match_id: i64, ply: u32) -> u64 {
+    SeededRng::for_item(match_id as u64, u64::from(ply)).next_u64()
+}
+
+/// The matches whose computer move is being searched: one search per match at a time.
+#[derive(Default)]
+pub(super) struct Searching(Mutex<HashSet<i64>>);
+
+/// A match's place in [`Searching`], given back when dropped (also when the search fails).
+struct SearchClaim<'a> {
+    searching: &'a Searching,
+    match_id: i64,
+}
+
+impl Searching {
+    /// Claims the match; `None` when a search for it is already running.
+    fn claim(&self, match_id: i64) -> Option<SearchClaim<'_>> {
+        let mut set = self
+            .0
+            .lock()
+            .expect("the search set lock is never poisoned");
+        set.insert(match_id).then_some(SearchClaim {
+            searching: self,
+            match_id,
+        })
+    }
+}
+
+impl Drop for SearchClaim<'_> {
+    fn drop(&mut self) {
+        self.searching
+            .0
+            .lock()
+            .expect("the search set lock is never poisoned")
+            .remove(&self.match_id);
+    }
+}
+
+impl Core {
+    /// `challenge opponent:namnam`: the match starts at once, the challenger playing South.
+    pub(super) async fn challenge_computer(
+        &self,
+        req: &Request,
+        computer: &UserRef,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
+        let place = &req.place;
+        let level = options.level.unwrap_or(DEFAULT_LEVEL);
+        Level::new(i64::from(level)).map_err(|_| UserError::BadOption {
+            option: "level",
+            expected: "a level from 1 (gentle) to 5 (strongest)",
+        })?;
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        if !settings.allowed_channels.is_empty()
+            && !settings.allowed_channels.contains(&place.channel)
+        {
+            return Err(UserError::ChannelNotAllowed.into());
+        }
+        let terms = ChallengeTerms {
+            endgame: options.endgame.unwrap_or_default(),
+            chain: options.chain.unwrap_or(false),
+            first: options.first.unwrap_or(FirstMover::Random),
+            target: options.target.unwrap_or(settings.default_target),
+            rounds: options.rounds,
+            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
+        };
+        let first = match terms.first {
+            FirstMover::Challenger => Player::South,
+            FirstMover::Challenged => Player::North,
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        };
+        let rules = Rules {
+            endgame: terms.endgame,
+            chain: terms.chain,
+        };
+        let match_options = MatchOptions::new(rules, first, terms.target, terms.rounds)
+            .map_err(|e| InternalError::Inconsistent(format!("computer match options: {e}")))?;
+        let game = Match::new(match_options);
+        let now = self.now();
+        let clock_ms = i64::from(terms.clock_secs) * 1000;
+        let mut tx = self.store.begin().await?;
+        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
+        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        store::upsert_player(&mut tx, computer.id, &computer.name, computer.kind, now).await?;
+        if store::active_match_in_channel(&mut *tx, place.server, place.channel)
+            .await?
+            .is_some()
+        {
+            return Err(UserError::MatchInChannel.into());
+        }
+        if let Some(open) =
+            store::find_open_challenge(&mut *tx, place.server, place.channel).await?
+        {
+            if open.expires_at > now {
+                return Err(UserError::ChallengeOpen {
+                    challenger: open.challenger_name,
+                    challenged: open.challenged_name,
+                }
+                .into());
+            }
+        }
+        let match_id = store::insert_match(
+            &mut tx,
+            &store::NewMatch {
+                server: place.server,
+                channel: place.channel,
+                channel_name: &place.channel_name,
+                challenge_id: None,
+                players: ByPlayer::new(req.user.id, computer.id),
+                game: &game,
+                clock_secs: terms.clock_secs,
+                deadline: now + clock_ms,
+                remind_at: now + clock_ms - clock_ms / 4,
+                now_ms: now,
+                engine_level: Some(level),
+            },
+        )
+        .await?;
+        let row = store::load_match(&mut *tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        tx.commit().await.map_err(StoreError::from)?;
+
+        let t = game.position().territory();
+        let headline = format!(
+            "Match #{match_id} against the computer, level {level}: {} plays South (houses {}), {} plays North \
+             (houses {}). Matches against the computer are not rated.",
+            row.names.south,
+            text::houses_owned(t, Player::South),
+            row.names.north,
+            text::houses_owned(t, Player::North),
+        );
+        self.match_reply(
+            MatchAfter {
+                row: &row,
+                played: None,
+                ratings: None,
+            },
+            headline,
+        )
+        .await
+    }
+
+    /// Plays the computer's move in the match, if it is the computer's turn there; returns the reply to send
+    /// (the move, its pictures, whose turn it is). `None` when there is nothing to do: the match is over or
+    /// moved on, it is not the computer's turn, or another call is already searching this match.
+    pub async fn computer_turn(&self, turn: ComputerTurn) -> Result<Option<Reply>, CoreError> {
+        let Some(_claim) = self.searching.claim(turn.match_id) else {
+            return Ok(None);
+        };
+        let Some(row) = store::load_match(self.store.reader(), turn.match_id).await? else {
+            return Ok(None);
+        };
+        let Some((level, seed)) = computer_to_move(&row)? else {
+            return Ok(None);
+        };
+        let game = row.game.clone();
+        let found = {
+            let _permit =
+                self.search_permits.acquire().await.map_err(|_| {
+                    InternalError::Inconsistent("the search permits are closed".into())
+                })?;
+            tokio::task::spawn_blocking(move || choose_match_move(&game, level, seed))
+                .await
+                .map_err(InternalError::from)?
+        };
+        let found = found.map_err(|e| {
+            InternalError::Inconsistent(format!("match {}: the computer has no move: {e}", row.id))
+        })?;
+        let now = self.now();
+        self.commit_move(row, found.house, now).await
+    }
+
+    /// Plays every computer turn left waiting (after a restart, or a front end that never asked); returns
+    /// the messages to send.
+    pub async fn catch_up_computer(&self) -> Result<Vec<Notice>, CoreError> {
+        let mut notices = Vec::new();
+        for row in store::active_computer_matches(self.store.reader()).await? {
+            if computer_to_move(&row)?.is_none() {
+                continue;
+            }
+            let (server, channel) = (row.server, row.channel);
+            let mut turn = Some(ComputerTurn { match_id: row.id });
+            // The computer may move twice running (a new round it starts): play on until it is not its turn.
+            while let Some(t) = turn.take() {
+                if let Some(reply) = self.computer_turn(t).await? {
+                    turn = reply.computer_turn;
+                    notices.push(Notice {
+                        server,
+                        channel,
+                        reply,
+                    });
+                }
+            }
+        }
+        Ok(notices)
+    }
+}
+
+/// The computer's level and seed when it is its turn in this active match.
+fn computer_to_move(row: &MatchRow) -> Result<Option<(Level, u64)>, CoreError> {
+    let Some(seat) = row.computer else {
+        return Ok(None);
+    };
+    if row.state != store::MatchState::Active || row.game.to_move() != Some(seat.side) {
+        return Ok(None);
+    }
+    let level = Level::new(i64::from(seat.level))
+        .map_err(|e| InternalError::Inconsistent(format!("match {}: {e}", row.id)))?;
+    Ok(Some((level, computer_seed(row.id, row.moves_played + 1))))
+}
