@@ -90,9 +90,10 @@ impl Core {
         let target = terms
             .target
             .map_or("no target".into(), |t| format!("target {t} houses"));
-        let rounds = terms
-            .rounds
-            .map_or("no round limit".into(), |r| format!("at most {r} rounds"));
+        let rounds = terms.rounds.map_or("no round limit".into(), |r| match r {
+            1 => "one round".to_string(),
+            r => format!("at most {r} rounds"),
+        });
         let endgame = match terms.endgame {
             crate::game::Endgame::Capturer => "last seeds to the capturer",
             crate::game::Endgame::Starter => "last seeds to the round's starter",
