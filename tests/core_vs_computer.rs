@@ -207,3 +207,29 @@ async fn level_is_only_for_the_computer() {
         UserError::LevelForPeople
     );
 }
+
+/// Two calls for the same computer turn at once (a front end and the sweeper racing): one plays, the other
+/// finds nothing to do, and exactly one move is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_calls_for_one_computer_turn_play_one_move() {
+    let h = Harness::new().await;
+    let reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:1 first:challenged",
+        )
+        .await;
+    let turn = reply.computer_turn.expect("the computer moves first");
+    let match_id = reply.board.as_ref().expect("a board").match_id;
+    let both = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        tokio::join!(h.core.computer_turn(turn), h.core.computer_turn(turn))
+    })
+    .await
+    .expect("neither call hangs");
+    let played = [both.0.expect("no error"), both.1.expect("no error")]
+        .iter()
+        .filter(|r| r.is_some())
+        .count();
+    assert_eq!(played, 1, "exactly one call plays the turn");
+    assert_eq!(stored_moves(&h, match_id).await.len(), 1);
+}

@@ -41,11 +41,14 @@ struct SearchClaim<'a> {
 impl Searching {
     /// Claims the match; `None` when a search for it is already running.
     fn claim(&self, match_id: i64) -> Option<SearchClaim<'_>> {
-        let mut set = self
+        // The lock is released at the end of this statement: a claim built (and dropped) while it was held
+        // would deadlock in its `Drop`, and would free the other caller's claim.
+        let inserted = self
             .0
             .lock()
-            .expect("the search set lock is never poisoned");
-        set.insert(match_id).then_some(SearchClaim {
+            .expect("the search set lock is never poisoned")
+            .insert(match_id);
+        inserted.then(|| SearchClaim {
             searching: self,
             match_id,
         })
