@@ -6,10 +6,10 @@ use super::error::{CoreError, InternalError, UserError};
 use super::pictures::{self, PendingAnimation};
 use super::ratings::{rate_match, RatingChange};
 use super::reply::ComputerTurn;
-use super::request::{Expected, Request};
+use super::request::{Expected, Place, Request};
 use super::{text, Action, BoardState, Core, Reply};
 use crate::game::{ByPlayer, House, Match, MatchError, MatchMove, Player};
-use crate::store::{self, MatchRow, MatchState, StoreError};
+use crate::store::{self, MatchRow, MatchState, Snowflake, StoreError};
 
 /// A match after a change, with what the change was.
 pub(super) struct MatchAfter<'a> {
@@ -24,6 +24,35 @@ impl Core {
         store::active_match_in_channel(self.store.reader(), req.place.server, req.place.channel)
             .await?
             .ok_or_else(|| UserError::NoMatch.into())
+    }
+
+    /// The legal houses, with their seeds and in house order, of the active match in `place`'s channel, for
+    /// a front end's autocomplete. Empty (not an error) unless `user` is the player to move there and it is
+    /// not the computer's turn: a hint must never refuse anything. Reads only.
+    pub async fn legal_houses(
+        &self,
+        place: &Place,
+        user: Snowflake,
+    ) -> Result<Vec<(House, u8)>, CoreError> {
+        let row = store::active_match_in_channel(self.store.reader(), place.server, place.channel)
+            .await?;
+        let Some(row) = row else {
+            return Ok(Vec::new());
+        };
+        let Some(to_move) = row.game.to_move() else {
+            return Ok(Vec::new());
+        };
+        if row.players.get(to_move) != user || row.computer.is_some_and(|c| c.side == to_move) {
+            return Ok(Vec::new());
+        }
+        let position = row.game.position();
+        let mut houses: Vec<(House, u8)> = position
+            .legal_moves()
+            .iter()
+            .map(|h| (h, position.seeds(h)))
+            .collect();
+        houses.sort_unstable_by_key(|&(h, _)| h);
+        Ok(houses)
     }
 
     pub(super) async fn play_move(
