@@ -74,6 +74,12 @@ pub enum UserError {
     ComputerNoDraw(String),
     #[error("`level` is for a match against namnam, the computer.")]
     LevelForPeople,
+    #[error("You have no finished match in this channel to play again.")]
+    NothingToRematch,
+    #[error("Match #{0} is still being played: a rematch can follow once it is over.")]
+    RematchActive(i64),
+    #[error("Match #{0} was stopped by an admin: start a new one with `challenge`.")]
+    RematchAborted(i64),
 }
 
 fn illegal_text(house: House, why: IllegalMove, owner: &str) -> String {

@@ -18,6 +18,7 @@ mod info;
 pub mod pictures;
 mod play;
 mod ratings;
+mod rematch;
 pub mod reply;
 pub mod request;
 mod sweeper;
@@ -148,6 +149,7 @@ impl Core {
             Command::Leaderboard { page } => self.leaderboard(req, *page).await,
             Command::Stats { player } => self.stats(req, player.as_ref()).await,
             Command::Admin(admin) => self.admin(req, admin).await,
+            Command::Rematch { match_id } => self.rematch(req, *match_id).await,
         }
     }
 }

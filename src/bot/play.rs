@@ -355,6 +355,9 @@ impl Core {
                 None if !row.rated => lines.push("This match is unrated.".into()),
                 None => {}
             }
+            if row.state == MatchState::Finished {
+                reply.actions = vec![super::rematch::rematch_action(row.id)];
+            }
         } else if row.state == MatchState::Active {
             let to_move = row.game.position().to_move();
             if row.computer.is_some_and(|c| c.side == to_move) {

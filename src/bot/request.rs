@@ -137,6 +137,10 @@ pub enum Command {
         player: Option<UserRef>,
     },
     Admin(AdminCommand),
+    /// Play a finished match again, same terms: `None` is the user's last finished match in the channel.
+    Rematch {
+        match_id: Option<i64>,
+    },
 }
 
 /// Turns the names a front end sees (`bob`, `#games`) into ids.
@@ -146,7 +150,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 15] = [
+pub const COMMANDS: [&str; 16] = [
     "challenge",
     "accept",
     "decline",
@@ -162,6 +166,7 @@ pub const COMMANDS: [&str; 15] = [
     "leaderboard",
     "stats",
     "admin",
+    "rematch",
 ];
 
 impl Command {
@@ -253,6 +258,9 @@ impl Command {
                 expected: None,
             },
             "draw" => Command::Draw { expected: None },
+            "rematch" => Command::Rematch {
+                match_id: opts.parse("match", |v| v.parse().ok(), "a match number")?,
+            },
             "matches" => Command::Matches,
             "history" => Command::History,
             "rules" => Command::Rules,
@@ -308,7 +316,8 @@ impl Command {
     }
 
     /// The command a button id stands for (`nn:<match>:<ply>:<house>`, `nn:<match>:draw`,
-    /// `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:challenge:<id>:accept|decline|cancel`).
+    /// `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
+    /// `nn:challenge:<id>:accept|decline|cancel`).
     pub fn from_action_id(id: &str) -> Option<Command> {
         let parts: Vec<&str> = id.split(':').collect();
         match parts.as_slice() {
@@ -322,11 +331,15 @@ impl Command {
                 }
             }
             ["nn", m, what] => {
+                let match_id = m.parse().ok()?;
                 let expected = Some(Expected {
-                    match_id: m.parse().ok()?,
+                    match_id,
                     ply: None,
                 });
                 match *what {
+                    "rematch" => Some(Command::Rematch {
+                        match_id: Some(match_id),
+                    }),
                     "draw" => Some(Command::Draw { expected }),
                     "resign" => Some(Command::Resign {
                         confirmed: false,

@@ -183,6 +183,7 @@ Commands (options are name:value):
   board                           the match in this channel
   draw                            offer a draw, or accept your opponent's offer
   resign                          give up the match (asks you to confirm: resign confirm:yes)
+  rematch [match:N]               play your last finished match here again, same terms (or match N)
   matches                         your active matches in this server, and where it is your turn
   history                         the rounds and moves of the match in this channel
   leaderboard [page:N]            ratings in this server

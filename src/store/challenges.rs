@@ -194,3 +194,18 @@ pub async fn expire_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec
     }
     Ok(expired)
 }
+
+/// How the first mover was chosen in the challenge that started `match_id` (`None`: a match without one,
+/// against the computer).
+pub async fn first_mover_of_match<'e, E>(db: E, match_id: i64) -> StoreResult<Option<FirstMover>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let first: Option<String> = sqlx::query_scalar(
+        "SELECT c.first FROM matches m JOIN challenges c ON c.id = m.challenge_id WHERE m.id = $1",
+    )
+    .bind(match_id)
+    .fetch_optional(db)
+    .await?;
+    first.as_deref().map(FirstMover::from_sql).transpose()
+}

@@ -242,6 +242,30 @@ where
     row.as_ref().map(from_row).transpose()
 }
 
+/// The newest finished match in a channel that `player` played in.
+pub async fn last_finished_match_of<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+    player: Snowflake,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'finished'
+            AND (m.south_id = $3 OR m.north_id = $3)
+         ORDER BY m.id DESC LIMIT 1"
+    );
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .bind(player.to_sql())
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
 /// A player's active matches in a server, oldest first.
 pub async fn matches_of_player<'e, E>(
     db: E,

@@ -15,15 +15,15 @@ mod ratings;
 mod servers;
 
 pub use challenges::{
-    close_challenge, expire_challenges, find_open_challenge, insert_challenge, ChallengeRow,
-    ChallengeState, ChallengeTerms, FirstMover,
+    close_challenge, expire_challenges, find_open_challenge, first_mover_of_match,
+    insert_challenge, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover,
 };
 pub use ids::Snowflake;
 pub use matches::{
     abort_match, active_computer_matches, active_match_in_channel, clear_reminder, due_reminders,
-    due_timeouts, finish_match, insert_match, last_match_in_channel, last_meeting_south,
-    load_match, match_moves, matches_of_player, record_move, set_draw_offer, ComputerSeat,
-    MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+    due_timeouts, finish_match, insert_match, last_finished_match_of, last_match_in_channel,
+    last_meeting_south, load_match, match_moves, matches_of_player, record_move, set_draw_offer,
+    ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};
