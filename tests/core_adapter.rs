@@ -1,11 +1,12 @@
-//! What the Discord adapter needs of the core beyond commands: the legal houses for autocomplete, and a match
-//! moved into a thread of its own. On a real SQLite file with the real engine.
+//! What the Discord adapter needs of the core beyond commands: the legal houses for autocomplete, the
+//! rematch, and a match moved into a thread of its own. On a real SQLite file with the real engine.
 
 mod core_common;
 
 use core_common::*;
-use namnam::bot::{Place, Reply};
+use namnam::bot::{Command, Place, Reply, UserError};
 use namnam::game::House;
+use namnam::store;
 
 fn place(h: &Harness, channel: &str) -> Place {
     h.request(channel, "alice", "board").place
@@ -88,4 +89,105 @@ async fn legal_houses_are_empty_on_the_computers_turn() {
         labels(&legal(&h, "general", "alice").await),
         legal_houses(&reply)
     );
+}
+
+#[tokio::test]
+async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel() {
+    let h = Harness::new().await;
+    h.ok("admin", "admin settings thread:yes").await;
+    let accepted = h
+        .start_match("general", "alice", "bob", "first:challenger clock:24h")
+        .await;
+    assert_eq!(accepted.open_thread.as_deref(), Some("alice vs bob"));
+    let id = accepted.board.as_ref().expect("a board").match_id;
+    let thread = channel_id("alice-vs-bob");
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .expect("the match moves");
+    // Moving it again to the same thread changes nothing.
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .expect("a second move to the same thread is fine");
+
+    // The match is played from the thread, with the buttons it had; the parent channel knows it no more.
+    assert_eq!(h.refused("alice", "move house:1").await, UserError::NoMatch);
+    assert_eq!(
+        labels(&legal(&h, "alice-vs-bob", "alice").await),
+        legal_houses(&accepted)
+    );
+    assert!(legal(&h, "general", "alice").await.is_empty());
+    let house = legal_houses(&accepted)[0];
+    let mut req = h.request("alice-vs-bob", "alice", "board");
+    req.command = Command::from_action_id(&format!("nn:{id}:1:{house}")).expect("a move button");
+    let moved = h
+        .core
+        .try_handle(&req)
+        .await
+        .expect("the button works in the thread");
+    assert_eq!(to_move(&moved).as_deref(), Some("bob"));
+    let row = store::load_match(h.core.store().reader(), id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(
+        (row.channel, row.channel_name.as_str()),
+        (thread, "alice vs bob")
+    );
+
+    // The parent channel hosts another match meanwhile.
+    h.start_match("general", "carol", "dave", "").await;
+
+    // The clock's notices for the moved match name the thread.
+    h.clock.advance_secs(18 * 3600);
+    let notices = h.core.sweep().await.expect("the sweep runs");
+    let reminder = notices
+        .iter()
+        .find(|n| n.reply.text.starts_with("bob:"))
+        .expect("bob is reminded");
+    assert_eq!(reminder.channel, thread);
+    h.clock.advance_secs(6 * 3600);
+    let notices = h.core.sweep().await.expect("the sweep runs");
+    let timeout = notices
+        .iter()
+        .find(|n| n.reply.text.contains(&format!("#{id}")) || n.reply.text.starts_with("bob's"))
+        .expect("bob runs out of time");
+    assert_eq!(timeout.channel, thread);
+}
+
+#[tokio::test]
+async fn only_an_active_match_moves_and_never_onto_another_match() {
+    let h = Harness::new().await;
+    let first = h.start_match("general", "alice", "bob", "").await;
+    let first_id = first.board.as_ref().expect("a board").match_id;
+    let second = h.start_match("games", "carol", "dave", "").await;
+    let second_id = second.board.as_ref().expect("a board").match_id;
+    let refusal = h
+        .core
+        .move_match_to_thread(first_id, channel_id("games"), "games")
+        .await
+        .expect_err("games has a match");
+    assert_eq!(refusal.to_string(), UserError::MatchInChannel.to_string());
+    h.ok_in("games", "carol", "resign confirm:yes").await;
+    let refusal = h
+        .core
+        .move_match_to_thread(second_id, channel_id("a-thread"), "a thread")
+        .await
+        .expect_err("a finished match stays");
+    assert_eq!(
+        refusal.to_string(),
+        UserError::NotActive(second_id).to_string()
+    );
+    let refusal = h
+        .core
+        .move_match_to_thread(4242, channel_id("a-thread"), "a thread")
+        .await
+        .expect_err("no such match");
+    assert_eq!(refusal.to_string(), UserError::NotActive(4242).to_string());
+    let row = store::load_match(h.core.store().reader(), second_id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(row.channel, channel_id("games"));
 }

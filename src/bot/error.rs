@@ -80,6 +80,8 @@ pub enum UserError {
     RematchActive(i64),
     #[error("Match #{0} was stopped by an admin: start a new one with `challenge`.")]
     RematchAborted(i64),
+    #[error("Match #{0} is not being played: only a match in progress can move to a thread.")]
+    NotActive(i64),
 }
 
 fn illegal_text(house: House, why: IllegalMove, owner: &str) -> String {

@@ -23,6 +23,7 @@ pub mod reply;
 pub mod request;
 mod sweeper;
 pub mod text;
+mod threads;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_seed, DEFAULT_LEVEL};

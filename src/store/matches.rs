@@ -476,6 +476,28 @@ pub async fn abort_match(
     Ok(updated.rows_affected() == 1)
 }
 
+/// Moves an active match to another channel (a thread made for it). The version stays: a button of the
+/// match is as good in the thread as it was before. False, changing nothing, when the match is not active.
+pub async fn move_match(
+    tx: &mut WriteTx,
+    match_id: i64,
+    channel: Snowflake,
+    channel_name: &str,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE matches SET channel_id = $2, channel_name = $3, updated_at = $4
+         WHERE id = $1 AND state = 'active'",
+    )
+    .bind(match_id)
+    .bind(channel.to_sql())
+    .bind(channel_name)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
 /// Records (or withdraws, with `None`) a draw offer. False when the match is no longer at `read_version`.
 pub async fn set_draw_offer(
     tx: &mut WriteTx,

@@ -22,8 +22,8 @@ pub use ids::Snowflake;
 pub use matches::{
     abort_match, active_computer_matches, active_match_in_channel, clear_reminder, due_reminders,
     due_timeouts, finish_match, insert_match, last_finished_match_of, last_match_in_channel,
-    last_meeting_south, load_match, match_moves, matches_of_player, record_move, set_draw_offer,
-    ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+    last_meeting_south, load_match, match_moves, matches_of_player, move_match, record_move,
+    set_draw_offer, ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};

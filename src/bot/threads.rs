@@ -1,0 +1,42 @@
+//! A match in a thread of its own: when a server wants a thread per match, the front end opens one for the
+//! accepted match (the reply's `open_thread`) and moves the match there. From then on the match lives in the
+//! thread (its commands, buttons and clock notices), and its parent channel is free for another match.
+
+use super::error::{CoreError, UserError};
+use super::Core;
+use crate::store::{self, Snowflake, StoreError};
+
+impl Core {
+    /// Makes `thread` the channel of the active match `match_id`, in one transaction. Refused with a
+    /// [`UserError`] (changing nothing) when the match is not active (unknown, finished or aborted):
+    /// [`UserError::NotActive`]; or when another match is already active in the thread:
+    /// [`UserError::MatchInChannel`]. Moving a match to the thread it is in already is an `Ok` that changes
+    /// nothing. The match's version stays, so its buttons keep working.
+    pub async fn move_match_to_thread(
+        &self,
+        match_id: i64,
+        thread: Snowflake,
+        thread_name: &str,
+    ) -> Result<(), CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let row = store::load_match(&mut *tx, match_id)
+            .await?
+            .filter(|row| row.state == store::MatchState::Active)
+            .ok_or(UserError::NotActive(match_id))?;
+        if row.channel == thread {
+            return Ok(());
+        }
+        if store::active_match_in_channel(&mut *tx, row.server, thread)
+            .await?
+            .is_some()
+        {
+            return Err(UserError::MatchInChannel.into());
+        }
+        if !store::move_match(&mut tx, match_id, thread, thread_name, now).await? {
+            return Err(UserError::NotActive(match_id).into());
+        }
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+}
