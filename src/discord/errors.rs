@@ -45,6 +45,11 @@ pub const MISSING_PERMISSION: &str = "I can't post in this channel: I need the V
 and Attach Files permissions here (and Create Public Threads and Send Messages in Threads when matches get \
 their own thread). Ask a server admin.";
 
+/// Added to a match's board when the server wants a thread per match but the bot cannot make one.
+pub const NO_THREADS: &str =
+    "I could not open a thread for this match: I need the Create Public Threads \
+and Send Messages in Threads permissions here. The match is played in this channel.";
+
 /// Discord's codes for "Missing Access" and "Missing Permissions".
 const MISSING_ACCESS: isize = 50001;
 const MISSING_PERMISSIONS: isize = 50013;

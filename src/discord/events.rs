@@ -4,8 +4,13 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::buttons::{ButtonId, ButtonIdError};
+use super::answer::{answer, Target};
+use super::asking::Asker;
 use super::{CommandError, Data};
+use crate::bot::Command;
+
+/// Every button the bot makes has an id starting so (see [`Command::from_action_id`]).
+const BUTTON_PREFIX: &str = "nn:";
 
 /// Poise's event hook.
 pub async fn handle(
@@ -17,56 +22,36 @@ pub async fn handle(
     } = event
     {
         let ctx = framework.serenity_context;
-        if let Err(error) = on_button(ctx, framework.user_data, press).await {
+        let target = Target::of_button(press);
+        if let Err(error) = on_button(ctx, framework.user_data, press, &target).await {
             if !matches!(error, CommandError::User(_)) {
                 tracing::error!(?error, custom_id = %press.data.custom_id, "button failed");
             }
-            // A last try to tell the player; it may fail if the press was already answered.
-            let _ = reply_privately(ctx, press, &error.for_player()).await;
+            if let Err(cause) = target.tell_privately(&ctx.http, &error.for_player()).await {
+                tracing::warn!(error = ?cause, "could not tell the player about an error");
+            }
         }
     }
     Ok(())
 }
 
-/// Answers one button press.
+/// Answers one button press: its custom id is the core's action id, which says everything.
 async fn on_button(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
+    target: &Target,
 ) -> Result<(), CommandError> {
     let _working = data.in_flight.enter().ok_or(CommandError::ShuttingDown)?;
-    let id = match press.data.custom_id.parse::<ButtonId>() {
-        Ok(id) => id,
-        Err(ButtonIdError::Foreign) => return Ok(()),
-        Err(ButtonIdError::Malformed(_)) => {
-            return Err(CommandError::user("I don't recognise this button."));
-        }
+    let id = press.data.custom_id.as_str();
+    if !id.starts_with(BUTTON_PREFIX) {
+        // Another bot's button, or something else: not ours to answer.
+        return Ok(());
+    }
+    let Some(command) = Command::from_action_id(id) else {
+        return Err(CommandError::user("I don't recognise this button."));
     };
-    tracing::info!(?id, user = %press.user.id, "button pressed");
-    // The core decides what a button does; without it, no match can be found for any button.
-    reply_privately(
-        ctx,
-        press,
-        "This board belongs to a match I can't find any more.",
-    )
-    .await
-}
-
-/// An ephemeral answer to a press: only the presser sees it, and the board stays as it is.
-async fn reply_privately(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    text: &str,
-) -> Result<(), CommandError> {
-    let message = serenity::CreateInteractionResponseMessage::new()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    press
-        .create_response(
-            &ctx.http,
-            serenity::CreateInteractionResponse::Message(message),
-        )
-        .await?;
-    Ok(())
+    tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
+    let request = Asker::of_button(press).request(&ctx.cache, command)?;
+    answer(ctx, data, target, request).await
 }

@@ -5,22 +5,29 @@
 //! [`Bot::run`] connects, registers the commands when they changed ([`registration`]), answers until the
 //! `shutdown` future completes, then lets the work in flight finish.
 
-pub mod buttons;
+mod answer;
+mod asking;
 mod commands;
 pub mod errors;
 mod events;
 mod in_flight;
 pub mod logging;
+mod notices;
 pub mod registration;
 pub mod reply;
 pub mod settings;
 pub mod texts;
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+
+use crate::bot::{Clock, Core, CoreConfig, SystemClock};
+use crate::store::{Store, StoreError};
 
 pub use commands::{all as all_commands, Command};
 pub use errors::CommandError;
@@ -38,32 +45,63 @@ const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a shutdown waits for the gateway connection to close.
 const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How often the move clock is checked (reminders, timeouts, expired challenges).
+const SWEEP_EVERY: Duration = Duration::from_secs(30);
+
 /// The state shared by every handler.
-#[derive(Debug)]
 pub struct Data {
     scope: CommandScope,
     registration: RegistrationRecord,
     in_flight: InFlight,
+    core: Arc<Core>,
+    /// The bot's own user: challenging it means playing the computer.
+    me: serenity::UserId,
+    warned: Arc<Warned>,
 }
 
 impl Data {
-    /// Checks the settings that can be checked before connecting, so that a bad one stops the bot at
-    /// once with a clear message rather than after it went online.
-    pub fn new(settings: &Settings) -> Result<Self, RunError> {
-        let database = settings.database_path();
-        let folder = match database.parent() {
-            Some(folder) if !folder.as_os_str().is_empty() => folder,
-            _ => Path::new("."),
-        };
-        if !folder.is_dir() {
-            return Err(RunError::DatabaseFolder(folder.to_owned()));
-        }
-        Ok(Self {
-            scope: settings.command_scope,
-            registration: RegistrationRecord::beside(&database),
-            in_flight: InFlight::default(),
-        })
+    /// Logs that the bot may not do something in `channel`, once per channel (until a restart).
+    fn warn_once(&self, channel: serenity::ChannelId, error: &serenity::Error) -> bool {
+        self.warned.first(channel, error)
     }
+}
+
+/// The channels whose missing permissions have been reported already.
+#[derive(Debug, Default)]
+struct Warned(Mutex<HashSet<serenity::ChannelId>>);
+
+impl Warned {
+    /// Logs `error` in `channel`; a missing permission only the first time. Returns whether this was the
+    /// first report for a missing permission there (the player who asked is then told, once).
+    fn first(&self, channel: serenity::ChannelId, error: &serenity::Error) -> bool {
+        if !errors::missing_permission(error) {
+            tracing::error!(?error, %channel, "Discord refused a request");
+            return false;
+        }
+        let first = self
+            .0
+            .lock()
+            .expect("the warned lock is never poisoned")
+            .insert(channel);
+        if first {
+            tracing::warn!(%channel, "the bot lacks a permission in this channel");
+        }
+        first
+    }
+}
+
+/// Checks the settings that can be checked before connecting, so that a bad one stops the bot at once
+/// with a clear message rather than after it went online.
+fn check_database_folder(settings: &Settings) -> Result<PathBuf, RunError> {
+    let database = settings.database_path();
+    let folder = match database.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(RunError::DatabaseFolder(folder.to_owned()));
+    }
+    Ok(database)
 }
 
 /// Why the bot stopped or could not start.
@@ -77,6 +115,8 @@ pub enum RunError {
     TokenRejected,
     #[error("the folder for the database, {0}, does not exist (check DATABASE_URL)")]
     DatabaseFolder(PathBuf),
+    #[error("could not open the database")]
+    Database(#[from] StoreError),
     #[error("could not talk to Discord")]
     Discord(#[source] Box<serenity::Error>),
 }
@@ -85,15 +125,26 @@ pub enum RunError {
 pub struct Bot {
     settings: Settings,
     commands: Vec<Command>,
+    clock: Arc<dyn Clock>,
+    sweep_every: Duration,
 }
 
 impl Bot {
-    /// A bot with every command.
+    /// A bot with every command, on the system clock.
     pub fn new(settings: Settings) -> Self {
         Self {
             settings,
             commands: commands::all(),
+            clock: Arc::new(SystemClock),
+            sweep_every: SWEEP_EVERY,
         }
+    }
+
+    /// Runs on another clock, checked this often (tests move the clock by hand).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>, sweep_every: Duration) -> Self {
+        self.clock = clock;
+        self.sweep_every = sweep_every;
+        self
     }
 
     /// Replaces the command set (tests use this to see a changed set registered again).
@@ -104,17 +155,34 @@ impl Bot {
 
     /// Runs until `shutdown` completes or the connection fails for good.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), RunError> {
-        let Self { settings, commands } = self;
-        let data = Data::new(&settings)?;
-        let in_flight = data.in_flight.clone();
+        let Self {
+            settings,
+            commands,
+            clock,
+            sweep_every,
+        } = self;
+        let database = check_database_folder(&settings)?;
         let http = http_client(&settings);
 
         // One cheap request first: a wrong token is then reported as such, not as a gateway failure.
-        match http.get_current_user().await {
-            Ok(me) => tracing::info!(bot = %me.name, id = %me.id, "logged in"),
+        let me = match http.get_current_user().await {
+            Ok(me) => me,
             Err(error) if errors::unauthorized(&error) => return Err(RunError::TokenRejected),
             Err(error) => return Err(error.into()),
-        }
+        };
+        tracing::info!(bot = %me.name, id = %me.id, "logged in");
+        let store = Store::open(&settings.database_url).await?;
+        let core = Arc::new(Core::new(store, clock, CoreConfig::default()));
+        let data = Data {
+            scope: settings.command_scope,
+            registration: RegistrationRecord::beside(&database),
+            in_flight: InFlight::default(),
+            core: core.clone(),
+            me: me.id,
+            warned: Arc::default(),
+        };
+        let in_flight = data.in_flight.clone();
+        let warned = data.warned.clone();
 
         let framework = poise::Framework::builder()
             .options(poise::FrameworkOptions {
@@ -145,6 +213,11 @@ impl Bot {
                 .framework(framework)
                 .await?;
         let shards = client.shard_manager.clone();
+        // The clock: reminders, timeouts and expired challenges are posted in their channels, and a
+        // computer turn left waiting (by a restart) is played.
+        let (notices, posted) = tokio::sync::mpsc::unbounded_channel();
+        let sweeper = crate::bot::spawn_sweeper(core.clone(), sweep_every, notices);
+        let poster = notices::spawn_poster(client.http.clone(), warned, posted);
         let started = client.start();
         tokio::pin!(started);
         let result = tokio::select! {
@@ -158,6 +231,9 @@ impl Bot {
         if !in_flight.drain(DRAIN_TIMEOUT).await {
             tracing::warn!("some work was still running after {DRAIN_TIMEOUT:?}");
         }
+        sweeper.abort();
+        poster.abort();
+        core.store().close().await;
         tracing::info!("stopped");
         result.map_err(|error| match error {
             serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {

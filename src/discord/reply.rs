@@ -1,15 +1,126 @@
-//! Turning answers into Discord messages: pictures become attachments carrying their alt text, house
-//! buttons go five to a row with ids that name the match and the turn, and deadlines become relative
-//! timestamps that every reader sees in their own time zone.
+//! Turning the core's plain [`Reply`] into a Discord message: pictures become attachments carrying their
+//! alt text, actions become buttons (houses five to a row, then the other actions), the command names in
+//! the text become slash commands, deadlines become timestamps every reader sees in their own time zone,
+//! and only the player to move is pinged.
+//!
+//! One [`Outgoing`] message converts into each builder the bot sends with (an interaction response, a
+//! follow-up, a channel message, an edit), so that every path sends the same thing.
 
 use poise::serenity_prelude as serenity;
 
-use super::buttons::{Action, ButtonId, Subject};
+use crate::bot::clock::format_utc;
+use crate::bot::request::COMMANDS;
+use crate::bot::{Action, Command, Reply};
 use crate::game::{ByPlayer, Player, Position, Rules};
 use crate::render::{self, MatchView, Picture};
 
 /// Discord's limit of buttons in one action row.
 pub const BUTTONS_PER_ROW: usize = 5;
+/// Discord's limit of action rows in one message.
+const MAX_ROWS: usize = 5;
+/// Discord's limit on a message's text, in characters.
+const MAX_CONTENT: usize = 2000;
+
+/// The file names of the pictures (Discord shows them under the picture on some clients).
+pub const BOARD_FILE: &str = "nam-nam-board.png";
+pub const MOVE_FILE: &str = "nam-nam-move.gif";
+
+/// A message ready to send, whichever way it is sent.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub content: String,
+    pub files: Vec<serenity::CreateAttachment>,
+    pub components: Vec<serenity::CreateActionRow>,
+    /// The users this message pings (the player to move); nobody else can be pinged by it.
+    pub pinged: Vec<serenity::UserId>,
+    pub ephemeral: bool,
+}
+
+impl Outgoing {
+    /// The message for `reply`. `ping` puts a mention of the player to move first: only worth it in a new
+    /// message, since Discord does not notify anyone of a mention added by an edit.
+    pub fn of(reply: &Reply, ping: bool) -> Self {
+        let pinged: Vec<serenity::UserId> = match ping && !reply.private {
+            true => reply
+                .notify
+                .iter()
+                .map(|id| serenity::UserId::new(id.0))
+                .collect(),
+            false => Vec::new(),
+        };
+        let mut content = discord_text(&reply.text, reply.deadline_ms);
+        if !pinged.is_empty() {
+            let mentions: Vec<String> = pinged.iter().map(|id| format!("<@{id}>")).collect();
+            content = format!("{} {content}", mentions.join(" "));
+        }
+        let mut files = Vec::new();
+        if let Some(picture) = &reply.picture {
+            files.push(attachment(picture, BOARD_FILE));
+        }
+        if let Some(animation) = &reply.animation {
+            files.push(attachment(animation, MOVE_FILE));
+        }
+        Self {
+            content: fit(content),
+            files,
+            components: buttons(&reply.actions),
+            pinged,
+            ephemeral: reply.private,
+        }
+    }
+
+    /// Only the pinged users may be notified: never `@everyone`, roles or anyone named in passing.
+    pub fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new().users(self.pinged.clone())
+    }
+
+    /// The first answer to an interaction.
+    pub fn response(self) -> serenity::CreateInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(mentions);
+        serenity::CreateInteractionResponse::Message(message)
+    }
+
+    /// A further message on an interaction (its token lasts 15 minutes).
+    pub fn followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mentions = self.allowed_mentions();
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(mentions)
+    }
+
+    /// A message posted in a channel by the bot itself (clock notices, a match's thread).
+    pub fn channel_message(self) -> serenity::CreateMessage {
+        let mentions = self.allowed_mentions();
+        serenity::CreateMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .allowed_mentions(mentions)
+    }
+
+    /// Replaces a deferred ("thinking…") response, or a response whose pictures change. Every picture is
+    /// uploaded again: an edit that names new files drops the ones it does not list.
+    pub fn edit(self) -> serenity::EditInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content)
+            .components(self.components)
+            .allowed_mentions(mentions);
+        for file in self.files {
+            edit = edit.new_attachment(file);
+        }
+        edit
+    }
+}
 
 /// A picture as an attachment; its description is the alt text screen readers speak.
 pub fn attachment(picture: &Picture, filename: &str) -> serenity::CreateAttachment {
@@ -17,33 +128,66 @@ pub fn attachment(picture: &Picture, filename: &str) -> serenity::CreateAttachme
         .description(picture.description.clone())
 }
 
-/// One button per house the player to move may play, five to a row, in the order given. `houses` are
-/// the labels people see (1–12).
-pub fn house_buttons(match_id: i64, turn: u32, houses: &[u8]) -> Vec<serenity::CreateActionRow> {
+/// The core's actions as buttons: the houses first, five to a row (as a phone shows them), then the other
+/// actions on their own row. Each button's id is the core's action id, which names the match and the move
+/// it was drawn for: it still works after a restart, and an old one is refused as out of date.
+pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
+    let (houses, others): (Vec<&Action>, Vec<&Action>) = actions
+        .iter()
+        .partition(|a| matches!(Command::from_action_id(&a.id), Some(Command::Move { .. })));
+    let button = |action: &Action| {
+        let (label, style) = match Command::from_action_id(&action.id) {
+            Some(Command::Move { house, .. }) => {
+                (house.to_string(), serenity::ButtonStyle::Primary)
+            }
+            Some(Command::Accept { .. }) => (action.label.clone(), serenity::ButtonStyle::Success),
+            Some(Command::Decline { .. } | Command::Resign { .. }) => {
+                (action.label.clone(), serenity::ButtonStyle::Danger)
+            }
+            _ => (action.label.clone(), serenity::ButtonStyle::Secondary),
+        };
+        serenity::CreateButton::new(action.id.clone())
+            .label(label)
+            .style(style)
+    };
     houses
         .chunks(BUTTONS_PER_ROW)
-        .map(|row| {
-            let buttons = row
-                .iter()
-                .map(|&label| {
-                    let id = ButtonId {
-                        subject: Subject::Match(match_id),
-                        turn,
-                        action: Action::House(label),
-                    };
-                    serenity::CreateButton::new(id.to_string())
-                        .label(label.to_string())
-                        .style(serenity::ButtonStyle::Secondary)
-                })
-                .collect();
-            serenity::CreateActionRow::Buttons(buttons)
-        })
+        .chain(others.chunks(BUTTONS_PER_ROW))
+        .take(MAX_ROWS)
+        .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(|a| button(a)).collect()))
         .collect()
+}
+
+/// The core's text as Discord shows it: commands as slash commands (`` `board` `` → `` `/board` ``) and the
+/// deadline as a timestamp in each reader's own time zone, with how long is left.
+pub fn discord_text(text: &str, deadline_ms: Option<i64>) -> String {
+    let mut text = text.to_owned();
+    for command in COMMANDS.iter().chain(["rematch"].iter()) {
+        text = text.replace(&format!("`{command}"), &format!("`/{command}"));
+    }
+    if let Some(ms) = deadline_ms {
+        let seconds = ms.div_euclid(1000);
+        text = text.replace(
+            &format_utc(ms),
+            &format!("<t:{seconds}:f> ({})", relative_time(seconds)),
+        );
+    }
+    text
 }
 
 /// A Discord timestamp shown relative to now ("in 3 hours").
 pub fn relative_time(unix_seconds: i64) -> String {
     format!("<t:{unix_seconds}:R>")
+}
+
+/// Cuts a text to Discord's limit, marking the cut.
+fn fit(text: String) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// The opening board with its numbered houses, for `/rules`.
@@ -62,6 +206,15 @@ pub fn opening_board() -> Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Snowflake;
+
+    fn action(id: &str, label: &str) -> Action {
+        Action {
+            id: id.into(),
+            label: label.into(),
+            command: String::new(),
+        }
+    }
 
     fn ids(rows: &[serenity::CreateActionRow]) -> Vec<Vec<String>> {
         let json = serde_json::to_value(rows).unwrap();
@@ -80,21 +233,58 @@ mod tests {
     }
 
     #[test]
-    fn house_buttons_go_five_to_a_row_and_name_match_and_turn() {
-        let rows = house_buttons(42, 7, &[1, 2, 3, 4, 5, 6, 12]);
-        let rows = ids(&rows);
-        assert_eq!(rows.len(), 2);
+    fn houses_go_five_to_a_row_then_the_other_actions() {
+        let mut actions: Vec<Action> = [1, 2, 3, 4, 5, 6, 12]
+            .iter()
+            .map(|h| action(&format!("nn:42:7:{h}"), &format!("House {h}")))
+            .collect();
+        actions.push(action("nn:42:draw", "Offer a draw"));
+        actions.push(action("nn:42:resign", "Resign"));
+        let rows = ids(&buttons(&actions));
+        assert_eq!(rows.len(), 3);
         assert_eq!(rows[0].len(), 5);
-        assert_eq!(rows[1], ["nn:m42:7:h6", "nn:m42:7:h12"]);
+        assert_eq!(rows[1], ["nn:42:7:6", "nn:42:7:12"]);
+        assert_eq!(rows[2], ["nn:42:draw", "nn:42:resign"]);
+        assert!(buttons(&[]).is_empty(), "no action, no row");
+    }
+
+    #[test]
+    fn commands_become_slash_commands_and_deadlines_timestamps() {
+        let deadline = 1_767_225_600_000;
+        let text = format!(
+            "bob to move, by {} (24h per move). Resign with `resign confirm:yes`; `board` shows it.",
+            format_utc(deadline)
+        );
+        let shown = discord_text(&text, Some(deadline));
         assert!(
-            house_buttons(1, 0, &[]).is_empty(),
-            "no legal house, no row"
+            shown.contains("by <t:1767225600:f> (<t:1767225600:R>)"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("`/resign confirm:yes`") && shown.contains("`/board`"),
+            "{shown}"
         );
     }
 
     #[test]
-    fn deadlines_are_relative_timestamps() {
-        assert_eq!(relative_time(1_767_225_600), "<t:1767225600:R>");
+    fn only_the_player_to_move_is_pinged_and_only_in_a_new_message() {
+        let mut reply = Reply::public("alice to move.");
+        reply.notify = vec![Snowflake(7)];
+        let pinged = Outgoing::of(&reply, true);
+        assert!(pinged.content.starts_with("<@7> "), "{}", pinged.content);
+        let mentions = serde_json::to_value(pinged.allowed_mentions()).unwrap();
+        assert_eq!(mentions["users"], serde_json::json!(["7"]));
+        assert!(mentions["parse"].as_array().map_or(true, |p| p.is_empty()));
+        let edited = Outgoing::of(&reply, false);
+        assert!(!edited.content.contains("<@"));
+        reply.private = true;
+        assert!(Outgoing::of(&reply, true).pinged.is_empty());
+    }
+
+    #[test]
+    fn long_texts_are_cut_to_discords_limit() {
+        let text = fit("x".repeat(2500));
+        assert_eq!(text.chars().count(), MAX_CONTENT);
     }
 
     #[test]

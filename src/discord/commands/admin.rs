@@ -1,9 +1,10 @@
 //! `/admin`: for members who may manage the server. Discord hides it from everyone else (the command's
-//! default member permissions) and the bot checks again (a server can change who sees a command).
+//! default member permissions); the core checks again with the permissions Discord computed for the
+//! member (a server can change who sees a command).
 
-use poise::serenity_prelude as serenity;
-
-use super::{not_yet, Clock, CommandError, Context, YesNo};
+use super::{serve, Clock, CommandError, Context, YesNo};
+use crate::bot::{AdminCommand, Command, SettingsChange};
+use crate::store::Snowflake;
 
 /// Server admin: abort a match, change the server's settings
 #[poise::command(
@@ -11,8 +12,7 @@ use super::{not_yet, Clock, CommandError, Context, YesNo};
     guild_only,
     subcommands("abort", "settings"),
     subcommand_required,
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD"
+    default_member_permissions = "MANAGE_GUILD"
 )]
 pub async fn admin(_ctx: Context<'_>) -> Result<(), CommandError> {
     // Discord never invokes a command that has subcommands by itself.
@@ -20,19 +20,17 @@ pub async fn admin(_ctx: Context<'_>) -> Result<(), CommandError> {
 }
 
 /// Abort this channel's match; it is not rated
-#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+#[poise::command(slash_command, guild_only)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Admin(AdminCommand::Abort)).await
 }
 
-/// Change this server's settings (only the options you give)
-#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+/// Show this server's settings, or change the ones you give
+#[poise::command(slash_command, guild_only)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "A channel whose permission to host matches you change"] channel: Option<
-        serenity::GuildChannel,
-    >,
-    #[description = "Whether that channel may host matches"] allowed: Option<YesNo>,
+    #[description = "Channels that may host matches: type # to pick them, or write all"]
+    channels: Option<String>,
     #[description = "The clock of new challenges when none is given"] clock: Option<Clock>,
     #[description = "The target of new challenges when none is given"]
     #[min = 7]
@@ -40,6 +38,51 @@ pub async fn settings(
     target: Option<u8>,
     #[description = "Give each match its own thread"] threads: Option<YesNo>,
 ) -> Result<(), CommandError> {
-    let _ = (channel, allowed, clock, target, threads);
-    not_yet(ctx).await
+    let channels = channels.as_deref().map(channel_list).transpose()?;
+    let change = SettingsChange {
+        channels,
+        clock_secs: clock.map(Clock::seconds),
+        target: target.map(Some),
+        thread_per_match: threads.map(Into::into),
+    };
+    serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
+}
+
+/// The channels in `<#id>` mentions (what Discord inserts when you pick a channel with `#`); `all` (or an
+/// empty list) means every channel.
+fn channel_list(text: &str) -> Result<Vec<Snowflake>, CommandError> {
+    if text.trim().eq_ignore_ascii_case("all") {
+        return Ok(Vec::new());
+    }
+    text.split_whitespace()
+        .flat_map(|word| word.split(','))
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.strip_prefix("<#")
+                .and_then(|rest| rest.strip_suffix('>'))
+                .and_then(|id| id.parse().ok())
+                .map(Snowflake)
+                .ok_or_else(|| {
+                    CommandError::user(format!(
+                        "I can't read the channel `{word}`: type # and pick it from the list, or write `all`."
+                    ))
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn channels_are_read_from_mentions() {
+        assert_eq!(
+            channel_list("<#12> <#34>,<#56>").unwrap(),
+            [Snowflake(12), Snowflake(34), Snowflake(56)]
+        );
+        assert!(channel_list("all").unwrap().is_empty());
+        let refused = channel_list("#games").unwrap_err().for_player();
+        assert!(refused.contains("#games"), "{refused}");
+    }
 }

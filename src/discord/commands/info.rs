@@ -2,6 +2,7 @@
 //! buried under them.
 
 use super::{begin, say_privately, CommandError, Context};
+use crate::bot::text;
 use crate::discord::{reply, texts};
 
 /// The file name of the board picture that comes with `/rules`.
@@ -14,7 +15,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
     // The opening board shows how the houses are numbered, which the text refers to.
     let picture = reply::opening_board();
     let answer = poise::CreateReply::default()
-        .content(texts::RULES)
+        .content(text::RULES)
         .attachment(reply::attachment(&picture, RULES_PICTURE))
         .ephemeral(true);
     ctx.send(answer).await?;

@@ -6,9 +6,16 @@ mod info;
 mod play;
 mod records;
 
+use std::sync::atomic::Ordering;
+
 use poise::serenity_prelude as serenity;
 
+use super::answer::{answer, Target};
+use super::asking::Asker;
 use super::{CommandError, Context, Data};
+use crate::bot;
+use crate::game;
+use crate::store::FirstMover;
 
 /// A command of this bot.
 pub type Command = poise::Command<Data, CommandError>;
@@ -24,6 +31,7 @@ pub fn all() -> Vec<Command> {
         play::board(),
         play::resign(),
         play::draw(),
+        play::rematch(),
         records::matches(),
         records::history(),
         records::leaderboard(),
@@ -43,6 +51,15 @@ pub enum Endgame {
     Starter,
 }
 
+impl From<Endgame> for game::Endgame {
+    fn from(choice: Endgame) -> Self {
+        match choice {
+            Endgame::Capturer => Self::Capturer,
+            Endgame::Starter => Self::Starter,
+        }
+    }
+}
+
 /// A yes/no option, spelled as in the console.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum YesNo {
@@ -50,6 +67,12 @@ pub enum YesNo {
     Yes,
     #[name = "no"]
     No,
+}
+
+impl From<YesNo> for bool {
+    fn from(choice: YesNo) -> Self {
+        choice == YesNo::Yes
+    }
 }
 
 /// Who moves first in round 1.
@@ -61,6 +84,16 @@ pub enum First {
     Challenged,
     #[name = "random"]
     Random,
+}
+
+impl From<First> for FirstMover {
+    fn from(choice: First) -> Self {
+        match choice {
+            First::Challenger => Self::Challenger,
+            First::Challenged => Self::Challenged,
+            First::Random => Self::Random,
+        }
+    }
 }
 
 /// The move clock: sensible durations between 5 minutes and 7 days.
@@ -83,16 +116,17 @@ pub enum Clock {
 }
 
 impl Clock {
-    /// The duration, in the spelling the core's vocabulary uses.
-    pub fn as_str(self) -> &'static str {
+    /// The duration in seconds.
+    pub fn seconds(self) -> u32 {
+        const HOUR: u32 = 3600;
         match self {
-            Self::FiveMinutes => "5m",
-            Self::FifteenMinutes => "15m",
-            Self::OneHour => "1h",
-            Self::SixHours => "6h",
-            Self::OneDay => "24h",
-            Self::ThreeDays => "3d",
-            Self::SevenDays => "7d",
+            Self::FiveMinutes => 5 * 60,
+            Self::FifteenMinutes => 15 * 60,
+            Self::OneHour => HOUR,
+            Self::SixHours => 6 * HOUR,
+            Self::OneDay => 24 * HOUR,
+            Self::ThreeDays => 72 * HOUR,
+            Self::SevenDays => 168 * HOUR,
         }
     }
 }
@@ -112,15 +146,22 @@ async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), 
     Ok(())
 }
 
-/// The answer of commands whose game logic (the bot core) is not part of this build yet.
-async fn not_yet(ctx: Context<'_>) -> Result<(), CommandError> {
+/// Hands a command to the core and answers with its reply: what every match command does.
+async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandError> {
     let _working = begin(ctx)?;
-    say_privately(
-        ctx,
-        "Matches are not available in this build of Namnam yet: `/rules` and `/help` work, and \
-         `namnam console` plays locally.",
-    )
-    .await
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::user("Use the slash command."));
+    };
+    let target = Target::of_command(app.interaction);
+    let outcome =
+        match Asker::of_command(app.interaction).request(&ctx.serenity_context().cache, command) {
+            Ok(request) => answer(ctx.serenity_context(), ctx.data(), &target, request).await,
+            Err(error) => Err(error),
+        };
+    // Poise tells the player about an error: as a follow-up if the interaction was answered already.
+    app.has_sent_initial_response
+        .store(target.responded(), Ordering::SeqCst);
+    outcome
 }
 
 /// Mentions are off unless a reply means to ping someone.

@@ -1,21 +1,27 @@
-//! Making and playing matches: challenge, answer, move, look, resign, draw.
+//! Making and playing matches: challenge, answer, move, look, resign, draw. Each command turns its options
+//! into the core's vocabulary and hands it over ([`serve`]); the core decides everything.
 
 use poise::serenity_prelude as serenity;
 
-use super::{not_yet, Clock, CommandError, Context, Endgame, First, YesNo};
+use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
+use crate::bot::{ChallengeOptions, Command};
+use crate::discord::asking;
+use crate::game::House;
+use crate::store::Snowflake;
 
-/// Challenge someone to a match of Nam-nam in this channel
+/// Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
 #[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)] // one argument per slash option
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who you want to play"] opponent: serenity::User,
+    #[description = "Who you want to play (pick me, the bot, to play the computer)"]
+    opponent: serenity::User,
     #[description = "Who takes the last seeds of a round (default: capturer)"] endgame: Option<
         Endgame,
     >,
     #[description = "Play the chain capture (default: no)"] chain: Option<YesNo>,
     #[description = "Who moves first in round 1 (default: random)"] first: Option<First>,
-    #[description = "Houses that win the match (default: 10)"]
+    #[description = "Houses that win the match (default: the server's, 10)"]
     #[min = 7]
     #[max = 12]
     target: Option<u8>,
@@ -23,36 +29,45 @@ pub async fn challenge(
     #[min = 1]
     #[max = 99]
     rounds: Option<u8>,
-    #[description = "Time for each move (default: 24h)"] clock: Option<Clock>,
+    #[description = "Time for each move (default: the server's, 24h)"] clock: Option<Clock>,
+    #[description = "Against me, the computer: 1 (gentle) to 5 (strongest), default 2"]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
 ) -> Result<(), CommandError> {
-    let _ = (
-        opponent,
-        endgame,
-        chain,
-        first,
-        target,
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::user("Use the slash command."));
+    };
+    let member = app.interaction.data.resolved.members.get(&opponent.id);
+    let opponent = asking::opponent(&opponent, member, ctx.data().me);
+    let options = ChallengeOptions {
+        endgame: endgame.map(Into::into),
+        chain: chain.map(Into::into),
+        first: first.map(Into::into),
+        target: target.map(Some),
         rounds,
-        clock.map(Clock::as_str),
-    );
-    not_yet(ctx).await
+        clock_secs: clock.map(Clock::seconds),
+        level,
+    };
+    serve(ctx, Command::Challenge { opponent, options }).await
 }
 
 /// Accept the challenge open for you in this channel
 #[poise::command(slash_command, guild_only)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Accept { challenge: None }).await
 }
 
 /// Decline the challenge open for you in this channel
 #[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Decline { challenge: None }).await
 }
 
 /// Withdraw your open challenge in this channel
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Cancel { challenge: None }).await
 }
 
 /// Play a house in this channel's match
@@ -65,31 +80,79 @@ pub async fn move_(
     #[autocomplete = "legal_houses"]
     house: u8,
 ) -> Result<(), CommandError> {
-    let _ = house;
-    not_yet(ctx).await
+    // Discord enforces the range; a client that does not is answered like a typed command.
+    let house = House::from_label(i64::from(house)).map_err(|_| {
+        CommandError::user(format!(
+            "There is no house {house}: houses are numbered 1 to 12."
+        ))
+    })?;
+    serve(
+        ctx,
+        Command::Move {
+            house,
+            expected: None,
+        },
+    )
+    .await
 }
 
-/// The choices offered while typing `/move house:`: the legal houses of the player to move.
+/// The choices offered while typing `/move house:`: the legal houses of the player to move, with their
+/// seeds — none for anyone else.
 async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    // The legal houses come from the core's match in this channel; without it there are none to offer.
-    let _ = (ctx, partial);
-    serenity::CreateAutocompleteResponse::new()
+    let mut choices = serenity::CreateAutocompleteResponse::new();
+    let poise::Context::Application(app) = ctx else {
+        return choices;
+    };
+    let asker = asking::Asker::of_command(app.interaction);
+    let Ok(place) = asker.place(&ctx.serenity_context().cache) else {
+        return choices;
+    };
+    let user = Snowflake(ctx.author().id.get());
+    let houses = match ctx.data().core.legal_houses(&place, user).await {
+        Ok(houses) => houses,
+        Err(error) => {
+            tracing::error!(error = %crate::bot::cause_chain(&error), "autocomplete failed");
+            Vec::new()
+        }
+    };
+    for (house, seeds) in houses {
+        let label = house.to_string();
+        if label.starts_with(partial.trim()) {
+            let plural = if seeds == 1 { "" } else { "s" };
+            let name = format!("House {label} — {seeds} seed{plural}");
+            choices = choices.add_int_choice(name, i64::from(house.label()));
+        }
+    }
+    choices
 }
 
 /// Show this channel's match board again
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Board).await
 }
 
 /// Resign this channel's match (asks for confirmation)
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(
+        ctx,
+        Command::Resign {
+            confirmed: false,
+            expected: None,
+        },
+    )
+    .await
 }
 
 /// Offer a draw, or accept your opponent's offer
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Draw { expected: None }).await
+}
+
+/// Play your last opponent in this channel again, on the same terms
+#[poise::command(slash_command, guild_only)]
+pub async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Rematch { match_id: None }).await
 }

@@ -2,18 +2,20 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{not_yet, CommandError, Context};
+use super::{serve, CommandError, Context};
+use crate::bot::Command;
+use crate::discord::asking;
 
 /// Your active matches in this server, and where it is your turn
 #[poise::command(slash_command, guild_only)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::Matches).await
 }
 
 /// The moves of this channel's match
 #[poise::command(slash_command, guild_only)]
 pub async fn history(ctx: Context<'_>) -> Result<(), CommandError> {
-    not_yet(ctx).await
+    serve(ctx, Command::History).await
 }
 
 /// The best players of this server
@@ -24,8 +26,13 @@ pub async fn leaderboard(
     #[min = 1]
     page: Option<u32>,
 ) -> Result<(), CommandError> {
-    let _ = page;
-    not_yet(ctx).await
+    serve(
+        ctx,
+        Command::Leaderboard {
+            page: page.unwrap_or(1),
+        },
+    )
+    .await
 }
 
 /// A player's rating and record in this server
@@ -34,6 +41,12 @@ pub async fn stats(
     ctx: Context<'_>,
     #[description = "Whose record (default: yours)"] player: Option<serenity::User>,
 ) -> Result<(), CommandError> {
-    let _ = player;
-    not_yet(ctx).await
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::user("Use the slash command."));
+    };
+    let player = player.map(|user| {
+        let member = app.interaction.data.resolved.members.get(&user.id);
+        asking::opponent(&user, member, ctx.data().me)
+    });
+    serve(ctx, Command::Stats { player }).await
 }
