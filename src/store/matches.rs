@@ -182,8 +182,12 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
     })
 }
 
-fn from_rows(rows: &[SqliteRow]) -> StoreResult<Vec<MatchRow>> {
+fn from_rows(rows: Vec<SqliteRow>) -> StoreResult<Vec<MatchRow>> {
     rows.iter().map(from_row).collect()
+}
+
+fn one(row: Option<SqliteRow>) -> StoreResult<Option<MatchRow>> {
+    row.as_ref().map(from_row).transpose()
 }
 
 fn game_json(game: &Match) -> StoreResult<String> {
@@ -200,8 +204,7 @@ where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
     let sql = format!("{SELECT} WHERE m.id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
-    row.as_ref().map(from_row).transpose()
+    one(sqlx::query(&sql).bind(id).fetch_optional(db).await?)
 }
 
 /// The active match in a channel, if any.
@@ -220,7 +223,7 @@ where
         .bind(channel.to_sql())
         .fetch_optional(db)
         .await?;
-    row.as_ref().map(from_row).transpose()
+    one(row)
 }
 
 /// The newest match in a channel, active or not.
@@ -239,7 +242,7 @@ where
         .bind(channel.to_sql())
         .fetch_optional(db)
         .await?;
-    row.as_ref().map(from_row).transpose()
+    one(row)
 }
 
 /// The newest finished match in a channel that `player` played in.
@@ -263,7 +266,7 @@ where
         .bind(player.to_sql())
         .fetch_optional(db)
         .await?;
-    row.as_ref().map(from_row).transpose()
+    one(row)
 }
 
 /// A player's active matches in a server, oldest first.
@@ -284,7 +287,7 @@ where
         .bind(player.to_sql())
         .fetch_all(db)
         .await?;
-    from_rows(&rows)
+    from_rows(rows)
 }
 
 /// Active matches whose player to move has run out of time.
@@ -293,8 +296,7 @@ where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
     let sql = format!("{SELECT} WHERE m.state = 'active' AND m.deadline <= $1 ORDER BY m.deadline");
-    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(db).await?;
-    from_rows(&rows)
+    from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
 }
 
 /// Active matches against Namnam's computer (whoever is to move).
@@ -304,8 +306,7 @@ where
 {
     let sql =
         format!("{SELECT} WHERE m.state = 'active' AND m.engine_level IS NOT NULL ORDER BY m.id");
-    let rows = sqlx::query(&sql).fetch_all(db).await?;
-    from_rows(&rows)
+    from_rows(sqlx::query(&sql).fetch_all(db).await?)
 }
 
 /// Active matches whose player to move is due a reminder (and has not run out yet).
@@ -316,8 +317,7 @@ where
     let sql = format!(
         "{SELECT} WHERE m.state = 'active' AND m.remind_at <= $1 AND m.deadline > $1 ORDER BY m.remind_at"
     );
-    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(db).await?;
-    from_rows(&rows)
+    from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
 }
 
 /// Stores a new active match; returns its id. The schema refuses a second active match in the channel.
