@@ -216,14 +216,7 @@ pub async fn active_match_in_channel<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
-    let sql =
-        format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active'");
-    let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
-        .fetch_optional(db)
-        .await?;
-    one(row)
+    match_in_channel(db, server, channel, "AND m.state = 'active'").await
 }
 
 /// The newest match in a channel, active or not.
@@ -235,8 +228,20 @@ pub async fn last_match_in_channel<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
-    let sql =
-        format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 ORDER BY m.id DESC LIMIT 1");
+    match_in_channel(db, server, channel, "ORDER BY m.id DESC LIMIT 1").await
+}
+
+/// The first match in a channel that `rest` (more conditions, an order) picks.
+async fn match_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+    rest: &str,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 {rest}");
     let row = sqlx::query(&sql)
         .bind(server.to_sql())
         .bind(channel.to_sql())
