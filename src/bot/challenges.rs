@@ -31,43 +31,12 @@ impl Core {
             return Err(UserError::ChallengeBot(opponent.name.clone()).into());
         }
         let place = &req.place;
-        let settings = store::server_settings(self.store.reader(), place.server).await?;
-        if !settings.allowed_channels.is_empty()
-            && !settings.allowed_channels.contains(&place.channel)
-        {
-            return Err(UserError::ChannelNotAllowed.into());
-        }
-        let terms = ChallengeTerms {
-            endgame: options.endgame.unwrap_or_default(),
-            chain: options.chain.unwrap_or(false),
-            first: options.first.unwrap_or(FirstMover::Random),
-            target: options.target.unwrap_or(settings.default_target),
-            rounds: options.rounds,
-            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
-        };
+        let terms = self.new_match_terms(req, options).await?;
         let now = self.now();
         let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
         let mut tx = self.store.begin().await?;
-        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
-        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
-        store::upsert_player(&mut tx, opponent.id, &opponent.name, opponent.kind, now).await?;
-        if store::active_match_in_channel(&mut *tx, place.server, place.channel)
-            .await?
-            .is_some()
-        {
-            return Err(UserError::MatchInChannel.into());
-        }
-        if let Some(open) =
-            store::find_open_challenge(&mut *tx, place.server, place.channel).await?
-        {
-            if open.expires_at > now {
-                return Err(UserError::ChallengeOpen {
-                    challenger: open.challenger_name,
-                    challenged: open.challenged_name,
-                }
-                .into());
-            }
-            store::close_challenge(&mut tx, open.id, ChallengeState::Expired, now).await?;
+        if let Some(expired) = claim_channel(&mut tx, req, opponent, now).await? {
+            store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
         }
         let id = store::insert_challenge(
             &mut tx,
@@ -283,6 +252,62 @@ impl Core {
             ),
         };
         Ok(Reply::public(text))
+    }
+}
+
+impl Core {
+    /// The terms of a new challenge or computer match in the request's channel: the options given, else the
+    /// server's defaults. Refused where the server allows no matches.
+    pub(super) async fn new_match_terms(
+        &self,
+        req: &Request,
+        options: &ChallengeOptions,
+    ) -> Result<ChallengeTerms, CoreError> {
+        let place = &req.place;
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        if !settings.allowed_channels.is_empty()
+            && !settings.allowed_channels.contains(&place.channel)
+        {
+            return Err(UserError::ChannelNotAllowed.into());
+        }
+        Ok(ChallengeTerms {
+            endgame: options.endgame.unwrap_or_default(),
+            chain: options.chain.unwrap_or(false),
+            first: options.first.unwrap_or(FirstMover::Random),
+            target: options.target.unwrap_or(settings.default_target),
+            rounds: options.rounds,
+            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
+        })
+    }
+}
+
+/// Records the server and both players, then checks that the request's channel is free for a new challenge
+/// or match: no active match, no open challenge. Returns the id of an open challenge that has expired but is
+/// not closed yet (for the caller to close, or to leave to the clock).
+pub(super) async fn claim_channel(
+    tx: &mut WriteTx,
+    req: &Request,
+    opponent: &UserRef,
+    now: i64,
+) -> Result<Option<i64>, CoreError> {
+    let place = &req.place;
+    store::ensure_server(tx, place.server, &place.server_name, now).await?;
+    store::upsert_player(tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+    store::upsert_player(tx, opponent.id, &opponent.name, opponent.kind, now).await?;
+    if store::active_match_in_channel(&mut **tx, place.server, place.channel)
+        .await?
+        .is_some()
+    {
+        return Err(UserError::MatchInChannel.into());
+    }
+    match store::find_open_challenge(&mut **tx, place.server, place.channel).await? {
+        Some(open) if open.expires_at > now => Err(UserError::ChallengeOpen {
+            challenger: open.challenger_name,
+            challenged: open.challenged_name,
+        }
+        .into()),
+        Some(expired) => Ok(Some(expired.id)),
+        None => Ok(None),
     }
 }
 

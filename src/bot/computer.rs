@@ -7,6 +7,7 @@
 //! restart loses nothing: [`Core::catch_up_computer`] (also run by every clock sweep) plays every computer
 //! turn left waiting. Matches against the computer are not rated.
 
+use super::challenges::claim_channel;
 use super::error::{CoreError, InternalError, UserError};
 use super::play::MatchAfter;
 use super::reply::ComputerTurn;
@@ -15,7 +16,7 @@ use super::{text, Core, Notice, Reply};
 use crate::ai::{choose_match_move, Level};
 use crate::game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use crate::rng::SeededRng;
-use crate::store::{self, ChallengeTerms, FirstMover, MatchRow, StoreError};
+use crate::store::{self, FirstMover, MatchRow, StoreError};
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -79,20 +80,7 @@ impl Core {
             option: "level",
             expected: "a level from 1 (gentle) to 5 (strongest)",
         })?;
-        let settings = store::server_settings(self.store.reader(), place.server).await?;
-        if !settings.allowed_channels.is_empty()
-            && !settings.allowed_channels.contains(&place.channel)
-        {
-            return Err(UserError::ChannelNotAllowed.into());
-        }
-        let terms = ChallengeTerms {
-            endgame: options.endgame.unwrap_or_default(),
-            chain: options.chain.unwrap_or(false),
-            first: options.first.unwrap_or(FirstMover::Random),
-            target: options.target.unwrap_or(settings.default_target),
-            rounds: options.rounds,
-            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
-        };
+        let terms = self.new_match_terms(req, options).await?;
         let first = match terms.first {
             FirstMover::Challenger => Player::South,
             FirstMover::Challenged => Player::North,
@@ -109,26 +97,8 @@ impl Core {
         let now = self.now();
         let clock_ms = i64::from(terms.clock_secs) * 1000;
         let mut tx = self.store.begin().await?;
-        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
-        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
-        store::upsert_player(&mut tx, computer.id, &computer.name, computer.kind, now).await?;
-        if store::active_match_in_channel(&mut *tx, place.server, place.channel)
-            .await?
-            .is_some()
-        {
-            return Err(UserError::MatchInChannel.into());
-        }
-        if let Some(open) =
-            store::find_open_challenge(&mut *tx, place.server, place.channel).await?
-        {
-            if open.expires_at > now {
-                return Err(UserError::ChallengeOpen {
-                    challenger: open.challenger_name,
-                    challenged: open.challenged_name,
-                }
-                .into());
-            }
-        }
+        // An expired challenge still open here is left for the clock to close and announce.
+        claim_channel(&mut tx, req, computer, now).await?;
         let match_id = store::insert_match(
             &mut tx,
             &store::NewMatch {

@@ -182,8 +182,12 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
     })
 }
 
-fn from_rows(rows: &[SqliteRow]) -> StoreResult<Vec<MatchRow>> {
+fn from_rows(rows: Vec<SqliteRow>) -> StoreResult<Vec<MatchRow>> {
     rows.iter().map(from_row).collect()
+}
+
+fn one(row: Option<SqliteRow>) -> StoreResult<Option<MatchRow>> {
+    row.as_ref().map(from_row).transpose()
 }
 
 fn game_json(game: &Match) -> StoreResult<String> {
@@ -200,8 +204,7 @@ where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
     let sql = format!("{SELECT} WHERE m.id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
-    row.as_ref().map(from_row).transpose()
+    one(sqlx::query(&sql).bind(id).fetch_optional(db).await?)
 }
 
 /// The active match in a channel, if any.
@@ -213,14 +216,7 @@ pub async fn active_match_in_channel<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
-    let sql =
-        format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active'");
-    let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
-        .fetch_optional(db)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+    match_in_channel(db, server, channel, "AND m.state = 'active'").await
 }
 
 /// The newest match in a channel, active or not.
@@ -232,14 +228,26 @@ pub async fn last_match_in_channel<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
-    let sql =
-        format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 ORDER BY m.id DESC LIMIT 1");
+    match_in_channel(db, server, channel, "ORDER BY m.id DESC LIMIT 1").await
+}
+
+/// The first match in a channel that `rest` (more conditions, an order) picks.
+async fn match_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+    rest: &str,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let sql = format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 {rest}");
     let row = sqlx::query(&sql)
         .bind(server.to_sql())
         .bind(channel.to_sql())
         .fetch_optional(db)
         .await?;
-    row.as_ref().map(from_row).transpose()
+    one(row)
 }
 
 /// The newest finished match in a channel that `player` played in.
@@ -263,7 +271,7 @@ where
         .bind(player.to_sql())
         .fetch_optional(db)
         .await?;
-    row.as_ref().map(from_row).transpose()
+    one(row)
 }
 
 /// A player's active matches in a server, oldest first.
@@ -284,7 +292,7 @@ where
         .bind(player.to_sql())
         .fetch_all(db)
         .await?;
-    from_rows(&rows)
+    from_rows(rows)
 }
 
 /// Active matches whose player to move has run out of time.
@@ -293,8 +301,7 @@ where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
     let sql = format!("{SELECT} WHERE m.state = 'active' AND m.deadline <= $1 ORDER BY m.deadline");
-    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(db).await?;
-    from_rows(&rows)
+    from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
 }
 
 /// Active matches against Namnam's computer (whoever is to move).
@@ -304,8 +311,7 @@ where
 {
     let sql =
         format!("{SELECT} WHERE m.state = 'active' AND m.engine_level IS NOT NULL ORDER BY m.id");
-    let rows = sqlx::query(&sql).fetch_all(db).await?;
-    from_rows(&rows)
+    from_rows(sqlx::query(&sql).fetch_all(db).await?)
 }
 
 /// Active matches whose player to move is due a reminder (and has not run out yet).
@@ -316,8 +322,7 @@ where
     let sql = format!(
         "{SELECT} WHERE m.state = 'active' AND m.remind_at <= $1 AND m.deadline > $1 ORDER BY m.remind_at"
     );
-    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(db).await?;
-    from_rows(&rows)
+    from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
 }
 
 /// Stores a new active match; returns its id. The schema refuses a second active match in the channel.
