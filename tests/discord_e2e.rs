@@ -16,7 +16,7 @@ use tokio::task::JoinHandle;
 use namnam::bot::{Clock, ManualClock};
 use namnam::discord::{logging, reply, Bot, CommandScope, RunError, Settings, Token};
 use namnam::render;
-use namnam::store::{MatchRow, Store};
+use namnam::store::{MatchRow, MatchState, Store};
 use support::fake_discord::{Check, Checked, FakeDiscord, Message, OpenApi, Person};
 
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gx7Kfake.secret-token-for-the-tests";
@@ -999,4 +999,296 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
             "only {validated} request bodies were validated"
         );
     }
+}
+
+const DUEL: u64 = 1_200_000_000_000_000_003;
+const LATE: u64 = 1_200_000_000_000_000_004;
+const QUIET: u64 = 1_200_000_000_000_000_005;
+
+/// The newest message the bot posted in `channel` by itself (not an interaction's answer) that contains
+/// `text`.
+fn posted(state: &support::fake_discord::State, channel: u64, text: &str) -> Option<Message> {
+    state
+        .messages
+        .values()
+        .rev()
+        .find(|m| m.channel_id == channel && !m.ephemeral && m.content().contains(text))
+        .cloned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn declines_expiry_resignation_admin_and_the_clock() {
+    let logs = captured_logs();
+    let spec = OpenApi::from_env();
+    let spec_loaded = spec.is_some();
+    let fake = FakeDiscord::start(TOKEN, spec).await;
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("clock.db");
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let bot = clocked_bot(&fake, &database, &clock);
+    fake.wait_online().await;
+    fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))
+        .await;
+    let store = open_store(&database).await;
+
+    // carol declines alice's challenge with its button: said in public, and the buttons go.
+    let (id, message) = challenge(&fake, &alice(), &carol_the_admin(), DUEL, json!([])).await;
+    let answers = button_ids(&message);
+    let (_, declined) = press_public(&fake, &carol_the_admin(), id, &answers[1]).await;
+    assert!(
+        declined.content().contains("declines"),
+        "{}",
+        declined.content()
+    );
+    fake.wait_for("the declined challenge's buttons to go", |s| {
+        s.messages[&id].button_rows().is_empty().then_some(())
+    })
+    .await;
+    let text = press_refused(&fake, &carol_the_admin(), id, &answers[0]).await;
+    assert!(
+        text.contains("out of date"),
+        "accepting a declined challenge: {text}"
+    );
+
+    // A challenge nobody answers expires: the clock posts it in the channel, and a late accept is
+    // refused privately.
+    let (id, message) = challenge(&fake, &alice(), &bob(), LATE, json!([])).await;
+    clock.advance_secs(11 * 60);
+    fake.wait_for("the expiry notice", |s| posted(s, LATE, "has expired"))
+        .await;
+    let text = press_refused(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    assert!(
+        text.contains("expired") || text.contains("out of date"),
+        "a late accept: {text}"
+    );
+
+    // A match with a five-minute clock.
+    let five_minutes =
+        json!([{"name": "clock", "type": 4, "value": 0}, {"name": "first", "type": 4, "value": 0}]);
+    let (id, message) = challenge(&fake, &alice(), &bob(), DUEL, five_minutes.clone()).await;
+    let (board_id, board) = press_public(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    let match_id: i64 = house_ids(&board)[0]
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_pings_only(&board, alice().id);
+
+    // bob may not abort it: /admin needs Manage Server. The match goes on.
+    let abort = json!([{"name": "abort", "type": 1, "options": []}]);
+    let text = private_answer(&fake, &bob(), DUEL, "admin", abort.clone()).await;
+    assert!(text.contains("manage the server"), "{text}");
+    assert_eq!(
+        stored_match(&store, match_id).await.state,
+        MatchState::Active
+    );
+
+    // At three quarters of the clock, alice is reminded in the channel, and only she is pinged.
+    clock.advance_secs(4 * 60);
+    let reminder = fake
+        .wait_for("the reminder", |s| {
+            s.messages
+                .range(board_id + 1..)
+                .map(|(_, m)| m)
+                .find(|m| m.channel_id == DUEL && pinged(m) == Some(alice().id))
+                .cloned()
+        })
+        .await;
+    assert_pings_only(&reminder, alice().id);
+
+    // alice resigns: first a private confirmation with its button, then the result in public.
+    let sent = fake.invoke(&alice(), DUEL, "resign", json!([]), json!({}));
+    let question = ephemeral_text(&fake.callback(&sent).await);
+    assert!(question.contains("cannot be undone"), "{question}");
+    let confirmation = fake.response(&sent).await;
+    let confirm = button_ids(&confirmation);
+    assert_eq!(confirm, [format!("nn:{match_id}:resign-yes")]);
+    assert_eq!(
+        stored_match(&store, match_id).await.state,
+        MatchState::Active,
+        "asking changes nothing"
+    );
+    let confirmation_id = fake.interaction_state(&sent).original.unwrap();
+    let (_, resigned) = press_public(&fake, &alice(), confirmation_id, &confirm[0]).await;
+    assert!(
+        resigned.content().contains("alice resigns")
+            && resigned.content().contains("bob wins the match"),
+        "{}",
+        resigned.content()
+    );
+    assert!(button_ids(&resigned).contains(&format!("nn:{match_id}:rematch")));
+    assert!(stored_match(&store, match_id).await.game.is_over());
+
+    // An admin may abort a match.
+    let (id, message) = challenge(&fake, &alice(), &bob(), LATE, json!([])).await;
+    press_public(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    let sent = fake.invoke(&carol_the_admin(), LATE, "admin", abort, json!({}));
+    assert_public(&fake.callback(&sent).await);
+    assert!(fake.response(&sent).await.content().contains("unrated"));
+
+    // The clock runs out in a channel where the bot may not post: the timeout is stored all the same,
+    // the bot logs the missing permission once, and it still answers there.
+    let (id, message) = challenge(&fake, &bob(), &alice(), QUIET, five_minutes).await;
+    let (_, board) = press_public(&fake, &alice(), id, &button_ids(&message)[0]).await;
+    let match_id: i64 = house_ids(&board)[0]
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    fake.deny_channel(QUIET);
+    clock.advance_secs(6 * 60);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !stored_match(&store, match_id).await.game.is_over() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the clock ends the match"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let sent = fake.invoke(&bob(), QUIET, "board", json!([]), json!({}));
+    fake.callback(&sent).await;
+    assert!(fake
+        .response(&sent)
+        .await
+        .content()
+        .contains("clock ran out"));
+    fake.wait_for("the missing permission to be logged", |_| {
+        String::from_utf8_lossy(&logs.lock().unwrap())
+            .contains("lacks a permission")
+            .then_some(())
+    })
+    .await;
+
+    bot.stop().await;
+    store.close().await;
+    assert_requests_valid(&fake, spec_loaded);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn playing_the_computer_and_a_thread_per_match() {
+    let _ = captured_logs();
+    let spec = OpenApi::from_env();
+    let spec_loaded = spec.is_some();
+    let fake = FakeDiscord::start(TOKEN, spec).await;
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("computer.db");
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let bot = clocked_bot(&fake, &database, &clock);
+    fake.wait_online().await;
+    fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))
+        .await;
+    let store = open_store(&database).await;
+
+    // alice challenges the bot itself at level 1: the match starts at once; her move is answered by the
+    // computer's, in a new message that pings her.
+    let namnam = Person {
+        bot: true,
+        ..Person::member(FakeDiscord::BOT_ID, "Namnam")
+    };
+    let (option, resolved) = user_option("opponent", &namnam);
+    let options = json!([option, {"name": "level", "type": 4, "value": 1}, {"name": "first", "type": 4, "value": 0}]);
+    let sent = fake.invoke(&alice(), GENERAL, "challenge", options, resolved);
+    assert_public(&fake.callback(&sent).await);
+    let board = fake.response(&sent).await;
+    let board_id = fake.interaction_state(&sent).original.unwrap();
+    let match_id: i64 = house_ids(&board)[0]
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let row = stored_match(&store, match_id).await;
+    assert_eq!(row.computer.map(|c| c.level), Some(1));
+    assert_board_shows(&board, &row);
+    let press = fake.press(&alice(), board_id, &house_ids(&board)[0]);
+    assert_public(&fake.callback(&press).await);
+    let thinking = fake.response(&press).await;
+    assert!(
+        thinking.content().contains("thinking"),
+        "{}",
+        thinking.content()
+    );
+    assert!(
+        house_ids(&thinking).is_empty(),
+        "no buttons while the computer thinks"
+    );
+    // (As a follow-up of alice's press; or, if the clock's sweep got there first, posted in the channel.)
+    let thinking_id = fake.interaction_state(&press).original.unwrap();
+    let answer = fake
+        .wait_for("the computer's move", |s| {
+            s.messages
+                .range(thinking_id + 1..)
+                .map(|(_, m)| m)
+                .find(|m| m.channel_id == GENERAL && pinged(m) == Some(alice().id))
+                .cloned()
+        })
+        .await;
+    let row = stored_match(&store, match_id).await;
+    assert_eq!(row.moves_played, 2, "alice's move and the computer's");
+    assert_board_shows(&answer, &row);
+    assert!(!row.rated, "matches against the computer are not rated");
+
+    // carol gives each match its own thread.
+    let threads = json!([{"name": "settings", "type": 1, "options": [{"name": "threads", "type": 4, "value": 0}]}]);
+    let text = private_answer(&fake, &carol_the_admin(), DUEL, "admin", threads).await;
+    assert!(text.contains("a thread per match: yes"), "{text}");
+
+    // bob accepts alice's challenge: the answer names the thread, the board is posted in it, and the
+    // match is played there; the channel is free for another challenge.
+    let (id, message) = challenge(&fake, &alice(), &bob(), DUEL, json!([])).await;
+    let (announcement_id, announcement) =
+        press_public(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    assert!(
+        announcement.content().contains("own thread"),
+        "{}",
+        announcement.content()
+    );
+    let (thread_board_id, thread_board) = fake
+        .wait_for("the board in the thread", |s| {
+            s.messages.iter().find_map(|(id, m)| {
+                (![GENERAL, DUEL].contains(&m.channel_id) && !house_ids(m).is_empty())
+                    .then(|| (*id, m.clone()))
+            })
+        })
+        .await;
+    assert!(thread_board_id > announcement_id);
+    let thread = thread_board.channel_id;
+    let match_id: i64 = house_ids(&thread_board)[0]
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(stored_match(&store, match_id).await.channel.0, thread);
+    let mover = person(pinged(&thread_board).expect("a ping in the thread"));
+    let (_, next) =
+        press_public(&fake, &mover, thread_board_id, &house_ids(&thread_board)[0]).await;
+    assert_eq!(next.channel_id, thread);
+    assert_eq!(stored_match(&store, match_id).await.moves_played, 1);
+    challenge(&fake, &carol_the_admin(), &bob(), DUEL, json!([])).await;
+
+    // Where the bot may not open threads, the match stays in the channel and the players are told why.
+    fake.deny_channel(QUIET);
+    let (id, message) = challenge(&fake, &alice(), &bob(), QUIET, json!([])).await;
+    let accept = fake.press(&bob(), id, &button_ids(&message)[0]);
+    assert_public(&fake.callback(&accept).await);
+    let fallback = fake
+        .wait_for("the board in the channel", |s| {
+            let id = *s.interactions[&accept.token].followups.first()?;
+            Some(s.messages[&id].clone())
+        })
+        .await;
+    assert_eq!(fallback.channel_id, QUIET);
+    assert!(
+        fallback.content().contains("could not open a thread"),
+        "{}",
+        fallback.content()
+    );
+    assert!(!house_ids(&fallback).is_empty());
+
+    bot.stop().await;
+    store.close().await;
+    assert_requests_valid(&fake, spec_loaded);
 }
