@@ -870,6 +870,20 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                     "not your turn, no houses"
                 );
             }
+            5 => {
+                // A draw offered with the board's button is said in public with a button to accept it;
+                // the board keeps its house buttons (checked after the move below).
+                let offer = format!("nn:{match_id}:draw");
+                assert!(button_ids(&board).contains(&offer));
+                let (_, offered) = press_public(&fake, &mover, board_id, &offer).await;
+                assert!(
+                    offered.content().contains("offers a draw"),
+                    "{}",
+                    offered.content()
+                );
+                assert_pings_only(&offered, other.id);
+                assert_eq!(button_ids(&offered), [offer]);
+            }
             6 => {
                 // A button of an old board is refused as out of date.
                 let text = press_refused(&fake, &mover, first_board.0, &first_board.1).await;
@@ -933,6 +947,12 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                 (old.button_rows().is_empty() && !old.files.is_empty()).then_some(())
             })
             .await;
+        }
+        if ply == 5 {
+            assert!(
+                !fake.state().messages[&previous].button_rows().is_empty(),
+                "a draw offer leaves the board's buttons"
+            );
         }
         ply += 1;
         assert!(ply < 2000, "the match goes on for ever");
@@ -1287,6 +1307,18 @@ async fn playing_the_computer_and_a_thread_per_match() {
         fallback.content()
     );
     assert!(!house_ids(&fallback).is_empty());
+    // ... and the one who asked is told privately what the bot needs (once per channel).
+    let told = fake
+        .wait_for("the private word on permissions", |s| {
+            let id = *s.interactions[&accept.token].followups.get(1)?;
+            Some(s.messages[&id].clone())
+        })
+        .await;
+    assert!(
+        told.ephemeral && told.content().contains("Create Public Threads"),
+        "{}",
+        told.content()
+    );
 
     bot.stop().await;
     store.close().await;

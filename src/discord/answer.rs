@@ -15,7 +15,7 @@ use serenity::Builder as _;
 
 use super::reply::Outgoing;
 use super::{errors, CommandError, Data};
-use crate::bot::{cause_chain, Reply, Request};
+use crate::bot::{cause_chain, Command, Reply, Request};
 use crate::store::Snowflake;
 
 /// How long the core may take before the response is deferred.
@@ -102,6 +102,7 @@ pub async fn answer(
     let http = ctx.http.as_ref();
     let handling = data.core.handle(&request);
     tokio::pin!(handling);
+    let command = request.command.clone();
     let (mut reply, deferred) = tokio::select! {
         reply = &mut handling => (reply, false),
         () = tokio::time::sleep(DEFER_AFTER) => {
@@ -127,18 +128,29 @@ pub async fn answer(
             .await?;
         if reply.pending_animation.is_some() {
             reply.render_animation().await;
-            // The board goes up again with the animation: an edit keeps only the files it names.
-            Outgoing::of(&reply, false)
+            // The board goes up again with the animation: an edit keeps only the files it names. The
+            // text stays as it was, mention included (an edit notifies nobody again).
+            Outgoing::of(&reply, true)
                 .edit()
                 .execute(http, &target.token)
                 .await?;
         }
     }
-    if !reply.private {
+    if supersedes_source(&command, &reply) {
         retire_buttons(http, target).await;
     }
     play_computer_turns(data, &reply, |message| target.follow_up(http, message)).await;
     Ok(())
+}
+
+/// Whether the answer makes the buttons that were pressed useless: a new board (after a move, an
+/// accepted challenge, a resignation…) or an answered challenge. A draw offer leaves the board's buttons.
+fn supersedes_source(command: &Command, reply: &Reply) -> bool {
+    let answered = matches!(
+        command,
+        Command::Accept { .. } | Command::Decline { .. } | Command::Cancel { .. }
+    );
+    !reply.private && (reply.board.is_some() || answered)
 }
 
 /// The buttons of the message that was pressed are spent once the action was taken: they go, the picture
@@ -185,12 +197,18 @@ async fn open_thread(
     let thread = match thread {
         Ok(thread) => thread,
         Err(error) => {
-            data.warn_once(target.channel, &error);
+            let first = data.warn_once(target.channel, &error);
             let mut board = Outgoing::of(reply, true);
             if errors::missing_permission(&error) {
                 board.content = format!("{}\n({})", board.content, errors::NO_THREADS);
             }
             target.follow_up(http, board.followup()).await?;
+            if first {
+                // Said once, privately, to whoever asked: an admin may want to fix it.
+                target
+                    .tell_privately(http, errors::MISSING_PERMISSION)
+                    .await?;
+            }
             return Ok(());
         }
     };

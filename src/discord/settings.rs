@@ -74,7 +74,7 @@ pub enum SettingsError {
     #[error(
         "no Discord token: set DISCORD_TOKEN in the environment or in a .env file.\n\
          Get one at https://discord.com/developers/applications: create an application, open \"Bot\", \
-         press \"Reset Token\" and copy it (docs/discord.md walks through it).\n\
+         press \"Reset Token\" and copy it (README.md, section \"Running the bot\", walks through it).\n\
          To play without Discord, run `namnam console`."
     )]
     MissingToken,

@@ -134,11 +134,14 @@ pub async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
 
 /// Resign this channel's match (asks for confirmation)
 #[poise::command(slash_command, guild_only)]
-pub async fn resign(ctx: Context<'_>) -> Result<(), CommandError> {
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "yes: resign at once, without the confirmation button"] confirm: Option<YesNo>,
+) -> Result<(), CommandError> {
     serve(
         ctx,
         Command::Resign {
-            confirmed: false,
+            confirmed: confirm.is_some_and(bool::from),
             expected: None,
         },
     )
