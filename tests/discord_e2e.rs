@@ -545,6 +545,50 @@ fn clocked_bot(fake: &FakeDiscord, database: &Path, clock: &Arc<ManualClock>) ->
     )
 }
 
+/// A fake Discord and a bot on a hand-moved clock, with the bot's database open beside it.
+struct Table {
+    fake: FakeDiscord,
+    database: std::path::PathBuf,
+    clock: Arc<ManualClock>,
+    store: Store,
+    spec_loaded: bool,
+    _folder: tempfile::TempDir,
+}
+
+impl Table {
+    /// Starts the fake and the bot (on a database called `name`) and waits for the commands.
+    async fn open(name: &str) -> (Self, Running) {
+        let _ = captured_logs();
+        let spec = OpenApi::from_env();
+        let spec_loaded = spec.is_some();
+        let fake = FakeDiscord::start(TOKEN, spec).await;
+        let folder = tempfile::tempdir().unwrap();
+        let database = folder.path().join(name);
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let bot = clocked_bot(&fake, &database, &clock);
+        fake.wait_online().await;
+        fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))
+            .await;
+        let store = open_store(&database).await;
+        let table = Self {
+            fake,
+            database,
+            clock,
+            store,
+            spec_loaded,
+            _folder: folder,
+        };
+        (table, bot)
+    }
+
+    /// Stops the bot and checks every request it made; returns how many bodies were validated.
+    async fn close(self, bot: Running) -> usize {
+        bot.stop().await;
+        self.store.close().await;
+        assert_requests_valid(&self.fake, self.spec_loaded)
+    }
+}
+
 /// Opens the bot's database beside it, to check what the bot says against what it stored.
 async fn open_store(database: &Path) -> Store {
     Store::open(&format!("sqlite://{}", database.display()))
@@ -729,21 +773,14 @@ fn house_option(label: u8) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_through_slash_commands_and_buttons() {
-    let _ = captured_logs();
-    let spec = OpenApi::from_env();
-    let spec_loaded = spec.is_some();
-    let fake = FakeDiscord::start(TOKEN, spec).await;
-    let folder = tempfile::tempdir().unwrap();
-    let database = folder.path().join("match.db");
-    let clock = Arc::new(ManualClock::new(START_MS));
-    let mut bot = Some(clocked_bot(&fake, &database, &clock));
-    fake.wait_online().await;
-    fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))
-        .await;
+    let (table, bot) = Table::open("match.db").await;
+    let (fake, _store, clock, database) =
+        (&table.fake, &table.store, &table.clock, &table.database);
+    let mut bot = Some(bot);
 
     // alice challenges bob: two rounds, alice first, an hour a move. bob is pinged, and only bob.
     let (challenge_id, challenge_message) = challenge(
-        &fake,
+        fake,
         &alice(),
         &bob(),
         GENERAL,
@@ -763,9 +800,9 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
         "the challenger can withdraw it"
     );
     // alice cannot accept her own challenge; bob can.
-    let refused = press_refused(&fake, &alice(), challenge_id, &answers[0]).await;
+    let refused = press_refused(fake, &alice(), challenge_id, &answers[0]).await;
     assert!(refused.contains("own challenge"), "{refused}");
-    let (mut board_id, mut board) = press_public(&fake, &bob(), challenge_id, &answers[0]).await;
+    let (mut board_id, mut board) = press_public(fake, &bob(), challenge_id, &answers[0]).await;
     fake.wait_for("the challenge's buttons to go", |s| {
         s.messages[&challenge_id]
             .button_rows()
@@ -779,7 +816,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
         .unwrap()
         .parse()
         .unwrap();
-    let store = open_store(&database).await;
+    let store = open_store(database).await;
 
     let first_board = (board_id, house_ids(&board)[0].clone());
     let mut ply = 0_usize;
@@ -810,14 +847,14 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
             1 => {
                 // Out of turn, and a house that is not legal: refused privately, nothing changes.
                 let text =
-                    private_answer(&fake, &other, GENERAL, "move", house_option(house.label()))
+                    private_answer(fake, &other, GENERAL, "move", house_option(house.label()))
                         .await;
                 assert!(text.contains("turn"), "{text}");
                 let illegal = (1..=12)
                     .find(|l| legal.iter().all(|h| h.label() != *l))
                     .unwrap();
                 let text =
-                    private_answer(&fake, &mover, GENERAL, "move", house_option(illegal)).await;
+                    private_answer(fake, &mover, GENERAL, "move", house_option(illegal)).await;
                 assert!(!text.is_empty());
                 assert_eq!(
                     stored_match(&store, match_id).await.version,
@@ -875,7 +912,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                 // the board keeps its house buttons (checked after the move below).
                 let offer = format!("nn:{match_id}:draw");
                 assert!(button_ids(&board).contains(&offer));
-                let (_, offered) = press_public(&fake, &mover, board_id, &offer).await;
+                let (_, offered) = press_public(fake, &mover, board_id, &offer).await;
                 assert!(
                     offered.content().contains("offers a draw"),
                     "{}",
@@ -886,7 +923,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
             }
             6 => {
                 // A button of an old board is refused as out of date.
-                let text = press_refused(&fake, &mover, first_board.0, &first_board.1).await;
+                let text = press_refused(fake, &mover, first_board.0, &first_board.1).await;
                 assert!(text.contains("out of date"), "{text}");
             }
             8 => {
@@ -897,7 +934,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                     (!s.online()).then_some(())
                 })
                 .await;
-                bot = Some(clocked_bot(&fake, &database, &clock));
+                bot = Some(clocked_bot(fake, database, clock));
                 fake.wait_for("the new connection", |s| {
                     (s.identifies == 2 && s.online()).then_some(())
                 })
@@ -927,7 +964,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                 row.moves_played + 1
             );
         } else if ply % 2 == 0 {
-            (board_id, board) = press_public(&fake, &mover, board_id, &button).await;
+            (board_id, board) = press_public(fake, &mover, board_id, &button).await;
         } else {
             let sent = fake.invoke(
                 &mover,
@@ -1009,9 +1046,8 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
         standings.content()
     );
 
-    bot.take().unwrap().stop().await;
-    store.close().await;
-    let validated = assert_requests_valid(&fake, spec_loaded);
+    let spec_loaded = table.spec_loaded;
+    let validated = table.close(bot.take().unwrap()).await;
     eprintln!("{validated} request bodies of the match validated against the OpenAPI description");
     if spec_loaded {
         assert!(
@@ -1039,22 +1075,13 @@ fn posted(state: &support::fake_discord::State, channel: u64, text: &str) -> Opt
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn declines_expiry_resignation_admin_and_the_clock() {
     let logs = captured_logs();
-    let spec = OpenApi::from_env();
-    let spec_loaded = spec.is_some();
-    let fake = FakeDiscord::start(TOKEN, spec).await;
-    let folder = tempfile::tempdir().unwrap();
-    let database = folder.path().join("clock.db");
-    let clock = Arc::new(ManualClock::new(START_MS));
-    let bot = clocked_bot(&fake, &database, &clock);
-    fake.wait_online().await;
-    fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))
-        .await;
-    let store = open_store(&database).await;
+    let (table, bot) = Table::open("clock.db").await;
+    let (fake, store, clock) = (&table.fake, &table.store, &table.clock);
 
     // carol declines alice's challenge with its button: said in public, and the buttons go.
-    let (id, message) = challenge(&fake, &alice(), &carol_the_admin(), DUEL, json!([])).await;
+    let (id, message) = challenge(fake, &alice(), &carol_the_admin(), DUEL, json!([])).await;
     let answers = button_ids(&message);
-    let (_, declined) = press_public(&fake, &carol_the_admin(), id, &answers[1]).await;
+    let (_, declined) = press_public(fake, &carol_the_admin(), id, &answers[1]).await;
     assert!(
         declined.content().contains("declines"),
         "{}",
@@ -1064,7 +1091,7 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
         s.messages[&id].button_rows().is_empty().then_some(())
     })
     .await;
-    let text = press_refused(&fake, &carol_the_admin(), id, &answers[0]).await;
+    let text = press_refused(fake, &carol_the_admin(), id, &answers[0]).await;
     assert!(
         text.contains("out of date"),
         "accepting a declined challenge: {text}"
@@ -1072,11 +1099,11 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
 
     // A challenge nobody answers expires: the clock posts it in the channel, and a late accept is
     // refused privately.
-    let (id, message) = challenge(&fake, &alice(), &bob(), LATE, json!([])).await;
+    let (id, message) = challenge(fake, &alice(), &bob(), LATE, json!([])).await;
     clock.advance_secs(11 * 60);
     fake.wait_for("the expiry notice", |s| posted(s, LATE, "has expired"))
         .await;
-    let text = press_refused(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    let text = press_refused(fake, &bob(), id, &button_ids(&message)[0]).await;
     assert!(
         text.contains("expired") || text.contains("out of date"),
         "a late accept: {text}"
@@ -1085,8 +1112,8 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     // A match with a five-minute clock.
     let five_minutes =
         json!([{"name": "clock", "type": 4, "value": 0}, {"name": "first", "type": 4, "value": 0}]);
-    let (id, message) = challenge(&fake, &alice(), &bob(), DUEL, five_minutes.clone()).await;
-    let (board_id, board) = press_public(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    let (id, message) = challenge(fake, &alice(), &bob(), DUEL, five_minutes.clone()).await;
+    let (board_id, board) = press_public(fake, &bob(), id, &button_ids(&message)[0]).await;
     let match_id: i64 = house_ids(&board)[0]
         .split(':')
         .nth(1)
@@ -1097,10 +1124,10 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
 
     // bob may not abort it: /admin needs Manage Server. The match goes on.
     let abort = json!([{"name": "abort", "type": 1, "options": []}]);
-    let text = private_answer(&fake, &bob(), DUEL, "admin", abort.clone()).await;
+    let text = private_answer(fake, &bob(), DUEL, "admin", abort.clone()).await;
     assert!(text.contains("manage the server"), "{text}");
     assert_eq!(
-        stored_match(&store, match_id).await.state,
+        stored_match(store, match_id).await.state,
         MatchState::Active
     );
 
@@ -1125,12 +1152,12 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     let confirm = button_ids(&confirmation);
     assert_eq!(confirm, [format!("nn:{match_id}:resign-yes")]);
     assert_eq!(
-        stored_match(&store, match_id).await.state,
+        stored_match(store, match_id).await.state,
         MatchState::Active,
         "asking changes nothing"
     );
     let confirmation_id = fake.interaction_state(&sent).original.unwrap();
-    let (_, resigned) = press_public(&fake, &alice(), confirmation_id, &confirm[0]).await;
+    let (_, resigned) = press_public(fake, &alice(), confirmation_id, &confirm[0]).await;
     assert!(
         resigned.content().contains("alice resigns")
             && resigned.content().contains("bob wins the match"),
@@ -1138,19 +1165,19 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
         resigned.content()
     );
     assert!(button_ids(&resigned).contains(&format!("nn:{match_id}:rematch")));
-    assert!(stored_match(&store, match_id).await.game.is_over());
+    assert!(stored_match(store, match_id).await.game.is_over());
 
     // An admin may abort a match.
-    let (id, message) = challenge(&fake, &alice(), &bob(), LATE, json!([])).await;
-    press_public(&fake, &bob(), id, &button_ids(&message)[0]).await;
+    let (id, message) = challenge(fake, &alice(), &bob(), LATE, json!([])).await;
+    press_public(fake, &bob(), id, &button_ids(&message)[0]).await;
     let sent = fake.invoke(&carol_the_admin(), LATE, "admin", abort, json!({}));
     assert_public(&fake.callback(&sent).await);
     assert!(fake.response(&sent).await.content().contains("unrated"));
 
     // The clock runs out in a channel where the bot may not post: the timeout is stored all the same,
     // the bot logs the missing permission once, and it still answers there.
-    let (id, message) = challenge(&fake, &bob(), &alice(), QUIET, five_minutes).await;
-    let (_, board) = press_public(&fake, &alice(), id, &button_ids(&message)[0]).await;
+    let (id, message) = challenge(fake, &bob(), &alice(), QUIET, five_minutes).await;
+    let (_, board) = press_public(fake, &alice(), id, &button_ids(&message)[0]).await;
     let match_id: i64 = house_ids(&board)[0]
         .split(':')
         .nth(1)
@@ -1160,7 +1187,7 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     fake.deny_channel(QUIET);
     clock.advance_secs(6 * 60);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !stored_match(&store, match_id).await.game.is_over() {
+    while !stored_match(store, match_id).await.game.is_over() {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the clock ends the match"
@@ -1181,25 +1208,13 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     })
     .await;
 
-    bot.stop().await;
-    store.close().await;
-    assert_requests_valid(&fake, spec_loaded);
+    table.close(bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn playing_the_computer_and_a_thread_per_match() {
-    let _ = captured_logs();
-    let spec = OpenApi::from_env();
-    let spec_loaded = spec.is_some();
-    let fake = FakeDiscord::start(TOKEN, spec).await;
-    let folder = tempfile::tempdir().unwrap();
-    let database = folder.path().join("computer.db");
-    let clock = Arc::new(ManualClock::new(START_MS));
-    let bot = clocked_bot(&fake, &database, &clock);
-    fake.wait_online().await;
-    fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))
-        .await;
-    let store = open_store(&database).await;
+    let (table, bot) = Table::open("computer.db").await;
+    let (fake, store) = (&table.fake, &table.store);
 
     // alice challenges the bot itself at level 1: the match starts at once; her move is answered by the
     // computer's, in a new message that pings her.
@@ -1219,7 +1234,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
         .unwrap()
         .parse()
         .unwrap();
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(store, match_id).await;
     assert_eq!(row.computer.map(|c| c.level), Some(1));
     assert_board_shows(&board, &row);
     let press = fake.press(&alice(), board_id, &house_ids(&board)[0]);
@@ -1245,21 +1260,21 @@ async fn playing_the_computer_and_a_thread_per_match() {
                 .cloned()
         })
         .await;
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(store, match_id).await;
     assert_eq!(row.moves_played, 2, "alice's move and the computer's");
     assert_board_shows(&answer, &row);
     assert!(!row.rated, "matches against the computer are not rated");
 
     // carol gives each match its own thread.
     let threads = json!([{"name": "settings", "type": 1, "options": [{"name": "threads", "type": 4, "value": 0}]}]);
-    let text = private_answer(&fake, &carol_the_admin(), DUEL, "admin", threads).await;
+    let text = private_answer(fake, &carol_the_admin(), DUEL, "admin", threads).await;
     assert!(text.contains("a thread per match: yes"), "{text}");
 
     // bob accepts alice's challenge: the answer names the thread, the board is posted in it, and the
     // match is played there; the channel is free for another challenge.
-    let (id, message) = challenge(&fake, &alice(), &bob(), DUEL, json!([])).await;
+    let (id, message) = challenge(fake, &alice(), &bob(), DUEL, json!([])).await;
     let (announcement_id, announcement) =
-        press_public(&fake, &bob(), id, &button_ids(&message)[0]).await;
+        press_public(fake, &bob(), id, &button_ids(&message)[0]).await;
     assert!(
         announcement.content().contains("own thread"),
         "{}",
@@ -1281,17 +1296,16 @@ async fn playing_the_computer_and_a_thread_per_match() {
         .unwrap()
         .parse()
         .unwrap();
-    assert_eq!(stored_match(&store, match_id).await.channel.0, thread);
+    assert_eq!(stored_match(store, match_id).await.channel.0, thread);
     let mover = person(pinged(&thread_board).expect("a ping in the thread"));
-    let (_, next) =
-        press_public(&fake, &mover, thread_board_id, &house_ids(&thread_board)[0]).await;
+    let (_, next) = press_public(fake, &mover, thread_board_id, &house_ids(&thread_board)[0]).await;
     assert_eq!(next.channel_id, thread);
-    assert_eq!(stored_match(&store, match_id).await.moves_played, 1);
-    challenge(&fake, &carol_the_admin(), &bob(), DUEL, json!([])).await;
+    assert_eq!(stored_match(store, match_id).await.moves_played, 1);
+    challenge(fake, &carol_the_admin(), &bob(), DUEL, json!([])).await;
 
     // Where the bot may not open threads, the match stays in the channel and the players are told why.
     fake.deny_channel(QUIET);
-    let (id, message) = challenge(&fake, &alice(), &bob(), QUIET, json!([])).await;
+    let (id, message) = challenge(fake, &alice(), &bob(), QUIET, json!([])).await;
     let accept = fake.press(&bob(), id, &button_ids(&message)[0]);
     assert_public(&fake.callback(&accept).await);
     let fallback = fake
@@ -1320,7 +1334,5 @@ async fn playing_the_computer_and_a_thread_per_match() {
         told.content()
     );
 
-    bot.stop().await;
-    store.close().await;
-    assert_requests_valid(&fake, spec_loaded);
+    table.close(bot).await;
 }
