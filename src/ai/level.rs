@@ -3,7 +3,7 @@
 //! Level 5 is set to answer in about a second on one core of a small server. Below it, each level
 //! searches fewer nodes by a factor measured to make the level above win at least two matches in three
 //! (docs/ai.md): deeper searches gain less from the same factor, so the gaps widen towards the top
-//! (×4 with mistakes from 2 to 3, ×8 from 3 to 4, ×16 from 4 to 5).
+//! (×4 with mistakes from 2 to 3, ×8 from 3 to 4, ×32 from 4 to 5: level 5 takes the whole second).
 //! A mistake is a uniformly random legal move, drawn from the caller's seed, so a game against level 1
 //! feels like a beginner's and is still the same game for the same seed.
 
@@ -47,7 +47,7 @@ impl Level {
             2 => 16_000,
             3 => 64_000,
             4 => 500_000,
-            _ => 8_000_000,
+            _ => 16_000_000,
         }
     }
 

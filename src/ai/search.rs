@@ -24,6 +24,14 @@ pub const MAX_DEPTH: u32 = 64;
 const SOLVED: u8 = u8::MAX;
 /// The most children a position has (a player owns at most eleven houses).
 const MAX_CHILDREN: u64 = 12;
+/// Nodes this many moves or more from the horizon use the transposition table. Nearer the horizon a
+/// subtree is small and cheap to redo, while a probe is a cache miss and a key costs a pass over the board:
+/// measured, skipping the table at two moves from the horizon makes more positions a second than the
+/// transpositions it loses.
+const TABLE_FROM: u32 = 3;
+/// The share of the budget kept for choosing among equally good moves ([`Searcher::prefer_traps`]): one
+/// part in this many.
+const TRAP_SHARE: u64 = 8;
 /// The smallest budget: the root's children must fit in it.
 pub const MIN_NODES: u64 = 1 + MAX_CHILDREN;
 
@@ -88,7 +96,8 @@ fn search_with(
     let mut s = Searcher {
         table,
         nodes: 1,
-        budget,
+        budget: budget - budget / TRAP_SHARE,
+        full_budget: budget,
         stakes: *stakes,
         aborted: false,
         horizon: false,
@@ -109,7 +118,9 @@ fn search_with(
 struct Searcher<'t> {
     table: &'t mut Table,
     nodes: u64,
+    /// The budget of the current phase: the deepening stops an eighth short of the whole budget.
     budget: u64,
+    full_budget: u64,
     stakes: Stakes,
     /// The budget ran out: every value since is meaningless.
     aborted: bool,
@@ -194,8 +205,81 @@ impl Searcher<'_> {
                 break;
             }
         }
+        // The last eighth of the budget (and whatever the deepening left) goes to choosing among equals.
+        self.budget = self.full_budget;
+        self.aborted = false;
+        self.prefer_traps(&moves, &mut best, me);
         best.nodes = self.nodes;
         Ok(best)
+    }
+
+    /// Among the root moves as good as the best against perfect play, plays the one after which the most
+    /// replies are mistakes (leave `me` better off than the best's value). Perfect play is what the search
+    /// assumes, but no player finds every only move: a drawn or lost position still has moves that give
+    /// the opponent the most chances to go wrong. `moves[0]` is the best, of value `best.score`; nothing
+    /// changes when the budget runs out first.
+    fn prefer_traps(&mut self, moves: &[(Child, i32)], best: &mut SearchResult, me: Player) {
+        let s = best.score;
+        let depth = best.depth;
+        if depth < 3 || s >= eval::MATCH_DECIDED {
+            return;
+        }
+        let mut chosen = 0;
+        let mut most = -1;
+        for (i, (child, _)) in moves.iter().enumerate() {
+            // As good as the best? A null window around its value answers that cheaply.
+            if i > 0 && self.value(child, me, depth - 1, 1, s - 1, s) < s {
+                continue;
+            }
+            if self.aborted {
+                return;
+            }
+            let traps = self.mistakes_after(child, me, depth - 2, s);
+            if self.aborted {
+                return;
+            }
+            if traps > most {
+                most = traps;
+                chosen = i;
+            }
+        }
+        best.house = house_of(moves[chosen].0.house);
+    }
+
+    /// How many of the opponent's replies to the move that made `c` leave `me` with more than `s`, each
+    /// searched `depth` moves (with a null window: only the side of `s` matters).
+    fn mistakes_after(&mut self, c: &Child, me: Player, depth: u32, s: i32) -> i32 {
+        let p = &c.position;
+        if p.is_round_over() || p.to_move() == me {
+            // No reply to get wrong (the round is over, or the opponent passes).
+            return 0;
+        }
+        if self.nodes + MAX_CHILDREN > self.budget {
+            self.aborted = true;
+            return 0;
+        }
+        let them = me.other();
+        let mut mistakes = 0;
+        for h in p.candidates() {
+            let Ok(position) = p.apply(house_of(h as u8)) else {
+                continue;
+            };
+            self.nodes += 1;
+            let reply = Child {
+                house: h as u8,
+                position,
+                key: 0,
+            };
+            // Worth less than −s to them is worth more than s to me.
+            let v = self.value(&reply, them, depth, 2, -s - 1, -s);
+            if self.aborted {
+                return 0;
+            }
+            if v < -s {
+                mistakes += 1;
+            }
+        }
+        mistakes
     }
 
     /// The value to `me` of `c`, reached by `me`'s move, searched `depth` more moves, within `alpha..beta`
@@ -255,6 +339,19 @@ impl Searcher<'_> {
             };
             self.horizon |= outer_horizon;
             return value;
+        }
+        if depth < TABLE_FROM {
+            // Two moves from the horizon: still ordered, but without the table (see `TABLE_FROM`).
+            let outer_horizon = std::mem::replace(&mut self.horizon, false);
+            let found = self.interior(p, depth, ply, NO_MOVE, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            self.horizon |= outer_horizon;
+            return match found {
+                Some((v, _)) => v,
+                None => eval::finished_round(&p.end_stuck(), p.to_move(), &self.stakes),
+            };
         }
         let key = if known_key != 0 {
             known_key
@@ -372,7 +469,7 @@ impl Searcher<'_> {
             if let Ok(position) = p.apply(house) {
                 let h = house.index() as u8;
                 let mut key = 0;
-                if depth > 2 && !position.is_round_over() {
+                if depth > TABLE_FROM && !position.is_round_over() {
                     // The child will probe the table: start fetching its slot now, while its brothers
                     // are made, so that the probe does not wait on memory.
                     key = zobrist::key(&position);
