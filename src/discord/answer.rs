@@ -130,16 +130,17 @@ pub async fn answer(
             reply.render_animation().await;
             // The board goes up again with the animation: an edit keeps only the files it names. The
             // text stays as it was, mention included (an edit notifies nobody again).
-            Outgoing::of(&reply, true)
-                .edit()
-                .execute(http, &target.token)
-                .await?;
+            let edit = Outgoing::of(&reply, true).edit();
+            if let Err(error) = edit.execute(http, &target.token).await {
+                // The board is out already; the computer's turn below must not wait on this.
+                tracing::warn!(?error, "could not add a move's animation");
+            }
         }
     }
     if supersedes_source(&command, &reply) {
         retire_buttons(http, target).await;
     }
-    play_computer_turns(data, &reply, |message| target.follow_up(http, message)).await;
+    play_computer_turns(http, data, target, &reply).await;
     Ok(())
 }
 
@@ -234,19 +235,16 @@ async fn open_thread(
     Ok(())
 }
 
-/// Plays the computer's turns that follow `reply` (two running when it starts a new round), sending each
-/// with `send`. A failure is logged: the clock sweep plays a computer turn left waiting.
-pub async fn play_computer_turns<F, Fut>(data: &Data, reply: &Reply, send: F)
-where
-    F: Fn(serenity::CreateInteractionResponseFollowup) -> Fut,
-    Fut: std::future::Future<Output = serenity::Result<serenity::Message>>,
-{
+/// Plays the computer's turns that follow `reply` (two running when it starts a new round), each sent as
+/// a follow-up of the interaction. A failure is logged: the clock sweep plays a computer turn left waiting.
+async fn play_computer_turns(http: &serenity::Http, data: &Data, target: &Target, reply: &Reply) {
     let mut turn = reply.computer_turn;
     while let Some(next) = turn.take() {
         match data.core.computer_turn(next).await {
             Ok(Some(mut answer)) => {
                 answer.render_animation().await;
-                if let Err(error) = send(Outgoing::of(&answer, true).followup()).await {
+                let message = Outgoing::of(&answer, true).followup();
+                if let Err(error) = target.follow_up(http, message).await {
                     tracing::warn!(
                         ?error,
                         match_id = next.match_id,
