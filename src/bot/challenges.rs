@@ -179,14 +179,7 @@ impl Core {
             text::houses_owned(t, Player::North),
         );
         let mut reply = self
-            .match_reply(
-                MatchAfter {
-                    row: &row,
-                    played: None,
-                    ratings: None,
-                },
-                headline,
-            )
+            .match_reply(MatchAfter::as_it_stands(&row), headline)
             .await?;
         if settings.thread_per_match {
             reply.open_thread = Some(format!("{} vs {}", names.south, names.north));

@@ -130,15 +130,8 @@ impl Core {
             row.names.north,
             text::houses_owned(t, Player::North),
         );
-        self.match_reply(
-            MatchAfter {
-                row: &row,
-                played: None,
-                ratings: None,
-            },
-            headline,
-        )
-        .await
+        self.match_reply(MatchAfter::as_it_stands(&row), headline)
+            .await
     }
 
     /// Plays the computer's move in the match, if it is the computer's turn there; returns the reply to send

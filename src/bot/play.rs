@@ -18,6 +18,17 @@ pub(super) struct MatchAfter<'a> {
     pub ratings: Option<ByPlayer<RatingChange>>,
 }
 
+impl<'a> MatchAfter<'a> {
+    /// A match shown as it stands: no move was just played, no rating changed.
+    pub fn as_it_stands(row: &'a MatchRow) -> Self {
+        MatchAfter {
+            row,
+            played: None,
+            ratings: None,
+        }
+    }
+}
+
 impl Core {
     /// The active match in the request's channel.
     async fn active_match(&self, req: &Request) -> Result<MatchRow, CoreError> {
@@ -182,15 +193,8 @@ impl Core {
         if row.state == MatchState::Aborted {
             headline.push_str(" It was stopped by an admin (unrated).");
         }
-        self.match_reply(
-            MatchAfter {
-                row: &row,
-                played: None,
-                ratings: None,
-            },
-            headline,
-        )
-        .await
+        self.match_reply(MatchAfter::as_it_stands(&row), headline)
+            .await
     }
 
     pub(super) async fn resign(
