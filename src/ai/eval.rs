@@ -8,7 +8,7 @@
 //!   lying on each side (they go to the owner if the round stalls or a player is stuck, and they are what a
 //!   player can sow), the houses one seed short of four, and mobility.
 
-use crate::game::{Match, Player, Position, Territory, STALL_MOVES, TOTAL_SEEDS};
+use crate::game::{Flags, Match, Player, Position, Territory, STALL_MOVES, TOTAL_SEEDS};
 
 /// One seed, in evaluation units.
 pub const SEED: i32 = 16;
@@ -78,13 +78,14 @@ pub fn finished_round(p: &Position, me: Player, stakes: &Stakes) -> i32 {
 pub fn in_progress(p: &Position, me: Player) -> i32 {
     let stores = p.stores();
     let (won, lost) = (stores.get(me) as i32, stores.get(me.other()) as i32);
-    let board = Bytes(p.board_words());
-    let mine = &Side(p.territory().byte_mask(me));
+    let board = p.board;
+    let mine = p.territory().byte_mask(me);
     let in_play = TOTAL_SEEDS as i32 - won - lost;
-    let lying = 2 * board.sum(mine) - in_play;
-    let (threes, nonzero) = (board.equal_3(), board.nonzero());
-    let short = 2 * threes.count(mine) - threes.count_all();
-    let mobile = 2 * nonzero.count(mine) - nonzero.count_all();
+    let lying = 2 * board.sum(mine) as i32 - in_play;
+    // Mine counted twice less all: mine minus theirs.
+    let lead = |houses: Flags| 2 * houses.within(mine).count() as i32 - houses.count() as i32;
+    let short = lead(board.equal(3));
+    let mobile = lead(board.nonzero());
     // Seeds on the board go to their owners when the round stalls: near the stall they are as good as won.
     let stall = p.since_capture() as i32;
     let lying_weight = LYING_SEED + (SEED - LYING_SEED) * stall / STALL_MOVES as i32;
@@ -94,63 +95,6 @@ pub fn in_progress(p: &Position, me: Player) -> i32 {
         + short * SHORT_OF_FOUR
         + mobile * MOBILITY
 }
-
-/// The twelve houses as bytes in two words ([`Position::board_words`]), so that the evaluation counts a
-/// side with a few word operations instead of a loop. No house holds more than 48 seeds, so no byte ever
-/// carries into the next.
-struct Bytes([u64; 2]);
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-impl Bytes {
-    /// Seeds in the houses of `side`.
-    #[inline(always)]
-    fn sum(&self, side: &Side) -> i32 {
-        // Multiplying by 0x0101… adds every byte into the top one; 48 seeds fit in a byte.
-        let total = |w: u64| (w.wrapping_mul(ONES) >> 56) as i32;
-        total(self.0[0] & side.0[0]) + total(self.0[1] & side.0[1])
-    }
-
-    /// The houses that hold seeds, as the top bit of their byte: `(b & 0x7F) + 0x7F` sets it for b from 1
-    /// to 127, and `| b` for the rest.
-    #[inline(always)]
-    fn nonzero(&self) -> Flags {
-        let nonzero = |w: u64| ((w & LOW7).wrapping_add(LOW7) | w) & HIGH;
-        Flags([nonzero(self.0[0]), nonzero(self.0[1])])
-    }
-
-    /// The houses one seed short of four (those whose byte xor 3 is zero).
-    #[inline(always)]
-    fn equal_3(&self) -> Flags {
-        let zero = |w: u64| !(((w & LOW7).wrapping_add(LOW7) | w) & HIGH) & HIGH;
-        let threes = 3 * ONES;
-        // Bytes 12–15 are not houses: they are 0, so never 3.
-        Flags([
-            zero(self.0[0] ^ threes),
-            zero(self.0[1] ^ threes) & 0xFFFF_FFFF,
-        ])
-    }
-}
-
-/// A set of houses as the top bit of their byte over [`Bytes`].
-struct Flags([u64; 2]);
-
-impl Flags {
-    #[inline(always)]
-    fn count(&self, side: &Side) -> i32 {
-        ((self.0[0] & side.0[0]).count_ones() + (self.0[1] & side.0[1]).count_ones()) as i32
-    }
-
-    #[inline(always)]
-    fn count_all(&self) -> i32 {
-        (self.0[0].count_ones() + self.0[1].count_ones()) as i32
-    }
-}
-
-/// The houses of one side as a byte mask over [`Bytes`] ([`crate::game::Territory::byte_mask`]).
-struct Side([u64; 2]);
 
 #[cfg(test)]
 mod tests {
@@ -205,51 +149,6 @@ mod tests {
             finished_round(&finished([48, 0]), Player::North, &Stakes::default()),
             -MATCH_WIN
         );
-    }
-
-    /// The word arithmetic against a plain loop, on many boards.
-    #[test]
-    fn the_side_counts_agree_with_a_loop() {
-        let mut rng = crate::rng::SeededRng::new(5);
-        for _ in 0..2000 {
-            let mut board = [0u8; 12];
-            for s in board.iter_mut() {
-                *s = [0, 1, 2, 3, 3, 4, 5, 13, 48][rng.below(9)];
-            }
-            let k = rng.below(13) as u8;
-            let north = rng.below(2) == 1;
-            let territory = Territory::new(k).unwrap();
-            let player = if north { Player::North } else { Player::South };
-            let mask = territory.mask(player);
-            let mut words = [[0u8; 8]; 2];
-            for (h, &s) in board.iter().enumerate() {
-                words[h / 8][h % 8] = s;
-            }
-            let bytes = Bytes(words.map(u64::from_le_bytes));
-            let side = Side(territory.byte_mask(player));
-            let owned = |h: usize| mask >> h & 1 == 1;
-            let loop_sum: u32 = (0..12).filter(|&h| owned(h)).map(|h| board[h] as u32).sum();
-            // Sums above one byte cannot happen on a real board (48 seeds in all).
-            if loop_sum < 256 {
-                assert_eq!(bytes.sum(&side), loop_sum as i32, "{board:?} {mask:b}");
-            }
-            let count = |f: &dyn Fn(u8) -> bool| {
-                (0..12).filter(|&h| owned(h) && f(board[h])).count() as i32
-            };
-            let all = |f: &dyn Fn(u8) -> bool| board.iter().filter(|&&s| f(s)).count() as i32;
-            assert_eq!(
-                bytes.nonzero().count(&side),
-                count(&|s| s > 0),
-                "{board:?} {mask:b}"
-            );
-            assert_eq!(bytes.nonzero().count_all(), all(&|s| s > 0), "{board:?}");
-            assert_eq!(
-                bytes.equal_3().count(&side),
-                count(&|s| s == 3),
-                "{board:?} {mask:b}"
-            );
-            assert_eq!(bytes.equal_3().count_all(), all(&|s| s == 3), "{board:?}");
-        }
     }
 
     #[test]

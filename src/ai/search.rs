@@ -416,9 +416,11 @@ impl Searcher<'_> {
     ) -> Option<(i32, u8)> {
         let me = p.to_move();
         let mut best: Option<(i32, u8)> = None;
-        let mine = p.territory().mask(me);
-        let first = (killer != NO_MOVE && mine >> killer & 1 == 1).then_some(killer as usize);
-        let rest = p.candidates().filter(|&h| Some(h) != first);
+        let candidates = p.candidates();
+        let first = candidates
+            .contains(killer as usize)
+            .then_some(killer as usize);
+        let rest = candidates.without(killer as usize);
         for h in first.into_iter().chain(rest) {
             let Ok(child) = p.apply(house_of(h as u8)) else {
                 continue;

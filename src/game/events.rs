@@ -1,6 +1,7 @@
 //! Move events: the complete story of one move, seed by seed, for animations, messages and storage.
 //! Replaying them from the position before the move gives the position after it.
 
+use super::board::Board;
 use super::player::{ByPlayer, House, Player};
 use super::position::{Position, STALL_MOVES};
 use serde::{Deserialize, Serialize};
@@ -81,6 +82,9 @@ pub enum MoveEvent {
 /// Receives the steps of a move as the sowing kernel makes them. The fast paths use [`Silent`], which
 /// compiles away; [`EventLog`] records them.
 pub(crate) trait Observer {
+    /// Does it want every seed ([`sow`](Self::sow))? The kernel sows a run of houses in one step and
+    /// reports its seeds one by one only to an observer that asks.
+    const SEES_SEEDS: bool;
     #[inline(always)]
     fn lap(&mut self, _house: usize, _seeds: u8) {}
     #[inline(always)]
@@ -95,12 +99,15 @@ pub(crate) trait Observer {
 
 /// Records nothing.
 pub(crate) struct Silent;
-impl Observer for Silent {}
+impl Observer for Silent {
+    const SEES_SEEDS: bool = false;
+}
 
 /// Remembers only how the round ended, if it did.
 #[derive(Default)]
 pub(crate) struct EndOnly(pub Option<EndReason>);
 impl Observer for EndOnly {
+    const SEES_SEEDS: bool = false;
     #[inline(always)]
     fn round_end(&mut self, reason: EndReason, _swept: ByPlayer<u8>) {
         self.0 = Some(reason);
@@ -116,6 +123,7 @@ fn house(index: usize) -> House {
 }
 
 impl Observer for EventLog {
+    const SEES_SEEDS: bool = true;
     fn lap(&mut self, h: usize, seeds: u8) {
         self.0.push(MoveEvent::Lap {
             house: house(h),
@@ -154,7 +162,7 @@ pub struct ReplayError(pub String);
 pub fn replay(before: &Position, events: &[MoveEvent]) -> Result<Position, ReplayError> {
     let fail = |what: String| Err(ReplayError(what));
     let mover = before.to_move;
-    let mut board = before.board;
+    let mut board = before.board();
     let mut stores = before.stores;
     let mut hand = 0u8;
     let (mut captured, mut passed, mut ended) = (false, false, false);
@@ -203,7 +211,7 @@ pub fn replay(before: &Position, events: &[MoveEvent]) -> Result<Position, Repla
         return fail(format!("{hand} seeds left in hand"));
     }
     let mut after = *before;
-    after.board = board;
+    after.board = Board::from_houses(board);
     after.stores = stores;
     if ended {
         after.since_capture = 0;

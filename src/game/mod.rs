@@ -16,6 +16,7 @@
 //! assert_eq!(record.after.to_move(), Player::North);
 //! ```
 
+mod board;
 mod events;
 mod match_state;
 mod moves;
@@ -25,12 +26,13 @@ mod position;
 mod sowing;
 mod territory;
 
+pub(crate) use board::Flags;
 pub use events::{replay, Capture, CaptureKind, EndReason, MoveEvent, ReplayError};
 pub use match_state::{
     conclude_round, BadOptions, Match, MatchEnd, MatchError, MatchMove, MatchOptions, MatchResult,
     RawMatchOptions, RoundSummary,
 };
-pub use moves::{IllegalMove, MoveList, MoveRecord};
+pub use moves::{Houses, IllegalMove, MoveList, MoveRecord};
 pub use perft::{perft, PerftCounts};
 pub use player::{ByPlayer, House, NoSuchHouse, Player};
 pub use position::{

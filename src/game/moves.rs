@@ -1,5 +1,6 @@
 //! Playing a move on a position: legality (RULES §2–3), passes, the stall and stuck endings (§3–4).
 
+use super::board::Board;
 use super::events::{EndOnly, EndReason, EventLog, MoveEvent, Observer, Silent};
 use super::player::{ByPlayer, House, Player};
 use super::position::{Position, STALL_MOVES};
@@ -76,6 +77,36 @@ impl fmt::Debug for MoveList {
         f.debug_list()
             .entries(self.iter().map(House::index))
             .finish()
+    }
+}
+
+/// A set of houses, iterated in ascending order: bit by bit, so that an empty house costs nothing (a
+/// loop over all twelve would guess wrong at every house it skips).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Houses(u16);
+
+impl Houses {
+    pub fn contains(self, house: usize) -> bool {
+        house < 12 && self.0 >> house & 1 == 1
+    }
+
+    /// The same set without `house`.
+    pub fn without(self, house: usize) -> Houses {
+        Houses(self.0 & !1u16.checked_shl(house as u32).unwrap_or(0))
+    }
+}
+
+impl Iterator for Houses {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let h = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(h)
     }
 }
 
@@ -183,9 +214,8 @@ impl Position {
 
     /// Owned, non-empty houses of the player to move: the moves before the endless and feeding checks.
     #[inline]
-    pub fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        let mask = self.territory.mask(self.to_move) & self.occupied();
-        (0..12).filter(move |&h| mask >> h & 1 == 1)
+    pub fn candidates(&self) -> Houses {
+        Houses(self.territory.mask(self.to_move) & self.occupied())
     }
 
     /// Ends the round because the player to move is stuck (owns seeds, has no legal move): every house's seeds
@@ -206,7 +236,7 @@ impl Position {
         );
         self.stores.south += swept.south;
         self.stores.north += swept.north;
-        self.board = [0; 12];
+        self.board = Board::EMPTY;
         self.since_capture = 0;
         self.to_move = self.starter.other();
         obs.round_end(reason, swept);
@@ -226,7 +256,7 @@ impl Position {
         if self.territory.mask(mover) >> house & 1 == 0 {
             return Err(IllegalMove::NotOwner);
         }
-        if self.board[house] == 0 {
+        if self.board.get(house) == 0 {
             return Err(IllegalMove::EmptyHouse);
         }
         let starving = !self.owns_seeds(opponent);

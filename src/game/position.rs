@@ -1,5 +1,6 @@
 //! Positions: the raw form carried by JSON and the database, and the validated form the engine plays on.
 
+use super::board::Board;
 use super::player::{ByPlayer, House, Player};
 use super::territory::Territory;
 use serde::{Deserialize, Serialize};
@@ -53,7 +54,7 @@ pub struct InvalidPosition(pub Vec<String>);
 /// Fields are private so that an invalid position cannot be built.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) board: [u8; 12],
+    pub(crate) board: Board,
     pub(crate) stores: ByPlayer<u8>,
     pub(crate) territory: Territory,
     pub(crate) to_move: Player,
@@ -72,7 +73,7 @@ impl Position {
             "a round needs both players to own a house"
         );
         Position {
-            board: [4; 12],
+            board: Board::from_houses([4; 12]),
             stores: ByPlayer::new(0, 0),
             territory,
             to_move: starter,
@@ -88,10 +89,10 @@ impl Position {
     }
 
     pub fn board(&self) -> [u8; 12] {
-        self.board
+        self.board.houses()
     }
     pub fn seeds(&self, house: House) -> u8 {
-        self.board[house.index()]
+        self.board.get(house.index())
     }
     pub fn stores(&self) -> ByPlayer<u8> {
         self.stores
@@ -118,44 +119,25 @@ impl Position {
     /// The round is over: every seed is in a store.
     #[inline]
     pub fn is_round_over(&self) -> bool {
-        self.board == [0; 12]
+        self.board.is_empty()
     }
 
     /// Seeds lying in the houses `player` owns.
     #[inline]
     pub fn seeds_owned(&self, player: Player) -> u32 {
-        // The board as two words, masked to the player's houses; multiplying by 0x0101… adds every byte
-        // into the top one, and 48 seeds in all never carry out of a byte.
-        let [lo, hi] = self.board_words();
-        let [mask_lo, mask_hi] = self.territory.byte_mask(player);
-        let sum = |w: u64| (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-        sum(lo & mask_lo) + sum(hi & mask_hi)
-    }
-
-    /// The board as two little-endian words: houses 0–7, then houses 8–11 (the top four bytes zero).
-    #[inline]
-    pub fn board_words(&self) -> [u64; 2] {
-        let mut lo = [0u8; 8];
-        let mut hi = [0u8; 8];
-        lo.copy_from_slice(&self.board[..8]);
-        hi[..4].copy_from_slice(&self.board[8..]);
-        [u64::from_le_bytes(lo), u64::from_le_bytes(hi)]
+        self.board.sum(self.territory.byte_mask(player))
     }
 
     /// A bit mask of the houses holding seeds (bit `h` for house `h`).
     #[inline]
     pub fn occupied(&self) -> u16 {
-        let mut mask = 0u16;
-        for (h, &s) in self.board.iter().enumerate() {
-            mask |= ((s != 0) as u16) << h;
-        }
-        mask
+        self.board.occupied()
     }
 
     /// Does `player` own any seeds?
     #[inline]
     pub fn owns_seeds(&self, player: Player) -> bool {
-        self.occupied() & self.territory.mask(player) != 0
+        self.board.any(self.territory.byte_mask(player))
     }
 
     /// Seeds on the board.
@@ -167,7 +149,7 @@ impl Position {
     pub fn to_raw(&self) -> RawPosition {
         RawPosition {
             territory: self.territory.south_houses() as i64,
-            board: self.board.iter().map(|&s| s as i64).collect(),
+            board: self.board().iter().map(|&s| s as i64).collect(),
             stores: vec![self.stores.south as i64, self.stores.north as i64],
             to_move: self.to_move,
             starter: self.starter,
@@ -253,7 +235,7 @@ impl TryFrom<RawPosition> for Position {
             *b = s as u8;
         }
         Ok(Position {
-            board,
+            board: Board::from_houses(board),
             stores: ByPlayer::new(raw.stores[0] as u8, raw.stores[1] as u8),
             territory: Territory::new(raw.territory as u8).expect("checked above"),
             to_move: raw.to_move,
@@ -280,7 +262,7 @@ impl<'de> Deserialize<'de> for Position {
 impl fmt::Debug for Position {
     /// `[2,7,1,6,1,6 | 6,6,0,1,6,6] stores 0/0 k=6 south to move`, the notation of RULES §9.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = &self.board;
+        let b = self.board();
         write!(
             f,
             "[{},{},{},{},{},{} | {},{},{},{},{},{}] stores {}/{} k={} {} to move (starter {}, {} since capture)",

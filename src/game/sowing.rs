@@ -1,8 +1,16 @@
 //! The relay-sowing kernel (RULES §2, §4, §5): one move's laps, captures and a last-seeds ending.
 //!
-//! It is the hot loop of everything (selfplay, search, perft), so it works on a copy of the board in plain
-//! arrays, allocates nothing, and reports its steps to an [`Observer`] that the fast paths compile away.
+//! It is the hot loop of everything (selfplay, search, perft), so it works on the board as words (a byte a
+//! house, [`Board`]), allocates nothing, and reports its steps to an [`Observer`] that the fast paths compile
+//! away.
+//!
+//! A lap is not sown seed by seed. Dropping one seed into each of the next `k ≤ 12` houses is one addition
+//! of a word with a one in each of their bytes; only a house holding three stops that (the seed makes a
+//! four, which is taken at once), and the first such house in the run is found with a few word operations.
+//! So a lap costs a step per capture rather than a step per seed, and the board never leaves its two
+//! words. The seed-by-seed story is still told to an observer that asks for it (animations).
 
+use super::board::Board;
 use super::events::{CaptureKind, EndReason, Observer};
 use super::player::{ByPlayer, Player};
 use super::position::{Endgame, Position, TOTAL_SEEDS};
@@ -21,13 +29,84 @@ pub(crate) struct Sown {
 /// The move repeats a lap state: it would never end (RULES §2.5).
 pub(crate) struct Endless;
 
-#[inline(always)]
-fn next(h: usize) -> usize {
-    if h == 11 {
-        0
-    } else {
-        h + 1
+/// A one in the byte of house `h`.
+const fn one_at(h: usize) -> [u64; 2] {
+    let mut words = [0u64; 2];
+    words[h / 8] = 1 << (8 * (h % 8));
+    words
+}
+
+/// `RUNS[cur][k]`: a one in the bytes of the `k ≤ 12` houses that `k` seeds sown after house `cur` fall
+/// into, wrapping past house 11. A table, since each run is a few shifts and a wrap to compute.
+const RUNS: [[Board; 13]; 12] = {
+    let mut t = [[Board([0, 0]); 13]; 12];
+    let mut cur = 0;
+    while cur < 12 {
+        let mut k = 1;
+        while k <= 12 {
+            let one = one_at((cur + k) % 12);
+            let before = t[cur][k - 1].0;
+            t[cur][k] = Board([before[0] | one[0], before[1] | one[1]]);
+            k += 1;
+        }
+        cur += 1;
     }
+    t
+};
+
+/// `AFTER[cur]`: the top bit of the bytes of the houses after `cur` up to house 11.
+const AFTER: [[u64; 2]; 12] = {
+    let mut t = [[0u64; 2]; 12];
+    let mut cur = 0;
+    while cur < 12 {
+        let mut h = cur + 1;
+        while h < 12 {
+            let one = one_at(h);
+            t[cur][0] |= one[0] << 7;
+            t[cur][1] |= one[1] << 7;
+            h += 1;
+        }
+        cur += 1;
+    }
+    t
+};
+
+/// `h mod 12` for `h < 24`.
+#[inline(always)]
+fn wrap(h: usize) -> usize {
+    if h >= 12 {
+        h - 12
+    } else {
+        h
+    }
+}
+
+/// The house of the lowest flag (a byte's top bit) of `flags`, which is not empty.
+#[inline(always)]
+fn lowest(flags: [u64; 2]) -> usize {
+    if flags[0] != 0 {
+        flags[0].trailing_zeros() as usize / 8
+    } else {
+        8 + flags[1].trailing_zeros() as usize / 8
+    }
+}
+
+/// The first house, sowing on from `cur`, among the houses flagged in `flags` (top bits, not empty).
+#[inline(always)]
+fn first_after(flags: [u64; 2], cur: usize) -> usize {
+    let after = AFTER[cur];
+    let later = [flags[0] & after[0], flags[1] & after[1]];
+    if later[0] | later[1] != 0 {
+        lowest(later)
+    } else {
+        lowest(flags)
+    }
+}
+
+/// Houses from the one after `cur` to `to`, in sowing order, counted (1 to 12).
+#[inline(always)]
+fn distance(cur: usize, to: usize) -> usize {
+    wrap(to + 11 - cur) + 1
 }
 
 #[inline(always)]
@@ -58,32 +137,48 @@ pub(crate) fn sow<O: Observer>(
     };
     let mut board = p.board;
     let mut stores = [p.stores.south, p.stores.north];
-    let mut hand = board[from];
-    board[from] = 0;
+    let mut hand = board.take(from) as usize;
     let mut cur = from;
     let mut laps = 1u32;
     let mut captured = false;
-    obs.lap(from, hand);
+    obs.lap(from, hand as u8);
 
     // Brent's cycle detection over lap states (board before the lift, house lifted).
-    let mut saved = ([0u8; 12], usize::MAX);
+    let mut saved = (Board::EMPTY, usize::MAX);
     let mut power = 1u32;
     let mut steps = 0u32;
 
     loop {
         while hand > 0 {
-            cur = next(cur);
-            board[cur] += 1;
-            hand -= 1;
-            obs.sow(cur, board[cur]);
-            if board[cur] != 4 {
+            // The next run of at most twelve seeds, each into a different house, up to the first house that
+            // holds three (its seed makes a four).
+            let k = hand.min(12);
+            let run = RUNS[cur][k].0;
+            let threes = board.equal(3).0;
+            let threes = [threes[0] & run[0] << 7, threes[1] & run[1] << 7];
+            let four = threes[0] | threes[1] != 0;
+            let sown = if four {
+                distance(cur, first_after(threes, cur))
+            } else {
+                k
+            };
+            board.add(RUNS[cur][sown]);
+            if O::SEES_SEEDS {
+                for i in 1..=sown {
+                    let h = wrap(cur + i);
+                    obs.sow(h, board.get(h));
+                }
+            }
+            hand -= sown;
+            cur = wrap(cur + sown);
+            if !four {
                 continue;
             }
             captured = true;
+            board.take(cur);
             let capturer = if hand > 0 {
                 // Mid-lap: the house's owner takes the four; the lap goes on into the empty house.
                 let o = owner(cur);
-                board[cur] = 0;
                 stores[o.index()] += 4;
                 obs.capture(o, CaptureKind::MidLap, &[cur as u8], 4);
                 o
@@ -92,11 +187,10 @@ pub(crate) fn sow<O: Observer>(
                 let mut houses = [cur as u8, 0, 0, 0, 0];
                 let mut taken = 1;
                 let mut seeds = 4u8;
-                board[cur] = 0;
                 if p.rules.chain && owner(cur) != mover {
                     let mut run = 0;
                     let mut j = prev(cur);
-                    while owner(j) != mover && (board[j] == 2 || board[j] == 3) {
+                    while owner(j) != mover && (board.get(j) == 2 || board.get(j) == 3) {
                         run += 1;
                         j = prev(j);
                     }
@@ -105,8 +199,7 @@ pub(crate) fn sow<O: Observer>(
                         for _ in 0..run {
                             houses[taken] = j as u8;
                             taken += 1;
-                            seeds += board[j];
-                            board[j] = 0;
+                            seeds += board.take(j);
                             j = prev(j);
                         }
                     }
@@ -131,18 +224,15 @@ pub(crate) fn sow<O: Observer>(
                 let mut swept = ByPlayer::new(0, 0);
                 *swept.get_mut(to) = in_play;
                 obs.round_end(EndReason::LastSeeds, swept);
-                p.board = [0; 12];
+                p.board = Board::EMPTY;
                 p.stores = ByPlayer::new(stores[0], stores[1]);
                 return Ok(Sown {
                     captured,
                     end: Some(EndReason::LastSeeds),
                 });
             }
-            if hand == 0 {
-                break;
-            }
         }
-        if board[cur] <= 1 {
+        if board.get(cur) <= 1 {
             // Ended in an empty house (or the last seed's four was taken).
             break;
         }
@@ -157,10 +247,9 @@ pub(crate) fn sow<O: Observer>(
                 steps = 0;
             }
         }
-        hand = board[cur];
-        board[cur] = 0;
+        hand = board.take(cur) as usize;
         laps += 1;
-        obs.lap(cur, hand);
+        obs.lap(cur, hand as u8);
     }
     p.board = board;
     p.stores = ByPlayer::new(stores[0], stores[1]);

@@ -34,22 +34,26 @@ const SOUTH_MASKS: [u16; 13] = {
 
 const ALL_HOUSES: u16 = (1 << 12) - 1;
 
-/// `BYTE_MASKS[b]`: byte `i` is 0xFF where bit `i` of `b` is set.
-const BYTE_MASKS: [u64; 256] = {
-    let mut masks = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 == 1 {
-                masks[b] |= 0xFF << (8 * i);
+/// `SOUTH_BYTE_MASKS[k]`: South's houses as byte masks over the board's two words (see
+/// [`Territory::byte_mask`]).
+const SOUTH_BYTE_MASKS: [[u64; 2]; 13] = {
+    let mut masks = [[0u64; 2]; 13];
+    let mut k = 0;
+    while k <= 12 {
+        let mut h = 0;
+        while h < 12 {
+            if SOUTH_MASKS[k] >> h & 1 == 1 {
+                masks[k][h / 8] |= 0xFF << (8 * (h % 8));
             }
-            i += 1;
+            h += 1;
         }
-        b += 1;
+        k += 1;
     }
     masks
 };
+
+/// Every house's byte.
+const ALL_BYTES: [u64; 2] = [u64::MAX, 0xFFFF_FFFF];
 
 impl Territory {
     /// Round 1: six houses each.
@@ -91,8 +95,11 @@ impl Territory {
     /// a few word operations.
     #[inline]
     pub fn byte_mask(self, player: Player) -> [u64; 2] {
-        let mask = self.mask(player) as usize;
-        [BYTE_MASKS[mask & 0xFF], BYTE_MASKS[mask >> 8 & 0xF]]
+        let south = SOUTH_BYTE_MASKS[self.0 as usize];
+        match player {
+            Player::South => south,
+            Player::North => [ALL_BYTES[0] ^ south[0], ALL_BYTES[1] ^ south[1]],
+        }
     }
 
     /// Who owns `house`.
