@@ -1,7 +1,7 @@
 //! Namnam: Nam-nam, the Ghanaian roaming variant of Oware, for Discord and the console.
 //!
 //! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
-//! the engine [`protocol`] and [`selfplay`].
+//! the engine [`protocol`], [`selfplay`] and the search's [`speed`] measurement.
 
 pub mod ai;
 pub mod bot;
@@ -12,4 +12,5 @@ pub mod protocol;
 pub mod render;
 pub mod rng;
 pub mod selfplay;
+pub mod speed;
 pub mod store;

@@ -6,6 +6,7 @@ mod engine;
 mod render;
 mod run;
 mod selfplay;
+mod speed;
 
 use clap::{Parser, Subcommand};
 
@@ -29,6 +30,8 @@ enum Command {
     Console(console::Args),
     /// Draw a position as a PNG, and optionally a move as an animated GIF.
     Render(render::Args),
+    /// Measure the search: nodes a second from the opening, against bench-kernel's if given.
+    Speed(speed::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -37,6 +40,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
+        Some(Command::Speed(args)) => speed::run(args),
         Some(Command::Run) | None => run::run(),
     }
 }
