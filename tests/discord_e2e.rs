@@ -219,6 +219,11 @@ fn assert_command_set(commands: &[Value]) {
         choice_names(option(option(admin, "settings"), "threads")),
         ["yes", "no"]
     );
+    // The default target can be set back to none as easily as to a number.
+    let targets = choice_names(option(option(admin, "settings"), "target"));
+    assert_eq!(targets.len(), 7, "{targets:?}");
+    assert!(targets[0].starts_with("none"), "{targets:?}");
+    assert_eq!(targets[4], "10 houses");
 }
 
 /// The callback of an interaction must be an ephemeral message (type 4, flag 64); returns its text.
@@ -373,6 +378,14 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
         text.contains("no match"),
         "the admin gets through to the core: {text}"
     );
+    // Its settings: a default target of 10 houses (choice 4), then none again (choice 0).
+    let target = |choice: u64| json!([{"name": "settings", "type": 1, "options": [{"name": "target", "type": 4, "value": choice}]}]);
+    let set = fake.invoke(&carol_the_admin(), GENERAL, "admin", target(4), json!({}));
+    let text = ephemeral_text(&fake.callback(&set).await);
+    assert!(text.contains("default target 10 houses"), "{text}");
+    let unset = fake.invoke(&carol_the_admin(), GENERAL, "admin", target(0), json!({}));
+    let text = ephemeral_text(&fake.callback(&unset).await);
+    assert!(text.contains("default target none"), "{text}");
 
     // Buttons are handled by the event handler from their custom id alone: a Namnam button with no match
     // behind it is refused privately; a malformed Namnam id too; a foreign one is left alone.

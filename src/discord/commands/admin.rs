@@ -32,20 +32,52 @@ pub async fn settings(
     #[description = "Channels that may host matches: type # to pick them, or write all"]
     channels: Option<String>,
     #[description = "The clock of new challenges when none is given"] clock: Option<Clock>,
-    #[description = "The target of new challenges when none is given"]
-    #[min = 7]
-    #[max = 12]
-    target: Option<u8>,
+    #[description = "The target of new challenges: houses, or none"] target: Option<DefaultTarget>,
     #[description = "Give each match its own thread"] threads: Option<YesNo>,
 ) -> Result<(), CommandError> {
     let channels = channels.as_deref().map(channel_list).transpose()?;
     let change = SettingsChange {
         channels,
         clock_secs: clock.map(Clock::seconds),
-        target: target.map(Some),
+        target: target.map(DefaultTarget::houses),
         thread_per_match: threads.map(Into::into),
     };
     serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
+}
+
+/// A server's default target: a number of houses, or none (a match goes on until one player owns the
+/// whole board). A choice list, so that "none" can be chosen as easily as a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum DefaultTarget {
+    #[name = "none: until one player owns every house"]
+    Whole,
+    #[name = "7 houses"]
+    Seven,
+    #[name = "8 houses"]
+    Eight,
+    #[name = "9 houses"]
+    Nine,
+    #[name = "10 houses"]
+    Ten,
+    #[name = "11 houses"]
+    Eleven,
+    #[name = "12 houses"]
+    Twelve,
+}
+
+impl DefaultTarget {
+    /// The target in houses, `None` for none.
+    fn houses(self) -> Option<u8> {
+        match self {
+            Self::Whole => None,
+            Self::Seven => Some(7),
+            Self::Eight => Some(8),
+            Self::Nine => Some(9),
+            Self::Ten => Some(10),
+            Self::Eleven => Some(11),
+            Self::Twelve => Some(12),
+        }
+    }
 }
 
 /// The channels in `<#id>` mentions (what Discord inserts when you pick a channel with `#`); `all` (or an
