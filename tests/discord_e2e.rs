@@ -492,6 +492,24 @@ async fn development_server_gets_the_commands_instantly() {
         "nothing registered globally"
     );
     bot.stop().await;
+
+    // Moved to global commands on the same database: the development server's copy is removed, or it
+    // would show every command twice there.
+    let bot = Running::start(Bot::new(settings(
+        &fake,
+        TOKEN,
+        &folder.path().join("dev.db"),
+        CommandScope::Global,
+    )));
+    let global = format!("/applications/{}/commands", FakeDiscord::APPLICATION_ID);
+    let commands = fake
+        .wait_for("global commands and the server's copy removed", |s| {
+            let removed = s.commands.get(&path).is_some_and(Vec::is_empty);
+            s.commands.get(&global).filter(|_| removed).cloned()
+        })
+        .await;
+    assert_command_set(&commands);
+    bot.stop().await;
     assert_requests_valid(&fake, OpenApi::from_env().is_some());
 }
 

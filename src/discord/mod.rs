@@ -277,8 +277,21 @@ async fn register(
         Ok(Registration::Unchanged) => {
             tracing::info!(scope = %data.scope, "slash commands unchanged since the last registration")
         }
-        Ok(Registration::Registered { commands }) => {
-            tracing::info!(scope = %data.scope, commands, "registered the slash commands")
+        Ok(Registration::Registered {
+            commands,
+            removed_from,
+            global_kept,
+        }) => {
+            tracing::info!(scope = %data.scope, commands, "registered the slash commands");
+            if let Some(guild) = removed_from {
+                tracing::info!(%guild, "removed the commands registered before in that server");
+            }
+            if global_kept {
+                tracing::warn!(
+                    "the commands registered globally before stay, so this server shows each command \
+                     twice: use a separate Discord application for development"
+                );
+            }
         }
         Err(error) => tracing::error!(?error, "could not register the slash commands"),
     }

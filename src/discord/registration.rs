@@ -3,7 +3,9 @@
 //! a restart with the same commands must not register again.
 //!
 //! What was registered last is remembered as a SHA-256 of the exact request (the command set, where it
-//! was registered and for which application) in a small file next to the database.
+//! was registered and for which application) in a small file next to the database, with where it was
+//! registered: a bot moved from a development server to global commands removes the server's copy, which
+//! would otherwise show every command twice there.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -19,8 +21,21 @@ use super::settings::CommandScope;
 pub enum Registration {
     /// The same commands were registered before: nothing was sent.
     Unchanged,
-    /// The commands were sent to Discord.
-    Registered { commands: usize },
+    /// The commands were sent to Discord; `removed_from` is a server whose earlier copy was removed, and
+    /// `global_kept` says that an earlier global registration was left in place.
+    Registered {
+        commands: usize,
+        removed_from: Option<serenity::GuildId>,
+        global_kept: bool,
+    },
+}
+
+/// What the record file holds: the fingerprint, and where that registration went (absent in records
+/// written before it was kept).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Recorded {
+    fingerprint: String,
+    scope: Option<CommandScope>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -58,13 +73,15 @@ impl RegistrationRecord {
         &self.path
     }
 
-    fn load(&self) -> Option<String> {
-        std::fs::read_to_string(&self.path)
-            .ok()
-            .map(|text| text.trim().to_owned())
+    fn load(&self) -> Option<Recorded> {
+        let text = std::fs::read_to_string(&self.path).ok()?;
+        let mut lines = text.lines().map(str::trim);
+        let fingerprint = lines.next()?.to_owned();
+        let scope = lines.next().and_then(parse_scope);
+        Some(Recorded { fingerprint, scope })
     }
 
-    fn save(&self, fingerprint: &str) -> Result<(), RegistrationError> {
+    fn save(&self, fingerprint: &str, scope: CommandScope) -> Result<(), RegistrationError> {
         let record_error = |source| RegistrationError::Record {
             path: self.path.clone(),
             source,
@@ -72,8 +89,21 @@ impl RegistrationRecord {
         // Write then rename, so that a crash never leaves half a fingerprint.
         let mut temporary = self.path.as_os_str().to_owned();
         temporary.push(".tmp");
-        std::fs::write(&temporary, format!("{fingerprint}\n")).map_err(record_error)?;
+        std::fs::write(&temporary, format!("{fingerprint}\n{scope}\n")).map_err(record_error)?;
         std::fs::rename(&temporary, &self.path).map_err(record_error)
+    }
+}
+
+/// A scope as [`CommandScope`]'s `Display` writes it: `global` or `guild <id>`.
+fn parse_scope(text: &str) -> Option<CommandScope> {
+    match text.split_once(' ') {
+        None if text == "global" => Some(CommandScope::Global),
+        Some(("guild", id)) => id
+            .parse()
+            .ok()
+            .filter(|&id| id != 0)
+            .map(|id| CommandScope::Guild(serenity::GuildId::new(id))),
+        _ => None,
     }
 }
 
@@ -103,7 +133,8 @@ pub async fn ensure_registered(
 ) -> Result<Registration, RegistrationError> {
     let builders = poise::builtins::create_application_commands(commands);
     let fingerprint = fingerprint(application, scope, &builders);
-    if record.load().as_deref() == Some(fingerprint.as_str()) {
+    let recorded = record.load();
+    if recorded.as_ref().map(|r| r.fingerprint.as_str()) == Some(fingerprint.as_str()) {
         return Ok(Registration::Unchanged);
     }
     let count = builders.len();
@@ -115,8 +146,22 @@ pub async fn ensure_registered(
             guild.set_commands(http, builders).await?;
         }
     }
-    record.save(&fingerprint)?;
-    Ok(Registration::Registered { commands: count })
+    // A development server's copy goes when the commands move elsewhere. (Global commands moving to one
+    // server stay: removing them would take the bot's commands from every other server.)
+    let before = recorded.and_then(|r| r.scope);
+    let removed_from = match before {
+        Some(CommandScope::Guild(old)) if scope != CommandScope::Guild(old) => {
+            old.set_commands(http, Vec::new()).await?;
+            Some(old)
+        }
+        _ => None,
+    };
+    record.save(&fingerprint, scope)?;
+    Ok(Registration::Registered {
+        commands: count,
+        removed_from,
+        global_kept: before == Some(CommandScope::Global) && scope != CommandScope::Global,
+    })
 }
 
 #[cfg(test)]
@@ -147,7 +192,17 @@ mod tests {
         let record = RegistrationRecord::beside(&dir.path().join("namnam.db"));
         assert_eq!(record.path(), dir.path().join("namnam.db.commands"));
         assert_eq!(record.load(), None);
-        record.save("abc").unwrap();
-        assert_eq!(record.load().as_deref(), Some("abc"));
+        let guild = CommandScope::Guild(serenity::GuildId::new(42));
+        record.save("abc", guild).unwrap();
+        let loaded = record.load().unwrap();
+        assert_eq!(loaded.fingerprint, "abc");
+        assert_eq!(loaded.scope, Some(guild));
+        record.save("def", CommandScope::Global).unwrap();
+        assert_eq!(record.load().unwrap().scope, Some(CommandScope::Global));
+        // A record from before the scope was kept: the fingerprint alone.
+        std::fs::write(record.path(), "abc\n").unwrap();
+        let old = record.load().unwrap();
+        assert_eq!((old.fingerprint.as_str(), old.scope), ("abc", None));
+        assert_eq!(parse_scope("guild x"), None);
     }
 }
