@@ -221,7 +221,7 @@ fn assert_command_set(commands: &[Value]) {
     );
     // The default target can be set back to none as easily as to a number.
     let targets = choice_names(option(option(admin, "settings"), "target"));
-    assert_eq!(targets.len(), 7, "{targets:?}");
+    assert_eq!(targets.len(), 6, "{targets:?}");
     assert!(targets[0].starts_with("none"), "{targets:?}");
     assert_eq!(targets[4], "10 houses");
 }

@@ -7,13 +7,15 @@
 //! illegal move, and (through `Position::play`) the laps, seeds and captures the animation shows.
 
 use namnam::game::{
-    replay, Endgame, House, IllegalMove, MoveEvent, Player, Position, Rules, STALL_MOVES,
+    replay, EndReason, Endgame, House, IllegalMove, MoveEvent, Player, Position, Rules, STALL_MOVES,
 };
 use proptest::prelude::*;
 
 /// What the reference says a move does.
 #[derive(Debug, PartialEq, Eq)]
 struct Outcome {
+    /// How the move ended the round, if it did (stuck is found by the caller).
+    end: Option<EndReason>,
     board: [u8; 12],
     stores: [u8; 2],
     to_move: Player,
@@ -117,6 +119,7 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
                 };
                 stores[idx(to)] += in_play;
                 return Ok(Outcome {
+                    end: Some(EndReason::LastSeeds),
                     board: [0; 12],
                     stores,
                     to_move: p.starter().other(),
@@ -147,6 +150,7 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
             stores[idx(owner(k, h))] += board[h];
         }
         return Ok(Outcome {
+            end: Some(EndReason::Stall),
             board: [0; 12],
             stores,
             to_move: p.starter().other(),
@@ -162,6 +166,7 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
         mover
     };
     Ok(Outcome {
+        end: None,
         board,
         stores,
         to_move,
@@ -172,14 +177,44 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
     })
 }
 
-/// A valid position: 48 seeds between twelve houses and two stores, `heap` of them in one house so that
-/// laps of twelve seeds and more are common.
+/// The position an outcome leaves, for asking the reference about the next player.
+fn after(p: &Position, o: &Outcome) -> Position {
+    Position::from_parts(
+        p.territory().south_houses(),
+        o.board,
+        o.stores,
+        o.to_move,
+        p.starter(),
+        p.rules(),
+    )
+    .and_then(|q| q.with_since_capture(o.since_capture))
+    .expect("the reference keeps 48 seeds")
+}
+
+/// RULES §3: the next player owns seeds but no move of theirs is legal (by the reference).
+fn stuck(q: &Position) -> bool {
+    q.board() != [0; 12] && (0..12).all(|h| reference(q, h).is_err())
+}
+
+/// A valid position: 48 seeds between twelve houses and two stores. Half the time `heap` of them go to
+/// one house, so that laps of twelve seeds and more are common; otherwise the stores take most seeds, so
+/// that the board is sparse and captures end the round (last seeds) and moves cycle (endless) often.
 fn position() -> impl Strategy<Value = Position> {
+    let spots = prop_oneof![
+        prop::collection::vec(0usize..14, 48),
+        (8usize..=27).prop_flat_map(|on_board| {
+            (
+                prop::collection::vec(0usize..12, on_board),
+                prop::collection::vec(12usize..14, 48 - on_board),
+            )
+                .prop_map(|(board, stores)| [board, stores].concat())
+        }),
+    ];
     (
         1u8..=11,
         0usize..12,
-        0usize..=40,
-        prop::collection::vec(0usize..14, 48),
+        prop_oneof![Just(0usize), 0usize..=40],
+        spots,
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
@@ -213,6 +248,52 @@ fn position() -> impl Strategy<Value = Position> {
         )
 }
 
+/// The outcome once a stuck next player has ended the round (what `Position::play` does).
+fn after_reference(p: &Position, o: &Outcome) -> Outcome {
+    let q = after(p, o);
+    if o.end.is_some() || !stuck(&q) {
+        return Outcome {
+            captures: o.captures.clone(),
+            ..*o
+        };
+    }
+    let k = p.territory().south_houses();
+    let mut stores = o.stores;
+    for h in 0..12 {
+        stores[idx(owner(k, h))] += o.board[h];
+    }
+    Outcome {
+        end: Some(EndReason::Stuck),
+        board: [0; 12],
+        stores,
+        since_capture: 0,
+        to_move: p.starter().other(),
+        captures: o.captures.clone(),
+        ..*o
+    }
+}
+
+/// RULES §9.4 and the same cycle turned round the board (with the territory turned too, so that the
+/// move still starts from the mover's house): endless, so not legal.
+#[test]
+fn the_worked_endless_move_is_endless_everywhere() {
+    let board = [2, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1];
+    // RULES §9.4: South on k = 6. Turning by six houses gives North the same move.
+    for (k, mover, shift) in [(6, Player::South, 0), (6, Player::North, 6)] {
+        let mut turned = [0u8; 12];
+        for h in 0..12 {
+            turned[(h + shift) % 12] = board[h];
+        }
+        let p = Position::from_parts(k, turned, [18, 18], mover, mover, Rules::default()).unwrap();
+        assert_eq!(reference(&p, shift), Err(IllegalMove::Endless), "{p:?}");
+        assert_eq!(
+            p.apply(House::new(shift).unwrap()),
+            Err(IllegalMove::Endless),
+            "{p:?}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -229,6 +310,8 @@ proptest! {
                 }
                 (Ok(e), Ok(after)) => {
                     let what = format!("house {house} of {p:?}");
+                    let (_, end) = p.apply_with_end(House::new(house).unwrap()).unwrap();
+                    prop_assert_eq!(end, e.end, "{}", what);
                     prop_assert_eq!(after.board(), e.board, "{}", what);
                     prop_assert_eq!([after.stores().south, after.stores().north], e.stores, "{}", what);
                     prop_assert_eq!(after.since_capture(), e.since_capture, "{}", what);
@@ -250,12 +333,12 @@ proptest! {
                         .collect();
                     prop_assert_eq!(&captures, &e.captures, "{}", what);
                     prop_assert_eq!(replay(&p, &record.events).unwrap(), record.after, "{}", what);
-                    let settled = if !after.is_round_over() && !after.has_legal_move() {
-                        after.end_stuck()
-                    } else {
-                        after
-                    };
-                    prop_assert_eq!(record.after, settled, "{}", what);
+                    // A next player who owns seeds but cannot move ends the round: the seeds go to each
+                    // house's owner.
+                    let next = after_reference(&p, e);
+                    prop_assert_eq!(record.after.board(), next.board, "{}", what);
+                    prop_assert_eq!([record.after.stores().south, record.after.stores().north], next.stores, "{}", what);
+                    prop_assert_eq!(record.round_end(), next.end, "{}", what);
                 }
             }
         }

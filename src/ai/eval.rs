@@ -78,7 +78,7 @@ pub fn finished_round(p: &Position, me: Player, stakes: &Stakes) -> i32 {
 pub fn in_progress(p: &Position, me: Player) -> i32 {
     let stores = p.stores();
     let (won, lost) = (stores.get(me) as i32, stores.get(me.other()) as i32);
-    let board = p.board;
+    let board = p.packed();
     let mine = p.territory().byte_mask(me);
     let in_play = TOTAL_SEEDS as i32 - won - lost;
     let lying = 2 * board.sum(mine) as i32 - in_play;

@@ -417,10 +417,12 @@ impl Searcher<'_> {
         let me = p.to_move();
         let mut best: Option<(i32, u8)> = None;
         let candidates = p.candidates();
-        let first = candidates
-            .contains(killer as usize)
-            .then_some(killer as usize);
-        let rest = candidates.without(killer as usize);
+        let first =
+            (killer != NO_MOVE && candidates.contains(killer as usize)).then_some(killer as usize);
+        let rest = match first {
+            Some(h) => candidates.without(h),
+            None => candidates,
+        };
         for h in first.into_iter().chain(rest) {
             let Ok(child) = p.apply(house_of(h as u8)) else {
                 continue;

@@ -30,12 +30,13 @@ pub enum Registration {
     },
 }
 
-/// What the record file holds: the fingerprint, and where that registration went (absent in records
-/// written before it was kept).
+/// What the record file holds: the fingerprint, then where that registration went and for which
+/// application (both absent in records written before they were kept).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Recorded {
     fingerprint: String,
     scope: Option<CommandScope>,
+    application: Option<serenity::ApplicationId>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -78,10 +79,25 @@ impl RegistrationRecord {
         let mut lines = text.lines().map(str::trim);
         let fingerprint = lines.next()?.to_owned();
         let scope = lines.next().and_then(parse_scope);
-        Some(Recorded { fingerprint, scope })
+        let application = lines
+            .next()
+            .and_then(|line| line.strip_prefix("application "))
+            .and_then(|id| id.parse().ok())
+            .filter(|&id| id != 0)
+            .map(serenity::ApplicationId::new);
+        Some(Recorded {
+            fingerprint,
+            scope,
+            application,
+        })
     }
 
-    fn save(&self, fingerprint: &str, scope: CommandScope) -> Result<(), RegistrationError> {
+    fn save(
+        &self,
+        fingerprint: &str,
+        scope: CommandScope,
+        application: serenity::ApplicationId,
+    ) -> Result<(), RegistrationError> {
         let record_error = |source| RegistrationError::Record {
             path: self.path.clone(),
             source,
@@ -89,7 +105,8 @@ impl RegistrationRecord {
         // Write then rename, so that a crash never leaves half a fingerprint.
         let mut temporary = self.path.as_os_str().to_owned();
         temporary.push(".tmp");
-        std::fs::write(&temporary, format!("{fingerprint}\n{scope}\n")).map_err(record_error)?;
+        let text = format!("{fingerprint}\n{scope}\napplication {application}\n");
+        std::fs::write(&temporary, text).map_err(record_error)?;
         std::fs::rename(&temporary, &self.path).map_err(record_error)
     }
 }
@@ -134,7 +151,11 @@ pub async fn ensure_registered(
     let builders = poise::builtins::create_application_commands(commands);
     let fingerprint = fingerprint(application, scope, &builders);
     let recorded = record.load();
-    if recorded.as_ref().map(|r| r.fingerprint.as_str()) == Some(fingerprint.as_str()) {
+    if let Some(r) = recorded.as_ref().filter(|r| r.fingerprint == fingerprint) {
+        if r.scope.is_none() || r.application.is_none() {
+            // A record from before the scope was kept: complete it, so that a later move can clean up.
+            record.save(&fingerprint, scope, application)?;
+        }
         return Ok(Registration::Unchanged);
     }
     let count = builders.len();
@@ -147,16 +168,25 @@ pub async fn ensure_registered(
         }
     }
     // A development server's copy goes when the commands move elsewhere. (Global commands moving to one
-    // server stay: removing them would take the bot's commands from every other server.)
-    let before = recorded.and_then(|r| r.scope);
+    // server stay: removing them would take the bot's commands from every other server.) Only this
+    // application's copy can be removed, and a failure (the bot was removed from that server) is not
+    // worth registering again at every start.
+    let before = recorded
+        .filter(|r| r.application == Some(application))
+        .and_then(|r| r.scope);
     let removed_from = match before {
         Some(CommandScope::Guild(old)) if scope != CommandScope::Guild(old) => {
-            old.set_commands(http, Vec::new()).await?;
-            Some(old)
+            match old.set_commands(http, Vec::new()).await {
+                Ok(_) => Some(old),
+                Err(error) => {
+                    tracing::warn!(guild = %old, %error, "could not remove the commands registered before in that server");
+                    None
+                }
+            }
         }
         _ => None,
     };
-    record.save(&fingerprint, scope)?;
+    record.save(&fingerprint, scope, application)?;
     Ok(Registration::Registered {
         commands: count,
         removed_from,
@@ -193,16 +223,19 @@ mod tests {
         assert_eq!(record.path(), dir.path().join("namnam.db.commands"));
         assert_eq!(record.load(), None);
         let guild = CommandScope::Guild(serenity::GuildId::new(42));
-        record.save("abc", guild).unwrap();
+        let app = serenity::ApplicationId::new(7);
+        record.save("abc", guild, app).unwrap();
         let loaded = record.load().unwrap();
         assert_eq!(loaded.fingerprint, "abc");
         assert_eq!(loaded.scope, Some(guild));
-        record.save("def", CommandScope::Global).unwrap();
+        assert_eq!(loaded.application, Some(app));
+        record.save("def", CommandScope::Global, app).unwrap();
         assert_eq!(record.load().unwrap().scope, Some(CommandScope::Global));
         // A record from before the scope was kept: the fingerprint alone.
         std::fs::write(record.path(), "abc\n").unwrap();
         let old = record.load().unwrap();
         assert_eq!((old.fingerprint.as_str(), old.scope), ("abc", None));
+        assert_eq!(old.application, None);
         assert_eq!(parse_scope("guild x"), None);
     }
 }

@@ -83,7 +83,8 @@ pub enum MoveEvent {
 /// compiles away; [`EventLog`] records them.
 pub(crate) trait Observer {
     /// Does it want every seed ([`sow`](Self::sow))? The kernel sows a run of houses in one step and
-    /// reports its seeds one by one only to an observer that asks.
+    /// reports its seeds one by one only to an observer that asks: an observer that overrides `sow` must
+    /// say `true` here, or it never hears of a seed.
     const SEES_SEEDS: bool;
     #[inline(always)]
     fn lap(&mut self, _house: usize, _seeds: u8) {}

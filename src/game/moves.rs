@@ -86,13 +86,16 @@ impl fmt::Debug for MoveList {
 pub struct Houses(u16);
 
 impl Houses {
+    /// Is house `house` (0–11) in the set?
     pub fn contains(self, house: usize) -> bool {
-        house < 12 && self.0 >> house & 1 == 1
+        debug_assert!(house < 12, "house {house}");
+        self.0 >> house & 1 == 1
     }
 
-    /// The same set without `house`.
+    /// The same set without house `house` (0–11).
     pub fn without(self, house: usize) -> Houses {
-        Houses(self.0 & !1u16.checked_shl(house as u32).unwrap_or(0))
+        debug_assert!(house < 12, "house {house}");
+        Houses(self.0 & !(1 << house))
     }
 }
 

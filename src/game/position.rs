@@ -128,6 +128,12 @@ impl Position {
         self.board.sum(self.territory.byte_mask(player))
     }
 
+    /// The houses as packed words, for word arithmetic over the whole board (the evaluation).
+    #[inline]
+    pub(crate) fn packed(&self) -> Board {
+        self.board
+    }
+
     /// A bit mask of the houses holding seeds (bit `h` for house `h`).
     #[inline]
     pub fn occupied(&self) -> u16 {

@@ -46,7 +46,8 @@ pub async fn settings(
 }
 
 /// A server's default target: a number of houses, or none (a match goes on until one player owns the
-/// whole board). A choice list, so that "none" can be chosen as easily as a number.
+/// whole board, which is also what a target of twelve would mean, so twelve is not offered). A choice
+/// list, so that "none" can be chosen as easily as a number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum DefaultTarget {
     #[name = "none: until one player owns every house"]
@@ -61,8 +62,6 @@ pub enum DefaultTarget {
     Ten,
     #[name = "11 houses"]
     Eleven,
-    #[name = "12 houses"]
-    Twelve,
 }
 
 impl DefaultTarget {
@@ -75,7 +74,6 @@ impl DefaultTarget {
             Self::Nine => Some(9),
             Self::Ten => Some(10),
             Self::Eleven => Some(11),
-            Self::Twelve => Some(12),
         }
     }
 }
