@@ -40,6 +40,29 @@ fn owner(south_houses: u8, h: usize) -> Player {
     }
 }
 
+impl Outcome {
+    /// The round ended for `reason` with these stores: the board is empty and the next round's starter
+    /// moves (RULES §4, §6).
+    fn ended(self, reason: EndReason, stores: [u8; 2], p: &Position) -> Outcome {
+        Outcome {
+            end: Some(reason),
+            board: [0; 12],
+            stores,
+            to_move: p.starter().other(),
+            since_capture: 0,
+            ..self
+        }
+    }
+}
+
+/// Every house's seeds to its owner (the stall and stuck endings).
+fn sweep(board: &[u8; 12], k: u8, mut stores: [u8; 2]) -> [u8; 2] {
+    for h in 0..12 {
+        stores[idx(owner(k, h))] += board[h];
+    }
+    stores
+}
+
 fn owns_seeds(board: &[u8; 12], k: u8, player: Player) -> bool {
     (0..12).any(|h| owner(k, h) == player && board[h] > 0)
 }
@@ -118,16 +141,17 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
                     Endgame::Starter => p.starter(),
                 };
                 stores[idx(to)] += in_play;
-                return Ok(Outcome {
-                    end: Some(EndReason::LastSeeds),
-                    board: [0; 12],
+                let so_far = Outcome {
+                    end: None,
+                    board,
                     stores,
-                    to_move: p.starter().other(),
+                    to_move: mover,
                     since_capture: 0,
                     laps,
                     seeds_sown,
                     captures,
-                });
+                };
+                return Ok(so_far.ended(EndReason::LastSeeds, stores, p));
             }
             if hand == 0 {
                 break 'move_;
@@ -145,27 +169,12 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
     } else {
         0
     };
-    if since_capture >= STALL_MOVES {
-        for h in 0..12 {
-            stores[idx(owner(k, h))] += board[h];
-        }
-        return Ok(Outcome {
-            end: Some(EndReason::Stall),
-            board: [0; 12],
-            stores,
-            to_move: p.starter().other(),
-            since_capture: 0,
-            laps,
-            seeds_sown,
-            captures,
-        });
-    }
     let to_move = if owns_seeds(&board, k, opponent) {
         opponent
     } else {
         mover
     };
-    Ok(Outcome {
+    let so_far = Outcome {
         end: None,
         board,
         stores,
@@ -174,7 +183,11 @@ fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
         laps,
         seeds_sown,
         captures,
-    })
+    };
+    if since_capture >= STALL_MOVES {
+        return Ok(so_far.ended(EndReason::Stall, sweep(&board, k, stores), p));
+    }
+    Ok(so_far)
 }
 
 /// The position an outcome leaves, for asking the reference about the next player.
@@ -250,27 +263,15 @@ fn position() -> impl Strategy<Value = Position> {
 
 /// The outcome once a stuck next player has ended the round (what `Position::play` does).
 fn after_reference(p: &Position, o: &Outcome) -> Outcome {
-    let q = after(p, o);
-    if o.end.is_some() || !stuck(&q) {
-        return Outcome {
-            captures: o.captures.clone(),
-            ..*o
-        };
-    }
-    let k = p.territory().south_houses();
-    let mut stores = o.stores;
-    for h in 0..12 {
-        stores[idx(owner(k, h))] += o.board[h];
-    }
-    Outcome {
-        end: Some(EndReason::Stuck),
-        board: [0; 12],
-        stores,
-        since_capture: 0,
-        to_move: p.starter().other(),
+    let settled = Outcome {
         captures: o.captures.clone(),
         ..*o
+    };
+    if o.end.is_some() || !stuck(&after(p, o)) {
+        return settled;
     }
+    let stores = sweep(&o.board, p.territory().south_houses(), o.stores);
+    settled.ended(EndReason::Stuck, stores, p)
 }
 
 /// RULES §9.4 and the same cycle turned round the board (with the territory turned too, so that the

@@ -12,7 +12,7 @@
 pub(crate) struct Board(pub(crate) [u64; 2]);
 
 /// A one in each byte.
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+const ONES: u64 = 0x0101_0101_0101_0101;
 const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 /// The second word's bytes that are houses (8–11).
