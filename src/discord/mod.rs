@@ -127,6 +127,8 @@ pub struct Bot {
     commands: Vec<Command>,
     clock: Arc<dyn Clock>,
     sweep_every: Duration,
+    /// The HTTP client for Discord's REST API; serenity's own when `None`.
+    http_client: Option<reqwest::Client>,
 }
 
 impl Bot {
@@ -137,7 +139,16 @@ impl Bot {
             commands: commands::all(),
             clock: Arc::new(SystemClock),
             sweep_every: SWEEP_EVERY,
+            http_client: None,
         }
+    }
+
+    /// Talks to Discord through this client. Tests give one that resolves `discord.com` to a fake
+    /// Discord on the loopback and trusts its certificate, so that the requests, serenity's rate limiter
+    /// included, take exactly the path they take in production.
+    pub fn with_http_client(mut self, client: reqwest::Client) -> Self {
+        self.http_client = Some(client);
+        self
     }
 
     /// Runs on another clock, checked this often (tests move the clock by hand).
@@ -160,9 +171,10 @@ impl Bot {
             commands,
             clock,
             sweep_every,
+            http_client: client,
         } = self;
         let database = check_database_folder(&settings)?;
-        let http = http_client(&settings);
+        let http = http_client(&settings, client);
 
         // One cheap request first: a wrong token is then reported as such, not as a gateway failure.
         let me = match http.get_current_user().await {
@@ -245,8 +257,11 @@ impl Bot {
 }
 
 /// The REST client: Discord itself, or the address given in the settings (tests).
-fn http_client(settings: &Settings) -> serenity::Http {
-    let builder = serenity::HttpBuilder::new(settings.token.expose());
+fn http_client(settings: &Settings, client: Option<reqwest::Client>) -> serenity::Http {
+    let mut builder = serenity::HttpBuilder::new(settings.token.expose());
+    if let Some(client) = client {
+        builder = builder.client(client);
+    }
     match &settings.api_base {
         // Serenity only honours the proxy with its rate limiter off; a test server does not rate-limit.
         Some(base) => builder
