@@ -17,7 +17,7 @@ use namnam::bot::{Clock, ManualClock};
 use namnam::discord::{logging, reply, Bot, CommandScope, RunError, Settings, Token};
 use namnam::render;
 use namnam::store::{MatchRow, MatchState, Store};
-use support::fake_discord::{Check, Checked, FakeDiscord, Message, OpenApi, Person};
+use support::fake_discord::{Check, Checked, FakeDiscord, FakeOptions, Message, OpenApi, Person};
 
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gx7Kfake.secret-token-for-the-tests";
 const GENERAL: u64 = 1_200_000_000_000_000_001;
@@ -65,7 +65,14 @@ impl Write for Sink {
     }
 }
 
-fn settings(fake: &FakeDiscord, token: &str, database: &Path, scope: CommandScope) -> Settings {
+/// The bot's settings for the fake, and the HTTP client that reaches it (`https://discord.com` on the
+/// loopback, with serenity's rate limiter on).
+fn settings(
+    fake: &FakeDiscord,
+    token: &str,
+    database: &Path,
+    scope: CommandScope,
+) -> (Settings, reqwest::Client) {
     let vars = [
         ("DISCORD_TOKEN", token.to_owned()),
         ("DATABASE_URL", format!("sqlite://{}", database.display())),
@@ -77,8 +84,13 @@ fn settings(fake: &FakeDiscord, token: &str, database: &Path, scope: CommandScop
     })
     .expect("valid settings");
     settings.command_scope = scope;
-    settings.api_base = Some(fake.base_url().to_owned());
-    settings
+    settings.api_base = None;
+    (settings, fake.http_client())
+}
+
+/// A bot for the fake.
+fn new_bot((settings, client): (Settings, reqwest::Client)) -> Bot {
+    Bot::new(settings).with_http_client(client)
 }
 
 /// A bot running in the background until [`Running::stop`].
@@ -279,7 +291,7 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
     let fake = FakeDiscord::start(TOKEN, spec).await;
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("namnam.db");
-    let bot = Running::start(Bot::new(settings(
+    let bot = Running::start(new_bot(settings(
         &fake,
         TOKEN,
         &database,
@@ -414,7 +426,7 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
         (!s.online()).then_some(())
     })
     .await;
-    let bot = Running::start(Bot::new(settings(
+    let bot = Running::start(new_bot(settings(
         &fake,
         TOKEN,
         &database,
@@ -437,7 +449,7 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
     let mut fewer = namnam::discord::all_commands();
     fewer.retain(|c| c.name != "draw");
     let bot = Running::start(
-        Bot::new(settings(&fake, TOKEN, &database, CommandScope::Global)).with_commands(fewer),
+        new_bot(settings(&fake, TOKEN, &database, CommandScope::Global)).with_commands(fewer),
     );
     let commands = fake
         .wait_for("the changed commands to be registered", |s| {
@@ -471,7 +483,7 @@ async fn development_server_gets_the_commands_instantly() {
     let folder = tempfile::tempdir().unwrap();
     let guild = serenity::all::GuildId::new(FakeDiscord::GUILD_ID);
     let scope = CommandScope::Guild(guild);
-    let bot = Running::start(Bot::new(settings(
+    let bot = Running::start(new_bot(settings(
         &fake,
         TOKEN,
         &folder.path().join("dev.db"),
@@ -495,7 +507,7 @@ async fn development_server_gets_the_commands_instantly() {
 
     // Moved to global commands on the same database: the development server's copy is removed, or it
     // would show every command twice there.
-    let bot = Running::start(Bot::new(settings(
+    let bot = Running::start(new_bot(settings(
         &fake,
         TOKEN,
         &folder.path().join("dev.db"),
@@ -524,7 +536,7 @@ async fn a_token_discord_rejects_is_reported_as_such() {
         &folder.path().join("x.db"),
         CommandScope::Global,
     );
-    let outcome = Bot::new(settings).run(std::future::pending()).await;
+    let outcome = new_bot(settings).run(std::future::pending()).await;
     let error = outcome.expect_err("a wrong token stops the bot");
     assert!(matches!(error, RunError::TokenRejected), "{error:?}");
     assert!(error.to_string().contains("Discord rejected the token"));
@@ -571,7 +583,7 @@ const START_MS: i64 = 1_767_225_600_000;
 fn clocked_bot(fake: &FakeDiscord, database: &Path, clock: &Arc<ManualClock>) -> Running {
     let clock: Arc<dyn Clock> = clock.clone();
     Running::start(
-        Bot::new(settings(fake, TOKEN, database, CommandScope::Global))
+        new_bot(settings(fake, TOKEN, database, CommandScope::Global))
             .with_clock(clock, Duration::from_millis(100)),
     )
 }
@@ -592,10 +604,19 @@ impl Table {
         let _ = captured_logs();
         let spec = OpenApi::from_env();
         let spec_loaded = spec.is_some();
-        let fake = FakeDiscord::start(TOKEN, spec).await;
+        let clock = Arc::new(ManualClock::new(START_MS));
+        // The fake times interactions on the bot's clock, as Discord times them on the real one.
+        let fake = FakeDiscord::start_with(
+            TOKEN,
+            FakeOptions {
+                openapi: spec,
+                clock: clock.clone(),
+                ..FakeOptions::default()
+            },
+        )
+        .await;
         let folder = tempfile::tempdir().unwrap();
         let database = folder.path().join(name);
-        let clock = Arc::new(ManualClock::new(START_MS));
         let bot = clocked_bot(&fake, &database, &clock);
         fake.wait_online().await;
         fake.wait_for("the commands", |s| (s.registrations == 1).then_some(()))

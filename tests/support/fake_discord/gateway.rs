@@ -1,5 +1,6 @@
 //! The fake gateway: plain `ws://`, JSON text frames, one shard. HELLO, IDENTIFY → READY, heartbeats
-//! and their ACKs, RESUME refused (the bot identifies again), and dispatches pushed by the tests.
+//! and their ACKs, RESUME refused (the bot identifies again), GUILD_CREATE after READY, and dispatches
+//! pushed by the tests.
 
 use std::sync::Arc;
 
@@ -11,7 +12,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message as Frame;
 
-use super::{send_dispatch, Shared};
+use super::{payloads, send_dispatch, Shared};
 
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     while let Ok((stream, _)) = listener.accept().await {
@@ -108,5 +109,19 @@ fn identify(shared: &Shared, outbox: &mpsc::UnboundedSender<String>, data: &Valu
         "application": {"id": shared.application_id.to_string(), "flags": 0},
     });
     send_dispatch(&mut state, "READY", ready);
+    if !state.guild_removed {
+        // The guild with its channels and active threads, as Discord sends it after READY.
+        let (mut channels, mut threads) = (Vec::new(), Vec::new());
+        for channel in state.channels.values().filter(|c| !c.deleted) {
+            let json = payloads::channel(shared.guild_id, shared.bot.id, channel);
+            match channel.is_thread() {
+                true if !channel.archived => threads.push(json),
+                true => {}
+                false => channels.push(json),
+            }
+        }
+        let guild = payloads::guild(shared.guild_id, &shared.bot, channels, threads);
+        send_dispatch(&mut state, "GUILD_CREATE", guild);
+    }
     Reply::Nothing
 }

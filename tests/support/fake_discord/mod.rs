@@ -1,27 +1,162 @@
-//! A fake Discord on 127.0.0.1 for end-to-end tests of the real serenity client: a REST server (hyper)
-//! and a `ws://` gateway (tokio-tungstenite) that speak enough of Discord's protocol for the bot.
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the real serenity client: a REST server (hyper
+//! over rustls, for `https://discord.com` with a certificate made at start) and a `ws://` gateway
+//! (tokio-tungstenite) that speak enough of Discord's protocol for the bot, as hostile as Discord:
+//! rate-limit headers, seeded faults (429s, 5xx, dropped connections), interaction deadlines on the
+//! test's clock, threads that archive and lock, deleted channels, missing permissions.
 //!
 //! It keeps what Discord would keep — registered commands, messages with their attachments, the state
 //! of each interaction — records every REST request, and checks each one against Discord's OpenAPI
 //! description when `NAMNAM_DISCORD_OPENAPI` names it. Tests drive it from the user's side: invoke a
 //! slash command, press a button, then read what the bot sent.
 
+pub mod faults;
 mod gateway;
 pub mod multipart;
 pub mod openapi;
 pub mod payloads;
 mod rest;
+#[cfg(test)]
+mod selftest;
+pub mod tls;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use namnam::bot::{Clock, ManualClock};
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
 
+pub use faults::{Fault, FaultPlan};
 pub use openapi::{Checked, OpenApi};
 pub use payloads::Person;
+
+/// Discord's epoch (2015-01-01), for snowflakes.
+pub const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+/// Where the fake's clock stands when a test gives none (2026-01-01); it never moves.
+pub const DEFAULT_NOW_MS: i64 = 1_767_225_600_000;
+/// An interaction must be answered this soon after its creation.
+pub const CALLBACK_DEADLINE_MS: i64 = 3_000;
+/// Its token works this long after its creation.
+pub const TOKEN_LIFETIME_MS: i64 = 15 * 60 * 1000;
+/// How long Discord remembers a message's nonce (`enforce_nonce`).
+pub const NONCE_WINDOW_MS: i64 = 5 * 60 * 1000;
+
+/// How the fake starts.
+pub struct FakeOptions {
+    pub openapi: Option<OpenApi>,
+    /// The clock interactions are timed on (the bot's `ManualClock` in tests).
+    pub clock: Arc<dyn Clock>,
+    pub faults: FaultPlan,
+    pub rate_limit: RateLimit,
+}
+
+impl Default for FakeOptions {
+    fn default() -> Self {
+        Self {
+            openapi: None,
+            clock: Arc::new(ManualClock::new(DEFAULT_NOW_MS)),
+            faults: FaultPlan::default(),
+            rate_limit: RateLimit::default(),
+        }
+    }
+}
+
+/// The per-route limit the fake announces in `X-RateLimit-*` and enforces with a real 429, per
+/// (route template, major parameter), in wall-clock windows.
+#[derive(Clone, Copy, Debug)]
+pub struct RateLimit {
+    pub limit: u32,
+    pub window: Duration,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        Self {
+            limit: 50,
+            window: Duration::from_secs(1),
+        }
+    }
+}
+
+/// A channel permission the fake can deny the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Perm {
+    /// Everything on the channel → 403 50001 "Missing Access".
+    ViewChannel,
+    /// Posts (and, as before, edits) → 403 50013.
+    SendMessages,
+    /// Posts with files → 403 50013.
+    AttachFiles,
+    /// Posts in a thread of the channel → 403 50013.
+    SendMessagesInThreads,
+    /// Thread creation → 403 50013.
+    CreatePublicThreads,
+    /// Reading the channel's messages → an empty list.
+    ReadMessageHistory,
+}
+
+impl Perm {
+    pub fn bit(self) -> u64 {
+        use payloads::permissions::*;
+        match self {
+            Perm::ViewChannel => VIEW_CHANNEL,
+            Perm::SendMessages => SEND_MESSAGES,
+            Perm::AttachFiles => ATTACH_FILES,
+            Perm::SendMessagesInThreads => SEND_MESSAGES_IN_THREADS,
+            Perm::CreatePublicThreads => CREATE_PUBLIC_THREADS,
+            Perm::ReadMessageHistory => READ_MESSAGE_HISTORY,
+        }
+    }
+}
+
+/// A text channel of the guild, or a thread the bot made.
+#[derive(Clone, Debug)]
+pub struct Channel {
+    pub id: u64,
+    pub name: String,
+    /// The parent channel, for a thread.
+    pub parent: Option<u64>,
+    /// The message the thread was started from.
+    pub starter: Option<u64>,
+    pub archived: bool,
+    pub locked: bool,
+    /// What the bot asked for (`None`: it sent none, and Discord used the channel's default, 1440).
+    pub auto_archive_duration: Option<u64>,
+    pub deleted: bool,
+    /// Permissions denied to the bot here (for a thread, its parent's count too).
+    pub denied: BTreeSet<Perm>,
+}
+
+impl Channel {
+    pub fn text(id: u64) -> Self {
+        Self {
+            id,
+            name: format!("channel-{}", id % 10_000),
+            parent: None,
+            starter: None,
+            archived: false,
+            locked: false,
+            auto_archive_duration: None,
+            deleted: false,
+            denied: BTreeSet::new(),
+        }
+    }
+
+    pub fn thread(id: u64, parent: u64, name: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            parent: Some(parent),
+            ..Self::text(id)
+        }
+    }
+
+    pub fn is_thread(&self) -> bool {
+        self.parent.is_some()
+    }
+}
 
 /// How long a test waits for the bot before failing.
 pub const PATIENCE: Duration = Duration::from_secs(20);
@@ -53,8 +188,14 @@ pub struct Recorded {
     /// The JSON body, or the `payload_json` part of a multipart body.
     pub json: Option<Value>,
     pub files: Vec<File>,
+    /// The status sent; 0 when the connection was dropped without an answer.
     pub status: u16,
     pub check: Check,
+    /// The route template, e.g. `POST /channels/{id}/messages`.
+    pub template: String,
+    /// The injected fault, if any (`429 route`, `429 global`, `500`, `502`, `503`, `drop before`,
+    /// `drop after`).
+    pub fault: Option<String>,
 }
 
 /// A message as the fake keeps it.
@@ -69,6 +210,10 @@ pub struct Message {
     /// The `allowed_mentions` of the request that created it.
     pub allowed_mentions: Option<Value>,
     pub edits: usize,
+    /// The `nonce` it was created with.
+    pub nonce: Option<String>,
+    /// When it was created, by the fake's clock.
+    pub created_ms: i64,
 }
 
 impl Message {
@@ -107,6 +252,14 @@ pub struct Interaction {
     pub original: Option<u64>,
     /// The follow-up messages, in order.
     pub followups: Vec<u64>,
+    /// When Discord created it (by the fake's clock; its id's timestamp).
+    pub created_ms: i64,
+    /// How old it was when dispatched.
+    pub lag_ms: i64,
+    /// A late callback killed its token: follow-ups and `@original` get 10015.
+    pub dead: bool,
+    /// Callbacks refused for lateness, with the refusal.
+    pub late_callbacks: Vec<(Value, Value)>,
 }
 
 /// Everything the fake remembers.
@@ -120,11 +273,24 @@ pub struct State {
     pub messages: BTreeMap<u64, Message>,
     /// Interactions by token.
     pub interactions: HashMap<String, Interaction>,
-    /// Channels where the bot lacks permission to post.
-    pub denied_channels: HashSet<u64>,
+    /// The channels and threads the fake knows; any other id is a text channel of the guild.
+    pub channels: BTreeMap<u64, Channel>,
+    /// The bot was removed from the guild.
+    pub guild_removed: bool,
     pub connections: usize,
     pub identifies: usize,
     pub heartbeats: usize,
+    /// The fault plan in force.
+    pub plan: FaultPlan,
+    /// Requests so far by route template.
+    pub route_counts: HashMap<String, u64>,
+    /// Injected faults by kind.
+    pub faults: BTreeMap<String, usize>,
+    /// Real 429s: requests over the announced limit.
+    pub limit_hits: usize,
+    /// Interactions dispatched so far.
+    pub interaction_count: u64,
+    buckets: HashMap<String, rest::Bucket>,
     gateway: Option<mpsc::UnboundedSender<String>>,
     sequence: u64,
     next_id: u64,
@@ -135,6 +301,56 @@ impl State {
         self.next_id += 1;
         // Plausible snowflakes, all distinct.
         1_300_000_000_000_000_000 + self.next_id
+    }
+
+    /// The channel `id` (a text channel of the guild when it is unknown).
+    pub fn channel(&self, id: u64) -> Channel {
+        self.channels
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| Channel::text(id))
+    }
+
+    fn channel_mut(&mut self, id: u64) -> &mut Channel {
+        self.channels.entry(id).or_insert_with(|| Channel::text(id))
+    }
+
+    /// Whether `perm` is denied to the bot in `channel` (in a thread: there or in its parent).
+    pub fn denied(&self, channel: u64, perm: Perm) -> bool {
+        let here = self.channel(channel);
+        here.denied.contains(&perm)
+            || here
+                .parent
+                .is_some_and(|parent| self.channel(parent).denied.contains(&perm))
+    }
+
+    /// The bot's permissions in `channel`, as `app_permissions` says.
+    pub fn bot_permissions(&self, channel: u64) -> u64 {
+        use Perm::*;
+        [
+            ViewChannel,
+            SendMessages,
+            AttachFiles,
+            SendMessagesInThreads,
+            CreatePublicThreads,
+            ReadMessageHistory,
+        ]
+        .into_iter()
+        .filter(|perm| self.denied(channel, *perm))
+        .fold(payloads::permissions::BOT, |bits, perm| bits & !perm.bit())
+    }
+
+    /// The non-ephemeral messages of `channel`, oldest first.
+    pub fn shown(&self, channel: u64) -> Vec<Message> {
+        self.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.ephemeral)
+            .cloned()
+            .collect()
+    }
+
+    fn count_fault(&mut self, fault: Fault) {
+        *self.faults.entry(fault.name()).or_default() += 1;
     }
 
     /// Whether a gateway connection has been identified and is open.
@@ -151,6 +367,8 @@ pub(crate) struct Shared {
     pub ws_url: String,
     pub heartbeat_interval: u64,
     pub openapi: Option<OpenApi>,
+    pub clock: Arc<dyn Clock>,
+    pub rate_limit: RateLimit,
     pub state: Mutex<State>,
     pub changed: Notify,
 }
@@ -167,6 +385,8 @@ impl Shared {
 pub struct FakeDiscord {
     shared: Arc<Shared>,
     base_url: String,
+    rest_addr: SocketAddr,
+    authority: Vec<u8>,
     tasks: Vec<JoinHandle<()>>,
 }
 
@@ -188,15 +408,40 @@ impl FakeDiscord {
     pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
     pub const BOT_ID: u64 = 1_100_000_000_000_000_001;
 
-    /// Starts the REST server and the gateway on ephemeral ports of 127.0.0.1.
+    /// Starts the REST server and the gateway on ephemeral ports of 127.0.0.1, with no faults and a
+    /// clock that never moves.
     pub async fn start(token: &str, openapi: Option<OpenApi>) -> Self {
+        Self::start_with(
+            token,
+            FakeOptions {
+                openapi,
+                ..FakeOptions::default()
+            },
+        )
+        .await
+    }
+
+    /// Starts the fake with these options.
+    pub async fn start_with(token: &str, options: FakeOptions) -> Self {
+        let FakeOptions {
+            openapi,
+            clock,
+            faults,
+            rate_limit,
+        } = options;
         let rest = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind REST");
         let ws = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind gateway");
-        let base_url = format!("http://{}", rest.local_addr().unwrap());
+        let rest_addr = rest.local_addr().unwrap();
+        let base_url = format!("https://{}:{}", tls::HOST, rest_addr.port());
+        let tls = tls::Tls::new();
+        let state = State {
+            plan: faults,
+            ..State::default()
+        };
         let shared = Arc::new(Shared {
             token: token.to_owned(),
             application_id: Self::APPLICATION_ID,
@@ -208,23 +453,133 @@ impl FakeDiscord {
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
             heartbeat_interval: 250,
             openapi,
-            state: Mutex::default(),
+            clock,
+            rate_limit,
+            state: Mutex::new(state),
             changed: Notify::new(),
         });
         let tasks = vec![
-            tokio::spawn(rest::serve(rest, shared.clone())),
+            tokio::spawn(rest::serve(rest, tls.acceptor, shared.clone())),
             tokio::spawn(gateway::serve(ws, shared.clone())),
         ];
         Self {
             shared,
             base_url,
+            rest_addr,
+            authority: tls.authority,
             tasks,
         }
     }
 
-    /// The REST base to give serenity as its proxy.
+    /// The REST base, `https://discord.com:PORT` (only [`Self::http_client`] resolves it).
     pub fn base_url(&self) -> &str {
         &self.base_url
+    }
+
+    /// Where the REST server listens.
+    pub fn rest_addr(&self) -> SocketAddr {
+        self.rest_addr
+    }
+
+    /// A client for serenity (`Bot::with_http_client`): `https://discord.com` goes to the fake, whose
+    /// certificate authority is the only one trusted; requests time out after 10 s.
+    pub fn http_client(&self) -> reqwest::Client {
+        tls::client(&self.authority, self.rest_addr)
+    }
+
+    /// Injected faults so far, by kind (`429 route`, `429 global`, `500`, `502`, `503`,
+    /// `drop before`, `drop after`, `lag (defer)`, `lag (expired)`).
+    pub fn faults(&self) -> BTreeMap<String, usize> {
+        self.state().faults.clone()
+    }
+
+    /// How many faults were injected in all.
+    pub fn fault_total(&self) -> usize {
+        self.state().faults.values().sum()
+    }
+
+    /// Changes the fault rate (0 turns faults and lag off), keeping the seed.
+    pub fn set_fault_rate(&self, rate: f64) {
+        self.state().plan.rate = rate;
+    }
+
+    /// The fake's clock now.
+    pub fn now_ms(&self) -> i64 {
+        self.shared.clock.now_ms()
+    }
+
+    /// The channel or thread `id` as the fake knows it.
+    pub fn channel(&self, id: u64) -> Channel {
+        self.state().channel(id)
+    }
+
+    /// The threads the bot made, oldest first.
+    pub fn threads(&self) -> Vec<Channel> {
+        self.state()
+            .channels
+            .values()
+            .filter(|c| c.is_thread())
+            .cloned()
+            .collect()
+    }
+
+    /// The non-ephemeral messages of `channel` (a thread too), oldest first: what players see.
+    pub fn shown(&self, channel: u64) -> Vec<Message> {
+        self.state().shown(channel)
+    }
+
+    /// Denies the bot `perm` in `channel`.
+    pub fn deny(&self, channel: u64, perm: Perm) {
+        self.state().channel_mut(channel).denied.insert(perm);
+    }
+
+    /// Gives `perm` back.
+    pub fn allow(&self, channel: u64, perm: Perm) {
+        self.state().channel_mut(channel).denied.remove(&perm);
+    }
+
+    /// A moderator (or inactivity) archives the thread: THREAD_UPDATE is dispatched.
+    pub fn archive_thread(&self, id: u64) {
+        let mut state = self.state();
+        let thread = state.channel_mut(id);
+        assert!(thread.is_thread(), "{id} is not a thread");
+        thread.archived = true;
+        thread_update(&self.shared, &mut state, id);
+    }
+
+    /// A moderator locks (and archives) the thread: THREAD_UPDATE is dispatched.
+    pub fn lock_thread(&self, id: u64) {
+        let mut state = self.state();
+        let thread = state.channel_mut(id);
+        assert!(thread.is_thread(), "{id} is not a thread");
+        thread.archived = true;
+        thread.locked = true;
+        thread_update(&self.shared, &mut state, id);
+    }
+
+    /// A moderator deletes the channel or thread: CHANNEL_DELETE (THREAD_DELETE) is dispatched, and
+    /// every request on it then gets 404 10003 "Unknown Channel".
+    pub fn delete_channel(&self, id: u64) {
+        let mut state = self.state();
+        let channel = state.channel_mut(id);
+        channel.deleted = true;
+        let channel = channel.clone();
+        if channel.is_thread() {
+            let payload = payloads::thread_delete(self.shared.guild_id, &channel);
+            send_dispatch(&mut state, "THREAD_DELETE", payload);
+        } else {
+            let payload = payloads::channel(self.shared.guild_id, self.shared.bot.id, &channel);
+            send_dispatch(&mut state, "CHANNEL_DELETE", payload);
+        }
+    }
+
+    /// The bot is kicked: GUILD_DELETE without `unavailable`; requests on the guild's channels then
+    /// get 403 50001 "Missing Access", and no interaction comes from the guild.
+    pub fn remove_bot(&self) {
+        let mut state = self.state();
+        state.guild_removed = true;
+        let payload = json!({"id": self.shared.guild_id.to_string()});
+        send_dispatch(&mut state, "GUILD_DELETE", payload);
     }
 
     /// Reads the state.
@@ -232,9 +587,12 @@ impl FakeDiscord {
         self.shared.state()
     }
 
-    /// Makes posting in `channel` fail with Discord's "Missing Permissions".
+    /// Makes posting in `channel`, in its threads, and opening threads there fail with Discord's
+    /// "Missing Permissions" (`SendMessages`, `SendMessagesInThreads`, `CreatePublicThreads`).
     pub fn deny_channel(&self, channel: u64) {
-        self.state().denied_channels.insert(channel);
+        self.deny(channel, Perm::SendMessages);
+        self.deny(channel, Perm::SendMessagesInThreads);
+        self.deny(channel, Perm::CreatePublicThreads);
     }
 
     /// Waits until `probe` finds what it looks for in the state.
@@ -257,13 +615,29 @@ impl FakeDiscord {
             .await;
     }
 
-    fn place(&self, channel_id: u64, who: &Person) -> payloads::Where {
+    /// Where an interaction happens; panics where Discord would not let it happen.
+    fn place(&self, channel_id: u64, who: &Person, what: &str) -> payloads::Where {
+        let state = self.state();
+        assert!(
+            !state.guild_removed,
+            "no {what} comes from a guild the bot was removed from"
+        );
+        let channel = state.channel(channel_id);
+        assert!(
+            !channel.deleted,
+            "channel {channel_id} was deleted: no {what}"
+        );
+        assert!(
+            !channel.archived,
+            "thread {channel_id} is archived: Discord refuses {what} there"
+        );
         payloads::Where {
             application_id: Self::APPLICATION_ID,
             guild_id: Self::GUILD_ID,
             channel_id,
             who: who.clone(),
-            bot_permissions: payloads::permissions::MEMBER,
+            bot_permissions: state.bot_permissions(channel_id),
+            channel: payloads::channel(Self::GUILD_ID, Self::BOT_ID, &channel),
         }
     }
 
@@ -292,6 +666,33 @@ impl FakeDiscord {
         Sent { token, id }
     }
 
+    /// A new interaction's id and token. Its id is a snowflake of its creation time: now, less the
+    /// lag asked for or, under a fault plan, a gateway lag drawn from (seed, interaction number).
+    fn new_interaction(&self, lag: Option<Duration>) -> NewInteraction {
+        let now = self.shared.clock.now_ms();
+        let mut state = self.state();
+        state.interaction_count += 1;
+        let number = state.interaction_count;
+        let lag_ms = match lag {
+            Some(lag) => lag.as_millis() as i64,
+            None => match state.plan.lag(number) {
+                Some((fault, lag)) => {
+                    state.count_fault(fault);
+                    lag.as_millis() as i64
+                }
+                None => 0,
+            },
+        };
+        let created_ms = now - lag_ms;
+        let id = (((created_ms - DISCORD_EPOCH_MS) as u64) << 22) | (number & 0x3f_ffff);
+        NewInteraction {
+            id,
+            token: format!("interaction-token-{id}"),
+            created_ms,
+            lag_ms,
+        }
+    }
+
     /// `who` runs `/name` in `channel` with these options (Discord's JSON form) and resolved data.
     pub fn invoke(
         &self,
@@ -301,15 +702,29 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
     ) -> Sent {
-        self.interaction(who, channel, name, options, resolved, false)
+        self.interaction(who, channel, name, options, resolved, false, None)
+    }
+
+    /// [`Self::invoke`], dispatched already `lag` old (over 3 s: any callback fails with 10062).
+    pub fn invoke_with_lag(
+        &self,
+        who: &Person,
+        channel: u64,
+        name: &str,
+        options: Value,
+        resolved: Value,
+        lag: Duration,
+    ) -> Sent {
+        self.interaction(who, channel, name, options, resolved, false, Some(lag))
     }
 
     /// Discord asks for autocomplete choices while `who` types `/name`; the option being typed has
     /// `"focused": true`.
     pub fn autocomplete(&self, who: &Person, channel: u64, name: &str, options: Value) -> Sent {
-        self.interaction(who, channel, name, options, json!({}), true)
+        self.interaction(who, channel, name, options, json!({}), true, None)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn interaction(
         &self,
         who: &Person,
@@ -318,40 +733,77 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
         autocomplete: bool,
+        lag: Option<Duration>,
     ) -> Sent {
         let command = self.command(name);
-        let (id, token) = self.new_interaction_id();
-        let at = self.place(channel, who);
-        let payload = payloads::command(id, &token, &command, options, resolved, autocomplete, &at);
+        let at = self.place(channel, who, &format!("/{name}"));
+        let new = self.new_interaction(lag);
+        let payload = payloads::command(
+            new.id,
+            &new.token,
+            &command,
+            options,
+            resolved,
+            autocomplete,
+            &at,
+        );
         let record = Interaction {
-            id,
+            id: new.id,
             channel_id: channel,
+            created_ms: new.created_ms,
+            lag_ms: new.lag_ms,
             ..Default::default()
         };
-        self.dispatch_interaction(token, id, record, payload)
+        self.dispatch_interaction(new.token, new.id, record, payload)
     }
 
     /// `who` presses the button `custom_id` on message `message_id`.
     pub fn press(&self, who: &Person, message_id: u64, custom_id: &str) -> Sent {
+        self.press_inner(who, message_id, custom_id, None)
+    }
+
+    /// [`Self::press`], dispatched already `lag` old.
+    pub fn press_with_lag(
+        &self,
+        who: &Person,
+        message_id: u64,
+        custom_id: &str,
+        lag: Duration,
+    ) -> Sent {
+        self.press_inner(who, message_id, custom_id, Some(lag))
+    }
+
+    fn press_inner(
+        &self,
+        who: &Person,
+        message_id: u64,
+        custom_id: &str,
+        lag: Option<Duration>,
+    ) -> Sent {
         let (message, channel) = {
             let state = self.state();
             let message = state.messages.get(&message_id).expect("no such message");
             (message.json.clone(), message.channel_id)
         };
-        let (id, token) = self.new_interaction_id();
-        let at = self.place(channel, who);
-        let payload = payloads::button(id, &token, custom_id, &message, &at);
+        // Buttons on a message in an archived thread are refused like commands (taken as Discord's
+        // behaviour without having confirmed it).
+        let at = self.place(channel, who, "button press");
+        let new = self.new_interaction(lag);
+        let payload = payloads::button(new.id, &new.token, custom_id, &message, &at);
         let record = Interaction {
-            id,
+            id: new.id,
             channel_id: channel,
             source_message: Some(message_id),
+            created_ms: new.created_ms,
+            lag_ms: new.lag_ms,
             ..Default::default()
         };
-        self.dispatch_interaction(token, id, record, payload)
+        self.dispatch_interaction(new.token, new.id, record, payload)
     }
 
     /// Posts a message "from someone else" in `channel`, for buttons to be pressed on in tests.
     pub fn post_as(&self, author: &Person, channel: u64, body: Value) -> u64 {
+        let now = self.shared.clock.now_ms();
         let mut state = self.state();
         let id = state.new_id();
         let json = payloads::message(id, channel, &author.user_json(), &body, vec![]);
@@ -364,14 +816,11 @@ impl FakeDiscord {
                 ephemeral: false,
                 allowed_mentions: None,
                 edits: 0,
+                nonce: None,
+                created_ms: now,
             },
         );
         id
-    }
-
-    fn new_interaction_id(&self) -> (u64, String) {
-        let id = self.state().new_id();
-        (id, format!("interaction-token-{id}"))
     }
 
     /// Waits for the bot's first callback to an interaction.
@@ -404,13 +853,27 @@ impl FakeDiscord {
     }
 }
 
-/// Sends a dispatch (op 0) on the open gateway connection.
+struct NewInteraction {
+    id: u64,
+    token: String,
+    created_ms: i64,
+    lag_ms: i64,
+}
+
+/// Sends a dispatch (op 0) on the open gateway connection, if there is one (Discord keeps no queue
+/// for a bot that is not connected).
 pub(crate) fn send_dispatch(state: &mut State, event: &str, data: Value) {
+    let Some(gateway) = state.gateway.clone() else {
+        return;
+    };
     state.sequence += 1;
     let frame = json!({"op": 0, "t": event, "s": state.sequence, "d": data}).to_string();
-    let gateway = state
-        .gateway
-        .as_ref()
-        .expect("the bot is not connected to the gateway");
-    gateway.send(frame).expect("gateway connection closed");
+    let _ = gateway.send(frame);
+}
+
+/// Dispatches THREAD_UPDATE with the thread as it now is.
+pub(crate) fn thread_update(shared: &Shared, state: &mut State, id: u64) {
+    let thread = state.channel(id);
+    let payload = payloads::channel(shared.guild_id, shared.bot.id, &thread);
+    send_dispatch(state, "THREAD_UPDATE", payload);
 }

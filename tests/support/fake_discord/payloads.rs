@@ -24,6 +24,16 @@ pub mod permissions {
     pub const MANAGE_GUILD: u64 = 1 << 5;
     pub const ATTACH_FILES: u64 = 1 << 15;
     pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// What the bot has where nothing is denied (no Manage Threads: it cannot reopen a locked thread).
+    pub const BOT: u64 = MEMBER
+        | READ_MESSAGE_HISTORY
+        | EMBED_LINKS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS;
     /// What an ordinary member has.
     pub const MEMBER: u64 = VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | USE_APPLICATION_COMMANDS;
 }
@@ -121,6 +131,8 @@ pub struct Where {
     pub channel_id: u64,
     pub who: Person,
     pub bot_permissions: u64,
+    /// The channel (or thread) object, as Discord puts it in an interaction.
+    pub channel: Value,
 }
 
 fn interaction(id: u64, token: &str, kind: u8, data: Value, at: &Where) -> Value {
@@ -131,7 +143,7 @@ fn interaction(id: u64, token: &str, kind: u8, data: Value, at: &Where) -> Value
         "data": data,
         "guild_id": at.guild_id.to_string(),
         "channel_id": at.channel_id.to_string(),
-        "channel": {"id": at.channel_id.to_string(), "type": 0, "name": "general"},
+        "channel": at.channel,
         "member": at.who.member_json(),
         "token": token,
         "version": 1,
@@ -179,6 +191,123 @@ pub fn button(id: u64, token: &str, custom_id: &str, message: &Value, at: &Where
     payload
 }
 
+/// A channel or thread as Discord describes it (GET /channels/{id}, THREAD_UPDATE, GUILD_CREATE).
+pub fn channel(guild_id: u64, owner_id: u64, channel: &super::Channel) -> Value {
+    let mut json = json!({
+        "id": channel.id.to_string(),
+        "type": 0,
+        "guild_id": guild_id.to_string(),
+        "name": channel.name,
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "topic": null,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "parent_id": null,
+        "flags": 0,
+    });
+    if let Some(parent) = channel.parent {
+        json["type"] = json!(11);
+        json["parent_id"] = json!(parent.to_string());
+        json["owner_id"] = json!(owner_id.to_string());
+        json["member_count"] = json!(1);
+        json["message_count"] = json!(0);
+        json["total_message_sent"] = json!(0);
+        json["thread_metadata"] = json!({
+            "archived": channel.archived,
+            "auto_archive_duration": channel.auto_archive_duration.unwrap_or(1440),
+            "archive_timestamp": TIMESTAMP,
+            "locked": channel.locked,
+            "create_timestamp": TIMESTAMP,
+        });
+    }
+    json
+}
+
+/// THREAD_DELETE's payload.
+pub fn thread_delete(guild_id: u64, channel: &super::Channel) -> Value {
+    json!({
+        "id": channel.id.to_string(),
+        "guild_id": guild_id.to_string(),
+        "parent_id": channel.parent.map(|p| p.to_string()),
+        "type": 11,
+    })
+}
+
+/// GUILD_CREATE's payload: the guild, the bot as its only member, its channels and active threads.
+pub fn guild(guild_id: u64, bot: &Person, channels: Vec<Value>, threads: Vec<Value>) -> Value {
+    let mut member = bot.member_json();
+    member.as_object_mut().unwrap().remove("permissions");
+    let mut guild = json!({
+        "id": guild_id.to_string(),
+        "name": "Fake Oware Club",
+        "icon": null,
+        "icon_hash": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": "1",
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "widget_enabled": false,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [{
+            "id": guild_id.to_string(),
+            "name": "@everyone",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false,
+            "icon": null,
+            "unicode_emoji": null,
+            "position": 0,
+            "permissions": permissions::BOT.to_string(),
+            "managed": false,
+            "mentionable": false,
+            "flags": 0,
+        }],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+    });
+    // In two parts: one `json!` this long exceeds the macro recursion limit.
+    let more = json!({
+        "max_presences": null,
+        "max_members": 500000,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "max_video_channel_users": 25,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null,
+        "joined_at": TIMESTAMP,
+        "large": false,
+        "unavailable": false,
+        "member_count": 1,
+        "voice_states": [],
+        "members": [member],
+        "channels": channels,
+        "threads": threads,
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+    });
+    let object = guild.as_object_mut().unwrap();
+    object.extend(more.as_object().unwrap().clone());
+    guild
+}
+
 #[cfg(test)]
 mod tests {
     //! Serenity must accept everything the fake sends: a missing field would make the bot ignore an
@@ -194,7 +323,52 @@ mod tests {
             channel_id: 13,
             who: Person::member(14, "alice"),
             bot_permissions: permissions::MEMBER,
+            channel: json!({"id": "13", "type": 0, "name": "general"}),
         }
+    }
+
+    #[test]
+    fn serenity_reads_the_fake_channels_threads_and_guild() {
+        use super::super::Channel;
+        let text = Channel::text(13);
+        let thread = Channel {
+            archived: true,
+            locked: true,
+            auto_archive_duration: Some(60),
+            ..Channel::thread(21, 13, "Match 1")
+        };
+        let parsed: serenity::GuildChannel =
+            serde_json::from_value(channel(12, 1, &thread)).expect("thread");
+        let metadata = parsed.thread_metadata.expect("thread metadata");
+        assert!(metadata.archived && metadata.locked);
+        assert_eq!(u16::from(metadata.auto_archive_duration), 60);
+        let _: serenity::GuildChannel =
+            serde_json::from_value(channel(12, 1, &text)).expect("text");
+        let event = json!({"op": 0, "s": 1, "t": "THREAD_UPDATE", "d": channel(12, 1, &thread)});
+        let _: serenity::GatewayEvent = serde_json::from_value(event).expect("THREAD_UPDATE");
+        let event = json!({"op": 0, "s": 2, "t": "THREAD_DELETE", "d": thread_delete(12, &thread)});
+        let _: serenity::GatewayEvent = serde_json::from_value(event).expect("THREAD_DELETE");
+        let bot = Person {
+            bot: true,
+            ..Person::member(1, "Namnam")
+        };
+        let guild_json = guild(
+            12,
+            &bot,
+            vec![channel(12, 1, &text)],
+            vec![channel(12, 1, &Channel::thread(22, 13, "Match 2"))],
+        );
+        let _: serenity::Guild = serde_json::from_value(guild_json.clone()).expect("guild");
+        let event = json!({"op": 0, "s": 3, "t": "GUILD_CREATE", "d": guild_json});
+        let parsed: serenity::GatewayEvent = serde_json::from_value(event).expect("GUILD_CREATE");
+        let serenity::GatewayEvent::Dispatch(_, serenity::Event::GuildCreate(created)) = parsed
+        else {
+            panic!("not a guild create: {parsed:?}")
+        };
+        assert_eq!(created.guild.channels.len(), 1);
+        assert_eq!(created.guild.threads.len(), 1);
+        let event = json!({"op": 0, "s": 4, "t": "GUILD_DELETE", "d": {"id": "12"}});
+        let _: serenity::GatewayEvent = serde_json::from_value(event).expect("GUILD_DELETE");
     }
 
     #[test]

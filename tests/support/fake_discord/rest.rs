@@ -1,8 +1,10 @@
-//! The fake REST API under `/api/v10`: the routes the bot uses, each answering as Discord does, and a
-//! record (with its OpenAPI check) of every request.
+//! The fake REST API under `/api/v10`, over TLS: the routes the bot uses, each answering as Discord
+//! does, with `X-RateLimit-*` headers, seeded faults, interaction deadlines, thread and permission
+//! rules, and a record (with its OpenAPI check and fault) of every request.
 
-use std::convert::Infallible;
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
@@ -10,17 +12,28 @@ use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
+use tokio_rustls::TlsAcceptor;
 
-use super::{multipart, payloads, Check, File, Message, Recorded, Shared, State};
+use super::faults::{self, Fault};
+use super::{
+    multipart, payloads, thread_update, Channel, Check, File, Message, Perm, Recorded, Shared,
+    State, CALLBACK_DEADLINE_MS, NONCE_WINDOW_MS, TOKEN_LIFETIME_MS,
+};
 
-pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
+pub async fn serve(listener: TcpListener, acceptor: TlsAcceptor, shared: Arc<Shared>) {
     while let Ok((stream, _)) = listener.accept().await {
         let shared = shared.clone();
+        let acceptor = acceptor.clone();
         tokio::spawn(async move {
+            let Ok(stream) = acceptor.accept(stream).await else {
+                return;
+            };
             let service = hyper::service::service_fn(move |request| {
                 let shared = shared.clone();
-                async move { Ok::<_, Infallible>(handle(&shared, request).await) }
+                async move { handle(&shared, request).await }
             });
+            // A dropped answer is an error of the service: hyper then closes the connection without
+            // writing anything.
             let _ = hyper::server::conn::http1::Builder::new()
                 .serve_connection(TokioIo::new(stream), service)
                 .await;
@@ -28,10 +41,30 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     }
 }
 
+/// The error that makes hyper close the connection without an answer.
+#[derive(Debug)]
+pub struct Dropped;
+
+impl std::fmt::Display for Dropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("connection dropped by the fault plan")
+    }
+}
+
+impl std::error::Error for Dropped {}
+
+/// One rate-limit bucket: (route template, major parameter), in wall-clock windows.
+#[derive(Debug)]
+pub struct Bucket {
+    window_start: Instant,
+    used: u32,
+}
+
 /// A request, read whole.
 struct Call {
     method: String,
     path: String,
+    query: HashMap<String, String>,
     json: Option<Value>,
     files: Vec<File>,
     authorized: bool,
@@ -40,40 +73,170 @@ struct Call {
 /// An answer: status and JSON body (`None` for 204).
 type Answer = (u16, Option<Value>);
 
-async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<Bytes>> {
-    let (status, body, recorded) = match read(shared, request).await {
-        Ok(call) => {
-            let check = match &shared.openapi {
-                None => Check::Skipped,
-                Some(spec) => match spec.check(&call.method, &call.path, call.json.as_ref()) {
-                    Ok(checked) => Check::Passed(checked),
-                    Err(error) => Check::Failed(error),
-                },
-            };
-            let (status, body) = {
-                let mut state = shared.state();
-                route(shared, &mut state, &call)
-            };
-            let recorded = Recorded {
-                method: call.method,
-                path: call.path,
-                json: call.json,
-                files: call.files,
-                status,
-                check,
-            };
-            (status, body, Some(recorded))
+fn error(status: u16, code: u64, message: &str) -> Answer {
+    (status, Some(json!({"message": message, "code": code})))
+}
+
+async fn handle(
+    shared: &Shared,
+    request: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Dropped> {
+    let call = match read(shared, request).await {
+        Ok(call) => call,
+        Err(message) => {
+            let (status, body) = error(400, 50035, &message);
+            return Ok(build(status, body, Vec::new()));
         }
-        Err(error) => (400, Some(json!({"message": error, "code": 50035})), None),
     };
-    {
+    let check = match &shared.openapi {
+        None => Check::Skipped,
+        Some(spec) => match spec.check(&call.method, &call.path, call.json.as_ref()) {
+            Ok(checked) => Check::Passed(checked),
+            Err(error) => Check::Failed(error),
+        },
+    };
+    let template = faults::template(&call.method, &call.path);
+    let (status, body, headers, fault) = {
         let mut state = shared.state();
-        if let Some(recorded) = recorded {
-            state.requests.push(recorded);
+        let count = {
+            let count = state.route_counts.entry(template.clone()).or_default();
+            *count += 1;
+            *count
+        };
+        let plan = state.plan;
+        let fault = plan.fault(&template, count);
+        if let Some(fault) = fault {
+            state.count_fault(fault);
         }
-    }
+        let bucket_key = format!("{template} {}", faults::major(&call.path));
+        let (mut headers, over) = rate_limit(shared, &mut state, &bucket_key, &template);
+        let (status, body) = match fault {
+            Some(Fault::RateLimited) | Some(Fault::GlobalRateLimited) => {
+                let global = fault == Some(Fault::GlobalRateLimited);
+                let retry = plan.retry_after(&template, count);
+                replace_headers(&mut headers, too_many(retry, global));
+                (
+                    429,
+                    Some(
+                        json!({"message": "You are being rate limited.", "retry_after": retry, "global": global}),
+                    ),
+                )
+            }
+            Some(Fault::ServerError(status)) => (
+                status,
+                Some(json!({"message": "Internal Server Error", "code": 0})),
+            ),
+            Some(Fault::DropBefore) => (0, None),
+            _ if over.is_some() => {
+                state.limit_hits += 1;
+                let retry = over.unwrap();
+                replace_headers(&mut headers, too_many(retry, false));
+                (
+                    429,
+                    Some(
+                        json!({"message": "You are being rate limited.", "retry_after": retry, "global": false}),
+                    ),
+                )
+            }
+            // Applied (for `drop after` too).
+            _ => route(shared, &mut state, &call),
+        };
+        let dropped = matches!(fault, Some(Fault::DropBefore) | Some(Fault::DropAfter));
+        state.requests.push(Recorded {
+            method: call.method,
+            path: call.path,
+            json: call.json,
+            files: call.files,
+            status: if dropped { 0 } else { status },
+            check,
+            template,
+            fault: fault.map(Fault::name),
+        });
+        (status, body, headers, fault)
+    };
     shared.changed.notify_waiters();
+    if matches!(fault, Some(Fault::DropBefore) | Some(Fault::DropAfter)) {
+        return Err(Dropped);
+    }
+    Ok(build(status, body, headers))
+}
+
+/// Adds a 429's headers to `headers`, replacing what they replace.
+fn too_many(retry: f64, global: bool) -> Vec<(&'static str, String)> {
+    let mut headers = vec![
+        ("Retry-After", format!("{retry:.3}")),
+        ("X-RateLimit-Remaining", "0".into()),
+        ("X-RateLimit-Reset-After", format!("{retry:.3}")),
+        (
+            "X-RateLimit-Scope",
+            if global { "global" } else { "user" }.into(),
+        ),
+    ];
+    if global {
+        headers.push(("X-RateLimit-Global", "true".into()));
+    }
+    headers
+}
+
+fn replace_headers(headers: &mut Vec<(&'static str, String)>, new: Vec<(&'static str, String)>) {
+    headers.retain(|(name, _)| new.iter().all(|(other, _)| other != name));
+    headers.extend(new);
+}
+
+/// Counts the request in its bucket; answers the `X-RateLimit-*` headers, and the wait when the
+/// request is over the limit.
+fn rate_limit(
+    shared: &Shared,
+    state: &mut State,
+    key: &str,
+    template: &str,
+) -> (Vec<(&'static str, String)>, Option<f64>) {
+    let limit = shared.rate_limit;
+    let now = Instant::now();
+    let bucket = state.buckets.entry(key.to_owned()).or_insert(Bucket {
+        window_start: now,
+        used: 0,
+    });
+    if now.duration_since(bucket.window_start) >= limit.window {
+        *bucket = Bucket {
+            window_start: now,
+            used: 0,
+        };
+    }
+    bucket.used += 1;
+    let reset_after = limit
+        .window
+        .saturating_sub(now.duration_since(bucket.window_start))
+        .as_secs_f64();
+    let reset = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64()
+        + reset_after;
+    let over = (bucket.used > limit.limit).then_some(reset_after.max(0.001));
+    let remaining = limit.limit.saturating_sub(bucket.used);
+    let headers = vec![
+        ("X-RateLimit-Limit", limit.limit.to_string()),
+        ("X-RateLimit-Remaining", remaining.to_string()),
+        ("X-RateLimit-Reset", format!("{reset:.3}")),
+        ("X-RateLimit-Reset-After", format!("{reset_after:.3}")),
+        (
+            "X-RateLimit-Bucket",
+            format!("{:016x}", faults::hash(0, template, 0)),
+        ),
+    ];
+    (headers, over)
+}
+
+fn build(
+    status: u16,
+    body: Option<Value>,
+    headers: Vec<(&'static str, String)>,
+) -> Response<Full<Bytes>> {
     let mut response = Response::builder().status(status);
+    for (name, value) in headers {
+        response = response.header(name, value);
+    }
     let bytes = match body {
         Some(body) => {
             response = response.header("content-type", "application/json");
@@ -87,6 +250,14 @@ async fn handle(shared: &Shared, request: Request<Incoming>) -> Response<Full<By
 async fn read(shared: &Shared, request: Request<Incoming>) -> Result<Call, String> {
     let method = request.method().as_str().to_owned();
     let full_path = request.uri().path().to_owned();
+    let query = request
+        .uri()
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
     let path = full_path
         .strip_prefix("/api/v10")
         .ok_or_else(|| format!("not an API v10 path: {full_path}"))?
@@ -162,6 +333,7 @@ async fn read(shared: &Shared, request: Request<Incoming>) -> Result<Call, Strin
     Ok(Call {
         method,
         path,
+        query,
         json,
         files,
         authorized,
@@ -169,20 +341,58 @@ async fn read(shared: &Shared, request: Request<Incoming>) -> Result<Call, Strin
 }
 
 fn not_found() -> Answer {
-    (404, Some(json!({"message": "404: Not Found", "code": 0})))
+    error(404, 0, "404: Not Found")
+}
+
+fn unknown_channel() -> Answer {
+    error(404, 10003, "Unknown Channel")
+}
+
+fn missing_access() -> Answer {
+    error(403, 50001, "Missing Access")
+}
+
+fn thread_archived() -> Answer {
+    error(400, 50083, "Thread is archived")
+}
+
+fn unknown_webhook() -> Answer {
+    error(404, 10015, "Unknown Webhook")
+}
+
+/// The checks every `/channels/{id}/...` request passes first.
+fn channel_guard(state: &State, channel: u64) -> Result<Channel, Answer> {
+    if state.guild_removed {
+        return Err(missing_access());
+    }
+    let found = state.channel(channel);
+    if found.deleted || found.parent.is_some_and(|p| state.channel(p).deleted) {
+        return Err(unknown_channel());
+    }
+    if state.denied(channel, Perm::ViewChannel) {
+        return Err(missing_access());
+    }
+    Ok(found)
+}
+
+/// Reopens an archived, unlocked thread because something was posted in it.
+fn unarchive_on_post(shared: &Shared, state: &mut State, channel: u64) {
+    let thread = state.channel(channel);
+    if thread.is_thread() && thread.archived && !thread.locked {
+        state.channel_mut(channel).archived = false;
+        thread_update(shared, state, channel);
+    }
 }
 
 fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
     let segments: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
     let is_webhook = matches!(segments.first(), Some(&"webhooks") | Some(&"interactions"));
     if !call.authorized && !is_webhook {
-        return (
-            401,
-            Some(json!({"message": "401: Unauthorized", "code": 0})),
-        );
+        return error(401, 0, "401: Unauthorized");
     }
     let body = call.json.clone().unwrap_or(Value::Null);
     let app = shared.application_id.to_string();
+    let now = shared.clock.now_ms();
     match (call.method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => (200, Some(json!({"url": shared.ws_url}))),
         ("GET", ["gateway", "bot"]) => (
@@ -217,14 +427,15 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
             )
         }
         ("POST", ["interactions", id, token, "callback"]) => {
-            callback(shared, state, id, token, &call.files, &body)
+            callback(shared, state, id, token, &call.files, &body, now)
         }
         ("POST", ["webhooks", id, token]) if *id == app => {
-            followup(shared, state, token, &call.files, &body)
+            followup(shared, state, token, &call.files, &body, now)
         }
         (method, ["webhooks", id, token, "messages", which]) if *id == app => {
-            let Some(interaction) = state.interactions.get(*token) else {
-                return not_found();
+            let interaction = match webhook_token(state, token, now) {
+                Ok(interaction) => interaction,
+                Err(answer) => return answer,
             };
             let message = if *which == "@original" {
                 interaction.original
@@ -233,11 +444,17 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
                     interaction.followups.contains(m) || Some(*m) == interaction.original
                 })
             };
-            let Some(message) = message else {
-                return not_found();
+            let Some(message) = message.filter(|m| state.messages.contains_key(m)) else {
+                return error(404, 10008, "Unknown Message");
             };
+            let channel = state.messages[&message].channel_id;
+            let thread = state.channel(channel);
+            if thread.deleted {
+                return unknown_channel();
+            }
             match method {
                 "GET" => (200, Some(state.messages[&message].json.clone())),
+                "PATCH" if thread.archived => thread_archived(),
                 "PATCH" => (200, Some(edit(state, message, &call.files, &body))),
                 "DELETE" => {
                     state.messages.remove(&message);
@@ -246,79 +463,220 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
                 _ => not_found(),
             }
         }
-        ("POST", ["channels", channel, "messages"]) => {
+        (method, ["channels", channel, rest @ ..]) => {
             let Ok(channel) = channel.parse::<u64>() else {
                 return not_found();
             };
-            if state.denied_channels.contains(&channel) {
-                return missing_permissions();
-            }
-            let id = create(shared, state, channel, &call.files, &body);
-            (200, Some(state.messages[&id].json.clone()))
-        }
-        (method, ["channels", channel, "messages", message]) => {
-            let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), message.parse::<u64>())
-            else {
-                return not_found();
+            let found = match channel_guard(state, channel) {
+                Ok(found) => found,
+                Err(answer) => return answer,
             };
-            if state
-                .messages
-                .get(&message)
-                .map_or(true, |m| m.channel_id != channel)
-            {
-                return (
-                    404,
-                    Some(json!({"message": "Unknown Message", "code": 10008})),
-                );
-            }
-            match method {
-                "GET" => (200, Some(state.messages[&message].json.clone())),
-                "PATCH" if state.denied_channels.contains(&channel) => missing_permissions(),
-                "PATCH" => (200, Some(edit(state, message, &call.files, &body))),
-                "DELETE" => {
-                    state.messages.remove(&message);
-                    (204, None)
-                }
-                _ => not_found(),
-            }
-        }
-        ("POST", ["channels", channel, "threads"])
-        | ("POST", ["channels", channel, "messages", _, "threads"]) => {
-            let Ok(channel) = channel.parse::<u64>() else {
-                return not_found();
-            };
-            if state.denied_channels.contains(&channel) {
-                return missing_permissions();
-            }
-            let id = state.new_id();
-            let thread = json!({
-                "id": id.to_string(),
-                "type": 11,
-                "guild_id": shared.guild_id.to_string(),
-                "parent_id": channel.to_string(),
-                "name": body["name"],
-                "owner_id": shared.bot.id.to_string(),
-                "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
-                    "archive_timestamp": payloads::TIMESTAMP, "locked": false},
-                "member_count": 1,
-                "message_count": 0,
-                "rate_limit_per_user": 0,
-                "flags": 0,
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": false,
-            });
-            (201, Some(thread))
+            channel_route(shared, state, call, method, found, rest, &body, now)
         }
         _ => not_found(),
     }
 }
 
+#[allow(clippy::too_many_arguments)]
+fn channel_route(
+    shared: &Shared,
+    state: &mut State,
+    call: &Call,
+    method: &str,
+    channel: Channel,
+    rest: &[&str],
+    body: &Value,
+    now: i64,
+) -> Answer {
+    let id = channel.id;
+    match (method, rest) {
+        ("GET", []) => (
+            200,
+            Some(payloads::channel(shared.guild_id, shared.bot.id, &channel)),
+        ),
+        ("PATCH", []) => {
+            let wants = |field: &str| body.get(field).and_then(Value::as_bool);
+            if channel.is_thread() {
+                // The bot has no Manage Threads: it cannot reopen a locked thread nor (un)lock one.
+                if wants("locked").is_some() || (channel.locked && wants("archived") == Some(false))
+                {
+                    return missing_permissions();
+                }
+                if let Some(archived) = wants("archived") {
+                    state.channel_mut(id).archived = archived;
+                }
+            }
+            if let Some(name) = body["name"].as_str() {
+                state.channel_mut(id).name = name.to_owned();
+            }
+            if let Some(duration) = body["auto_archive_duration"].as_u64() {
+                state.channel_mut(id).auto_archive_duration = Some(duration);
+            }
+            if channel.is_thread() {
+                thread_update(shared, state, id);
+            }
+            let now = state.channel(id);
+            (
+                200,
+                Some(payloads::channel(shared.guild_id, shared.bot.id, &now)),
+            )
+        }
+        ("GET", ["messages"]) => {
+            if state.denied(id, Perm::ReadMessageHistory) {
+                return (200, Some(json!([])));
+            }
+            let number = |name: &str| call.query.get(name).and_then(|v| v.parse::<u64>().ok());
+            let limit = number("limit").unwrap_or(50).clamp(1, 100) as usize;
+            let mut shown: Vec<Value> = state
+                .shown(id)
+                .into_iter()
+                .filter(|m| {
+                    let mid = m.json["id"].as_str().unwrap().parse::<u64>().unwrap();
+                    number("before").map_or(true, |b| mid < b)
+                        && number("after").map_or(true, |a| mid > a)
+                })
+                .map(|m| m.json)
+                .collect();
+            // Newest first; with `after`, the ones just after it.
+            if number("after").is_some() {
+                shown.truncate(limit);
+                shown.reverse();
+            } else {
+                shown.reverse();
+                shown.truncate(limit);
+            }
+            (200, Some(Value::Array(shown)))
+        }
+        ("POST", ["messages"]) => {
+            if let Some(refusal) = post_refusal(state, &channel, !call.files.is_empty()) {
+                return refusal;
+            }
+            if body["enforce_nonce"] == true {
+                if let Some(nonce) = nonce_of(body) {
+                    let existing = state.messages.values().find(|m| {
+                        m.channel_id == id
+                            && m.nonce.as_deref() == Some(nonce.as_str())
+                            && now - m.created_ms <= NONCE_WINDOW_MS
+                    });
+                    if let Some(existing) = existing {
+                        return (200, Some(existing.json.clone()));
+                    }
+                }
+            }
+            unarchive_on_post(shared, state, id);
+            let message = create(shared, state, id, &call.files, body, now);
+            (200, Some(state.messages[&message].json.clone()))
+        }
+        (method, ["messages", message]) => {
+            let Ok(message) = message.parse::<u64>() else {
+                return not_found();
+            };
+            if state
+                .messages
+                .get(&message)
+                .map_or(true, |m| m.channel_id != id)
+            {
+                return error(404, 10008, "Unknown Message");
+            }
+            match method {
+                "GET" => (200, Some(state.messages[&message].json.clone())),
+                "PATCH" if channel.archived => thread_archived(),
+                "PATCH" if state.denied(id, Perm::SendMessages) => missing_permissions(),
+                "PATCH" => (200, Some(edit(state, message, &call.files, body))),
+                "DELETE" => {
+                    state.messages.remove(&message);
+                    (204, None)
+                }
+                _ => not_found(),
+            }
+        }
+        ("POST", ["threads"]) | ("POST", ["messages", _, "threads"]) => {
+            if channel.is_thread() {
+                return error(400, 50024, "Cannot execute action on this channel type");
+            }
+            if state.denied(id, Perm::CreatePublicThreads) {
+                return missing_permissions();
+            }
+            let starter = match rest {
+                ["messages", message, "threads"] => {
+                    let Some(message) = message
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|m| state.messages.get(m).is_some_and(|m| m.channel_id == id))
+                    else {
+                        return error(404, 10008, "Unknown Message");
+                    };
+                    if state.channels.values().any(|c| c.starter == Some(message)) {
+                        return error(
+                            400,
+                            160004,
+                            "A thread has already been created for this message",
+                        );
+                    }
+                    Some(message)
+                }
+                _ => None,
+            };
+            let thread_id = state.new_id();
+            let thread = Channel {
+                starter,
+                auto_archive_duration: body["auto_archive_duration"].as_u64(),
+                ..Channel::thread(thread_id, id, body["name"].as_str().unwrap_or("thread"))
+            };
+            state.channels.insert(thread_id, thread.clone());
+            let json = payloads::channel(shared.guild_id, shared.bot.id, &thread);
+            let mut created = json.clone();
+            created["newly_created"] = json!(true);
+            super::send_dispatch(state, "THREAD_CREATE", created);
+            (201, Some(json))
+        }
+        _ => not_found(),
+    }
+}
+
+/// Why a new message in `channel` is refused, if it is.
+fn post_refusal(state: &State, channel: &Channel, files: bool) -> Option<Answer> {
+    let id = channel.id;
+    if channel.is_thread() {
+        if channel.locked {
+            return Some(error(403, 160005, "Thread is locked"));
+        }
+        if state.denied(id, Perm::SendMessagesInThreads) {
+            return Some(missing_permissions());
+        }
+    } else if state.denied(id, Perm::SendMessages) {
+        return Some(missing_permissions());
+    }
+    if files && state.denied(id, Perm::AttachFiles) {
+        return Some(missing_permissions());
+    }
+    None
+}
+
+fn nonce_of(body: &Value) -> Option<String> {
+    match &body["nonce"] {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// The interaction behind a webhook token, if the token still works.
+fn webhook_token(state: &State, token: &str, now: i64) -> Result<super::Interaction, Answer> {
+    let Some(interaction) = state.interactions.get(token) else {
+        return Err(unknown_webhook());
+    };
+    if interaction.dead || interaction.callbacks.is_empty() {
+        return Err(unknown_webhook());
+    }
+    if now - interaction.created_ms > TOKEN_LIFETIME_MS {
+        return Err(error(401, 50027, "Invalid Webhook Token"));
+    }
+    Ok(interaction.clone())
+}
+
 fn missing_permissions() -> Answer {
-    (
-        403,
-        Some(json!({"message": "Missing Permissions", "code": 50013})),
-    )
+    error(403, 50013, "Missing Permissions")
 }
 
 fn application(shared: &Shared) -> Value {
@@ -345,10 +703,7 @@ fn register(
     guild: Option<&&str>,
 ) -> Answer {
     let Some(commands) = body.as_array() else {
-        return (
-            400,
-            Some(json!({"message": "Invalid Form Body", "code": 50035})),
-        );
+        return error(400, 50035, "Invalid Form Body");
     };
     let mut stored = Vec::new();
     for command in commands {
@@ -382,38 +737,54 @@ fn callback(
     token: &str,
     files: &[File],
     body: &Value,
+    now: i64,
 ) -> Answer {
+    let unknown = || error(404, 10062, "Unknown interaction");
     let Some(interaction) = state.interactions.get(token) else {
-        return (
-            404,
-            Some(json!({"message": "Unknown interaction", "code": 10062})),
-        );
+        return unknown();
     };
     if interaction.id.to_string() != id {
-        return (
-            404,
-            Some(json!({"message": "Unknown interaction", "code": 10062})),
-        );
+        return unknown();
     }
     if !interaction.callbacks.is_empty() {
         let interaction = state.interactions.get_mut(token).unwrap();
         interaction.callbacks.push(body.clone());
-        return (
-            400,
-            Some(json!({"message": "Interaction has already been acknowledged.", "code": 40060})),
-        );
+        return error(400, 40060, "Interaction has already been acknowledged.");
+    }
+    if interaction.dead || now - interaction.created_ms > CALLBACK_DEADLINE_MS {
+        // Too late: Discord has forgotten the interaction, and its token with it.
+        let answer = unknown();
+        let interaction = state.interactions.get_mut(token).unwrap();
+        interaction.dead = true;
+        interaction
+            .late_callbacks
+            .push((body.clone(), answer.1.clone().unwrap()));
+        return answer;
     }
     let (channel, source) = (interaction.channel_id, interaction.source_message);
+    let kind = body["type"].as_u64();
+    let thread = state.channel(channel);
+    if thread.deleted {
+        return unknown_channel();
+    }
+    match kind {
+        // A locked thread refuses an interaction's message as archived (discord-api-docs #6884).
+        Some(4) | Some(5) if thread.locked => return error(403, 50083, "Thread is archived"),
+        Some(4) | Some(5) => unarchive_on_post(shared, state, channel),
+        Some(7) if thread.archived => return thread_archived(),
+        _ => {}
+    }
     let data = &body["data"];
-    let original = match body["type"].as_u64() {
+    let original = match kind {
         // A message, or a deferred one ("thinking…") that an edit of @original fills in later.
-        Some(4) => Some(create(shared, state, channel, files, data)),
+        Some(4) => Some(create(shared, state, channel, files, data, now)),
         Some(5) => Some(create(
             shared,
             state,
             channel,
             &[],
             &json!({"flags": data["flags"]}),
+            now,
         )),
         // Update the message the button is on, now or later.
         Some(7) => {
@@ -438,12 +809,23 @@ fn followup(
     token: &str,
     files: &[File],
     body: &Value,
+    now: i64,
 ) -> Answer {
-    let Some(interaction) = state.interactions.get(token) else {
-        return not_found();
+    let interaction = match webhook_token(state, token, now) {
+        Ok(interaction) => interaction,
+        Err(answer) => return answer,
     };
     let channel = interaction.channel_id;
-    let id = create(shared, state, channel, files, body);
+    let thread = state.channel(channel);
+    if thread.deleted {
+        return unknown_channel();
+    }
+    if thread.locked {
+        // What Discord answers an interaction's message in a locked thread (discord-api-docs #6884).
+        return error(403, 50083, "Thread is archived");
+    }
+    unarchive_on_post(shared, state, channel);
+    let id = create(shared, state, channel, files, body, now);
     state
         .interactions
         .get_mut(token)
@@ -454,10 +836,20 @@ fn followup(
 }
 
 /// Makes a message from the bot.
-fn create(shared: &Shared, state: &mut State, channel: u64, files: &[File], body: &Value) -> u64 {
+fn create(
+    shared: &Shared,
+    state: &mut State,
+    channel: u64,
+    files: &[File],
+    body: &Value,
+    now: i64,
+) -> u64 {
     let id = state.new_id();
     let (attachments, kept_files) = attachments(state, &[], files, body);
-    let json = payloads::message(id, channel, &shared.bot.user_json(), body, attachments);
+    let mut json = payloads::message(id, channel, &shared.bot.user_json(), body, attachments);
+    if let Some(nonce) = body.get("nonce") {
+        json["nonce"] = nonce.clone();
+    }
     let ephemeral = body["flags"].as_u64().unwrap_or(0) & 64 != 0;
     state.messages.insert(
         id,
@@ -468,6 +860,8 @@ fn create(shared: &Shared, state: &mut State, channel: u64, files: &[File], body
             ephemeral,
             allowed_mentions: body.get("allowed_mentions").cloned(),
             edits: 0,
+            nonce: nonce_of(body),
+            created_ms: now,
         },
     );
     id

@@ -1,0 +1,324 @@
+//! Tests of the fake itself: each checks one of Discord's behaviours that the fake imitates, through
+//! real HTTPS requests (the fake's own client, or serenity's `Http` with its rate limiter on).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use namnam::bot::ManualClock;
+use serde_json::{json, Value};
+
+use super::*;
+
+const TOKEN: &str = "fake-self-test-token";
+const CHANNEL: u64 = 1_200_000_000_000_000_901;
+
+async fn fake_with(clock: &Arc<ManualClock>, faults: FaultPlan) -> FakeDiscord {
+    FakeDiscord::start_with(
+        TOKEN,
+        FakeOptions {
+            clock: clock.clone(),
+            faults,
+            ..FakeOptions::default()
+        },
+    )
+    .await
+}
+
+/// One request as the bot would make it; `None` when the connection was dropped.
+async fn api(
+    fake: &FakeDiscord,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> Option<(u16, Value)> {
+    let url = format!("https://discord.com/api/v10{path}");
+    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+    let mut request = fake
+        .http_client()
+        .request(method, url)
+        .header("authorization", format!("Bot {TOKEN}"));
+    if let Some(body) = body {
+        request = request
+            .header("content-type", "application/json")
+            .body(body.to_string());
+    }
+    let response = request.send().await.ok()?;
+    let status = response.status().as_u16();
+    let text = response.text().await.ok()?;
+    Some((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
+}
+
+async fn register_rules(fake: &FakeDiscord) {
+    let path = format!("/applications/{}/commands", FakeDiscord::APPLICATION_ID);
+    let body = json!([{"name": "rules", "description": "The rules", "type": 1}]);
+    let (status, _) = api(fake, "PUT", &path, Some(body)).await.unwrap();
+    assert_eq!(status, 200);
+}
+
+fn code(answer: &(u16, Value)) -> (u16, u64) {
+    (answer.0, answer.1["code"].as_u64().unwrap_or(0))
+}
+
+#[tokio::test]
+async fn a_seed_replays_the_same_faults() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let plan = FaultPlan {
+        seed: 42,
+        rate: 0.4,
+    };
+    let mut runs = Vec::new();
+    for _ in 0..2 {
+        let fake = fake_with(&clock, plan).await;
+        for _ in 0..25 {
+            api(&fake, "GET", "/users/@me", None).await;
+        }
+        let seen: Vec<(Option<String>, u16)> = fake
+            .requests()
+            .into_iter()
+            .map(|r| (r.fault, r.status))
+            .collect();
+        assert_eq!(seen.len(), 25);
+        assert!(fake.fault_total() > 0, "a rate of 0.4 faults some of 25");
+        runs.push((seen, fake.faults()));
+    }
+    assert_eq!(runs[0], runs[1]);
+    // Turned off, nothing more is faulted.
+    let fake = fake_with(&clock, plan).await;
+    fake.set_fault_rate(0.0);
+    for _ in 0..10 {
+        assert_eq!(api(&fake, "GET", "/users/@me", None).await.unwrap().0, 200);
+    }
+    assert_eq!(fake.fault_total(), 0);
+}
+
+#[tokio::test]
+async fn every_answer_carries_rate_limit_headers() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let response = fake
+        .http_client()
+        .get("https://discord.com/api/v10/users/@me")
+        .header("authorization", format!("Bot {TOKEN}"))
+        .send()
+        .await
+        .unwrap();
+    for header in [
+        "x-ratelimit-limit",
+        "x-ratelimit-remaining",
+        "x-ratelimit-reset",
+        "x-ratelimit-reset-after",
+        "x-ratelimit-bucket",
+    ] {
+        assert!(response.headers().contains_key(header), "no {header}");
+    }
+}
+
+#[tokio::test]
+async fn a_late_callback_is_refused_and_kills_the_token() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    register_rules(&fake).await;
+    let alice = Person::member(1_000_000_000_000_000_001, "alice");
+    let sent = fake.invoke(&alice, CHANNEL, "rules", json!([]), json!({}));
+    // The id is a snowflake of the creation time.
+    assert_eq!(((sent.id >> 22) as i64) + DISCORD_EPOCH_MS, DEFAULT_NOW_MS);
+    clock.advance_secs(4);
+    let path = format!("/interactions/{}/{}/callback", sent.id, sent.token);
+    let answer = api(&fake, "POST", &path, Some(json!({"type": 5, "data": {}})))
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (404, 10062));
+    let followup = format!("/webhooks/{}/{}", FakeDiscord::APPLICATION_ID, sent.token);
+    let answer = api(&fake, "POST", &followup, Some(json!({"content": "late"})))
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (404, 10015));
+
+    // In time, but the token expires after 15 minutes.
+    let sent = fake.invoke_with_lag(
+        &alice,
+        CHANNEL,
+        "rules",
+        json!([]),
+        json!({}),
+        Duration::from_millis(2_500),
+    );
+    let path = format!("/interactions/{}/{}/callback", sent.id, sent.token);
+    let answer = api(&fake, "POST", &path, Some(json!({"type": 5, "data": {}})))
+        .await
+        .unwrap();
+    assert_eq!(answer.0, 204);
+    let again = api(&fake, "POST", &path, Some(json!({"type": 5, "data": {}})))
+        .await
+        .unwrap();
+    assert_eq!(code(&again), (400, 40060));
+    clock.advance_secs(15 * 60);
+    let followup = format!("/webhooks/{}/{}", FakeDiscord::APPLICATION_ID, sent.token);
+    let answer = api(&fake, "POST", &followup, Some(json!({"content": "late"})))
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (401, 50027));
+}
+
+#[tokio::test]
+async fn a_nonce_dedupes_a_post() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let path = format!("/channels/{CHANNEL}/messages");
+    let body = json!({"content": "board", "nonce": "nn-1", "enforce_nonce": true});
+    let first = api(&fake, "POST", &path, Some(body.clone())).await.unwrap();
+    let second = api(&fake, "POST", &path, Some(body.clone())).await.unwrap();
+    assert_eq!((first.0, second.0), (200, 200));
+    assert_eq!(first.1["id"], second.1["id"]);
+    assert_eq!(fake.shown(CHANNEL).len(), 1);
+    // Without enforce_nonce, or long after, a new message is made.
+    clock.advance_secs(10 * 60);
+    let third = api(&fake, "POST", &path, Some(body)).await.unwrap();
+    assert_ne!(first.1["id"], third.1["id"]);
+    assert_eq!(fake.shown(CHANNEL).len(), 2);
+}
+
+async fn new_thread(fake: &FakeDiscord) -> u64 {
+    let path = format!("/channels/{CHANNEL}/threads");
+    let answer = api(
+        fake,
+        "POST",
+        &path,
+        Some(json!({"name": "Match 1", "type": 11})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(answer.0, 201);
+    answer.1["id"].as_str().unwrap().parse().unwrap()
+}
+
+#[tokio::test]
+async fn posting_in_an_archived_thread_unarchives_it_but_an_edit_is_refused() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let thread = new_thread(&fake).await;
+    assert_eq!(
+        fake.channel(thread).auto_archive_duration,
+        None,
+        "none sent"
+    );
+    let path = format!("/channels/{thread}/messages");
+    let posted = api(&fake, "POST", &path, Some(json!({"content": "one"})))
+        .await
+        .unwrap();
+    fake.archive_thread(thread);
+    let id = posted.1["id"].as_str().unwrap();
+    let edit = api(
+        &fake,
+        "PATCH",
+        &format!("{path}/{id}"),
+        Some(json!({"content": "two"})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(code(&edit), (400, 50083));
+    let answer = api(&fake, "POST", &path, Some(json!({"content": "three"})))
+        .await
+        .unwrap();
+    assert_eq!(answer.0, 200);
+    assert!(!fake.channel(thread).archived, "a post unarchives");
+    let got = api(&fake, "GET", &format!("/channels/{thread}"), None)
+        .await
+        .unwrap();
+    assert_eq!(got.1["thread_metadata"]["archived"], false);
+    assert_eq!(got.1["thread_metadata"]["auto_archive_duration"], 1440);
+}
+
+#[tokio::test]
+async fn a_locked_thread_refuses_posts_and_reopening() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let thread = new_thread(&fake).await;
+    fake.lock_thread(thread);
+    let path = format!("/channels/{thread}/messages");
+    let answer = api(&fake, "POST", &path, Some(json!({"content": "hi"})))
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (403, 160005));
+    let reopen = api(
+        &fake,
+        "PATCH",
+        &format!("/channels/{thread}"),
+        Some(json!({"archived": false})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(code(&reopen), (403, 50013));
+    assert!(fake.channel(thread).archived);
+}
+
+#[tokio::test]
+async fn deleted_channels_removed_bots_and_denied_permissions() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let path = format!("/channels/{CHANNEL}/messages");
+    fake.deny(CHANNEL, Perm::SendMessages);
+    let answer = api(&fake, "POST", &path, Some(json!({"content": "hi"})))
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (403, 50013));
+    fake.allow(CHANNEL, Perm::SendMessages);
+    fake.deny(CHANNEL, Perm::ReadMessageHistory);
+    api(&fake, "POST", &path, Some(json!({"content": "hi"})))
+        .await
+        .unwrap();
+    let read = api(&fake, "GET", &format!("{path}?limit=5"), None)
+        .await
+        .unwrap();
+    assert_eq!(read, (200, json!([])));
+    fake.allow(CHANNEL, Perm::ReadMessageHistory);
+    let read = api(&fake, "GET", &format!("{path}?limit=5"), None)
+        .await
+        .unwrap();
+    assert_eq!(read.1.as_array().unwrap().len(), 1);
+    fake.deny(CHANNEL, Perm::ViewChannel);
+    let answer = api(&fake, "GET", &format!("/channels/{CHANNEL}"), None)
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (403, 50001));
+    fake.allow(CHANNEL, Perm::ViewChannel);
+    fake.delete_channel(CHANNEL);
+    let answer = api(&fake, "POST", &path, Some(json!({"content": "hi"})))
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (404, 10003));
+    fake.remove_bot();
+    let answer = api(&fake, "GET", "/channels/1200000000000000999", None)
+        .await
+        .unwrap();
+    assert_eq!(code(&answer), (403, 50001));
+}
+
+#[tokio::test]
+async fn serenity_retries_an_injected_429() {
+    // A seed whose first request of GET /users/@me is a route 429 and whose second is not faulted.
+    let rate = 0.5;
+    let seed = (0..10_000)
+        .find(|&seed| {
+            let plan = FaultPlan { seed, rate };
+            plan.fault("GET /users/@me", 1) == Some(Fault::RateLimited)
+                && plan.fault("GET /users/@me", 2).is_none()
+        })
+        .expect("such a seed");
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan { seed, rate }).await;
+    let http = poise::serenity_prelude::HttpBuilder::new(TOKEN)
+        .client(fake.http_client())
+        .build();
+    let me = http
+        .get_current_user()
+        .await
+        .expect("retried after the 429");
+    assert_eq!(me.id.get(), FakeDiscord::BOT_ID);
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0].status, 429);
+    assert_eq!(requests[0].fault.as_deref(), Some("429 route"));
+    assert_eq!(requests[1].status, 200);
+    assert_eq!(fake.faults()["429 route"], 1);
+}
