@@ -10,7 +10,7 @@
 
 use crate::bot::{
     cause_chain, spawn_sweeper, text, Command, Core, Notice, Place, Reply, Request, Resolver,
-    UserRef, APOLOGY, COMPUTER_NAME,
+    UserRef, Via, APOLOGY, COMPUTER_NAME,
 };
 use crate::store::Snowflake;
 use std::collections::HashMap;
@@ -222,7 +222,7 @@ where
         // Against the computer: its moves follow the player's, each printed as it is made.
         let mut turn = reply.computer_turn;
         while let Some(t) = turn.take() {
-            match core.computer_turn(t).await {
+            match core.computer_turn(t, Via::Answer).await {
                 Ok(Some(mut reply)) => {
                     reply.render_animation().await;
                     printer.print(out, parsed.channel, &reply, None)?;

@@ -81,7 +81,10 @@ async fn legal_houses_are_empty_on_the_computers_turn() {
     assert!(legal(&h, "general", "alice").await.is_empty());
     let reply = h
         .core
-        .computer_turn(reply.computer_turn.expect("a turn"))
+        .computer_turn(
+            reply.computer_turn.expect("a turn"),
+            namnam::bot::Via::Answer,
+        )
         .await
         .expect("the computer moves")
         .expect("it was its turn");

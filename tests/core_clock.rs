@@ -142,3 +142,122 @@ async fn a_deadline_that_passed_while_the_core_was_stopped_is_acted_on_at_start_
     );
     assert_eq!(h.refused("bob", "move house:7").await, UserError::NoMatch);
 }
+
+/// Every post's state, in order.
+async fn post_states(h: &Harness) -> Vec<String> {
+    namnam::store::post_states(h.core.store().reader())
+        .await
+        .expect("the outbox reads")
+        .into_iter()
+        .map(|(_, state, _)| state)
+        .collect()
+}
+
+#[tokio::test]
+async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_failure() {
+    let h = Harness::with_outbox().await;
+    let challenge = h
+        .ok("alice", "challenge opponent:bob first:challenger")
+        .await;
+    let held = challenge
+        .post
+        .expect("a public reply is stored with its change");
+    let refused = h
+        .core
+        .handle(&h.request("general", "carol", "accept"))
+        .await;
+    assert!(
+        refused.private && refused.post.is_none(),
+        "a refusal is not stored"
+    );
+    assert!(
+        h.core.due_posts(10).await.unwrap().is_empty(),
+        "held, not due"
+    );
+    // The interaction delivered the challenge; the accept's board could not be shown.
+    h.core.post_delivered(held, None).await.unwrap();
+    let start = h.ok("bob", "accept").await;
+    let board_post = start.post.expect("the board is stored with the match");
+    h.core.release_post(board_post, true).await.unwrap();
+    let mut due = h.core.due_posts(10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    let post = &mut due[0];
+    assert_eq!(
+        (post.id, post.channel, post.maybe_shown),
+        (board_post, channel_id("general"), true)
+    );
+    assert_eq!(post.reply.text, start.text, "the same words as the answer");
+    assert_eq!(post.reply.actions, start.actions, "and the same buttons");
+    assert!(
+        post.reply.picture.is_none(),
+        "pictures are drawn only when sent"
+    );
+    h.core.draw_post(post).await.unwrap();
+    let picture = post.reply.picture.as_ref().expect("the board drawn again");
+    assert!(picture.bytes.starts_with(b"\x89PNG"));
+    h.core.post_delivered(board_post, None).await.unwrap();
+    h.core.post_delivered(board_post, None).await.unwrap();
+    assert_eq!(post_states(&h).await, ["sent", "sent"]);
+    assert!(h.core.due_posts(10).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction() {
+    let h = Harness::with_outbox().await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger clock:1h")
+        .await;
+    // The process died holding the answer: after an interaction token's life, the poster takes it.
+    h.clock.advance_secs(15 * 60);
+    let orphan = h.core.due_posts(10).await.unwrap();
+    assert_eq!(
+        orphan.len(),
+        2,
+        "the challenge and the board, never reported"
+    );
+    for post in &orphan {
+        h.core.post_delivered(post.id, None).await.unwrap();
+    }
+    h.clock.advance_secs(45 * 60);
+    let notices = h.core.sweep().await.unwrap();
+    assert_eq!(notices.len(), 1, "alice's timeout");
+    let due = h.core.due_posts(10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert!(
+        due[0].reply.text.contains("alice's move clock ran out"),
+        "{}",
+        due[0].reply.text
+    );
+    assert_eq!(
+        due[0].reply.scene, notices[0].reply.scene,
+        "the final board"
+    );
+    assert_eq!(due[0].match_id, start.board.as_ref().map(|b| b.match_id));
+    h.core
+        .drop_post(due[0].id, "the channel no longer exists")
+        .await
+        .unwrap();
+    assert_eq!(post_states(&h).await, ["sent", "sent", "dropped"]);
+}
+
+#[tokio::test]
+async fn a_server_that_removed_the_bot_keeps_nothing_waiting() {
+    let h = Harness::with_outbox().await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    h.ok_in("other", "carol", "challenge opponent:dave").await;
+    let stopped = h.core.bot_removed(SERVER).await.unwrap();
+    assert_eq!(stopped, vec![start.board.as_ref().unwrap().match_id]);
+    assert_eq!(post_states(&h).await, ["dropped", "dropped", "dropped"]);
+    let row = namnam::store::load_match(h.core.store().reader(), stopped[0])
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state, namnam::store::MatchState::Aborted);
+    assert!(!row.rated);
+    assert_eq!(
+        h.refused_in("other", "dave", "accept").await,
+        UserError::NoChallenge
+    );
+}

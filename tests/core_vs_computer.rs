@@ -6,7 +6,7 @@ mod core_common;
 
 use core_common::*;
 use namnam::ai::{choose_match_move, Level};
-use namnam::bot::{computer_seed, ComputerTurn, Reply, UserError};
+use namnam::bot::{computer_seed, ComputerTurn, Reply, UserError, Via};
 use namnam::game::{House, Player};
 use namnam::store;
 
@@ -14,7 +14,7 @@ use namnam::store;
 async fn computer_moves(h: &Harness, reply: &Reply) -> Reply {
     let turn = reply.computer_turn.expect("the computer's turn");
     h.core
-        .computer_turn(turn)
+        .computer_turn(turn, Via::Answer)
         .await
         .expect("the computer moves")
         .expect("it was the computer's turn")
@@ -111,7 +111,7 @@ async fn a_move_while_the_computer_thinks_is_refused_politely() {
 
     assert!(h
         .core
-        .computer_turn(turn)
+        .computer_turn(turn, Via::Answer)
         .await
         .expect("no failure")
         .is_some());
@@ -119,7 +119,7 @@ async fn a_move_while_the_computer_thinks_is_refused_politely() {
     // And the turn, once played, is not played again.
     assert!(h
         .core
-        .computer_turn(turn)
+        .computer_turn(turn, Via::Answer)
         .await
         .expect("no failure")
         .is_none());
@@ -138,6 +138,8 @@ async fn a_restart_while_the_computer_is_to_move_loses_nothing() {
     let after = h.ok("alice", &format!("move house:{house}")).await;
     let match_id = after.computer_turn.expect("the computer's turn").match_id;
 
+    // The bot comes back a little later; the turn it left waiting is an orphan, however recent.
+    h.clock.advance_secs(1);
     let h = h.restart().await;
     let notices = h.core.catch_up_computer().await.expect("the catch-up runs");
     assert_eq!(notices.len(), 1);
@@ -222,7 +224,10 @@ async fn two_calls_for_one_computer_turn_play_one_move() {
     let turn = reply.computer_turn.expect("the computer moves first");
     let match_id = reply.board.as_ref().expect("a board").match_id;
     let both = tokio::time::timeout(std::time::Duration::from_secs(60), async {
-        tokio::join!(h.core.computer_turn(turn), h.core.computer_turn(turn))
+        tokio::join!(
+            h.core.computer_turn(turn, Via::Answer),
+            h.core.computer_turn(turn, Via::Answer)
+        )
     })
     .await
     .expect("neither call hangs");

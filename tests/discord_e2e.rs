@@ -788,7 +788,9 @@ async fn challenge(
     (id, message)
 }
 
-/// Presses `custom_id` and waits for a public answer; returns the new message and its id.
+/// Presses `custom_id` and waits for a public answer; returns the new message and its id. A press that
+/// supersedes its message is answered by updating it (type 7: its buttons go) and a follow-up with the new
+/// message; another (a draw offer) by a new message.
 async fn press_public(
     fake: &FakeDiscord,
     who: &Person,
@@ -796,9 +798,26 @@ async fn press_public(
     custom_id: &str,
 ) -> (u64, Message) {
     let sent = fake.press(who, on, custom_id);
-    assert_public(&fake.callback(&sent).await);
-    let message = fake.response(&sent).await;
-    (fake.interaction_state(&sent).original.unwrap(), message)
+    public_answer(fake, &sent).await
+}
+
+/// The public message that answers a press: the follow-up after an update, or the response.
+async fn public_answer(fake: &FakeDiscord, sent: &support::fake_discord::Sent) -> (u64, Message) {
+    let callback = fake.callback(sent).await;
+    if callback["type"] == 7 {
+        assert_eq!(callback["data"]["components"], json!([]), "{callback}");
+        let id = fake
+            .wait_for("the follow-up after an update", |s| {
+                s.interactions[&sent.token].followups.first().copied()
+            })
+            .await;
+        let message = fake.state().messages[&id].clone();
+        assert!(!message.ephemeral, "the new message is public");
+        return (id, message);
+    }
+    assert_public(&callback);
+    let message = fake.response(sent).await;
+    (fake.interaction_state(sent).original.unwrap(), message)
 }
 
 /// Presses `custom_id` and expects a private refusal; returns its text.
@@ -1002,15 +1021,12 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
             let first = fake.press(&mover, board_id, &button);
             let second = fake.press(&mover, board_id, &button);
             let answers = [fake.callback(&first).await, fake.callback(&second).await];
-            let public: Vec<usize> = (0..2)
-                .filter(|&i| answers[i]["data"]["flags"].as_u64().unwrap_or(0) & 64 == 0)
-                .collect();
+            let public: Vec<usize> = (0..2).filter(|&i| answers[i]["type"] == 7).collect();
             assert_eq!(public.len(), 1, "exactly one press plays: {answers:?}");
             let late = ephemeral_text(&answers[1 - public[0]]);
             assert!(late.contains("out of date"), "{late}");
             let sent = if public[0] == 0 { first } else { second };
-            board = fake.response(&sent).await;
-            board_id = fake.interaction_state(&sent).original.unwrap();
+            (board_id, board) = public_answer(fake, &sent).await;
             assert_eq!(
                 stored_match(&store, match_id).await.moves_played,
                 row.moves_played + 1
@@ -1289,9 +1305,8 @@ async fn playing_the_computer_and_a_thread_per_match() {
     let row = stored_match(store, match_id).await;
     assert_eq!(row.computer.map(|c| c.level), Some(1));
     assert_board_shows(&board, &row);
-    let press = fake.press(&alice(), board_id, &house_ids(&board)[0]);
-    assert_public(&fake.callback(&press).await);
-    let thinking = fake.response(&press).await;
+    let (thinking_id, thinking) =
+        press_public(fake, &alice(), board_id, &house_ids(&board)[0]).await;
     assert!(
         thinking.content().contains("thinking"),
         "{}",
@@ -1301,8 +1316,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
         house_ids(&thinking).is_empty(),
         "no buttons while the computer thinks"
     );
-    // (As a follow-up of alice's press; or, if the clock's sweep got there first, posted in the channel.)
-    let thinking_id = fake.interaction_state(&press).original.unwrap();
+    // As a follow-up of alice's press, which the clock's sweep leaves to it.
     let answer = fake
         .wait_for("the computer's move", |s| {
             s.messages
@@ -1325,8 +1339,17 @@ async fn playing_the_computer_and_a_thread_per_match() {
     // bob accepts alice's challenge: the answer names the thread, the board is posted in it, and the
     // match is played there; the channel is free for another challenge.
     let (id, message) = challenge(fake, &alice(), &bob(), DUEL, json!([])).await;
-    let (announcement_id, announcement) =
-        press_public(fake, &bob(), id, &button_ids(&message)[0]).await;
+    let accept = fake.press(&bob(), id, &button_ids(&message)[0]);
+    assert_eq!(
+        fake.callback(&accept).await["type"],
+        7,
+        "the challenge is updated"
+    );
+    let (announcement_id, announcement) = (id, fake.state().messages[&id].clone());
+    assert!(
+        announcement.button_rows().is_empty(),
+        "the challenge's buttons go"
+    );
     assert!(
         announcement.content().contains("own thread"),
         "{}",
@@ -1359,7 +1382,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
     fake.deny_channel(QUIET);
     let (id, message) = challenge(fake, &alice(), &bob(), QUIET, json!([])).await;
     let accept = fake.press(&bob(), id, &button_ids(&message)[0]);
-    assert_public(&fake.callback(&accept).await);
+    assert_eq!(fake.callback(&accept).await["type"], 7);
     let fallback = fake
         .wait_for("the board in the channel", |s| {
             let id = *s.interactions[&accept.token].followups.first()?;

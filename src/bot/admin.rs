@@ -3,6 +3,7 @@
 
 use super::clock::format_duration;
 use super::error::{CoreError, UserError};
+use super::outbox::{PostPlace, Via};
 use super::request::{AdminCommand, Request, SettingsChange};
 use super::{Core, Reply};
 use crate::store::{self, ServerSettings, StoreError};
@@ -34,11 +35,19 @@ impl Core {
         if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
             return Err(UserError::Stale.into());
         }
-        tx.commit().await.map_err(StoreError::from)?;
-        Ok(Reply::public(format!(
+        let mut reply = Reply::public(format!(
             "{} stopped match #{} between {} and {}. It is unrated.",
             req.user.name, row.id, row.names.south, row.names.north
-        )))
+        ))
+        .naming([
+            req.user.name.as_str(),
+            row.names.south.as_str(),
+            row.names.north.as_str(),
+        ]);
+        self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(reply)
     }
 
     async fn settings(&self, req: &Request, change: &SettingsChange) -> Result<Reply, CoreError> {

@@ -3,6 +3,7 @@
 
 use super::clock::format_duration;
 use super::error::{CoreError, InternalError, UserError};
+use super::outbox::{PostPlace, Via};
 use super::play::MatchAfter;
 use super::request::{ChallengeOptions, Request, UserRef};
 use super::{text, Action, Core, Reply};
@@ -49,7 +50,6 @@ impl Core {
             expires_at,
         )
         .await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
 
         let first = match terms.first {
             FirstMover::Challenger => format!("{} moves first", req.user.name),
@@ -87,6 +87,11 @@ impl Core {
             challenge_action(id, "cancel", "Cancel"),
         ];
         reply.notify = vec![opponent.id];
+        reply.add_names([req.user.name.as_str(), opponent.name.as_str()]);
+        let post_place = PostPlace::channel(place.server, place.channel);
+        self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
         Ok(reply)
     }
 
@@ -165,8 +170,6 @@ impl Core {
         let row = store::load_match(&mut *tx, match_id)
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
-        tx.commit().await.map_err(store::StoreError::from)?;
-
         let settings = store::server_settings(self.store.reader(), place.server).await?;
         let names = &row.names;
         let t = game.position().territory();
@@ -179,7 +182,7 @@ impl Core {
             text::houses_owned(t, Player::North),
         );
         let mut reply = self
-            .match_reply(MatchAfter::as_it_stands(&row), headline)
+            .commit_match_reply(tx, MatchAfter::as_it_stands(&row), headline, Via::Answer)
             .await?;
         if settings.thread_per_match {
             reply.open_thread = Some(format!("{} vs {}", names.south, names.north));
@@ -231,7 +234,6 @@ impl Core {
             return Err(UserError::ChallengeExpired.into());
         }
         store::close_challenge(&mut tx, open.id, how, now).await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
         let text = match how {
             ChallengeState::Declined => {
                 format!(
@@ -244,7 +246,13 @@ impl Core {
                 open.challenger_name, open.challenged_name
             ),
         };
-        Ok(Reply::public(text))
+        let mut reply = Reply::public(text)
+            .naming([open.challenger_name.as_str(), open.challenged_name.as_str()]);
+        let post_place = PostPlace::channel(open.server, open.channel);
+        self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        Ok(reply)
     }
 }
 

@@ -9,6 +9,7 @@
 
 use super::challenges::claim_channel;
 use super::error::{CoreError, InternalError, UserError};
+use super::outbox::Via;
 use super::play::MatchAfter;
 use super::reply::ComputerTurn;
 use super::request::{ChallengeOptions, Request, UserRef};
@@ -16,9 +17,14 @@ use super::{text, Core, Notice, Reply};
 use crate::ai::{choose_match_move, Level};
 use crate::game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use crate::rng::SeededRng;
-use crate::store::{self, FirstMover, MatchRow, StoreError};
+use crate::store::{self, FirstMover, MatchRow};
 use std::collections::HashSet;
 use std::sync::Mutex;
+
+/// How long a computer turn waits for the front end that made it before the clock's sweep plays it: a
+/// front end plays it right after its answer (retries of a slow Discord included), so a turn waiting longer
+/// was left by a restart.
+pub const CATCH_UP_AFTER_MS: i64 = 60_000;
 
 /// The level when a challenge names none.
 pub const DEFAULT_LEVEL: u8 = 2;
@@ -119,8 +125,6 @@ impl Core {
         let row = store::load_match(&mut *tx, match_id)
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
-        tx.commit().await.map_err(StoreError::from)?;
-
         let t = game.position().territory();
         let headline = format!(
             "Match #{match_id} against the computer, level {level}: {} plays South (houses {}), {} plays North \
@@ -130,14 +134,19 @@ impl Core {
             row.names.north,
             text::houses_owned(t, Player::North),
         );
-        self.match_reply(MatchAfter::as_it_stands(&row), headline)
+        self.commit_match_reply(tx, MatchAfter::as_it_stands(&row), headline, Via::Answer)
             .await
     }
 
     /// Plays the computer's move in the match, if it is the computer's turn there; returns the reply to send
-    /// (the move, its pictures, whose turn it is). `None` when there is nothing to do: the match is over or
-    /// moved on, it is not the computer's turn, or another call is already searching this match.
-    pub async fn computer_turn(&self, turn: ComputerTurn) -> Result<Option<Reply>, CoreError> {
+    /// (the move, its pictures, whose turn it is), stored in the outbox for `via`. `None` when there is
+    /// nothing to do: the match is over or moved on, it is not the computer's turn, or another call is
+    /// already searching this match.
+    pub async fn computer_turn(
+        &self,
+        turn: ComputerTurn,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
         let Some(_claim) = self.searching.claim(turn.match_id) else {
             return Ok(None);
         };
@@ -161,14 +170,18 @@ impl Core {
             InternalError::Inconsistent(format!("match {}: the computer has no move: {e}", row.id))
         })?;
         let now = self.now();
-        self.commit_move(row, found.house, now).await
+        self.commit_move(row, found.house, now, via).await
     }
 
-    /// Plays every computer turn left waiting (after a restart, or a front end that never asked); returns
-    /// the messages to send.
+    /// Plays every computer turn left waiting (after a restart, or a front end that never asked) that no
+    /// front end of this process changed in the last [`CATCH_UP_AFTER_MS`]; returns the messages to send (stored for the
+    /// poster too, when the outbox is on).
     pub async fn catch_up_computer(&self) -> Result<Vec<Notice>, CoreError> {
         let mut notices = Vec::new();
-        for row in store::active_computer_matches(self.store.reader()).await? {
+        // A turn left from before this process started is an orphan however recent; one made since is left
+        // to the front end that made it for a while.
+        let idle_since = (self.now() - CATCH_UP_AFTER_MS).max(self.started_at - 1);
+        for row in store::active_computer_matches(self.store.reader(), idle_since).await? {
             if computer_to_move(&row)?.is_none() {
                 continue;
             }
@@ -176,7 +189,7 @@ impl Core {
             let mut turn = Some(ComputerTurn { match_id: row.id });
             // The computer may move twice running (a new round it starts): play on until it is not its turn.
             while let Some(t) = turn.take() {
-                if let Some(reply) = self.computer_turn(t).await? {
+                if let Some(reply) = self.computer_turn(t, Via::Poster).await? {
                     turn = reply.computer_turn;
                     notices.push(Notice {
                         server,

@@ -84,6 +84,30 @@ pub enum UserError {
     NotActive(i64),
 }
 
+impl UserError {
+    /// The people's names in the message.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            UserError::UnknownPlayer(name)
+            | UserError::ChallengeBot(name)
+            | UserError::NotChallenged(name)
+            | UserError::NotChallenger(name)
+            | UserError::OwnChallenge(name)
+            | UserError::NotYourTurn(name)
+            | UserError::DrawAlreadyOffered(name)
+            | UserError::ComputerThinking(name)
+            | UserError::ComputerNoDraw(name)
+            | UserError::Illegal { owner: name, .. } => vec![name],
+            UserError::ChallengeOpen {
+                challenger,
+                challenged,
+            } => vec![challenger, challenged],
+            UserError::NotAPlayer(south, north) => vec![south, north],
+            _ => Vec::new(),
+        }
+    }
+}
+
 fn illegal_text(house: House, why: IllegalMove, owner: &str) -> String {
     match why {
         IllegalMove::NotOwner => format!("House {house} belongs to {owner}: play one of your own houses."),

@@ -19,7 +19,9 @@ impl Core {
             return Ok(Reply::private("You have no active match in this server."));
         }
         let mut lines = vec![format!("Your active matches ({}):", rows.len())];
+        let mut named = Vec::new();
         for row in &rows {
+            named.extend([row.names.south.clone(), row.names.north.clone()]);
             let side = row
                 .side_of(req.user.id)
                 .expect("the query selects the player's matches");
@@ -39,7 +41,7 @@ impl Core {
                 row.game.round()
             ));
         }
-        Ok(Reply::private(lines.join("\n")))
+        Ok(Reply::private(lines.join("\n")).naming(named.iter().map(String::as_str)))
     }
 
     pub(super) async fn history(&self, req: &Request) -> Result<Reply, CoreError> {
@@ -93,7 +95,7 @@ impl Core {
         if let Some(result) = row.game.result() {
             lines.push(text::describe_result(&result, names));
         }
-        Ok(Reply::private(lines.join("\n")))
+        Ok(Reply::private(lines.join("\n")).naming([names.south.as_str(), names.north.as_str()]))
     }
 
     pub(super) async fn leaderboard(&self, req: &Request, page: u32) -> Result<Reply, CoreError> {
@@ -131,7 +133,7 @@ impl Core {
         lines.push(format!(
             "? marks a provisional rating (fewer than {PROVISIONAL_GAMES} games)."
         ));
-        Ok(Reply::public(lines.join("\n")))
+        Ok(Reply::public(lines.join("\n")).naming(rows.iter().map(|r| r.name.as_str())))
     }
 
     pub(super) async fn stats(

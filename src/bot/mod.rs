@@ -15,6 +15,7 @@ pub mod clock;
 mod computer;
 mod error;
 mod info;
+pub mod outbox;
 pub mod pictures;
 mod play;
 mod ratings;
@@ -28,8 +29,9 @@ mod threads;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_seed, DEFAULT_LEVEL};
 pub use error::{cause_chain, CoreError, InternalError, UserError, APOLOGY};
+pub use outbox::{Post, Via};
 pub use ratings::PROVISIONAL_GAMES;
-pub use reply::{Action, BoardState, ComputerTurn, Notice, Reply};
+pub use reply::{Action, BoardState, ComputerTurn, Notice, Reply, Scene};
 pub use request::{
     AdminCommand, ChallengeOptions, Command, Expected, Place, Request, Resolver, SettingsChange,
     UserRef, COMPUTER_ID, COMPUTER_NAME,
@@ -54,6 +56,8 @@ pub struct CoreConfig {
     /// How many computer searches may run at once across the server (each takes one core for up to about
     /// half a second at level 5).
     pub computer_searches: usize,
+    /// Store every public reply in the outbox (see [`outbox`]), for a front end that delivers through it.
+    pub outbox: bool,
 }
 
 impl Default for CoreConfig {
@@ -63,6 +67,7 @@ impl Default for CoreConfig {
             leaderboard_page_size: 10,
             pictures: true,
             computer_searches: 2,
+            outbox: false,
         }
     }
 }
@@ -78,6 +83,8 @@ pub struct Core {
     searching: computer::Searching,
     /// The cap on computer searches running at once.
     search_permits: Semaphore,
+    /// When this core was made, by its clock.
+    started_at: i64,
 }
 
 impl Core {
@@ -85,6 +92,7 @@ impl Core {
         let seed = SystemClock.now_ms() as u64 ^ u64::from(std::process::id()) << 32;
         Core {
             store,
+            started_at: clock.now_ms(),
             clock,
             search_permits: Semaphore::new(config.computer_searches.max(1)),
             searching: computer::Searching::default(),
@@ -110,6 +118,11 @@ impl Core {
         self.clock.now_ms()
     }
 
+    /// The core's clock, in milliseconds since the Unix epoch.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
     fn coin(&self) -> bool {
         self.rng
             .lock()
@@ -121,10 +134,15 @@ impl Core {
     /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
     /// error is logged and becomes a private apology.
     pub async fn handle(&self, request: &Request) -> Reply {
-        match self.try_handle(request).await {
+        let mut reply = match self.try_handle(request).await {
             Ok(reply) => reply,
             Err(e) => error_reply(e, request),
+        };
+        reply.add_names([request.user.name.as_str()]);
+        if let Command::Challenge { opponent, .. } = &request.command {
+            reply.add_names([opponent.name.as_str()]);
         }
+        reply
     }
 
     /// Answers a request, or says why not.
@@ -158,7 +176,7 @@ impl Core {
 /// The reply for a failed request.
 pub fn error_reply(e: CoreError, request: &Request) -> Reply {
     match e {
-        CoreError::User(e) => Reply::private(e.to_string()),
+        CoreError::User(e) => Reply::private(e.to_string()).naming(e.names()),
         CoreError::Internal(e) => {
             tracing::error!(
                 error = %cause_chain(&e),

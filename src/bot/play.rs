@@ -3,11 +3,11 @@
 //! a race is refused as stale and changes nothing.
 
 use super::error::{CoreError, InternalError, UserError};
-use super::pictures::{self, PendingAnimation};
+use super::outbox::{PostPlace, Via};
 use super::ratings::{rate_match, RatingChange};
 use super::reply::ComputerTurn;
 use super::request::{Expected, Place, Request};
-use super::{text, Action, BoardState, Core, Reply};
+use super::{text, Action, BoardState, Core, Reply, Scene};
 use crate::game::{ByPlayer, House, Match, MatchError, MatchMove, Player};
 use crate::store::{self, MatchRow, MatchState, Snowflake, StoreError};
 
@@ -30,11 +30,30 @@ impl<'a> MatchAfter<'a> {
 }
 
 impl Core {
-    /// The active match in the request's channel.
-    async fn active_match(&self, req: &Request) -> Result<MatchRow, CoreError> {
-        store::active_match_in_channel(self.store.reader(), req.place.server, req.place.channel)
-            .await?
-            .ok_or_else(|| UserError::NoMatch.into())
+    /// The match a request acts on: the one its button names (which works wherever the board was posted:
+    /// a thread's board may have gone to its parent channel), else the active match in its channel.
+    async fn active_match(
+        &self,
+        req: &Request,
+        expected: Option<Expected>,
+    ) -> Result<MatchRow, CoreError> {
+        let reader = self.store.reader();
+        let row = match expected {
+            Some(e) => {
+                let row = store::load_match(reader, e.match_id)
+                    .await?
+                    .filter(|row| row.server == req.place.server);
+                if row.as_ref().is_some_and(|r| r.state != MatchState::Active) {
+                    // A button of a match that has ended since it was drawn.
+                    return Err(UserError::Stale.into());
+                }
+                row
+            }
+            None => {
+                store::active_match_in_channel(reader, req.place.server, req.place.channel).await?
+            }
+        };
+        row.ok_or_else(|| UserError::NoMatch.into())
     }
 
     /// The legal houses, with their seeds and in house order, of the active match in `place`'s channel, for
@@ -72,14 +91,14 @@ impl Core {
         house: House,
         expected: Option<Expected>,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req).await?;
+        let row = self.active_match(req, expected).await?;
         check_expected(&row, expected)?;
         let side = player_side(&row, req)?;
         let now = self.now();
         if row.deadline.is_some_and(|d| d <= now) {
             // The sweeper has not got there yet, but the time is up all the same.
             return self
-                .time_out(row)
+                .time_out(row, Via::Answer)
                 .await?
                 .ok_or_else(|| UserError::Stale.into());
         }
@@ -92,18 +111,20 @@ impl Core {
         if side != to_move {
             return Err(UserError::NotYourTurn(row.names.get(to_move).to_owned()).into());
         }
-        self.commit_move(row, house, now)
+        self.commit_move(row, house, now, Via::Answer)
             .await?
             .ok_or_else(|| UserError::Stale.into())
     }
 
     /// Plays `house` for the player to move in `row` and stores it in one transaction that names the version
-    /// it judged; `None` when the match changed meanwhile. A match against the computer is never rated.
+    /// it judged, with its public reply in the outbox; `None` when the match changed meanwhile. A match
+    /// against the computer is never rated.
     pub(super) async fn commit_move(
         &self,
         row: MatchRow,
         house: House,
         now: i64,
+        via: Via,
     ) -> Result<Option<Reply>, CoreError> {
         let mut game = row.game.clone();
         let played = game.play(house).map_err(|e| match e {
@@ -148,8 +169,6 @@ impl Core {
             }
             _ => None,
         };
-        tx.commit().await.map_err(StoreError::from)?;
-
         let mut after = row;
         after.version += 1;
         after.moves_played += 1;
@@ -162,16 +181,31 @@ impl Core {
         }
         after.game = game;
         let headline = text::describe_move(&played.record, &after.names);
-        self.match_reply(
-            MatchAfter {
-                row: &after,
-                played: Some(&played),
-                ratings,
-            },
-            headline,
-        )
-        .await
-        .map(Some)
+        let after = MatchAfter {
+            row: &after,
+            played: Some(&played),
+            ratings,
+        };
+        self.commit_match_reply(tx, after, headline, via)
+            .await
+            .map(Some)
+    }
+
+    /// Finishes the reply that shows a match after a change: stores it in the outbox within `tx`, commits,
+    /// then draws the pictures.
+    pub(super) async fn commit_match_reply(
+        &self,
+        mut tx: store::WriteTx,
+        after: MatchAfter<'_>,
+        headline: String,
+        via: Via,
+    ) -> Result<Reply, CoreError> {
+        let mut reply = self.match_message(&after, headline)?;
+        self.store_post(&mut tx, PostPlace::of_match(after.row), &mut reply, via)
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        self.draw_pictures(&mut reply).await?;
+        Ok(reply)
     }
 
     pub(super) async fn board(&self, req: &Request) -> Result<Reply, CoreError> {
@@ -203,7 +237,7 @@ impl Core {
         confirmed: bool,
         expected: Option<Expected>,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req).await?;
+        let row = self.active_match(req, expected).await?;
         check_expected(&row, expected)?;
         let side = player_side(&row, req)?;
         if !confirmed {
@@ -222,7 +256,7 @@ impl Core {
         let mut game = row.game.clone();
         game.resign(side).map_err(|_| UserError::NoMatch)?;
         let headline = format!("{} resigns.", row.names.get(side));
-        self.finish(row, game, headline)
+        self.finish(row, game, headline, Via::Answer)
             .await?
             .ok_or_else(|| UserError::Stale.into())
     }
@@ -232,7 +266,7 @@ impl Core {
         req: &Request,
         expected: Option<Expected>,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req).await?;
+        let row = self.active_match(req, expected).await?;
         check_expected(&row, expected)?;
         let side = player_side(&row, req)?;
         let opponent = row.names.get(side.other()).to_owned();
@@ -248,7 +282,7 @@ impl Core {
                     "{} accepts the draw offered by {opponent}.",
                     row.names.get(side)
                 );
-                self.finish(row, game, headline)
+                self.finish(row, game, headline, Via::Answer)
                     .await?
                     .ok_or_else(|| UserError::Stale.into())
             }
@@ -259,7 +293,6 @@ impl Core {
                 {
                     return Err(UserError::Stale.into());
                 }
-                tx.commit().await.map_err(StoreError::from)?;
                 let mut reply = Reply::public(format!(
                     "{} offers a draw. {opponent}: `draw` to accept it; the offer lapses with the next move.",
                     row.names.get(side)
@@ -270,20 +303,28 @@ impl Core {
                     command: "draw".into(),
                 }];
                 reply.notify = vec![row.players.get(side.other())];
+                reply.add_names([row.names.south.as_str(), row.names.north.as_str()]);
+                self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
+                    .await?;
+                tx.commit().await.map_err(StoreError::from)?;
                 Ok(reply)
             }
         }
     }
 
     /// Ends the match because the player to move ran out of time; `None` if it changed meanwhile.
-    pub(super) async fn time_out(&self, row: MatchRow) -> Result<Option<Reply>, CoreError> {
+    pub(super) async fn time_out(
+        &self,
+        row: MatchRow,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
         let Some(loser) = row.game.to_move() else {
             return Ok(None);
         };
         let mut game = row.game.clone();
         game.time_out(loser).map_err(|_| UserError::NoMatch)?;
         let headline = format!("{}'s move clock ran out.", row.names.get(loser));
-        self.finish(row, game, headline).await
+        self.finish(row, game, headline, via).await
     }
 
     /// Stores a match that ended without a move (`game` holds the result) and rates it in the same
@@ -294,6 +335,7 @@ impl Core {
         row: MatchRow,
         game: Match,
         headline: String,
+        via: Via,
     ) -> Result<Option<Reply>, CoreError> {
         let result = game.result().ok_or_else(|| {
             InternalError::Inconsistent("finishing a match without a result".into())
@@ -308,7 +350,6 @@ impl Core {
             true => Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?),
             false => None,
         };
-        tx.commit().await.map_err(StoreError::from)?;
         let mut after = row;
         after.version += 1;
         after.state = MatchState::Finished;
@@ -317,23 +358,32 @@ impl Core {
         after.remind_at = None;
         after.draw_offer = None;
         after.game = game;
-        self.match_reply(
-            MatchAfter {
-                row: &after,
-                played: None,
-                ratings,
-            },
-            headline,
-        )
-        .await
-        .map(Some)
+        let after = MatchAfter {
+            row: &after,
+            played: None,
+            ratings,
+        };
+        self.commit_match_reply(tx, after, headline, via)
+            .await
+            .map(Some)
     }
 
-    /// The reply that shows a match after a change: the headline, the round's end, the result or whose turn
-    /// it is, the pictures, and the buttons.
+    /// The reply that shows a match as it stands, with its pictures.
     pub(super) async fn match_reply(
         &self,
         after: MatchAfter<'_>,
+        headline: String,
+    ) -> Result<Reply, CoreError> {
+        let mut reply = self.match_message(&after, headline)?;
+        self.draw_pictures(&mut reply).await?;
+        Ok(reply)
+    }
+
+    /// The reply that shows a match after a change, pictures still to draw: the headline, the round's end,
+    /// the result or whose turn it is, and the buttons.
+    pub(super) fn match_message(
+        &self,
+        after: &MatchAfter<'_>,
         headline: String,
     ) -> Result<Reply, CoreError> {
         let row = after.row;
@@ -346,7 +396,7 @@ impl Core {
         let mut reply = Reply::public(String::new());
         if let Some(result) = game.result() {
             lines.push(text::describe_result(&result, names));
-            match after.ratings {
+            match &after.ratings {
                 Some(r) => lines.push(format!(
                     "Ratings: {} {:.0} → {:.0}, {} {:.0} → {:.0}.",
                     names.south,
@@ -387,19 +437,20 @@ impl Core {
             }
         }
         reply.text = lines.join("\n");
+        reply.add_names([names.south.as_str(), names.north.as_str()]);
         reply.board = Some(BoardState {
             match_id: row.id,
+            version: row.version,
             round: game.round(),
             position: *game.position(),
             names: names.clone(),
             to_move: game.to_move().filter(|_| row.state == MatchState::Active),
         });
-        if self.config.pictures {
-            reply.picture = Some(pictures::board(game, names, after.played).await?);
-            reply.pending_animation = after
-                .played
-                .and_then(|played| PendingAnimation::of(game, names, played));
-        }
+        reply.scene = Some(Scene {
+            game: game.clone(),
+            names: names.clone(),
+            played: after.played.cloned(),
+        });
         Ok(reply)
     }
 }

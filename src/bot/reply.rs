@@ -1,14 +1,16 @@
 //! Replies: plain data that a front end only translates (Discord messages with buttons and attachments, or
 //! lines on a console).
 
+use serde::{Deserialize, Serialize};
+
 use super::error::cause_chain;
 use super::pictures::{PendingAnimation, Picture};
-use crate::game::{Player, Position};
-use crate::store::{Names, Snowflake};
+use crate::game::{Match, MatchMove, Player, Position};
+use crate::store::{Names, PostId, Snowflake};
 
 /// A button: `id` is namespaced and carries what makes it safe to act on later (see
 /// [`Command::from_action_id`](super::Command::from_action_id)); `command` is the same action typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Action {
     pub id: String,
     pub label: String,
@@ -16,9 +18,11 @@ pub struct Action {
 }
 
 /// The board as it stands, for front ends that draw it as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardState {
     pub match_id: i64,
+    /// The match's version this board shows (each change that shows a board makes a new one).
+    pub version: i64,
     pub round: u32,
     pub position: Position,
     pub names: Names,
@@ -51,6 +55,23 @@ pub struct Reply {
     /// It is now Namnam's computer's turn: send this reply, then pass the turn to
     /// [`Core::computer_turn`](super::Core::computer_turn) and send the reply it returns.
     pub computer_turn: Option<ComputerTurn>,
+    /// What the pictures show, kept so that they can be drawn again for a stored post.
+    pub scene: Option<Scene>,
+    /// The people's names in `text`, as they chose them: a front end that formats text shows them as
+    /// written (escaping its markup in them).
+    pub names: Vec<String>,
+    /// This reply is also stored in the outbox, held for the front end answering the interaction: it
+    /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
+    /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
+    pub post: Option<PostId>,
+}
+
+/// What a reply's pictures show: a match after a change (the move just played, if any).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scene {
+    pub game: Match,
+    pub names: Names,
+    pub played: Option<MatchMove>,
 }
 
 /// The computer's turn in a match, to be played by [`Core::computer_turn`](super::Core::computer_turn).
@@ -75,6 +96,21 @@ impl Reply {
         }
     }
 
+    /// Notes names that appear in the text.
+    pub fn naming<'a>(mut self, names: impl IntoIterator<Item = &'a str>) -> Reply {
+        self.add_names(names);
+        self
+    }
+
+    /// Notes names that appear in the text (once each).
+    pub fn add_names<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        for name in names {
+            if !self.names.iter().any(|n| n == name) {
+                self.names.push(name.to_owned());
+            }
+        }
+    }
+
     /// Draws the pending animation into [`animation`](Self::animation). A failure is logged and leaves the
     /// reply without its GIF: the board picture already says everything.
     pub async fn render_animation(&mut self) {
@@ -95,4 +131,46 @@ pub struct Notice {
     pub server: Snowflake,
     pub channel: Snowflake,
     pub reply: Reply,
+}
+
+/// A stored public message as the outbox keeps it: the reply without its pictures, which are drawn again
+/// from the scene.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct PostBody {
+    pub text: String,
+    pub notify: Vec<u64>,
+    pub deadline_ms: Option<i64>,
+    pub actions: Vec<Action>,
+    pub board: Option<BoardState>,
+    pub scene: Option<Scene>,
+    #[serde(default)]
+    pub names: Vec<String>,
+}
+
+impl PostBody {
+    pub fn of(reply: &Reply) -> PostBody {
+        PostBody {
+            text: reply.text.clone(),
+            notify: reply.notify.iter().map(|id| id.0).collect(),
+            deadline_ms: reply.deadline_ms,
+            actions: reply.actions.clone(),
+            board: reply.board.clone(),
+            scene: reply.scene.clone(),
+            names: reply.names.clone(),
+        }
+    }
+
+    /// The reply again, still without pictures.
+    pub fn into_reply(self) -> Reply {
+        Reply {
+            text: self.text,
+            notify: self.notify.into_iter().map(Snowflake).collect(),
+            deadline_ms: self.deadline_ms,
+            actions: self.actions,
+            board: self.board,
+            scene: self.scene,
+            names: self.names,
+            ..Reply::default()
+        }
+    }
 }

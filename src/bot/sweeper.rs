@@ -3,6 +3,7 @@
 //! start-up also catches every deadline that passed while the bot was down.
 
 use super::error::{cause_chain, CoreError};
+use super::outbox::{PostPlace, Via};
 use super::{text, Core, Notice, Reply};
 use crate::store::{self, StoreError};
 use std::sync::Arc;
@@ -18,17 +19,22 @@ impl Core {
 
         let mut tx = self.store.begin().await?;
         let expired = store::expire_challenges(&mut tx, now).await?;
-        tx.commit().await.map_err(StoreError::from)?;
         for c in expired {
+            let mut reply = Reply::public(format!(
+                "{}'s challenge to {} has expired.",
+                c.challenger_name, c.challenged_name
+            ))
+            .naming([c.challenger_name.as_str(), c.challenged_name.as_str()]);
+            let place = PostPlace::channel(c.server, c.channel);
+            self.store_post(&mut tx, place, &mut reply, Via::Poster)
+                .await?;
             notices.push(Notice {
                 server: c.server,
                 channel: c.channel,
-                reply: Reply::public(format!(
-                    "{}'s challenge to {} has expired.",
-                    c.challenger_name, c.challenged_name
-                )),
+                reply,
             });
         }
+        tx.commit().await.map_err(StoreError::from)?;
 
         for row in store::due_timeouts(self.store.reader(), now).await? {
             if computer_to_move(&row) {
@@ -36,7 +42,7 @@ impl Core {
             }
             let (server, channel) = (row.server, row.channel);
             // `None`: a move got there first, and the match goes on.
-            if let Some(reply) = self.time_out(row).await? {
+            if let Some(reply) = self.time_out(row, Via::Poster).await? {
                 notices.push(Notice {
                     server,
                     channel,
@@ -56,7 +62,6 @@ impl Core {
             if !store::clear_reminder(&mut tx, row.id, row.version).await? {
                 continue;
             }
-            tx.commit().await.map_err(StoreError::from)?;
             let deadline = row.deadline.unwrap_or(now);
             let mut reply = Reply::public(format!(
                 "{}: a quarter of your time is left in match #{}. {}",
@@ -66,6 +71,10 @@ impl Core {
             ));
             reply.notify = vec![row.players.get(to_move)];
             reply.deadline_ms = Some(deadline);
+            reply.add_names([row.names.south.as_str(), row.names.north.as_str()]);
+            self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
+                .await?;
+            tx.commit().await.map_err(StoreError::from)?;
             notices.push(Notice {
                 server: row.server,
                 channel: row.channel,
@@ -74,6 +83,9 @@ impl Core {
         }
         // The computer never runs out of time: its turns left waiting (a restart) are played now.
         notices.extend(self.catch_up_computer().await?);
+        if self.config.outbox {
+            self.prune_posts().await?;
+        }
         Ok(notices)
     }
 }

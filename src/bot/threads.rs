@@ -3,6 +3,8 @@
 //! thread (its commands, buttons and clock notices), and its parent channel is free for another match.
 
 use super::error::{CoreError, UserError};
+use super::outbox::{PostPlace, Via};
+use super::play::MatchAfter;
 use super::Core;
 use crate::store::{self, Snowflake, StoreError};
 
@@ -36,7 +38,42 @@ impl Core {
         if !store::move_match(&mut tx, match_id, thread, thread_name, now).await? {
             return Err(UserError::NotActive(match_id).into());
         }
+        // What waits to be posted about the match (its first board, if the thread could not take it yet)
+        // goes there too.
+        store::move_match_posts(&mut tx, match_id, thread).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(())
+    }
+}
+
+impl Core {
+    /// A moderator locked (or deleted) the thread of a live match: its board is posted again in the parent
+    /// channel, whose buttons work there, for the poster to deliver. Returns the match, if any.
+    pub async fn thread_closed(
+        &self,
+        server: Snowflake,
+        thread: Snowflake,
+    ) -> Result<Option<i64>, CoreError> {
+        let mut tx = self.store.begin().await?;
+        let Some(row) = store::active_match_in_channel(&mut *tx, server, thread).await? else {
+            return Ok(None);
+        };
+        let Some(parent) = row.parent_channel else {
+            return Ok(None);
+        };
+        let headline = format!(
+            "Match #{}: its thread was closed, so the match goes on here with the buttons below.",
+            row.id
+        );
+        let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
+        let place = PostPlace {
+            channel: parent,
+            fallback: None,
+            ..PostPlace::of_match(&row)
+        };
+        self.store_post(&mut tx, place, &mut reply, Via::Poster)
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(Some(row.id))
     }
 }

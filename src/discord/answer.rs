@@ -2,97 +2,252 @@
 //! follows from it: the move's animation, a match's own thread, the computer's answer.
 //!
 //! The core validates and commits first, which takes milliseconds; its reply is then the interaction's
-//! first response, so a refusal is seen at once and privately, and a move's board arrives as a new message
-//! that pings the player to move. Only if the core has not answered within [`DEFER_AFTER`] (Discord drops
-//! an interaction left unanswered for 3 seconds) is the response deferred and the reply sent as a
-//! follow-up. Slow work — the GIF of a long move, the computer's search — happens after the first response.
+//! first response, so a refusal is seen at once and privately. Discord drops an interaction that has no
+//! first response 3 seconds after it was *created* (the gateway may deliver it late), so if the core has not
+//! answered [`DEFER_AFTER_MS`] after that, the response is deferred and the reply follows.
+//!
+//! Once the core has committed, nothing here says that nothing changed. A public reply comes back from the
+//! core already stored in the outbox, held for this answer: when Discord takes it, the post is marked
+//! delivered; when Discord refuses or the token died, it is released and the poster shows it in the channel
+//! (and the player is told privately, if the token still allows, that their move was recorded).
+//!
+//! A pressed board is answered by updating that message (its buttons go, which needs no channel
+//! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::Builder as _;
 
+use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
 use super::reply::Outgoing;
-use super::{errors, CommandError, Data};
-use crate::bot::{cause_chain, Command, Reply, Request};
-use crate::store::Snowflake;
+use super::{CommandError, Data};
+use crate::bot::{cause_chain, Command, Reply, Request, Via};
+use crate::store::{PostId, Snowflake};
 
-/// How long the core may take before the response is deferred.
-const DEFER_AFTER: Duration = Duration::from_millis(2000);
+/// How long after the interaction's creation the core may take before the response is deferred (Discord
+/// allows 3 s for the first response; the rest is for the response's own trip).
+const DEFER_AFTER_MS: i64 = 2000;
+
+/// Told privately when a move was stored but its board could not be sent as the answer.
+pub const MOVE_RECORDED: &str = "Your move was recorded, but Discord did not take my answer: \
+the board will appear in the channel in a moment.";
+
+/// Told privately when anything else was stored but could not be shown as the answer.
+pub const DONE_RECORDED: &str = "Done, but Discord did not take my answer: \
+it will appear in the channel in a moment.";
+
+/// Where the interaction's token stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TokenState {
+    /// No first response yet.
+    Fresh,
+    /// Answered (or deferred): follow-ups work for 15 minutes.
+    Responded,
+    /// Too late or refused for good: nothing more can be sent with it.
+    Dead,
+}
 
 /// The interaction being answered.
 pub struct Target {
     pub id: serenity::InteractionId,
     pub token: String,
     pub channel: serenity::ChannelId,
-    /// For a button: the message it is on, unless that message is ephemeral (it cannot be edited through
-    /// the channel).
+    /// For a button: the message it is on.
     pub source: Option<serenity::MessageId>,
-    /// Whether the interaction has had its first response.
-    responded: AtomicBool,
+    state: Mutex<TokenState>,
 }
 
 impl Target {
     pub fn of_command(interaction: &serenity::CommandInteraction) -> Self {
-        Self {
-            id: interaction.id,
-            token: interaction.token.clone(),
-            channel: interaction.channel_id,
-            source: None,
-            responded: AtomicBool::new(false),
-        }
+        Self::new(
+            interaction.id,
+            &interaction.token,
+            interaction.channel_id,
+            None,
+        )
     }
 
     pub fn of_button(press: &serenity::ComponentInteraction) -> Self {
-        let ephemeral = press
-            .message
-            .flags
-            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+        Self::new(
+            press.id,
+            &press.token,
+            press.channel_id,
+            Some(press.message.id),
+        )
+    }
+
+    fn new(
+        id: serenity::InteractionId,
+        token: &str,
+        channel: serenity::ChannelId,
+        source: Option<serenity::MessageId>,
+    ) -> Self {
         Self {
-            id: press.id,
-            token: press.token.clone(),
-            channel: press.channel_id,
-            source: (!ephemeral).then_some(press.message.id),
-            responded: AtomicBool::new(false),
+            id,
+            token: token.to_owned(),
+            channel,
+            source,
+            state: Mutex::new(TokenState::Fresh),
         }
+    }
+
+    fn state(&self) -> TokenState {
+        *self
+            .state
+            .lock()
+            .expect("the token state lock is never poisoned")
+    }
+
+    fn set_state(&self, state: TokenState) {
+        *self
+            .state
+            .lock()
+            .expect("the token state lock is never poisoned") = state;
     }
 
     /// Whether the interaction has had its first response (further messages are follow-ups).
     pub fn responded(&self) -> bool {
-        self.responded.load(Ordering::SeqCst)
+        self.state() == TokenState::Responded
     }
 
-    /// A private message to the one who asked: the first response, or a follow-up after it.
+    /// When Discord created the interaction, in milliseconds since the Unix epoch: a snowflake's top 42
+    /// bits count milliseconds since Discord's epoch, the first second of 2015.
+    fn created_ms(&self) -> i64 {
+        const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+        (self.id.get() >> 22) as i64 + DISCORD_EPOCH_MS
+    }
+
+    /// A private message to the one who asked: the first response, or a follow-up after it. Nothing if the
+    /// token is dead.
     pub async fn tell_privately(&self, http: &serenity::Http, text: &str) -> serenity::Result<()> {
         let reply = Outgoing::of(&Reply::private(text), false);
-        if self.responded() {
-            self.follow_up(http, reply.followup()).await.map(drop)
-        } else {
-            self.respond(http, reply.response()).await
+        match self.state() {
+            TokenState::Fresh => self.respond(http, reply.response()).await,
+            TokenState::Responded => self.follow_up(http, reply.followup()).await.map(drop),
+            TokenState::Dead => Ok(()),
         }
     }
 
+    /// Notes a failure that killed the token.
+    fn check<T>(&self, result: &serenity::Result<T>) {
+        if let Err(error) = result {
+            if Failure::of(error).token_dead() {
+                self.set_state(TokenState::Dead);
+            }
+        }
+    }
+
+    /// The first response. Tried again when Discord answers 5xx or not at all: a retry that Discord calls
+    /// "already acknowledged" means an earlier try got through.
     async fn respond(
         &self,
         http: &serenity::Http,
         response: serenity::CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        response.execute(http, (self.id, &self.token)).await?;
-        self.responded.store(true, Ordering::SeqCst);
+        self.respond_with(|| response.clone().execute(http, (self.id, &self.token)))
+            .await
+    }
+
+    /// Updates the pressed message so that its buttons go (type 7). Written out, because serenity's
+    /// builder always sends an attachment list, and an empty one would remove the board's picture.
+    async fn retire_buttons(&self, http: &serenity::Http) -> serenity::Result<()> {
+        let update = serde_json::json!({"type": 7, "data": {"components": []}});
+        self.respond_with(|| {
+            http.create_interaction_response(self.id, &self.token, &update, Vec::new())
+        })
+        .await
+    }
+
+    async fn respond_with<F, Fut>(&self, send: F) -> serenity::Result<()>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = serenity::Result<()>>,
+    {
+        let sent = retrying(Failure::retryable, |tries| {
+            let sending = send();
+            async move {
+                match sending.await {
+                    Err(error)
+                        if tries > 1
+                            && Failure::of(&error).code() == Some(ALREADY_ACKNOWLEDGED) =>
+                    {
+                        Ok(())
+                    }
+                    result => result,
+                }
+            }
+        })
+        .await;
+        self.check(&sent);
+        sent?;
+        self.set_state(TokenState::Responded);
         Ok(())
     }
 
+    /// A follow-up message. Tried again only when Discord said it did not take it (5xx): a follow-up has no
+    /// nonce, so one whose answer was lost is not sent again (the caller hands it to the outbox, which
+    /// looks before posting).
     async fn follow_up(
         &self,
         http: &serenity::Http,
         message: serenity::CreateInteractionResponseFollowup,
     ) -> serenity::Result<serenity::Message> {
-        message.execute(http, (None, &self.token)).await
+        let busy = |failure| matches!(failure, Failure::Busy { .. });
+        let sent = retrying(busy, |_| message.clone().execute(http, (None, &self.token))).await;
+        self.check(&sent);
+        sent
+    }
+
+    /// The interaction's own message (`@original`).
+    async fn original(&self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
+        let got = retrying(Failure::retryable, |_| {
+            http.get_original_interaction_response(&self.token)
+        })
+        .await;
+        self.check(&got);
+        got
+    }
+
+    /// Edits the interaction's own message (`@original`): safe to repeat.
+    async fn edit_original(
+        &self,
+        http: &serenity::Http,
+        edit: serenity::EditInteractionResponse,
+    ) -> serenity::Result<serenity::Message> {
+        let edited = retrying(Failure::retryable, |_| {
+            edit.clone().execute(http, &self.token)
+        })
+        .await;
+        self.check(&edited);
+        edited
     }
 }
 
-/// Hands `request` to the core and answers the interaction with its reply.
+/// How an attempt to show a reply ended.
+enum Shown {
+    /// Shown, as this message when known.
+    Yes(Option<serenity::MessageId>),
+    /// Not shown; `maybe` when an attempt may have got through all the same.
+    No { maybe: bool },
+}
+
+impl Shown {
+    fn of(result: serenity::Result<Option<serenity::MessageId>>, what: &str) -> Shown {
+        match result {
+            Ok(message) => Shown::Yes(message),
+            Err(error) => {
+                tracing::warn!(error = %errors::summary(&error), "could not send {what}");
+                let maybe = Failure::of(&error) == Failure::NoAnswer;
+                Shown::No { maybe }
+            }
+        }
+    }
+}
+
+/// Hands `request` to the core and answers the interaction with its reply. Errors only before the core
+/// committed anything.
 pub async fn answer(
     ctx: &serenity::Context,
     data: &Data,
@@ -100,48 +255,152 @@ pub async fn answer(
     request: Request,
 ) -> Result<(), CommandError> {
     let http = ctx.http.as_ref();
+    let command = request.command.clone();
+    let budget = DEFER_AFTER_MS - (data.core.now_ms() - target.created_ms());
+    let budget = Duration::from_millis(budget.clamp(0, DEFER_AFTER_MS) as u64);
     let handling = data.core.handle(&request);
     tokio::pin!(handling);
-    let command = request.command.clone();
     let (mut reply, deferred) = tokio::select! {
         reply = &mut handling => (reply, false),
-        () = tokio::time::sleep(DEFER_AFTER) => {
-            let thinking = serenity::CreateInteractionResponseMessage::new();
-            target.respond(http, serenity::CreateInteractionResponse::Defer(thinking)).await?;
+        () = tokio::time::sleep(budget) => {
+            defer(http, target, &command).await;
             (handling.await, true)
         }
     };
-    if deferred {
-        // A late reply replaces the "thinking…" placeholder with a new message, which (unlike an edit)
-        // can ping, and can be private.
-        http.delete_original_interaction_response(&target.token)
-            .await?;
-        reply.render_animation().await;
-        target
-            .follow_up(http, Outgoing::of(&reply, true).followup())
-            .await?;
+    let supersedes = supersedes_source(&command, &reply);
+    let shown = if target.state() == TokenState::Dead {
+        Shown::No { maybe: false }
+    } else if deferred {
+        after_deferral(http, target, &mut reply, supersedes).await
     } else if let Some(thread) = reply.open_thread.clone() {
-        open_thread(ctx, data, target, &reply, &thread).await?;
+        open_thread(data, http, target, &mut reply, &thread).await
+    } else if supersedes && target.source.is_some() {
+        update_then_follow(http, target, &mut reply).await
     } else {
-        target
+        let sent = target
             .respond(http, Outgoing::of(&reply, true).response())
-            .await?;
-        if reply.pending_animation.is_some() {
-            reply.render_animation().await;
-            // The board goes up again with the animation: an edit keeps only the files it names. The
-            // text stays as it was, mention included (an edit notifies nobody again).
-            let edit = Outgoing::of(&reply, true).edit();
-            if let Err(error) = edit.execute(http, &target.token).await {
-                // The board is out already; the computer's turn below must not wait on this.
-                tracing::warn!(?error, "could not add a move's animation");
-            }
+            .await;
+        let shown = Shown::of(sent.map(|()| None), "an answer");
+        if matches!(shown, Shown::Yes(_)) {
+            add_animation(http, target, &mut reply).await;
         }
-    }
-    if supersedes_source(&command, &reply) {
-        retire_buttons(http, target).await;
-    }
+        shown
+    };
+    let told = match command {
+        Command::Move { .. } => MOVE_RECORDED,
+        _ => DONE_RECORDED,
+    };
+    settle(data, target, http, reply.post, shown, Some(told)).await;
     play_computer_turns(http, data, target, &reply).await;
     Ok(())
+}
+
+/// Defers the first response: "thinking…" for a command, nothing visible for a button (its message is
+/// updated later).
+async fn defer(http: &serenity::Http, target: &Target, command: &Command) {
+    let response = match target.source.is_some() && !matches!(command, Command::Board) {
+        true => serenity::CreateInteractionResponse::Acknowledge,
+        false => serenity::CreateInteractionResponse::Defer(
+            serenity::CreateInteractionResponseMessage::new(),
+        ),
+    };
+    if let Err(error) = target.respond(http, response).await {
+        tracing::warn!(error = %errors::summary(&error), "could not defer an answer");
+        if !Failure::of(&error).retryable() {
+            target.set_state(TokenState::Dead);
+        }
+    }
+}
+
+/// The reply after a deferred first response: the pressed message loses its buttons, and the reply goes
+/// as a follow-up (which can ping, and can be private); a command's "thinking…" placeholder is removed.
+async fn after_deferral(
+    http: &serenity::Http,
+    target: &Target,
+    reply: &mut Reply,
+    supersedes: bool,
+) -> Shown {
+    if !target.responded() {
+        // The deferral got no answer: the token may or may not work.
+        target.set_state(TokenState::Responded);
+    }
+    if target.source.is_some() {
+        if supersedes {
+            let edit = serenity::EditInteractionResponse::new().components(Vec::new());
+            if let Err(error) = target.edit_original(http, edit).await {
+                tracing::debug!(error = %errors::summary(&error), "could not retire old buttons");
+            }
+        }
+    } else if let Err(error) = http
+        .delete_original_interaction_response(&target.token)
+        .await
+    {
+        tracing::debug!(error = %errors::summary(&error), "could not remove the placeholder");
+    }
+    reply.render_animation().await;
+    let sent = target
+        .follow_up(http, Outgoing::of(reply, true).followup())
+        .await;
+    Shown::of(sent.map(|m| Some(m.id)), "a deferred answer")
+}
+
+/// A pressed board: the message is updated (its buttons go, the picture stays), then the new board follows
+/// as a follow-up that pings the player to move.
+async fn update_then_follow(http: &serenity::Http, target: &Target, reply: &mut Reply) -> Shown {
+    if let Err(error) = target.retire_buttons(http).await {
+        return Shown::of(Err(error), "a button's update");
+    }
+    reply.render_animation().await;
+    let sent = target
+        .follow_up(http, Outgoing::of(reply, true).followup())
+        .await;
+    Shown::of(sent.map(|m| Some(m.id)), "a new board")
+}
+
+/// The first response is out with the board; a long move's animation follows by editing it. Its text
+/// (mention included: an edit notifies nobody again) and buttons stay as they are.
+async fn add_animation(http: &serenity::Http, target: &Target, reply: &mut Reply) {
+    if reply.pending_animation.is_none() {
+        return;
+    }
+    reply.render_animation().await;
+    let edit = Outgoing::of(reply, true).pictures_edit();
+    if let Err(error) = target.edit_original(http, edit).await {
+        // The board is out already; the computer's turn must not wait on this.
+        tracing::warn!(error = %errors::summary(&error), "could not add a move's animation");
+    }
+}
+
+/// Records where a held post went: shown here, or handed to the poster (and the player told so, if the
+/// token still allows).
+async fn settle(
+    data: &Data,
+    target: &Target,
+    http: &serenity::Http,
+    post: Option<PostId>,
+    shown: Shown,
+    told: Option<&str>,
+) {
+    let Some(post) = post else {
+        return;
+    };
+    let outcome = match shown {
+        Shown::Yes(message) => {
+            let message = message.map(|m| Snowflake(m.get()));
+            data.core.post_delivered(post, message).await
+        }
+        Shown::No { maybe } => {
+            let released = data.core.release_post(post, maybe).await;
+            data.poster.wake();
+            if let Some(told) = told.filter(|_| target.state() != TokenState::Dead) {
+                let _ = target.tell_privately(http, told).await;
+            }
+            released
+        }
+    };
+    if let Err(error) = outcome {
+        tracing::error!(error = %cause_chain(&error), post, "could not record a post's delivery");
+    }
 }
 
 /// Whether the answer makes the buttons that were pressed useless: a new board (after a move, an
@@ -151,70 +410,64 @@ fn supersedes_source(command: &Command, reply: &Reply) -> bool {
         command,
         Command::Accept { .. } | Command::Decline { .. } | Command::Cancel { .. }
     );
-    !reply.private && (reply.board.is_some() || answered)
-}
-
-/// The buttons of the message that was pressed are spent once the action was taken: they go, the picture
-/// stays (an edit that does not mention attachments keeps them).
-async fn retire_buttons(http: &serenity::Http, target: &Target) {
-    let Some(source) = target.source else {
-        return;
-    };
-    let edit = serenity::EditMessage::new().components(Vec::new());
-    if let Err(error) = http
-        .edit_message(target.channel, source, &edit, Vec::new())
-        .await
-    {
-        // Harmless: the old buttons are refused as out of date anyway.
-        tracing::debug!(?error, "could not remove the buttons of an old message");
-    }
+    !reply.private && (reply.board.is_some() || answered) && !matches!(command, Command::Board)
 }
 
 /// The server wants a thread per match: the answer says where the match went, the thread starts from
 /// it, the match moves into it, and the board is posted there. Without the permission to make threads,
 /// the match stays in the channel.
 async fn open_thread(
-    ctx: &serenity::Context,
     data: &Data,
+    http: &serenity::Http,
     target: &Target,
-    reply: &Reply,
+    reply: &mut Reply,
     name: &str,
-) -> Result<(), CommandError> {
-    let http = ctx.http.as_ref();
+) -> Shown {
     let announcement = Reply::public(format!(
-        "{}\nThe match is played in its own thread: **{name}**.",
-        reply.text.lines().next().unwrap_or_default()
+        "{}\nThe match is played in its own thread: **{}**.",
+        reply.text.lines().next().unwrap_or_default(),
+        super::reply::escape_markdown(name)
     ));
-    target
-        .respond(http, Outgoing::of(&announcement, false).response())
-        .await?;
-    let started = http
-        .get_original_interaction_response(&target.token)
-        .await?;
-    let thread = target
-        .channel
-        .create_thread_from_message(http, started.id, serenity::CreateThread::new(name))
-        .await;
-    let thread = match thread {
-        Ok(thread) => thread,
-        Err(error) => {
-            let first = data.warn_once(target.channel, &error);
-            let mut board = Outgoing::of(reply, true);
-            if errors::missing_permission(&error) {
-                board.content = format!("{}\n({})", board.content, errors::NO_THREADS);
-            }
-            target.follow_up(http, board.followup()).await?;
-            if first {
-                // Said once, privately, to whoever asked: an admin may want to fix it.
-                target
-                    .tell_privately(http, errors::MISSING_PERMISSION)
-                    .await?;
-            }
-            return Ok(());
+    let announcement = Outgoing::of(&announcement, false);
+    // The thread starts from the message that announces it: the pressed challenge, updated to say so (its
+    // buttons go), or the answer to `/accept`.
+    let started = match target.source {
+        Some(source) => {
+            let update = serenity::CreateInteractionResponseMessage::new()
+                .content(announcement.content)
+                .components(Vec::new());
+            let sent = target
+                .respond(
+                    http,
+                    serenity::CreateInteractionResponse::UpdateMessage(update),
+                )
+                .await;
+            sent.map(|()| source)
         }
+        None => match target.respond(http, announcement.response()).await {
+            Ok(()) => target.original(http).await.map(|m| m.id),
+            Err(error) => Err(error),
+        },
+    };
+    let started = match started {
+        Ok(message) => message,
+        Err(error) if target.responded() => {
+            return board_in_channel(http, data, target, reply, error).await
+        }
+        Err(error) => return Shown::of(Err(error), "a match's announcement"),
+    };
+    let thread = serenity::CreateThread::new(name)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match target
+        .channel
+        .create_thread_from_message(http, started, thread)
+        .await
+    {
+        Ok(thread) => thread,
+        Err(error) => return board_in_channel(http, data, target, reply, error).await,
     };
     let Some(board) = &reply.board else {
-        return Ok(());
+        return Shown::Yes(None);
     };
     if let Err(error) = data
         .core
@@ -223,36 +476,69 @@ async fn open_thread(
     {
         tracing::error!(error = %cause_chain(&error), match_id = board.match_id,
             "could not move a match into its thread");
-        target
+        let sent = target
             .follow_up(http, Outgoing::of(reply, true).followup())
-            .await?;
-        return Ok(());
+            .await;
+        return Shown::of(sent.map(|m| Some(m.id)), "a board");
     }
-    thread
-        .id
-        .send_message(http, Outgoing::of(reply, true).channel_message())
-        .await?;
-    Ok(())
+    reply.render_animation().await;
+    let message = Outgoing::of(reply, true)
+        .channel_message()
+        .nonce(serenity::Nonce::String(super::poster::nonce(reply.post)))
+        .enforce_nonce(true);
+    let sent = thread.id.send_message(http, message).await;
+    if let Err(error) = &sent {
+        data.warn_once(thread.id, error);
+    }
+    Shown::of(sent.map(|m| Some(m.id)), "a board in its thread")
 }
 
-/// Plays the computer's turns that follow `reply` (two running when it starts a new round), each sent as
-/// a follow-up of the interaction. A failure is logged: the clock sweep plays a computer turn left waiting.
+/// No thread could be made: the board follows in the channel, with a word on why.
+async fn board_in_channel(
+    http: &serenity::Http,
+    data: &Data,
+    target: &Target,
+    reply: &mut Reply,
+    error: serenity::Error,
+) -> Shown {
+    let first = data.warn_once(target.channel, &error);
+    let mut board = Outgoing::of(reply, true);
+    if errors::missing_permission(&error) {
+        board.content = format!("{}\n({})", board.content, errors::NO_THREADS);
+    }
+    let sent = target.follow_up(http, board.followup()).await;
+    let shown = Shown::of(sent.map(|m| Some(m.id)), "a board");
+    if first {
+        // Said once, privately, to whoever asked: an admin may want to fix it.
+        let _ = target
+            .tell_privately(http, errors::MISSING_PERMISSION)
+            .await;
+    }
+    shown
+}
+
+/// Plays the computer's turns that follow `reply` (two running when it starts a new round), shown where
+/// the human's move was: as follow-ups of the interaction while its token lives, else by the poster.
 async fn play_computer_turns(http: &serenity::Http, data: &Data, target: &Target, reply: &Reply) {
     let mut turn = reply.computer_turn;
     while let Some(next) = turn.take() {
-        match data.core.computer_turn(next).await {
+        let via = match target.responded() {
+            true => Via::Answer,
+            false => Via::Poster,
+        };
+        match data.core.computer_turn(next, via).await {
             Ok(Some(mut answer)) => {
-                answer.render_animation().await;
-                let message = Outgoing::of(&answer, true).followup();
-                if let Err(error) = target.follow_up(http, message).await {
-                    tracing::warn!(
-                        ?error,
-                        match_id = next.match_id,
-                        "could not send the computer's move"
-                    );
-                    return;
-                }
                 turn = answer.computer_turn;
+                if via == Via::Poster {
+                    data.poster.wake();
+                    continue;
+                }
+                answer.render_animation().await;
+                let sent = target
+                    .follow_up(http, Outgoing::of(&answer, true).followup())
+                    .await;
+                let shown = Shown::of(sent.map(|m| Some(m.id)), "the computer's move");
+                settle(data, target, http, answer.post, shown, None).await;
             }
             Ok(None) => {}
             Err(error) => {

@@ -51,8 +51,133 @@ pub const NO_THREADS: &str =
 and Send Messages in Threads permissions here. The match is played in this channel.";
 
 /// Discord's codes for "Missing Access" and "Missing Permissions".
-const MISSING_ACCESS: isize = 50001;
-const MISSING_PERMISSIONS: isize = 50013;
+pub const MISSING_ACCESS: isize = 50001;
+pub const MISSING_PERMISSIONS: isize = 50013;
+/// "Unknown Channel": deleted, or never seen.
+pub const UNKNOWN_CHANNEL: isize = 10003;
+/// "Unknown Webhook": an interaction token that is no longer valid.
+pub const UNKNOWN_WEBHOOK: isize = 10015;
+/// "Unknown interaction": its first response came too late (3 s), or it was answered elsewhere.
+pub const UNKNOWN_INTERACTION: isize = 10062;
+/// "Interaction has already been acknowledged".
+pub const ALREADY_ACKNOWLEDGED: isize = 40060;
+/// "Invalid Webhook Token": an interaction token older than 15 minutes.
+pub const INVALID_WEBHOOK_TOKEN: isize = 50027;
+/// "Thread is archived" (an edit there).
+pub const THREAD_ARCHIVED: isize = 50083;
+/// "Thread is locked".
+pub const THREAD_LOCKED: isize = 160005;
+
+/// What a failed Discord request means for the one who made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Discord answered with this status and JSON error code: it did not do it, and will not if asked
+    /// again the same way.
+    Refused { status: u16, code: isize },
+    /// Discord answered 5xx (or a 429 got through the limiter): it did not do it, and may if asked again.
+    Busy { status: u16 },
+    /// No answer (a dropped connection, a timeout): it may or may not have been done.
+    NoAnswer,
+}
+
+impl Failure {
+    pub fn of(error: &serenity::Error) -> Failure {
+        match error {
+            serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+                let status = response.status_code.as_u16();
+                if status >= 500 || status == 429 {
+                    Failure::Busy { status }
+                } else {
+                    Failure::Refused {
+                        status,
+                        code: response.error.code,
+                    }
+                }
+            }
+            _ => Failure::NoAnswer,
+        }
+    }
+
+    /// Whether asking again may help.
+    pub fn retryable(self) -> bool {
+        !matches!(self, Failure::Refused { .. })
+    }
+
+    /// Whether this interaction token can no longer be used.
+    pub fn token_dead(self) -> bool {
+        matches!(
+            self,
+            Failure::Refused {
+                code: UNKNOWN_INTERACTION | UNKNOWN_WEBHOOK | INVALID_WEBHOOK_TOKEN,
+                ..
+            }
+        )
+    }
+
+    pub fn code(self) -> Option<isize> {
+        match self {
+            Failure::Refused { code, .. } => Some(code),
+            _ => None,
+        }
+    }
+}
+
+/// How often a request is tried when Discord answers 5xx or not at all (and trying again is safe).
+const TRIES: u32 = 4;
+
+/// The pause before the first retry; it doubles with each.
+const FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Makes a request (`attempt` gets the try's number, from 1) until it succeeds or fails in a way that
+/// `again` does not retry, [`TRIES`] times at most, with a doubling pause between tries.
+pub async fn retrying<T, F, Fut>(
+    again: impl Fn(Failure) -> bool,
+    mut attempt: F,
+) -> serenity::Result<T>
+where
+    F: FnMut(u32) -> Fut,
+    Fut: std::future::Future<Output = serenity::Result<T>>,
+{
+    let mut pause = FIRST_PAUSE;
+    let mut tries = 1;
+    loop {
+        match attempt(tries).await {
+            Err(error) if tries < TRIES && again(Failure::of(&error)) => {
+                tracing::debug!(error = %summary(&error), tries, "retrying a request");
+                tokio::time::sleep(pause).await;
+                pause *= 2;
+                tries += 1;
+            }
+            result => return result,
+        }
+    }
+}
+
+/// A failed request in a few words, for the log: never its URL, which may hold an interaction token.
+pub fn summary(error: &serenity::Error) -> String {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => format!(
+            "{} {} (code {})",
+            response.status_code.as_u16(),
+            response.error.message,
+            response.error.code
+        ),
+        serenity::Error::Http(serenity::HttpError::Request(request)) => {
+            let what = if request.is_timeout() {
+                "timed out"
+            } else if request.is_connect() {
+                "could not connect"
+            } else {
+                "the connection failed"
+            };
+            format!("no answer: {what}")
+        }
+        other => {
+            // Serenity's other errors name no URL; the log's redaction is a second guard all the same.
+            format!("{other}")
+        }
+    }
+}
 
 /// Whether Discord refused a request because the bot lacks a permission in that channel.
 pub fn missing_permission(error: &serenity::Error) -> bool {
@@ -85,7 +210,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
                         "missing permission in channel");
                 }
                 CommandError::Discord(cause) => {
-                    tracing::error!(command = %ctx.command().qualified_name, error = ?cause,
+                    tracing::error!(command = %ctx.command().qualified_name, error = %summary(cause),
                         "command failed");
                 }
             }
@@ -117,7 +242,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
         }
         other => {
             if let Err(cause) = poise::builtins::on_error(other).await {
-                tracing::error!(error = ?cause, "error while handling an error");
+                tracing::error!(error = %summary(&cause), "error while handling an error");
             }
         }
     }
@@ -128,7 +253,7 @@ async fn tell_privately(ctx: Context<'_>, message: impl Into<String>) {
         .content(message)
         .ephemeral(true);
     if let Err(cause) = ctx.send(reply).await {
-        tracing::warn!(error = ?cause, "could not tell the player about an error");
+        tracing::warn!(error = %summary(&cause), "could not tell the player about an error");
     }
 }
 

@@ -1,13 +1,16 @@
-//! Gateway events besides slash commands, which poise dispatches itself: button presses. They are
-//! handled here rather than with in-memory collectors, so a button keeps working after a restart —
-//! everything needed is in its custom id.
+//! Gateway events besides slash commands, which poise dispatches itself: button presses, handled here
+//! rather than with in-memory collectors so that a button keeps working after a restart (everything needed
+//! is in its custom id); a match's thread that Discord archives, which the bot opens again so that its
+//! players can still use commands there; and the bot's removal from a server.
 
 use poise::serenity_prelude as serenity;
 
 use super::answer::{answer, Target};
 use super::asking::Asker;
+use super::errors::{self, retrying, Failure};
 use super::{CommandError, Data};
-use crate::bot::Command;
+use crate::bot::{cause_chain, Command};
+use crate::store::Snowflake;
 
 /// Every button the bot makes has an id starting so (see [`Command::from_action_id`]).
 const BUTTON_PREFIX: &str = "nn:";
@@ -17,6 +20,17 @@ pub async fn handle(
     framework: poise::FrameworkContext<'_, Data, CommandError>,
     event: &serenity::FullEvent,
 ) -> Result<(), CommandError> {
+    let (ctx, data) = (framework.serenity_context, framework.user_data);
+    match event {
+        serenity::FullEvent::ThreadUpdate { new, .. } => thread_changed(ctx, data, new).await,
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            thread_closed(data, thread.guild_id, thread.id).await;
+        }
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            removed_from(data, incomplete.id).await;
+        }
+        _ => {}
+    }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(press),
     } = event
@@ -25,10 +39,11 @@ pub async fn handle(
         let target = Target::of_button(press);
         if let Err(error) = on_button(ctx, framework.user_data, press, &target).await {
             if !matches!(error, CommandError::User(_)) {
-                tracing::error!(?error, custom_id = %press.data.custom_id, "button failed");
+                tracing::error!(error = %cause_chain(&error), custom_id = %press.data.custom_id,
+                    "button failed");
             }
             if let Err(cause) = target.tell_privately(&ctx.http, &error.for_player()).await {
-                tracing::warn!(error = ?cause, "could not tell the player about an error");
+                tracing::warn!(error = %errors::summary(&cause), "could not tell the player about an error");
             }
         }
     }
@@ -54,4 +69,68 @@ async fn on_button(
     tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
     let request = Asker::of_button(press).request(&ctx.cache, command)?;
     answer(ctx, data, target, request).await
+}
+
+/// Discord archived a thread (after its auto-archive time without messages): if a match is still being
+/// played there, it is opened again, since slash commands do not work in an archived thread. A locked
+/// thread is left alone: a moderator closed it, and its boards go to the parent channel.
+async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity::GuildChannel) {
+    let Some(meta) = thread.thread_metadata.as_ref() else {
+        return;
+    };
+    if meta.locked {
+        return thread_closed(data, thread.guild_id, thread.id).await;
+    }
+    if !meta.archived {
+        return;
+    }
+    let (server, channel) = (Snowflake(thread.guild_id.get()), Snowflake(thread.id.get()));
+    match data.core.live_match_in(server, channel).await {
+        Ok(Some(match_id)) => {
+            let reopened = retrying(Failure::retryable, |_| {
+                thread
+                    .id
+                    .edit_thread(&ctx.http, serenity::EditThread::new().archived(false))
+            })
+            .await;
+            match reopened {
+                Ok(_) => {
+                    tracing::info!(%channel, match_id, "reopened the archived thread of a live match")
+                }
+                Err(error) => tracing::warn!(%channel, match_id, error = %errors::summary(&error),
+                    "could not reopen the archived thread of a live match"),
+            }
+        }
+        Ok(None) => {}
+        Err(error) => {
+            tracing::error!(error = %cause_chain(&error), "could not look up a thread's match")
+        }
+    }
+}
+
+/// A match's thread was locked or deleted: the match goes on in the parent channel, where its board is
+/// posted again.
+async fn thread_closed(data: &Data, guild: serenity::GuildId, thread: serenity::ChannelId) {
+    let (server, channel) = (Snowflake(guild.get()), Snowflake(thread.get()));
+    match data.core.thread_closed(server, channel).await {
+        Ok(Some(match_id)) => {
+            tracing::info!(%channel, match_id, "a live match's thread was closed: its board goes to the parent channel");
+            data.poster.wake();
+        }
+        Ok(None) => {}
+        Err(error) => {
+            tracing::error!(error = %cause_chain(&error), "could not move a closed thread's match")
+        }
+    }
+}
+
+/// The bot was removed from a server (not an outage: Discord then says the server is unavailable): its
+/// live matches end unrated, and nothing more is posted there.
+async fn removed_from(data: &Data, guild: serenity::GuildId) {
+    match data.core.bot_removed(Snowflake(guild.get())).await {
+        Ok(stopped) => tracing::info!(%guild, matches = ?stopped,
+            "removed from a server: its live matches were stopped, unrated"),
+        Err(error) => tracing::error!(error = %cause_chain(&error), %guild,
+            "could not stop the matches of a server the bot was removed from"),
+    }
 }

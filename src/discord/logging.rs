@@ -1,5 +1,7 @@
 //! Logs for the bot: structured `tracing` output on standard error, filtered by `RUST_LOG`, with the
-//! token scrubbed from every line whatever a library decides to log.
+//! secrets scrubbed from every line whatever a library decides to log: the bot token, and interaction and
+//! webhook tokens (each lets anyone post as the bot for 15 minutes), which serenity puts in the routes and
+//! URLs it logs at trace level and in its errors.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -60,11 +62,9 @@ pub struct RedactingWriter<W> {
 impl<W: Write> Write for RedactingWriter<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let text = String::from_utf8_lossy(buf);
-        if text.contains(&*self.secret) {
-            self.inner
-                .write_all(text.replace(&*self.secret, "<token>").as_bytes())?;
-        } else {
-            self.inner.write_all(buf)?;
+        match scrub(&text, &self.secret) {
+            Some(clean) => self.inner.write_all(clean.as_bytes())?,
+            None => self.inner.write_all(buf)?,
         }
         Ok(buf.len())
     }
@@ -72,6 +72,67 @@ impl<W: Write> Write for RedactingWriter<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// Where an interaction or webhook token follows in a route or URL (`…/interactions/ID/TOKEN/callback`,
+/// `…/webhooks/APP/TOKEN/…`), or a field that holds one (`token: "…"` in debug output, `"token":"…"` in
+/// JSON).
+const PATH_MARKERS: [&str; 2] = ["interactions/", "webhooks/"];
+const FIELD_MARKERS: [&str; 4] = ["token: \"", "\"token\":\"", "\"token\": \"", "token=\""];
+
+/// The characters a token is made of.
+fn token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
+}
+
+/// `text` with every secret replaced by `<token>`; `None` when there is none.
+pub fn scrub(text: &str, bot_token: &str) -> Option<String> {
+    let has_marker = PATH_MARKERS
+        .iter()
+        .chain(FIELD_MARKERS.iter())
+        .any(|m| text.contains(m));
+    if !has_marker && !text.contains(bot_token) {
+        return None;
+    }
+    let mut out = text.replace(bot_token, "<token>");
+    for marker in PATH_MARKERS {
+        out = replace_after(&out, marker, |rest| {
+            // The id, its slash, then the token.
+            let id = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            (id > 0 && rest[id..].starts_with('/')).then_some(id + 1)
+        });
+    }
+    for marker in FIELD_MARKERS {
+        out = replace_after(&out, marker, |_| Some(0));
+    }
+    Some(out)
+}
+
+/// Replaces the token that starts `skip(rest)` characters after each `marker` (when `skip` finds one).
+fn replace_after(text: &str, marker: &str, skip: impl Fn(&str) -> Option<usize>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(marker) {
+        let (before, after) = rest.split_at(at + marker.len());
+        out.push_str(before);
+        rest = after;
+        let Some(start) = skip(rest) else {
+            continue;
+        };
+        let len = rest[start..]
+            .find(|c: char| !token_char(c))
+            .unwrap_or(rest.len() - start);
+        // `<token>` itself (from the bot token) and empty values stay as they are.
+        if len > 0 {
+            out.push_str(&rest[..start]);
+            out.push_str("<token>");
+            rest = &rest[start + len..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -106,5 +167,26 @@ mod tests {
         let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
         assert!(log.contains("sending <token>"), "{log}");
         assert!(!log.contains("SECRET"), "{log}");
+    }
+
+    #[test]
+    fn interaction_and_webhook_tokens_never_reach_the_log() {
+        let token = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OnNlY3JldA.x-y_z";
+        let lines = [
+            format!("POST https://discord.com/api/v10/interactions/123456/{token}/callback failed"),
+            format!("PATCH /webhooks/99/{token}/messages/@original"),
+            format!("route: InteractionResponse {{ interaction_id: 1, token: \"{token}\" }}"),
+            format!(r#"{{"t":"INTERACTION_CREATE","d":{{"token":"{token}","id":"1"}}}}"#),
+        ];
+        for line in lines {
+            let clean = scrub(&line, "bot-token").expect("something to scrub");
+            assert!(!clean.contains("aW50ZXJh"), "{clean}");
+            assert!(clean.contains("<token>"), "{clean}");
+        }
+        assert_eq!(
+            scrub("interactions/ are fine", "bot-token"),
+            Some("interactions/ are fine".into())
+        );
+        assert_eq!(scrub("nothing secret", "bot-token"), None);
     }
 }

@@ -12,7 +12,7 @@ pub mod errors;
 mod events;
 mod in_flight;
 pub mod logging;
-mod notices;
+pub mod poster;
 pub mod registration;
 pub mod reply;
 pub mod settings;
@@ -34,6 +34,7 @@ pub use errors::CommandError;
 pub use settings::{CommandScope, Settings, SettingsError, Token};
 
 use in_flight::InFlight;
+use poster::{Poster, PosterBell};
 use registration::{Registration, RegistrationRecord};
 
 /// The context every command receives.
@@ -48,6 +49,17 @@ const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How often the move clock is checked (reminders, timeouts, expired challenges).
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
 
+/// How long a shutdown lets the poster deliver what is due.
+const POSTER_GRACE: Duration = Duration::from_secs(10);
+
+/// The longest a request to Discord may take before it counts as unanswered.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// How often the start-up requests are tried before the bot gives up, and the first pause between tries
+/// (it doubles, up to a minute).
+const STARTUP_TRIES: u32 = 8;
+const STARTUP_PAUSE: Duration = Duration::from_millis(500);
+
 /// The state shared by every handler.
 pub struct Data {
     scope: CommandScope,
@@ -57,6 +69,8 @@ pub struct Data {
     /// The bot's own user: challenging it means playing the computer.
     me: serenity::UserId,
     warned: Arc<Warned>,
+    /// Rung when a reply was handed to the poster.
+    poster: PosterBell,
 }
 
 impl Data {
@@ -75,7 +89,7 @@ impl Warned {
     /// first report for a missing permission there (the player who asked is then told, once).
     fn first(&self, channel: serenity::ChannelId, error: &serenity::Error) -> bool {
         if !errors::missing_permission(error) {
-            tracing::error!(?error, %channel, "Discord refused a request");
+            tracing::error!(error = %errors::summary(error), %channel, "Discord refused a request");
             return false;
         }
         let first = self
@@ -176,15 +190,22 @@ impl Bot {
         let database = check_database_folder(&settings)?;
         let http = http_client(&settings, client);
 
-        // One cheap request first: a wrong token is then reported as such, not as a gateway failure.
-        let me = match http.get_current_user().await {
-            Ok(me) => me,
-            Err(error) if errors::unauthorized(&error) => return Err(RunError::TokenRejected),
-            Err(error) => return Err(error.into()),
-        };
+        // The cheap requests first, tried again while Discord is unwell: a wrong token is then reported as
+        // such, and the gateway's address and shard count are Discord's own, never a guess.
+        let me = startup(|| http.get_current_user()).await?;
         tracing::info!(bot = %me.name, id = %me.id, "logged in");
+        let gateway = startup(|| http.get_bot_gateway()).await?;
+        tracing::info!(
+            shards = gateway.shards,
+            "Discord recommends this many shards"
+        );
         let store = Store::open(&settings.database_url).await?;
-        let core = Arc::new(Core::new(store, clock, CoreConfig::default()));
+        let config = CoreConfig {
+            outbox: true,
+            ..CoreConfig::default()
+        };
+        let core = Arc::new(Core::new(store, clock, config));
+        let bell = PosterBell::default();
         let data = Data {
             scope: settings.command_scope,
             registration: RegistrationRecord::beside(&database),
@@ -192,6 +213,7 @@ impl Bot {
             core: core.clone(),
             me: me.id,
             warned: Arc::default(),
+            poster: bell.clone(),
         };
         let in_flight = data.in_flight.clone();
         let warned = data.warned.clone();
@@ -224,13 +246,27 @@ impl Bot {
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
                 .framework(framework)
                 .await?;
+        // Serenity asked for the gateway's address once more while building, and falls back to Discord's
+        // public one if that failed: the address fetched above is the one to use.
+        *client.ws_url.lock().await = gateway.url.clone();
         let shards = client.shard_manager.clone();
-        // The clock: reminders, timeouts and expired challenges are posted in their channels, and a
-        // computer turn left waiting (by a restart) is played.
-        let (notices, posted) = tokio::sync::mpsc::unbounded_channel();
+        // The poster delivers the outbox; the clock's sweep stores its notices there and rings.
+        let poster = Poster {
+            http: client.http.clone(),
+            core: core.clone(),
+            warned,
+            bell: bell.clone(),
+            me: me.id,
+        }
+        .spawn();
+        let (notices, mut swept) = tokio::sync::mpsc::unbounded_channel();
         let sweeper = crate::bot::spawn_sweeper(core.clone(), sweep_every, notices);
-        let poster = notices::spawn_poster(client.http.clone(), warned, posted);
-        let started = client.start();
+        let ringer = tokio::spawn(async move {
+            while swept.recv().await.is_some() {
+                bell.wake();
+            }
+        });
+        let started = client.start_shards(gateway.shards);
         tokio::pin!(started);
         let result = tokio::select! {
             result = &mut started => result,
@@ -243,8 +279,10 @@ impl Bot {
         if !in_flight.drain(DRAIN_TIMEOUT).await {
             tracing::warn!("some work was still running after {DRAIN_TIMEOUT:?}");
         }
+        // The clock stops first, so that nothing new is stored; then what is due goes out.
         sweeper.abort();
-        poster.abort();
+        ringer.abort();
+        poster.drain(POSTER_GRACE).await;
         core.store().close().await;
         tracing::info!("stopped");
         result.map_err(|error| match error {
@@ -256,12 +294,39 @@ impl Bot {
     }
 }
 
-/// The REST client: Discord itself, or the address given in the settings (tests).
-fn http_client(settings: &Settings, client: Option<reqwest::Client>) -> serenity::Http {
-    let mut builder = serenity::HttpBuilder::new(settings.token.expose());
-    if let Some(client) = client {
-        builder = builder.client(client);
+/// Runs a start-up request, trying again with a doubling pause while Discord answers 5xx or not at all.
+async fn startup<T, F, Fut>(mut request: F) -> Result<T, RunError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut pause = STARTUP_PAUSE;
+    for tries in 1.. {
+        match request().await {
+            Ok(value) => return Ok(value),
+            Err(error) if errors::unauthorized(&error) => return Err(RunError::TokenRejected),
+            Err(error) if tries < STARTUP_TRIES && errors::Failure::of(&error).retryable() => {
+                tracing::warn!(error = %errors::summary(&error), "Discord did not answer; trying again");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(60));
+            }
+            Err(error) => return Err(error.into()),
+        }
     }
+    unreachable!("the loop returns")
+}
+
+/// The REST client: Discord itself through the given HTTP client (tests), or one of our own with a timeout
+/// on every request; or the address given in the settings.
+fn http_client(settings: &Settings, client: Option<reqwest::Client>) -> serenity::Http {
+    let client = client.unwrap_or_else(|| {
+        reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(REQUEST_TIMEOUT)
+            .build()
+            .expect("a TLS client can be built")
+    });
+    let builder = serenity::HttpBuilder::new(settings.token.expose()).client(client);
     match &settings.api_base {
         // Serenity only honours the proxy with its rate limiter off; a test server does not rate-limit.
         Some(base) => builder
@@ -280,14 +345,31 @@ async fn register(
     commands: &[Command],
     data: &Data,
 ) {
-    let outcome = registration::ensure_registered(
-        http,
-        application,
-        data.scope,
-        commands,
-        &data.registration,
-    )
-    .await;
+    // Registering again is harmless (the command set replaces itself), so a Discord that did not answer is
+    // asked again.
+    let mut pause = STARTUP_PAUSE;
+    let mut tries = 1;
+    let outcome = loop {
+        let outcome = registration::ensure_registered(
+            http,
+            application,
+            data.scope,
+            commands,
+            &data.registration,
+        )
+        .await;
+        match &outcome {
+            Err(registration::RegistrationError::Discord(error))
+                if tries < STARTUP_TRIES && errors::Failure::of(error).retryable() =>
+            {
+                tracing::warn!(error = %errors::summary(error), "could not register the commands; trying again");
+                tokio::time::sleep(pause).await;
+                pause *= 2;
+                tries += 1;
+            }
+            _ => break outcome,
+        }
+    };
     match outcome {
         Ok(Registration::Unchanged) => {
             tracing::info!(scope = %data.scope, "slash commands unchanged since the last registration")

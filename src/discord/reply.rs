@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::clock::format_utc;
 use crate::bot::request::COMMANDS;
-use crate::bot::{Action, Command, Reply};
+use crate::bot::{Action, BoardState, Command, Reply};
 use crate::game::{ByPlayer, Player, Position, Rules};
 use crate::render::{self, MatchView, Picture};
 
@@ -24,6 +24,20 @@ const MAX_CONTENT: usize = 2000;
 /// The file names of the pictures (Discord shows them under the picture on some clients).
 pub const BOARD_FILE: &str = "nam-nam-board.png";
 pub const MOVE_FILE: &str = "nam-nam-move.gif";
+
+/// The board's file name: the match and the version it shows (`nam-nam-12-v34.png`), so that each
+/// board can be told apart from the others, by people who save it and by the bot itself.
+pub fn board_file(board: Option<&BoardState>) -> String {
+    match board {
+        Some(b) => board_file_name(b.match_id, b.version),
+        None => BOARD_FILE.to_owned(),
+    }
+}
+
+/// The file name of the board of `match_id` at `version`.
+pub fn board_file_name(match_id: i64, version: i64) -> String {
+    format!("nam-nam-{match_id}-v{version}.png")
+}
 
 /// A message ready to send, whichever way it is sent.
 #[derive(Clone, Debug)]
@@ -48,14 +62,15 @@ impl Outgoing {
                 .collect(),
             false => Vec::new(),
         };
-        let mut content = discord_text(&reply.text, reply.deadline_ms);
+        let text = escape_names(&reply.text, &reply.names);
+        let mut content = discord_text(&text, reply.deadline_ms);
         if !pinged.is_empty() {
             let mentions: Vec<String> = pinged.iter().map(|id| format!("<@{id}>")).collect();
             content = format!("{} {content}", mentions.join(" "));
         }
         let mut files = Vec::new();
         if let Some(picture) = &reply.picture {
-            files.push(attachment(picture, BOARD_FILE));
+            files.push(attachment(picture, &board_file(reply.board.as_ref())));
         }
         if let Some(animation) = &reply.animation {
             files.push(attachment(animation, MOVE_FILE));
@@ -107,14 +122,11 @@ impl Outgoing {
             .allowed_mentions(mentions)
     }
 
-    /// Replaces a deferred ("thinking…") response, or a response whose pictures change. Every picture is
-    /// uploaded again: an edit that names new files drops the ones it does not list.
-    pub fn edit(self) -> serenity::EditInteractionResponse {
-        let mentions = self.allowed_mentions();
-        let mut edit = serenity::EditInteractionResponse::new()
-            .content(self.content)
-            .components(self.components)
-            .allowed_mentions(mentions);
+    /// Adds the move's animation to a message already sent: only its files change (every picture is
+    /// uploaded again, since an edit that names new files drops the ones it does not list). Its text and
+    /// buttons stay as they are now: the next move may have taken the buttons away already.
+    pub fn pictures_edit(self) -> serenity::EditInteractionResponse {
+        let mut edit = serenity::EditInteractionResponse::new();
         for file in self.files {
             edit = edit.new_attachment(file);
         }
@@ -173,6 +185,54 @@ pub fn discord_text(text: &str, deadline_ms: Option<i64>) -> String {
         );
     }
     text
+}
+
+/// The characters that mean something in Discord's markdown (formatting, links, mentions, emoji, headings,
+/// lists); each is shown as itself when a backslash comes first.
+const MARKUP: &[char] = &[
+    '\\', '*', '_', '~', '`', '|', '>', '<', '[', ']', '(', ')', '#', '-', '@', ':',
+];
+
+/// `text` with Discord's markup characters escaped, so that it shows as written.
+pub fn escape_markdown(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if MARKUP.contains(&c) {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+/// The core's text with the people's names escaped, so that a nickname such as `**x**` or
+/// `[free nitro](https://…)` shows as written. Only names with markup characters change; the longest
+/// go first, so that a name containing another is escaped whole.
+pub fn escape_names(text: &str, names: &[String]) -> String {
+    let mut names: Vec<&String> = names
+        .iter()
+        .filter(|n| !n.is_empty() && n.contains(MARKUP))
+        .collect();
+    if names.is_empty() {
+        return text.to_owned();
+    }
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    // Cut the text into pieces, each either a name (escaped) or plain text (kept).
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    'scan: while !rest.is_empty() {
+        for name in &names {
+            if let Some(after) = rest.strip_prefix(name.as_str()) {
+                out.push_str(&escape_markdown(name));
+                rest = after;
+                continue 'scan;
+            }
+        }
+        let mut chars = rest.chars();
+        out.extend(chars.next());
+        rest = chars.as_str();
+    }
+    out
 }
 
 /// A Discord timestamp shown relative to now ("in 3 hours").
@@ -279,6 +339,30 @@ mod tests {
         assert!(!edited.content.contains("<@"));
         reply.private = true;
         assert!(Outgoing::of(&reply, true).pinged.is_empty());
+    }
+
+    #[test]
+    fn names_show_as_written_and_nothing_else_changes() {
+        let names = vec![
+            "**boss**".to_owned(),
+            "[free](https://x.y)".to_owned(),
+            "ann".to_owned(),
+        ];
+        let text = "**boss** plays [free](https://x.y); `board` shows it. ann to move.";
+        let shown = escape_names(text, &names);
+        assert_eq!(
+            shown,
+            r"\*\*boss\*\* plays \[free\]\(https\://x.y\); `board` shows it. ann to move."
+        );
+        let mut reply = Reply::public(text);
+        reply.names = names;
+        let content = Outgoing::of(&reply, false).content;
+        assert!(
+            content.contains(r"\*\*boss\*\*") && content.contains("`/board`"),
+            "{content}"
+        );
+        assert_eq!(escape_names("no names here", &[]), "no names here");
+        assert_eq!(escape_markdown("<@123> @everyone"), r"\<\@123\> \@everyone");
     }
 
     #[test]

@@ -184,6 +184,24 @@ pub async fn close_challenge(
     Ok(done.rows_affected() == 1)
 }
 
+/// Closes every open challenge of a server; returns how many.
+pub async fn close_server_challenges(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    state: ChallengeState,
+    now_ms: i64,
+) -> StoreResult<u64> {
+    let done = sqlx::query(
+        "UPDATE challenges SET state = $2, closed_at = $3 WHERE server_id = $1 AND state = 'open'",
+    )
+    .bind(server.to_sql())
+    .bind(state.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 /// Marks every open challenge whose time is up as expired; returns them.
 pub async fn expire_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec<ChallengeRow>> {
     let sql = format!("{SELECT} WHERE c.state = 'open' AND c.expires_at <= $1");

@@ -42,6 +42,8 @@ pub struct MatchRow {
     pub created_at: i64,
     /// Namnam's own computer plays one side of this match.
     pub computer: Option<ComputerSeat>,
+    /// For a match moved into a thread: the channel the thread belongs to.
+    pub parent_channel: Option<Snowflake>,
 }
 
 /// The side Namnam's computer plays in a match, and its level (1–5).
@@ -52,7 +54,7 @@ pub struct ComputerSeat {
 }
 
 /// The two players' display names (owned: [`ByPlayer`] holds only `Copy` values).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Names {
     pub south: String,
     pub north: String,
@@ -122,7 +124,8 @@ pub struct MoveRow {
 
 const SELECT: &str = "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.clock_secs, m.deadline, m.remind_at, m.draw_offer, m.rated, m.created_at,
-        s.name, n.name, m.channel_name, m.engine_level, s.kind = 'engine', n.kind = 'engine'
+        s.name, n.name, m.channel_name, m.engine_level, s.kind = 'engine', n.kind = 'engine',
+        m.parent_channel_id
     FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id";
 
 fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
@@ -179,6 +182,7 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
         rated: row.get(13),
         created_at: row.get(14),
         computer,
+        parent_channel: row.get::<Option<i64>, _>(21).map(Snowflake::from_sql),
     })
 }
 
@@ -304,14 +308,17 @@ where
     from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
 }
 
-/// Active matches against Namnam's computer (whoever is to move).
-pub async fn active_computer_matches<'e, E>(db: E) -> StoreResult<Vec<MatchRow>>
+/// Active matches against Namnam's computer (whoever is to move) that nothing has changed since
+/// `idle_since` (a front end that is playing the computer's turn right now changed it just before).
+pub async fn active_computer_matches<'e, E>(db: E, idle_since: i64) -> StoreResult<Vec<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
-    let sql =
-        format!("{SELECT} WHERE m.state = 'active' AND m.engine_level IS NOT NULL ORDER BY m.id");
-    from_rows(sqlx::query(&sql).fetch_all(db).await?)
+    let sql = format!(
+        "{SELECT} WHERE m.state = 'active' AND m.engine_level IS NOT NULL AND m.updated_at <= $1
+         ORDER BY m.id"
+    );
+    from_rows(sqlx::query(&sql).bind(idle_since).fetch_all(db).await?)
 }
 
 /// Active matches whose player to move is due a reminder (and has not run out yet).
@@ -481,6 +488,25 @@ pub async fn abort_match(
     Ok(updated.rows_affected() == 1)
 }
 
+/// Stops every active match of a server, unrated (the bot was removed from it); returns their ids.
+pub async fn abort_server_matches(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    now_ms: i64,
+) -> StoreResult<Vec<i64>> {
+    let ids = sqlx::query_scalar(
+        "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
+            remind_at = NULL, draw_offer = NULL, end_reason = 'bot removed', updated_at = $2,
+            finished_at = $2
+         WHERE server_id = $1 AND state = 'active' RETURNING id",
+    )
+    .bind(server.to_sql())
+    .bind(now_ms)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(ids)
+}
+
 /// Moves an active match to another channel (a thread made for it). The version stays: a button of the
 /// match is as good in the thread as it was before. False, changing nothing, when the match is not active.
 pub async fn move_match(
@@ -491,7 +517,8 @@ pub async fn move_match(
     now_ms: i64,
 ) -> StoreResult<bool> {
     let updated = sqlx::query(
-        "UPDATE matches SET channel_id = $2, channel_name = $3, updated_at = $4
+        "UPDATE matches SET parent_channel_id = COALESCE(parent_channel_id, channel_id), channel_id = $2,
+            channel_name = $3, updated_at = $4
          WHERE id = $1 AND state = 'active'",
     )
     .bind(match_id)

@@ -10,20 +10,28 @@
 mod challenges;
 mod ids;
 mod matches;
+mod outbox;
 mod players;
 mod ratings;
 mod servers;
 
 pub use challenges::{
-    close_challenge, expire_challenges, find_open_challenge, first_mover_of_match,
-    insert_challenge, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover,
+    close_challenge, close_server_challenges, expire_challenges, find_open_challenge,
+    first_mover_of_match, insert_challenge, ChallengeRow, ChallengeState, ChallengeTerms,
+    FirstMover,
 };
 pub use ids::Snowflake;
 pub use matches::{
-    abort_match, active_computer_matches, active_match_in_channel, clear_reminder, due_reminders,
-    due_timeouts, finish_match, insert_match, last_finished_match_of, last_match_in_channel,
-    last_meeting_south, load_match, match_moves, matches_of_player, move_match, record_move,
-    set_draw_offer, ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+    abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
+    clear_reminder, due_reminders, due_timeouts, finish_match, insert_match,
+    last_finished_match_of, last_match_in_channel, last_meeting_south, load_match, match_moves,
+    matches_of_player, move_match, record_move, set_draw_offer, ComputerSeat, MatchRow, MatchState,
+    MoveRow, Names, NewMatch, StoredMove,
+};
+pub use outbox::{
+    count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,
+    move_match_posts, post_states, prune_posts, release_post, Delivery, NewPost, PostId,
+    PostOutcome, PostRow,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};

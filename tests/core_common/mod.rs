@@ -39,6 +39,25 @@ impl Harness {
         }
     }
 
+    /// A core that stores its public replies in the outbox, as the Discord bot's does.
+    pub async fn with_outbox() -> Harness {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let store = namnam::store::Store::open(&db_url(&dir))
+            .await
+            .expect("the database opens");
+        let config = namnam::bot::CoreConfig {
+            outbox: true,
+            ..Default::default()
+        };
+        let core = Core::new(store, clock.clone(), config);
+        Harness {
+            core: Arc::new(core),
+            clock,
+            dir,
+        }
+    }
+
     /// Closes the database and opens it again, as a restart would (the clock goes on).
     pub async fn restart(self) -> Harness {
         let Harness { core, clock, dir } = self;

@@ -24,7 +24,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use namnam::bot::{Clock, ManualClock};
+use namnam::bot::Clock;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
@@ -57,7 +57,8 @@ impl Default for FakeOptions {
     fn default() -> Self {
         Self {
             openapi: None,
-            clock: Arc::new(ManualClock::new(DEFAULT_NOW_MS)),
+            // Discord's clock is the real one; a test on a hand-moved clock gives the fake its own.
+            clock: Arc::new(namnam::bot::SystemClock),
             faults: FaultPlan::default(),
             rate_limit: RateLimit::default(),
         }

@@ -1,0 +1,234 @@
+//! The outbox as the core keeps it: every public reply of a change is stored in the change's own
+//! transaction, so that what players must see is never lost between the commit and the platform.
+//!
+//! A reply to a request is stored *held*: the front end shows it as the answer to the interaction and
+//! reports [`Core::post_delivered`]; if that fails it calls [`Core::release_post`] and the poster shows it
+//! in the channel instead (also when the process died holding it, once the hold runs out). A notice from the
+//! clock, or the computer's move played after a restart, is stored *pending* for the poster at once. The
+//! poster asks for [`Core::due_posts`] and reports each one's fate.
+//!
+//! Only front ends that deliver asynchronously use it ([`CoreConfig::outbox`](super::CoreConfig)); without
+//! it nothing is stored and the clock's notices are returned as before.
+
+use super::error::{CoreError, InternalError};
+use super::pictures::{self, PendingAnimation};
+use super::reply::PostBody;
+use super::{Core, Reply};
+use crate::store::{self, Delivery, MatchRow, NewPost, PostId, PostOutcome, Snowflake, StoreError};
+use crate::store::{ChallengeState, WriteTx};
+
+/// How long a reply stays held for the interaction answering it: the life of an interaction token, after
+/// which nobody can answer it any more.
+const HOLD_MS: i64 = 15 * 60 * 1000;
+
+/// How long finished posts are kept for the record.
+const KEEP_DONE_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// Who shows a public reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// The front end, as its answer to the request (the post is held for it).
+    Answer,
+    /// The poster, by itself (a clock notice, a move nobody asked for).
+    Poster,
+}
+
+/// Where a post goes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PostPlace {
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub fallback: Option<Snowflake>,
+    pub match_id: Option<i64>,
+}
+
+impl PostPlace {
+    pub fn of_match(row: &MatchRow) -> PostPlace {
+        PostPlace {
+            server: row.server,
+            channel: row.channel,
+            fallback: row.parent_channel,
+            match_id: Some(row.id),
+        }
+    }
+
+    pub fn channel(server: Snowflake, channel: Snowflake) -> PostPlace {
+        PostPlace {
+            server,
+            channel,
+            fallback: None,
+            match_id: None,
+        }
+    }
+}
+
+/// A post the poster must deliver.
+#[derive(Debug)]
+pub struct Post {
+    pub id: PostId,
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    /// Where to post instead when `channel` (a match's thread) is locked or gone.
+    pub fallback_channel: Option<Snowflake>,
+    pub match_id: Option<i64>,
+    /// An earlier attempt (a follow-up whose answer was lost) may have been shown: look first.
+    pub maybe_shown: bool,
+    pub attempts: u32,
+    pub reply: Reply,
+}
+
+impl Core {
+    /// Stores `reply` in the outbox within `tx`, when the front end uses one; a reply the front end
+    /// answers with carries the post's id.
+    pub(super) async fn store_post(
+        &self,
+        tx: &mut WriteTx,
+        place: PostPlace,
+        reply: &mut Reply,
+        via: Via,
+    ) -> Result<(), CoreError> {
+        if !self.config.outbox || reply.private {
+            return Ok(());
+        }
+        let now = self.now();
+        let body = serde_json::to_string(&PostBody::of(reply))
+            .map_err(|e| InternalError::Inconsistent(format!("a post as JSON: {e}")))?;
+        let delivery = match via {
+            Via::Answer => Delivery::Held {
+                held_until: now + HOLD_MS,
+            },
+            Via::Poster => Delivery::Poster,
+        };
+        let id = store::insert_post(
+            tx,
+            &NewPost {
+                server: place.server,
+                channel: place.channel,
+                fallback_channel: place.fallback,
+                match_id: place.match_id,
+                body: &body,
+                delivery,
+                now_ms: now,
+            },
+        )
+        .await?;
+        if via == Via::Answer {
+            reply.post = Some(id);
+        }
+        Ok(())
+    }
+
+    /// Draws the pictures of the reply's scene (when pictures are on): the board now, the move's
+    /// animation later ([`Reply::render_animation`]).
+    pub(super) async fn draw_pictures(&self, reply: &mut Reply) -> Result<(), CoreError> {
+        let Some(scene) = &reply.scene else {
+            return Ok(());
+        };
+        if self.config.pictures {
+            reply.picture =
+                Some(pictures::board(&scene.game, &scene.names, scene.played.as_ref()).await?);
+            reply.pending_animation = scene
+                .played
+                .as_ref()
+                .and_then(|played| PendingAnimation::of(&scene.game, &scene.names, played));
+        }
+        Ok(())
+    }
+
+    /// The posts due now, oldest first, at most `limit`; their pictures are drawn by [`Core::draw_post`].
+    pub async fn due_posts(&self, limit: u32) -> Result<Vec<Post>, CoreError> {
+        let rows = store::due_posts(self.store.reader(), self.now(), limit).await?;
+        let mut posts = Vec::with_capacity(rows.len());
+        for row in rows {
+            let body: PostBody = serde_json::from_str(&row.body)
+                .map_err(|e| StoreError::Corrupt(format!("post {}: {e}", row.id)))?;
+            let reply = body.into_reply();
+            posts.push(Post {
+                id: row.id,
+                server: row.server,
+                channel: row.channel,
+                fallback_channel: row.fallback_channel,
+                match_id: row.match_id,
+                maybe_shown: row.maybe_shown,
+                attempts: row.attempts,
+                reply,
+            });
+        }
+        Ok(posts)
+    }
+
+    /// Draws a post's pictures, just before it is sent.
+    pub async fn draw_post(&self, post: &mut Post) -> Result<(), CoreError> {
+        self.draw_pictures(&mut post.reply).await
+    }
+
+    /// The post was shown (as `message`, when known). Idempotent.
+    pub async fn post_delivered(
+        &self,
+        id: PostId,
+        message: Option<Snowflake>,
+    ) -> Result<(), CoreError> {
+        self.end_post(id, PostOutcome::Sent { message }).await
+    }
+
+    /// The post can never be shown (its channel is gone, the bot was removed). Idempotent.
+    pub async fn drop_post(&self, id: PostId, reason: &str) -> Result<(), CoreError> {
+        let reason = reason.to_owned();
+        self.end_post(id, PostOutcome::Dropped { reason }).await
+    }
+
+    async fn end_post(&self, id: PostId, outcome: PostOutcome) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::finish_post(&mut tx, id, &outcome, self.now()).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// The front end could not show a held post: the poster shows it. `maybe_shown`: an attempt may have
+    /// got through all the same (the poster then looks before posting).
+    pub async fn release_post(&self, id: PostId, maybe_shown: bool) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::release_post(&mut tx, id, maybe_shown).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// The poster tried and will try again.
+    pub async fn post_attempt_failed(&self, id: PostId) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::count_attempt(&mut tx, id).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// Forgets finished posts older than a week.
+    pub(super) async fn prune_posts(&self) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::prune_posts(&mut tx, self.now() - KEEP_DONE_MS).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// The bot was removed from `server`: its live matches end unrated, its open challenges close, and
+    /// nothing waits to be posted there any more. Returns the matches stopped.
+    pub async fn bot_removed(&self, server: Snowflake) -> Result<Vec<i64>, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let stopped = store::abort_server_matches(&mut tx, server, now).await?;
+        store::close_server_challenges(&mut tx, server, ChallengeState::Cancelled, now).await?;
+        store::drop_server_posts(&mut tx, server, "the bot was removed from the server", now)
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(stopped)
+    }
+
+    /// The active match in `channel`, if any (a front end keeps its thread open).
+    pub async fn live_match_in(
+        &self,
+        server: Snowflake,
+        channel: Snowflake,
+    ) -> Result<Option<i64>, CoreError> {
+        let row = store::active_match_in_channel(self.store.reader(), server, channel).await?;
+        Ok(row.map(|r| r.id))
+    }
+}

@@ -1,0 +1,296 @@
+//! The poster: delivers the outbox — clock notices (reminders, timeouts, expired challenges), the computer's
+//! moves played by the clock, and every reply an interaction could not show — as ordinary channel messages.
+//!
+//! Each message carries the post's id as its `nonce` with `enforce_nonce`, so Discord shows it once however
+//! often it is sent: a post whose request got no answer is simply sent again. A post that an interaction's
+//! follow-up may have shown already (the answer was lost) is first looked for in the channel. Discord's
+//! 5xx and silences are retried with a doubling pause; what can never be delivered (the channel is gone,
+//! the bot was removed, or may not post there) is dropped with one log line, the match itself being
+//! stored already. A match's thread that is locked or deleted gets its board in the parent channel.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::{watch, Notify};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::errors::{
+    self, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_LOCKED, UNKNOWN_CHANNEL,
+};
+use super::reply::{board_file, Outgoing};
+use super::Warned;
+use crate::bot::{cause_chain, Core, Post};
+use crate::store::{PostId, Snowflake};
+
+/// Posts read from the outbox at a time.
+const BATCH: u32 = 50;
+
+/// How often the outbox is read when nothing wakes the poster.
+const IDLE: Duration = Duration::from_secs(1);
+
+/// The pause before a post's second try; it doubles with each try, up to [`MAX_PAUSE`].
+const FIRST_PAUSE: Duration = Duration::from_millis(250);
+const MAX_PAUSE: Duration = Duration::from_secs(60);
+
+/// How many recent messages of a channel are searched for a post that may have been shown.
+const LOOK_BACK: u8 = 50;
+
+/// Added to a board posted in a match's parent channel because its thread is locked or gone.
+pub const THREAD_CLOSED: &str =
+    "(This match's thread is locked or gone, so its board is posted here; its buttons work here.)";
+
+/// The nonce of a post's message: Discord shows one message per nonce (up to 25 characters).
+pub fn nonce(post: Option<PostId>) -> String {
+    match post {
+        Some(id) => format!("nn-post-{id}"),
+        // Not from the outbox: any unique value will do.
+        None => format!("nn-{}", std::process::id()),
+    }
+}
+
+/// Wakes the poster when there is something new to post.
+#[derive(Clone, Debug, Default)]
+pub struct PosterBell(Arc<Notify>);
+
+impl PosterBell {
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// The running poster.
+pub(super) struct PosterTask {
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl PosterTask {
+    /// Stops after posting what is due now, for at most `grace`.
+    pub async fn drain(self, grace: Duration) {
+        let _ = self.stop.send(true);
+        let mut task = self.task;
+        if tokio::time::timeout(grace, &mut task).await.is_err() {
+            tracing::warn!(
+                "the poster had not finished after {grace:?}: the rest goes after the restart"
+            );
+            task.abort();
+        }
+    }
+}
+
+/// What the poster needs.
+pub(super) struct Poster {
+    pub http: Arc<serenity::Http>,
+    pub core: Arc<Core>,
+    pub warned: Arc<Warned>,
+    pub bell: PosterBell,
+    /// The bot's own user, to find its messages.
+    pub me: serenity::UserId,
+}
+
+/// What became of one try.
+enum Tried {
+    Done,
+    /// Try again after a pause.
+    Again,
+}
+
+impl Poster {
+    pub fn spawn(self) -> PosterTask {
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(self.run(stopped));
+        PosterTask { stop, task }
+    }
+
+    async fn run(self, mut stopped: watch::Receiver<bool>) {
+        // When each post that failed may be tried again.
+        let mut not_before: HashMap<PostId, Instant> = HashMap::new();
+        loop {
+            let draining = *stopped.borrow();
+            let waiting = self.pass(&mut not_before).await;
+            if draining && !waiting {
+                return;
+            }
+            let next = not_before.values().min().copied();
+            let pause = next.map_or(IDLE, |at| {
+                at.saturating_duration_since(Instant::now()).min(IDLE)
+            });
+            tokio::select! {
+                () = self.bell.0.notified() => {}
+                () = tokio::time::sleep(pause) => {}
+                changed = stopped.changed(), if !draining => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Posts what is due, in order per channel; returns whether anything is still waiting.
+    async fn pass(&self, not_before: &mut HashMap<PostId, Instant>) -> bool {
+        let posts = match self.core.due_posts(BATCH).await {
+            Ok(posts) => posts,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), "could not read the outbox");
+                return true;
+            }
+        };
+        let waiting = !posts.is_empty();
+        // A channel whose earlier post is still waiting gets nothing newer before it.
+        let mut held_back: HashSet<Snowflake> = HashSet::new();
+        for mut post in posts {
+            if held_back.contains(&post.channel) {
+                continue;
+            }
+            if not_before
+                .get(&post.id)
+                .is_some_and(|at| *at > Instant::now())
+            {
+                held_back.insert(post.channel);
+                continue;
+            }
+            let id = post.id;
+            match self.deliver(&mut post).await {
+                Tried::Done => {
+                    not_before.remove(&id);
+                }
+                Tried::Again => {
+                    if let Err(error) = self.core.post_attempt_failed(id).await {
+                        tracing::error!(error = %cause_chain(&error), "could not count a try");
+                    }
+                    let pause = FIRST_PAUSE
+                        .saturating_mul(1 << post.attempts.min(16))
+                        .min(MAX_PAUSE);
+                    not_before.insert(id, Instant::now() + pause);
+                    held_back.insert(post.channel);
+                }
+            }
+        }
+        waiting
+    }
+
+    async fn deliver(&self, post: &mut Post) -> Tried {
+        let channel = serenity::ChannelId::new(post.channel.0);
+        if post.maybe_shown {
+            // The follow-up went where the button was pressed: the match's channel, or its parent.
+            let places = std::iter::once(post.channel).chain(post.fallback_channel);
+            for place in places.collect::<Vec<_>>() {
+                let place = serenity::ChannelId::new(place.0);
+                if let Some(found) = self.find(place, post).await {
+                    return self.delivered(post.id, Some(found)).await;
+                }
+            }
+            post.maybe_shown = false;
+        }
+        if let Err(error) = self.core.draw_post(post).await {
+            tracing::error!(error = %cause_chain(&error), post = post.id, "could not draw a post");
+            return Tried::Again;
+        }
+        post.reply.render_animation().await;
+        let outgoing = Outgoing::of(&post.reply, true);
+        let error = match self.send(channel, outgoing.clone(), post.id).await {
+            Ok(message) => return self.delivered(post.id, Some(message)).await,
+            Err(error) => error,
+        };
+        let failure = Failure::of(&error);
+        let gone = matches!(failure.code(), Some(UNKNOWN_CHANNEL | THREAD_LOCKED));
+        if let (true, Some(parent)) = (gone, post.fallback_channel) {
+            let parent = serenity::ChannelId::new(parent.0);
+            let mut moved = outgoing;
+            moved.content = format!("{}\n{THREAD_CLOSED}", moved.content);
+            match self.send(parent, moved, post.id).await {
+                Ok(message) => return self.delivered(post.id, Some(message)).await,
+                Err(error) => return self.failed(post, parent, &error).await,
+            }
+        }
+        self.failed(post, channel, &error).await
+    }
+
+    /// Sends one message with the post's nonce.
+    async fn send(
+        &self,
+        channel: serenity::ChannelId,
+        outgoing: Outgoing,
+        post: PostId,
+    ) -> serenity::Result<Snowflake> {
+        let message = outgoing
+            .channel_message()
+            .nonce(serenity::Nonce::String(nonce(Some(post))))
+            .enforce_nonce(true);
+        let sent = channel.send_message(self.http.as_ref(), message).await?;
+        Ok(Snowflake(sent.id.get()))
+    }
+
+    /// Looks for the post among the channel's recent messages (a follow-up whose answer was lost): a board
+    /// by its file name, which names its match and version, anything else by its words.
+    async fn find(&self, channel: serenity::ChannelId, post: &Post) -> Option<Snowflake> {
+        let content = Outgoing::of(&post.reply, true).content;
+        let board = post.reply.board.as_ref().map(|b| board_file(Some(b)));
+        let same = |m: &serenity::Message| match &board {
+            Some(file) => m.attachments.iter().any(|a| &a.filename == file),
+            None => m.content == content,
+        };
+        let recent = serenity::GetMessages::new().limit(LOOK_BACK);
+        match channel.messages(self.http.as_ref(), recent).await {
+            Ok(messages) => messages
+                .iter()
+                .find(|m| m.author.id == self.me && same(m))
+                .map(|m| Snowflake(m.id.get())),
+            Err(error) => {
+                tracing::warn!(error = %errors::summary(&error), post = post.id,
+                    "could not read the channel to see whether a post was shown: it may show twice");
+                None
+            }
+        }
+    }
+
+    async fn delivered(&self, id: PostId, message: Option<Snowflake>) -> Tried {
+        match self.core.post_delivered(id, message).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                // Discord has it; the nonce keeps a second send from showing twice.
+                tracing::error!(error = %cause_chain(&error), post = id, "could not record a delivery");
+                Tried::Again
+            }
+        }
+    }
+
+    /// Decides what a failed send means: try again later, or drop the post with one log line.
+    async fn failed(
+        &self,
+        post: &Post,
+        channel: serenity::ChannelId,
+        error: &serenity::Error,
+    ) -> Tried {
+        let failure = Failure::of(error);
+        if failure.retryable() {
+            tracing::debug!(error = %errors::summary(error), post = post.id, "a post will be tried again");
+            return Tried::Again;
+        }
+        let reason = match failure.code() {
+            Some(UNKNOWN_CHANNEL) => "the channel no longer exists",
+            Some(THREAD_LOCKED) => "the match's thread is locked",
+            Some(MISSING_ACCESS) => {
+                "the bot cannot see the channel (or was removed from the server)"
+            }
+            Some(MISSING_PERMISSIONS) => {
+                self.warned.first(channel, error);
+                "the bot may not post in the channel"
+            }
+            _ => "Discord refused it",
+        };
+        tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
+            error = %errors::summary(error), "dropped a message that cannot be delivered: {reason}");
+        match self.core.drop_post(post.id, reason).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), post = post.id, "could not drop a post");
+                Tried::Again
+            }
+        }
+    }
+}

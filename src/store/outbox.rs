@@ -1,0 +1,236 @@
+//! The outbox: messages to post in a channel, stored in the transaction of the change they announce, and
+//! what became of each (see `migrations/0003_outbox.sql`). The body is the bot core's business; here it is
+//! text.
+
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Row, Sqlite};
+
+use super::{Snowflake, StoreError, StoreResult, WriteTx};
+
+/// A post's id (also its nonce's, so that Discord shows it once however often it is sent).
+pub type PostId = i64;
+
+/// Who delivers a new post.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// A front end answering an interaction delivers it; until `held_until` the poster leaves it alone.
+    Held { held_until: i64 },
+    /// The poster delivers it.
+    Poster,
+}
+
+/// A post to store.
+#[derive(Clone, Debug)]
+pub struct NewPost<'a> {
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub fallback_channel: Option<Snowflake>,
+    pub match_id: Option<i64>,
+    pub body: &'a str,
+    pub delivery: Delivery,
+    pub now_ms: i64,
+}
+
+/// A post waiting for the poster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostRow {
+    pub id: PostId,
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub fallback_channel: Option<Snowflake>,
+    pub match_id: Option<i64>,
+    pub body: String,
+    /// An earlier attempt may have been shown: look before posting again.
+    pub maybe_shown: bool,
+    pub attempts: u32,
+}
+
+/// How a post ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PostOutcome {
+    /// Shown, as this message (when known).
+    Sent { message: Option<Snowflake> },
+    /// Never to be shown, and why.
+    Dropped { reason: String },
+}
+
+/// Stores a post; returns its id.
+pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<PostId> {
+    let (state, held_until) = match post.delivery {
+        Delivery::Held { held_until } => ("held", Some(held_until)),
+        Delivery::Poster => ("pending", None),
+    };
+    let id = sqlx::query_scalar(
+        "INSERT INTO outbox (server_id, channel_id, fallback_channel_id, match_id, body, state, held_until,
+            created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(post.server.to_sql())
+    .bind(post.channel.to_sql())
+    .bind(post.fallback_channel.map(Snowflake::to_sql))
+    .bind(post.match_id)
+    .bind(post.body)
+    .bind(state)
+    .bind(held_until)
+    .bind(post.now_ms)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// The posts the poster must deliver now, oldest first: pending ones, and held ones whose holder is gone.
+pub async fn due_posts<'e, E>(db: E, now_ms: i64, limit: u32) -> StoreResult<Vec<PostRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let rows = sqlx::query(
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts
+         FROM outbox
+         WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
+         ORDER BY id LIMIT $2",
+    )
+    .bind(now_ms)
+    .bind(i64::from(limit))
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(post_from_row).collect()
+}
+
+fn post_from_row(row: &SqliteRow) -> StoreResult<PostRow> {
+    let attempts: i64 = row.get(7);
+    Ok(PostRow {
+        id: row.get(0),
+        server: Snowflake::from_sql(row.get(1)),
+        channel: Snowflake::from_sql(row.get(2)),
+        fallback_channel: row.get::<Option<i64>, _>(3).map(Snowflake::from_sql),
+        match_id: row.get(4),
+        body: row.get(5),
+        maybe_shown: row.get(6),
+        attempts: u32::try_from(attempts)
+            .map_err(|_| StoreError::Corrupt(format!("post attempts {attempts}")))?,
+    })
+}
+
+/// One post, whatever its state.
+pub async fn load_post<'e, E>(db: E, id: PostId) -> StoreResult<Option<PostRow>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let row = sqlx::query(
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts
+         FROM outbox WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(post_from_row).transpose()
+}
+
+/// Hands a held post to the poster (its interaction failed). `maybe_shown`: an attempt may have got
+/// through. False when the post was not held (the poster had it already, or it is done).
+pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = maybe_shown OR $2
+         WHERE id = $1 AND state = 'held'",
+    )
+    .bind(id)
+    .bind(maybe_shown)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Counts a failed attempt of the poster.
+pub async fn count_attempt(tx: &mut WriteTx, id: PostId) -> StoreResult<()> {
+    sqlx::query("UPDATE outbox SET attempts = attempts + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Records how a post ended. False when it had ended already (it is then left as it was).
+pub async fn finish_post(
+    tx: &mut WriteTx,
+    id: PostId,
+    outcome: &PostOutcome,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let (state, message, reason) = match outcome {
+        PostOutcome::Sent { message } => ("sent", message.map(Snowflake::to_sql), None),
+        PostOutcome::Dropped { reason } => ("dropped", None, Some(reason.as_str())),
+    };
+    let updated = sqlx::query(
+        "UPDATE outbox SET state = $2, message_id = $3, outcome = $4, done_at = $5, held_until = NULL
+         WHERE id = $1 AND state IN ('held', 'pending')",
+    )
+    .bind(id)
+    .bind(state)
+    .bind(message)
+    .bind(reason)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Drops every waiting post of a server (the bot was removed from it); returns how many.
+pub async fn drop_server_posts(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    reason: &str,
+    now_ms: i64,
+) -> StoreResult<u64> {
+    let updated = sqlx::query(
+        "UPDATE outbox SET state = 'dropped', outcome = $2, done_at = $3, held_until = NULL
+         WHERE server_id = $1 AND state IN ('held', 'pending')",
+    )
+    .bind(server.to_sql())
+    .bind(reason)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected())
+}
+
+/// Sends a match's waiting posts to its new channel (a thread made for it); the old one becomes their
+/// fallback.
+pub async fn move_match_posts(
+    tx: &mut WriteTx,
+    match_id: i64,
+    channel: Snowflake,
+) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE outbox SET fallback_channel_id = COALESCE(fallback_channel_id, channel_id), channel_id = $2
+         WHERE match_id = $1 AND state IN ('held', 'pending')",
+    )
+    .bind(match_id)
+    .bind(channel.to_sql())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Forgets finished posts older than `before`; returns how many.
+pub async fn prune_posts(tx: &mut WriteTx, before: i64) -> StoreResult<u64> {
+    let deleted =
+        sqlx::query("DELETE FROM outbox WHERE state IN ('sent', 'dropped') AND done_at < $1")
+            .bind(before)
+            .execute(&mut **tx)
+            .await?;
+    Ok(deleted.rows_affected())
+}
+
+/// Every post's state, by id (for tests and the record).
+pub async fn post_states<'e, E>(db: E) -> StoreResult<Vec<(PostId, String, Option<String>)>>
+where
+    E: sqlx::Executor<'e, Database = Sqlite>,
+{
+    let rows = sqlx::query("SELECT id, state, outcome FROM outbox ORDER BY id")
+        .fetch_all(db)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect())
+}
