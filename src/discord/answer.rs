@@ -427,7 +427,8 @@ async fn open_thread(
         "{}\nThe match is played in its own thread: **{}**.",
         reply.text.lines().next().unwrap_or_default(),
         super::reply::escape_markdown(name)
-    ));
+    ))
+    .naming(reply.names.iter().map(String::as_str));
     let announcement = Outgoing::of(&announcement, false);
     // The thread starts from the message that announces it: the pressed challenge, updated to say so (its
     // buttons go), or the answer to `/accept`.
@@ -456,13 +457,25 @@ async fn open_thread(
         }
         Err(error) => return Shown::of(Err(error), "a match's announcement"),
     };
-    let thread = serenity::CreateThread::new(name)
-        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let thread = match target
-        .channel
-        .create_thread_from_message(http, started, thread)
-        .await
-    {
+    // Tried again while Discord does not answer; a thread that a lost answer made already is the one
+    // with the message's id, as every thread started from a message is.
+    let made = retrying(Failure::retryable, |_| async move {
+        let thread = serenity::CreateThread::new(name)
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        match target
+            .channel
+            .create_thread_from_message(http, started, thread)
+            .await
+        {
+            Ok(thread) => Ok(thread.id),
+            Err(error) if Failure::of(&error).code() == Some(errors::THREAD_EXISTS) => {
+                Ok(serenity::ChannelId::new(started.get()))
+            }
+            Err(error) => Err(error),
+        }
+    })
+    .await;
+    let thread = match made {
         Ok(thread) => thread,
         Err(error) => return board_in_channel(http, data, target, reply, error).await,
     };
@@ -471,7 +484,7 @@ async fn open_thread(
     };
     if let Err(error) = data
         .core
-        .move_match_to_thread(board.match_id, Snowflake(thread.id.get()), name)
+        .move_match_to_thread(board.match_id, Snowflake(thread.get()), name)
         .await
     {
         tracing::error!(error = %cause_chain(&error), match_id = board.match_id,
@@ -486,9 +499,9 @@ async fn open_thread(
         .channel_message()
         .nonce(serenity::Nonce::String(super::poster::nonce(reply.post)))
         .enforce_nonce(true);
-    let sent = thread.id.send_message(http, message).await;
+    let sent = thread.send_message(http, message).await;
     if let Err(error) = &sent {
-        data.warn_once(thread.id, error);
+        data.warn_once(thread, error);
     }
     Shown::of(sent.map(|m| Some(m.id)), "a board in its thread")
 }

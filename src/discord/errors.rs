@@ -67,6 +67,8 @@ pub const INVALID_WEBHOOK_TOKEN: isize = 50027;
 pub const THREAD_ARCHIVED: isize = 50083;
 /// "Thread is locked".
 pub const THREAD_LOCKED: isize = 160005;
+/// "A thread has already been created for this message".
+pub const THREAD_EXISTS: isize = 160004;
 
 /// What a failed Discord request means for the one who made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::errors::{
-    self, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_LOCKED, UNKNOWN_CHANNEL,
+    self, retrying, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_LOCKED, UNKNOWN_CHANNEL,
 };
 use super::reply::{board_file, Outgoing};
 use super::Warned;
@@ -180,8 +180,11 @@ impl Poster {
             let places = std::iter::once(post.channel).chain(post.fallback_channel);
             for place in places.collect::<Vec<_>>() {
                 let place = serenity::ChannelId::new(place.0);
-                if let Some(found) = self.find(place, post).await {
-                    return self.delivered(post.id, Some(found)).await;
+                match self.find(place, post).await {
+                    Ok(Some(found)) => return self.delivered(post.id, Some(found)).await,
+                    Ok(None) => {}
+                    // Not known yet: look again later rather than risk showing it twice.
+                    Err(()) => return Tried::Again,
                 }
             }
             post.maybe_shown = false;
@@ -227,7 +230,12 @@ impl Poster {
 
     /// Looks for the post among the channel's recent messages (a follow-up whose answer was lost): a board
     /// by its file name, which names its match and version, anything else by its words.
-    async fn find(&self, channel: serenity::ChannelId, post: &Post) -> Option<Snowflake> {
+    /// `Err` when the channel could not be read for now.
+    async fn find(
+        &self,
+        channel: serenity::ChannelId,
+        post: &Post,
+    ) -> Result<Option<Snowflake>, ()> {
         let content = Outgoing::of(&post.reply, true).content;
         let board = post.reply.board.as_ref().map(|b| board_file(Some(b)));
         let same = |m: &serenity::Message| match &board {
@@ -235,15 +243,21 @@ impl Poster {
             None => m.content == content,
         };
         let recent = serenity::GetMessages::new().limit(LOOK_BACK);
-        match channel.messages(self.http.as_ref(), recent).await {
-            Ok(messages) => messages
+        let read = retrying(Failure::retryable, |_| {
+            channel.messages(self.http.as_ref(), recent)
+        })
+        .await;
+        match read {
+            Ok(messages) => Ok(messages
                 .iter()
                 .find(|m| m.author.id == self.me && same(m))
-                .map(|m| Snowflake(m.id.get())),
+                .map(|m| Snowflake(m.id.get()))),
+            Err(error) if Failure::of(&error).retryable() => Err(()),
             Err(error) => {
+                // The channel cannot be read (a permission, or it is gone): sending is all that is left.
                 tracing::warn!(error = %errors::summary(&error), post = post.id,
                     "could not read the channel to see whether a post was shown: it may show twice");
-                None
+                Ok(None)
             }
         }
     }

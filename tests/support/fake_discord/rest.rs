@@ -617,7 +617,8 @@ fn channel_route(
                 }
                 _ => None,
             };
-            let thread_id = state.new_id();
+            // A thread started from a message takes the message's id, as on Discord.
+            let thread_id = starter.unwrap_or_else(|| state.new_id());
             let thread = Channel {
                 starter,
                 auto_archive_duration: body["auto_archive_duration"].as_u64(),
