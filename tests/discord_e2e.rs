@@ -1,6 +1,6 @@
 //! End-to-end tests of the Discord front end: the real serenity client, through poise, against a fake
 //! Discord on 127.0.0.1 (`tests/support/fake_discord`). Every REST request the bot makes is checked
-//! against Discord's OpenAPI description when `NAMNAM_DISCORD_OPENAPI` names it.
+//! against Discord's OpenAPI description (`tests/data/discord-api-spec/`).
 
 mod support;
 

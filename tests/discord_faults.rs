@@ -23,7 +23,7 @@ use tokio::task::JoinHandle;
 use namnam::bot::{Clock, ManualClock};
 use namnam::discord::{logging, Bot, RunError, Settings, Token};
 use namnam::store::{MatchRow, MatchState, Snowflake, Store};
-use support::fake_discord::{FakeDiscord, FakeOptions, FaultPlan, Message, Person};
+use support::fake_discord::{Check, FakeDiscord, FakeOptions, FaultPlan, Message, OpenApi, Person};
 
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gx7Kfake.secret-token-for-the-faults";
 /// 2026-01-01.
@@ -180,6 +180,7 @@ async fn session(seed: u64, tally: &mut Tally) {
     let fake = FakeDiscord::start_with(
         TOKEN,
         FakeOptions {
+            openapi: OpenApi::from_env(),
             clock: clock.clone(),
             faults: FaultPlan {
                 seed,
@@ -288,6 +289,18 @@ async fn session(seed: u64, tally: &mut Tally) {
 
     bot.stop().await;
     store.close().await;
+    let invalid: Vec<String> = fake
+        .requests()
+        .into_iter()
+        .filter_map(|r| match r.check {
+            Check::Failed(why) => Some(format!("{} {}: {why}", r.method, r.template)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        invalid.is_empty(),
+        "requests Discord would refuse: {invalid:?}"
+    );
     let logs = log_text();
     for token in fake.state().interactions.keys() {
         assert!(
