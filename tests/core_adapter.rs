@@ -194,3 +194,57 @@ async fn only_an_active_match_moves_and_never_onto_another_match() {
         .expect("the match");
     assert_eq!(row.channel, channel_id("games"));
 }
+
+#[tokio::test]
+async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
+    let h = Harness::with_outbox().await;
+    h.ok("admin", "admin settings thread:yes").await;
+    let accepted = h
+        .start_match("general", "alice", "bob", "first:challenger clock:24h")
+        .await;
+    let id = accepted.board.as_ref().expect("a board").match_id;
+    let thread = channel_id("alice-vs-bob");
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .expect("the match moves");
+    for post in h.core.due_posts(10).await.unwrap() {
+        h.core.post_delivered(post.id, None).await.unwrap();
+    }
+    // A button pressed on a board in another channel of the server acts on the match it names.
+    let house = legal_houses(&accepted)[0];
+    let mut req = h.request("general", "alice", "board");
+    req.command = Command::from_action_id(&format!("nn:{id}:1:{house}")).expect("a move button");
+    let moved = h
+        .core
+        .try_handle(&req)
+        .await
+        .expect("the button works anywhere");
+    h.core
+        .post_delivered(moved.post.unwrap(), None)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        h.core.thread_closed(SERVER, thread).await.unwrap(),
+        Some(id)
+    );
+    let row = store::load_match(h.core.store().reader(), id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(row.channel, channel_id("general"), "back in its channel");
+    let due = h.core.due_posts(10).await.unwrap();
+    assert_eq!(due.len(), 1, "its board, posted again");
+    assert_eq!(due[0].channel, channel_id("general"));
+    assert!(
+        due[0].reply.text.contains("its thread was closed"),
+        "{}",
+        due[0].reply.text
+    );
+    assert_eq!(due[0].reply.actions, moved.actions, "the same buttons");
+    // The match is played from the channel again; a second notice of the closed thread changes nothing.
+    assert_eq!(h.core.thread_closed(SERVER, thread).await.unwrap(), None);
+    let bob_house = legal_houses(&moved)[0];
+    h.ok("bob", &format!("move house:{bob_house}")).await;
+}

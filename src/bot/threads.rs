@@ -47,8 +47,9 @@ impl Core {
 }
 
 impl Core {
-    /// A moderator locked (or deleted) the thread of a live match: its board is posted again in the parent
-    /// channel, whose buttons work there, for the poster to deliver. Returns the match, if any.
+    /// A moderator locked (or deleted) the thread of a live match: the match goes back to the parent
+    /// channel (unless another match is being played there: its buttons work there all the same), and its
+    /// board is posted again there for the poster to deliver. Returns the match, if any.
     pub async fn thread_closed(
         &self,
         server: Snowflake,
@@ -61,6 +62,14 @@ impl Core {
         let Some(parent) = row.parent_channel else {
             return Ok(None);
         };
+        if store::active_match_in_channel(&mut *tx, server, parent)
+            .await?
+            .is_none()
+        {
+            let name = row.channel_name.clone();
+            store::move_match(&mut tx, row.id, parent, &name, self.now()).await?;
+            store::move_match_posts(&mut tx, row.id, parent).await?;
+        }
         let headline = format!(
             "Match #{}: its thread was closed, so the match goes on here with the buttons below.",
             row.id

@@ -263,7 +263,7 @@ pub async fn answer(
     let (mut reply, deferred) = tokio::select! {
         reply = &mut handling => (reply, false),
         () = tokio::time::sleep(budget) => {
-            defer(http, target, &command).await;
+            defer(http, target).await;
             (handling.await, true)
         }
     };
@@ -297,8 +297,8 @@ pub async fn answer(
 
 /// Defers the first response: "thinking…" for a command, nothing visible for a button (its message is
 /// updated later).
-async fn defer(http: &serenity::Http, target: &Target, command: &Command) {
-    let response = match target.source.is_some() && !matches!(command, Command::Board) {
+async fn defer(http: &serenity::Http, target: &Target) {
+    let response = match target.source.is_some() {
         true => serenity::CreateInteractionResponse::Acknowledge,
         false => serenity::CreateInteractionResponse::Defer(
             serenity::CreateInteractionResponseMessage::new(),
