@@ -261,3 +261,33 @@ async fn a_server_that_removed_the_bot_keeps_nothing_waiting() {
         UserError::NoChallenge
     );
 }
+
+#[tokio::test]
+async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock() {
+    let h = Harness::with_outbox().await;
+    let challenge = h.ok("alice", "challenge opponent:bob").await;
+    h.core
+        .post_delivered(challenge.post.unwrap(), None)
+        .await
+        .unwrap();
+    h.clock.advance_secs(11 * 60);
+    assert_eq!(
+        h.refused("bob", "accept").await,
+        UserError::ChallengeExpired
+    );
+    let due = h.core.due_posts(10).await.unwrap();
+    assert_eq!(due.len(), 1, "the public notice, stored with the expiry");
+    assert_eq!(due[0].reply.text, "alice's challenge to bob has expired.");
+    assert!(h.core.sweep().await.unwrap().is_empty(), "announced once");
+}
+
+#[tokio::test]
+async fn answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_shown() {
+    let h = Harness::with_outbox().await;
+    h.ok("alice", "challenge opponent:bob").await;
+    assert!(h.core.due_posts(10).await.unwrap().is_empty());
+    assert_eq!(h.core.release_held_posts().await.unwrap(), 1);
+    let due = h.core.due_posts(10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert!(due[0].maybe_shown, "the poster looks for it before posting");
+}

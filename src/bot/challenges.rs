@@ -113,7 +113,7 @@ impl Core {
             .into());
         }
         if open.expires_at <= now {
-            store::close_challenge(&mut tx, open.id, ChallengeState::Expired, now).await?;
+            self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(UserError::ChallengeExpired.into());
         }
@@ -190,6 +190,24 @@ impl Core {
         Ok(reply)
     }
 
+    /// Closes an open challenge whose time is up, with its public notice, within `tx`; returns the notice.
+    pub(super) async fn expire(
+        &self,
+        tx: &mut WriteTx,
+        open: &ChallengeRow,
+        now: i64,
+    ) -> Result<Reply, CoreError> {
+        store::close_challenge(tx, open.id, ChallengeState::Expired, now).await?;
+        let mut notice = Reply::public(format!(
+            "{}'s challenge to {} has expired.",
+            open.challenger_name, open.challenged_name
+        ))
+        .naming([open.challenger_name.as_str(), open.challenged_name.as_str()]);
+        let place = PostPlace::channel(open.server, open.channel);
+        self.store_post(tx, place, &mut notice, Via::Poster).await?;
+        Ok(notice)
+    }
+
     pub(super) async fn decline(
         &self,
         req: &Request,
@@ -229,7 +247,7 @@ impl Core {
             return Err(who.into());
         }
         if open.expires_at <= now {
-            store::close_challenge(&mut tx, open.id, ChallengeState::Expired, now).await?;
+            self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(UserError::ChallengeExpired.into());
         }

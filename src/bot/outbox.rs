@@ -74,6 +74,8 @@ pub struct Post {
     /// An earlier attempt (a follow-up whose answer was lost) may have been shown: look first.
     pub maybe_shown: bool,
     pub attempts: u32,
+    /// When the change was stored, by the core's clock.
+    pub created_at: i64,
     pub reply: Reply,
 }
 
@@ -151,6 +153,7 @@ impl Core {
                 match_id: row.match_id,
                 maybe_shown: row.maybe_shown,
                 attempts: row.attempts,
+                created_at: row.created_at,
                 reply,
             });
         }
@@ -193,12 +196,25 @@ impl Core {
         Ok(())
     }
 
-    /// The poster tried and will try again.
-    pub async fn post_attempt_failed(&self, id: PostId) -> Result<(), CoreError> {
+    /// The poster tried and will try again; `maybe_shown` when the try got no answer.
+    pub async fn post_attempt_failed(
+        &self,
+        id: PostId,
+        maybe_shown: bool,
+    ) -> Result<(), CoreError> {
         let mut tx = self.store.begin().await?;
-        store::count_attempt(&mut tx, id).await?;
+        store::count_attempt(&mut tx, id, maybe_shown).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(())
+    }
+
+    /// At start-up: the posts held by answers of a process that stopped are due at once, as possibly
+    /// shown (it may have stopped between Discord taking one and recording it). Returns how many.
+    pub async fn release_held_posts(&self) -> Result<u64, CoreError> {
+        let mut tx = self.store.begin().await?;
+        let released = store::release_held_posts(&mut tx).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(released)
     }
 
     /// Forgets finished posts older than a week.

@@ -2,7 +2,7 @@
 //! judged on a snapshot, then written in one transaction that names the version it judged: a change that lost
 //! a race is refused as stale and changes nothing.
 
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{cause_chain, CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::ratings::{rate_match, RatingChange};
 use super::reply::ComputerTurn;
@@ -204,7 +204,10 @@ impl Core {
         self.store_post(&mut tx, PostPlace::of_match(after.row), &mut reply, via)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
-        self.draw_pictures(&mut reply).await?;
+        // Committed: from here on the reply goes out whatever happens, with its words if not its picture.
+        if let Err(e) = self.draw_pictures(&mut reply).await {
+            tracing::error!(error = %cause_chain(&e), "drawing a board failed");
+        }
         Ok(reply)
     }
 

@@ -18,16 +18,8 @@ impl Core {
         let mut notices = Vec::new();
 
         let mut tx = self.store.begin().await?;
-        let expired = store::expire_challenges(&mut tx, now).await?;
-        for c in expired {
-            let mut reply = Reply::public(format!(
-                "{}'s challenge to {} has expired.",
-                c.challenger_name, c.challenged_name
-            ))
-            .naming([c.challenger_name.as_str(), c.challenged_name.as_str()]);
-            let place = PostPlace::channel(c.server, c.channel);
-            self.store_post(&mut tx, place, &mut reply, Via::Poster)
-                .await?;
+        for c in store::due_challenges(&mut tx, now).await? {
+            let reply = self.expire(&mut tx, &c, now).await?;
             notices.push(Notice {
                 server: c.server,
                 channel: c.channel,

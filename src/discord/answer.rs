@@ -112,11 +112,9 @@ impl Target {
         self.state() == TokenState::Responded
     }
 
-    /// When Discord created the interaction, in milliseconds since the Unix epoch: a snowflake's top 42
-    /// bits count milliseconds since Discord's epoch, the first second of 2015.
+    /// When Discord created the interaction, in milliseconds since the Unix epoch.
     fn created_ms(&self) -> i64 {
-        const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
-        (self.id.get() >> 22) as i64 + DISCORD_EPOCH_MS
+        super::snowflake_ms(self.id.get())
     }
 
     /// A private message to the one who asked: the first response, or a follow-up after it. Nothing if the
@@ -186,16 +184,15 @@ impl Target {
         Ok(())
     }
 
-    /// A follow-up message. Tried again only when Discord said it did not take it (5xx): a follow-up has no
-    /// nonce, so one whose answer was lost is not sent again (the caller hands it to the outbox, which
-    /// looks before posting).
+    /// A follow-up message, sent once: it has no nonce, and a 5xx or a lost answer does not say whether
+    /// Discord showed it, so the caller hands a failed one to the outbox, which looks before posting. (A
+    /// 429 is waited out and sent again by serenity's limiter: Discord did not take it.)
     async fn follow_up(
         &self,
         http: &serenity::Http,
         message: serenity::CreateInteractionResponseFollowup,
     ) -> serenity::Result<serenity::Message> {
-        let busy = |failure| matches!(failure, Failure::Busy { .. });
-        let sent = retrying(busy, |_| message.clone().execute(http, (None, &self.token))).await;
+        let sent = message.execute(http, (None, &self.token)).await;
         self.check(&sent);
         sent
     }
@@ -239,7 +236,11 @@ impl Shown {
             Ok(message) => Shown::Yes(message),
             Err(error) => {
                 tracing::warn!(error = %errors::summary(&error), "could not send {what}");
-                let maybe = Failure::of(&error) == Failure::NoAnswer;
+                // Only a refusal says for sure that nothing was shown: a 5xx may come after the fact.
+                let maybe = matches!(
+                    Failure::of(&error),
+                    Failure::Busy { .. } | Failure::NoAnswer
+                );
                 Shown::No { maybe }
             }
         }
@@ -263,8 +264,9 @@ pub async fn answer(
     let (mut reply, deferred) = tokio::select! {
         reply = &mut handling => (reply, false),
         () = tokio::time::sleep(budget) => {
-            defer(http, target).await;
-            (handling.await, true)
+            // The core goes on while Discord is asked to wait: it may hold the database's write lock.
+            let ((), reply) = tokio::join!(defer(http, target), &mut handling);
+            (reply, true)
         }
     };
     let supersedes = supersedes_source(&command, &reply);
@@ -290,8 +292,9 @@ pub async fn answer(
         Command::Move { .. } => MOVE_RECORDED,
         _ => DONE_RECORDED,
     };
+    let answered = matches!(shown, Shown::Yes(_));
     settle(data, target, http, reply.post, shown, Some(told)).await;
-    play_computer_turns(http, data, target, &reply).await;
+    play_computer_turns(http, data, target, &reply, answered).await;
     Ok(())
 }
 
@@ -531,11 +534,18 @@ async fn board_in_channel(
 }
 
 /// Plays the computer's turns that follow `reply` (two running when it starts a new round), shown where
-/// the human's move was: as follow-ups of the interaction while its token lives, else by the poster.
-async fn play_computer_turns(http: &serenity::Http, data: &Data, target: &Target, reply: &Reply) {
+/// the human's move was: as follow-ups of the interaction while it answers (`answered`: the human's move
+/// was shown by it, and the token lives), else by the poster, after the human's move.
+async fn play_computer_turns(
+    http: &serenity::Http,
+    data: &Data,
+    target: &Target,
+    reply: &Reply,
+    mut answered: bool,
+) {
     let mut turn = reply.computer_turn;
     while let Some(next) = turn.take() {
-        let via = match target.responded() {
+        let via = match answered && target.responded() {
             true => Via::Answer,
             false => Via::Poster,
         };
@@ -551,6 +561,7 @@ async fn play_computer_turns(http: &serenity::Http, data: &Data, target: &Target
                     .follow_up(http, Outgoing::of(&answer, true).followup())
                     .await;
                 let shown = Shown::of(sent.map(|m| Some(m.id)), "the computer's move");
+                answered = matches!(shown, Shown::Yes(_));
                 settle(data, target, http, answer.post, shown, None).await;
             }
             Ok(None) => {}

@@ -80,6 +80,8 @@ pub enum Failure {
     Busy { status: u16 },
     /// No answer (a dropped connection, a timeout): it may or may not have been done.
     NoAnswer,
+    /// Serenity would not send it (a message too long, say): asking again the same way cannot help.
+    NotSent,
 }
 
 impl Failure {
@@ -96,13 +98,16 @@ impl Failure {
                     }
                 }
             }
-            _ => Failure::NoAnswer,
+            serenity::Error::Http(serenity::HttpError::Request(_)) | serenity::Error::Io(_) => {
+                Failure::NoAnswer
+            }
+            _ => Failure::NotSent,
         }
     }
 
     /// Whether asking again may help.
     pub fn retryable(self) -> bool {
-        !matches!(self, Failure::Refused { .. })
+        matches!(self, Failure::Busy { .. } | Failure::NoAnswer)
     }
 
     /// Whether this interaction token can no longer be used.

@@ -104,6 +104,13 @@ impl Warned {
     }
 }
 
+/// When Discord made the thing with this id, in milliseconds since the Unix epoch: a snowflake's top 42
+/// bits count milliseconds since Discord's epoch, the first second of 2015.
+fn snowflake_ms(id: u64) -> i64 {
+    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+    (id >> 22) as i64 + DISCORD_EPOCH_MS
+}
+
 /// Checks the settings that can be checked before connecting, so that a bad one stops the bot at once
 /// with a clear message rather than after it went online.
 fn check_database_folder(settings: &Settings) -> Result<PathBuf, RunError> {
@@ -205,6 +212,17 @@ impl Bot {
             ..CoreConfig::default()
         };
         let core = Arc::new(Core::new(store, clock, config));
+        // Answers of a process that stopped hold nothing any more: the poster shows what they held.
+        match core.release_held_posts().await {
+            Ok(0) => {}
+            Ok(released) => tracing::info!(
+                released,
+                "handed the answers left by the last run to the poster"
+            ),
+            Err(error) => {
+                tracing::error!(error = %crate::bot::cause_chain(&error), "could not read the outbox")
+            }
+        }
         let bell = PosterBell::default();
         let data = Data {
             scope: settings.command_scope,

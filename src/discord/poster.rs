@@ -18,9 +18,10 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::errors::{
-    self, retrying, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_LOCKED, UNKNOWN_CHANNEL,
+    self, retrying, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED, THREAD_LOCKED,
+    UNKNOWN_CHANNEL,
 };
-use super::reply::{board_file, Outgoing};
+use super::reply::{board_file, fit, Outgoing};
 use super::Warned;
 use crate::bot::{cause_chain, Core, Post};
 use crate::store::{PostId, Snowflake};
@@ -35,12 +36,20 @@ const IDLE: Duration = Duration::from_secs(1);
 const FIRST_PAUSE: Duration = Duration::from_millis(250);
 const MAX_PAUSE: Duration = Duration::from_secs(60);
 
+/// How far Discord's clock may be from ours, in milliseconds.
+const CLOCK_SKEW_MS: i64 = 60_000;
+
 /// How many recent messages of a channel are searched for a post that may have been shown.
 const LOOK_BACK: u8 = 50;
 
 /// Added to a board posted in a match's parent channel because its thread is locked or gone.
 pub const THREAD_CLOSED: &str =
     "(This match's thread is locked or gone, so its board is posted here; its buttons work here.)";
+
+/// A post's text as shown in the parent channel of its closed thread.
+fn moved_here(content: &str) -> String {
+    fit(format!("{content}\n{THREAD_CLOSED}"))
+}
 
 /// The nonce of a post's message: Discord shows one message per nonce (up to 25 characters).
 pub fn nonce(post: Option<PostId>) -> String {
@@ -94,8 +103,14 @@ pub(super) struct Poster {
 /// What became of one try.
 enum Tried {
     Done,
-    /// Try again after a pause.
-    Again,
+    /// Try again after a pause; `unanswered` when the try got no answer (it may have got through).
+    Again {
+        unanswered: bool,
+    },
+}
+
+impl Tried {
+    const LATER: Tried = Tried::Again { unanswered: false };
 }
 
 impl Poster {
@@ -158,8 +173,8 @@ impl Poster {
                 Tried::Done => {
                     not_before.remove(&id);
                 }
-                Tried::Again => {
-                    if let Err(error) = self.core.post_attempt_failed(id).await {
+                Tried::Again { unanswered } => {
+                    if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
                         tracing::error!(error = %cause_chain(&error), "could not count a try");
                     }
                     let pause = FIRST_PAUSE
@@ -184,14 +199,14 @@ impl Poster {
                     Ok(Some(found)) => return self.delivered(post.id, Some(found)).await,
                     Ok(None) => {}
                     // Not known yet: look again later rather than risk showing it twice.
-                    Err(()) => return Tried::Again,
+                    Err(()) => return Tried::LATER,
                 }
             }
             post.maybe_shown = false;
         }
         if let Err(error) = self.core.draw_post(post).await {
             tracing::error!(error = %cause_chain(&error), post = post.id, "could not draw a post");
-            return Tried::Again;
+            return Tried::LATER;
         }
         post.reply.render_animation().await;
         let outgoing = Outgoing::of(&post.reply, true);
@@ -200,11 +215,15 @@ impl Poster {
             Err(error) => error,
         };
         let failure = Failure::of(&error);
-        let gone = matches!(failure.code(), Some(UNKNOWN_CHANNEL | THREAD_LOCKED));
-        if let (true, Some(parent)) = (gone, post.fallback_channel) {
+        // A thread that is gone, locked, closed or out of reach: its parent channel takes the post.
+        let closed = matches!(
+            failure.code(),
+            Some(UNKNOWN_CHANNEL | THREAD_LOCKED | THREAD_ARCHIVED | MISSING_ACCESS)
+        );
+        if let (true, Some(parent)) = (closed, post.fallback_channel) {
             let parent = serenity::ChannelId::new(parent.0);
             let mut moved = outgoing;
-            moved.content = format!("{}\n{THREAD_CLOSED}", moved.content);
+            moved.content = moved_here(&moved.content);
             match self.send(parent, moved, post.id).await {
                 Ok(message) => return self.delivered(post.id, Some(message)).await,
                 Err(error) => return self.failed(post, parent, &error).await,
@@ -236,11 +255,21 @@ impl Poster {
         channel: serenity::ChannelId,
         post: &Post,
     ) -> Result<Option<Snowflake>, ()> {
-        let content = Outgoing::of(&post.reply, true).content;
+        let outgoing = Outgoing::of(&post.reply, true);
+        let texts = [outgoing.content.clone(), moved_here(&outgoing.content)];
+        let buttons: Vec<&str> = post.reply.actions.iter().map(|a| a.id.as_str()).collect();
         let board = post.reply.board.as_ref().map(|b| board_file(Some(b)));
-        let same = |m: &serenity::Message| match &board {
-            Some(file) => m.attachments.iter().any(|a| &a.filename == file),
-            None => m.content == content,
+        // The same words, made after the change was stored (give or take a minute between our clock and
+        // Discord's), with the same buttons unless a press took them away since, and for a board the same
+        // picture (named by its match and version): an earlier message that merely looks alike, such as
+        // the same challenge made again, differs in one of them.
+        let same = |m: &serenity::Message| {
+            texts.contains(&m.content)
+                && super::snowflake_ms(m.id.get()) >= post.created_at - CLOCK_SKEW_MS
+                && (m.components.is_empty() || custom_ids(m) == buttons)
+                && board.as_ref().map_or(true, |file| {
+                    m.attachments.iter().any(|a| &a.filename == file)
+                })
         };
         let recent = serenity::GetMessages::new().limit(LOOK_BACK);
         let read = retrying(Failure::retryable, |_| {
@@ -266,9 +295,9 @@ impl Poster {
         match self.core.post_delivered(id, message).await {
             Ok(()) => Tried::Done,
             Err(error) => {
-                // Discord has it; the nonce keeps a second send from showing twice.
+                // Discord has it: the next try finds it, or its nonce keeps it from showing twice.
                 tracing::error!(error = %cause_chain(&error), post = id, "could not record a delivery");
-                Tried::Again
+                Tried::Again { unanswered: true }
             }
         }
     }
@@ -283,7 +312,9 @@ impl Poster {
         let failure = Failure::of(error);
         if failure.retryable() {
             tracing::debug!(error = %errors::summary(error), post = post.id, "a post will be tried again");
-            return Tried::Again;
+            return Tried::Again {
+                unanswered: failure == Failure::NoAnswer,
+            };
         }
         let reason = match failure.code() {
             Some(UNKNOWN_CHANNEL) => "the channel no longer exists",
@@ -295,7 +326,8 @@ impl Poster {
                 self.warned.first(channel, error);
                 "the bot may not post in the channel"
             }
-            _ => "Discord refused it",
+            Some(_) => "Discord refused it",
+            None => "it cannot be sent as it is",
         };
         tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
             error = %errors::summary(error), "dropped a message that cannot be delivered: {reason}");
@@ -303,8 +335,24 @@ impl Poster {
             Ok(()) => Tried::Done,
             Err(error) => {
                 tracing::error!(error = %cause_chain(&error), post = post.id, "could not drop a post");
-                Tried::Again
+                Tried::LATER
             }
         }
     }
+}
+
+/// The custom ids of a message's buttons, in order.
+fn custom_ids(message: &serenity::Message) -> Vec<&str> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .filter_map(|component| match component {
+            serenity::ActionRowComponent::Button(serenity::Button {
+                data: serenity::ButtonKind::NonLink { custom_id, .. },
+                ..
+            }) => Some(custom_id.as_str()),
+            _ => None,
+        })
+        .collect()
 }

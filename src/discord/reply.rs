@@ -241,7 +241,7 @@ pub fn relative_time(unix_seconds: i64) -> String {
 }
 
 /// Cuts a text to Discord's limit, marking the cut.
-fn fit(text: String) -> String {
+pub fn fit(text: String) -> String {
     if text.chars().count() <= MAX_CONTENT {
         return text;
     }

@@ -202,15 +202,11 @@ pub async fn close_server_challenges(
     Ok(done.rows_affected())
 }
 
-/// Marks every open challenge whose time is up as expired; returns them.
-pub async fn expire_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec<ChallengeRow>> {
+/// The open challenges whose time is up (to be closed as expired by the caller, in the same transaction).
+pub async fn due_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec<ChallengeRow>> {
     let sql = format!("{SELECT} WHERE c.state = 'open' AND c.expires_at <= $1");
     let rows = sqlx::query(&sql).bind(now_ms).fetch_all(&mut **tx).await?;
-    let expired = rows.iter().map(from_row).collect::<StoreResult<Vec<_>>>()?;
-    for c in &expired {
-        close_challenge(tx, c.id, ChallengeState::Expired, now_ms).await?;
-    }
-    Ok(expired)
+    rows.iter().map(from_row).collect()
 }
 
 /// How the first mover was chosen in the challenge that started `match_id` (`None`: a match without one,

@@ -16,7 +16,7 @@ mod ratings;
 mod servers;
 
 pub use challenges::{
-    close_challenge, close_server_challenges, expire_challenges, find_open_challenge,
+    close_challenge, close_server_challenges, due_challenges, find_open_challenge,
     first_mover_of_match, insert_challenge, ChallengeRow, ChallengeState, ChallengeTerms,
     FirstMover,
 };
@@ -30,8 +30,8 @@ pub use matches::{
 };
 pub use outbox::{
     count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,
-    move_match_posts, post_states, prune_posts, release_post, Delivery, NewPost, PostId,
-    PostOutcome, PostRow,
+    move_match_posts, post_states, prune_posts, release_held_posts, release_post, Delivery,
+    NewPost, PostId, PostOutcome, PostRow,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};

@@ -43,6 +43,7 @@ pub struct PostRow {
     /// An earlier attempt may have been shown: look before posting again.
     pub maybe_shown: bool,
     pub attempts: u32,
+    pub created_at: i64,
 }
 
 /// How a post ended.
@@ -84,7 +85,8 @@ where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
     let rows = sqlx::query(
-        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
+            maybe_shown OR state = 'held', attempts, created_at
          FROM outbox
          WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
          ORDER BY id LIMIT $2",
@@ -108,6 +110,7 @@ fn post_from_row(row: &SqliteRow) -> StoreResult<PostRow> {
         maybe_shown: row.get(6),
         attempts: u32::try_from(attempts)
             .map_err(|_| StoreError::Corrupt(format!("post attempts {attempts}")))?,
+        created_at: row.get(8),
     })
 }
 
@@ -117,7 +120,8 @@ where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
     let row = sqlx::query(
-        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts,
+            created_at
          FROM outbox WHERE id = $1",
     )
     .bind(id)
@@ -140,13 +144,27 @@ pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> St
     Ok(updated.rows_affected() == 1)
 }
 
-/// Counts a failed attempt of the poster.
-pub async fn count_attempt(tx: &mut WriteTx, id: PostId) -> StoreResult<()> {
-    sqlx::query("UPDATE outbox SET attempts = attempts + 1 WHERE id = $1")
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
+/// Counts a failed attempt of the poster; `maybe_shown` when it got no answer (it may have got through).
+pub async fn count_attempt(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE outbox SET attempts = attempts + 1, maybe_shown = maybe_shown OR $2 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(maybe_shown)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
+}
+
+/// Hands every held post to the poster, as possibly shown: at start-up, when no answer of this process
+/// can be holding one, those of a process that stopped are due at once. Returns how many.
+pub async fn release_held_posts(tx: &mut WriteTx) -> StoreResult<u64> {
+    let updated = sqlx::query(
+        "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = 1 WHERE state = 'held'",
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected())
 }
 
 /// Records how a post ended. False when it had ended already (it is then left as it was).

@@ -292,6 +292,8 @@ pub struct State {
     /// Interactions dispatched so far.
     pub interaction_count: u64,
     buckets: HashMap<String, rest::Bucket>,
+    /// The fake's clock, for the ids it makes.
+    clock: Option<Arc<dyn Clock>>,
     gateway: Option<mpsc::UnboundedSender<String>>,
     sequence: u64,
     next_id: u64,
@@ -300,8 +302,13 @@ pub struct State {
 impl State {
     fn new_id(&mut self) -> u64 {
         self.next_id += 1;
-        // Plausible snowflakes, all distinct.
-        1_300_000_000_000_000_000 + self.next_id
+        // Snowflakes of the fake's clock, as Discord's are of its own: the time in the top bits, then a
+        // counter (kept apart from the interactions' by its top bit), so that they are distinct and grow.
+        let now = self
+            .clock
+            .as_ref()
+            .map_or(DEFAULT_NOW_MS, |clock| clock.now_ms());
+        (((now - DISCORD_EPOCH_MS) as u64) << 22) | 0x20_0000 | (self.next_id & 0x1f_ffff)
     }
 
     /// The channel `id` (a text channel of the guild when it is unknown).
@@ -441,6 +448,7 @@ impl FakeDiscord {
         let tls = tls::Tls::new();
         let state = State {
             plan: faults,
+            clock: Some(clock.clone()),
             ..State::default()
         };
         let shared = Arc::new(Shared {
