@@ -174,7 +174,7 @@ impl Core {
     }
 
     /// Plays every computer turn left waiting (after a restart, or a front end that never asked) that no
-    /// front end of this process changed in the last [`CATCH_UP_AFTER_MS`]; returns the messages to send (stored for the
+    /// front end of this process changed in the last minute (`CATCH_UP_AFTER_MS`); returns the messages to send (stored for the
     /// poster too, when the outbox is on).
     pub async fn catch_up_computer(&self) -> Result<Vec<Notice>, CoreError> {
         let mut notices = Vec::new();

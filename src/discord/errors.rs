@@ -136,7 +136,7 @@ const TRIES: u32 = 4;
 const FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Makes a request (`attempt` gets the try's number, from 1) until it succeeds or fails in a way that
-/// `again` does not retry, [`TRIES`] times at most, with a doubling pause between tries.
+/// `again` does not retry, `TRIES` times at most, with a doubling pause between tries.
 pub async fn retrying<T, F, Fut>(
     again: impl Fn(Failure) -> bool,
     mut attempt: F,
