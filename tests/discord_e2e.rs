@@ -4,20 +4,18 @@
 
 mod support;
 
-use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 use namnam::bot::{Clock, ManualClock};
 use namnam::discord::{logging, reply, Bot, CommandScope, RunError, Settings, Token};
 use namnam::render;
 use namnam::store::{MatchRow, MatchState, Store};
 use support::fake_discord::{Check, Checked, FakeDiscord, FakeOptions, Message, OpenApi, Person};
+use support::running::{Running, Sink};
 
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gx7Kfake.secret-token-for-the-tests";
 const GENERAL: u64 = 1_200_000_000_000_000_001;
@@ -52,19 +50,6 @@ fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
     .clone()
 }
 
-#[derive(Clone)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The bot's settings for the fake, and the HTTP client that reaches it (`https://discord.com` on the
 /// loopback, with serenity's rate limiter on).
 fn settings(
@@ -91,31 +76,6 @@ fn settings(
 /// A bot for the fake.
 fn new_bot((settings, client): (Settings, reqwest::Client)) -> Bot {
     Bot::new(settings).with_http_client(client)
-}
-
-/// A bot running in the background until [`Running::stop`].
-struct Running {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), RunError>>,
-}
-
-impl Running {
-    fn start(bot: Bot) -> Self {
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(bot.run(async move {
-            let _ = stopped.await;
-        }));
-        Self { stop, task }
-    }
-
-    async fn stop(self) {
-        self.stop.send(()).expect("the bot is still running");
-        let result = tokio::time::timeout(std::time::Duration::from_secs(20), self.task)
-            .await
-            .expect("the bot stops within 20 s")
-            .expect("the bot task did not panic");
-        result.expect("the bot stops without an error");
-    }
 }
 
 /// The registered commands by name.

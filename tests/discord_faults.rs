@@ -17,13 +17,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 use namnam::bot::{Clock, ManualClock};
-use namnam::discord::{logging, Bot, RunError, Settings, Token};
+use namnam::discord::{logging, Bot, Settings, Token};
 use namnam::store::{MatchRow, MatchState, Snowflake, Store};
 use support::fake_discord::{Check, FakeDiscord, FakeOptions, FaultPlan, Message, OpenApi, Person};
+use support::running::{Running, Sink};
 
 const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.Gx7Kfake.secret-token-for-the-faults";
 /// 2026-01-01.
@@ -103,19 +102,6 @@ fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
 
 fn log_text() -> String {
     String::from_utf8_lossy(&captured_logs().lock().unwrap()).into_owned()
-}
-
-#[derive(Clone)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// What all the sessions add up to.
@@ -337,31 +323,6 @@ fn bot(fake: &FakeDiscord, database: &Path, clock: &Arc<ManualClock>) -> Bot {
     Bot::new(settings)
         .with_http_client(fake.http_client())
         .with_clock(clock, Duration::from_millis(100))
-}
-
-/// A bot running in the background until [`Running::stop`].
-struct Running {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), RunError>>,
-}
-
-impl Running {
-    fn start(bot: Bot) -> Self {
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(bot.run(async move {
-            let _ = stopped.await;
-        }));
-        Self { stop, task }
-    }
-
-    async fn stop(self) {
-        self.stop.send(()).expect("the bot is still running");
-        let result = tokio::time::timeout(Duration::from_secs(30), self.task)
-            .await
-            .expect("the bot stops within 30 s")
-            .expect("the bot task did not panic");
-        result.expect("the bot stops without an error");
-    }
 }
 
 fn computer_challenge() -> Value {

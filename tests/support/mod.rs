@@ -3,3 +3,4 @@
 #![allow(dead_code)] // each test file uses a different part
 
 pub mod fake_discord;
+pub mod running;
