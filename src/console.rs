@@ -291,7 +291,7 @@ impl Printer {
         if let Some(thread) = &reply.open_thread {
             writeln!(out, "(a thread would open here: {thread})")?;
         }
-        let moves: Vec<&str> = reply.actions.iter().map(|a| a.command.as_str()).collect();
+        let moves: Vec<String> = reply.actions.iter().map(|a| a.id.command_line()).collect();
         if !moves.is_empty() {
             writeln!(out, "next: {}", moves.join(" | "))?;
         }

@@ -4,7 +4,7 @@
 mod core_common;
 
 use core_common::*;
-use namnam::bot::{Command, Place, Reply, UserError};
+use namnam::bot::{ActionId, Place, Reply, UserError};
 use namnam::game::House;
 use namnam::store;
 
@@ -123,7 +123,12 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel() {
     assert!(legal(&h, "general", "alice").await.is_empty());
     let house = legal_houses(&accepted)[0];
     let mut req = h.request("alice-vs-bob", "alice", "board");
-    req.command = Command::from_action_id(&format!("nn:{id}:1:{house}")).expect("a move button");
+    req.command = ActionId::Move {
+        match_id: id,
+        ply: 1,
+        house: House::from_label(house.into()).unwrap(),
+    }
+    .command();
     let moved = h
         .core
         .try_handle(&req)
@@ -214,7 +219,12 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
     // A button pressed on a board in another channel of the server acts on the match it names.
     let house = legal_houses(&accepted)[0];
     let mut req = h.request("general", "alice", "board");
-    req.command = Command::from_action_id(&format!("nn:{id}:1:{house}")).expect("a move button");
+    req.command = ActionId::Move {
+        match_id: id,
+        ply: 1,
+        house: House::from_label(house.into()).unwrap(),
+    }
+    .command();
     let moved = h
         .core
         .try_handle(&req)

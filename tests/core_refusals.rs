@@ -178,7 +178,7 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels() {
     // The old accept button is stale now, even once a new challenge is open.
     h.ok("alice", "challenge opponent:bob").await;
     let mut late = h.request("general", "bob", "accept");
-    late.command = Command::from_action_id(&offer.actions[0].id).unwrap();
+    late.command = offer.actions[0].id.command();
     assert!(matches!(
         h.core.try_handle(&late).await,
         Err(namnam::bot::CoreError::User(UserError::Stale))

@@ -5,23 +5,23 @@
 mod core_common;
 
 use core_common::*;
-use namnam::bot::{Command, Reply, UserError};
+use namnam::bot::{ActionId, Command, Reply, UserError};
 use namnam::game::{Endgame, Player};
 use namnam::store::{self, ChallengeTerms, FirstMover, MatchState};
 
 /// `user` presses the button `id` in `#general`.
-async fn press(h: &Harness, user: &str, id: &str) -> Result<Reply, namnam::bot::CoreError> {
+async fn press(h: &Harness, user: &str, id: ActionId) -> Result<Reply, namnam::bot::CoreError> {
     let mut req = h.request("general", user, "board");
-    req.command = Command::from_action_id(id).expect("a known button");
+    req.command = id.command();
     h.core.try_handle(&req).await
 }
 
-fn rematch_buttons(reply: &Reply) -> Vec<&str> {
+fn rematch_buttons(reply: &Reply) -> Vec<ActionId> {
     reply
         .actions
         .iter()
         .filter(|a| a.label == "Rematch")
-        .map(|a| a.id.as_str())
+        .map(|a| a.id)
         .collect()
 }
 
@@ -45,25 +45,25 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms() {
     h.ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
     let end = h.ok("bob", "resign confirm:yes").await;
-    let button = format!("nn:{first_id}:rematch");
-    assert_eq!(rematch_buttons(&end), vec![button.as_str()]);
+    let button = ActionId::Rematch { match_id: first_id };
+    assert_eq!(rematch_buttons(&end), vec![button]);
     assert_eq!(
-        Command::from_action_id(&button),
-        Some(Command::Rematch {
+        button.command(),
+        Command::Rematch {
             match_id: Some(first_id)
-        })
+        }
     );
 
-    let challenge = press(&h, "bob", &button).await.expect("bob's rematch");
+    let challenge = press(&h, "bob", button).await.expect("bob's rematch");
     assert!(
         challenge.text.starts_with("bob challenges alice"),
         "{}",
         challenge.text
     );
-    let commands: Vec<&str> = challenge
+    let commands: Vec<String> = challenge
         .actions
         .iter()
-        .map(|a| a.command.as_str())
+        .map(|a| a.id.command_line())
         .collect();
     assert_eq!(commands, ["accept", "decline", "cancel"]);
     assert_eq!(
@@ -140,9 +140,9 @@ async fn only_a_player_of_a_finished_match_gets_a_rematch() {
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
     let id = match_id(&start);
-    let button = format!("nn:{id}:rematch");
+    let button = ActionId::Rematch { match_id: id };
     assert_eq!(
-        press(&h, "alice", &button).await.unwrap_err().to_string(),
+        press(&h, "alice", button).await.unwrap_err().to_string(),
         UserError::RematchActive(id).to_string()
     );
     assert_eq!(
@@ -179,9 +179,9 @@ async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level() {
     let end = h.ok("alice", "resign confirm:yes").await;
     assert_eq!(
         rematch_buttons(&end),
-        vec![format!("nn:{first_id}:rematch")]
+        vec![ActionId::Rematch { match_id: first_id }]
     );
-    let again = press(&h, "alice", &format!("nn:{first_id}:rematch"))
+    let again = press(&h, "alice", ActionId::Rematch { match_id: first_id })
         .await
         .expect("the rematch starts");
     assert!(again.text.contains("level 4"), "{}", again.text);
@@ -216,7 +216,10 @@ async fn the_rematch_button_shows_under_finished_matches_only() {
             .await;
     }
     let id = match_id(&reply);
-    assert_eq!(rematch_buttons(&reply), vec![format!("nn:{id}:rematch")]);
+    assert_eq!(
+        rematch_buttons(&reply),
+        vec![ActionId::Rematch { match_id: id }]
+    );
     assert_eq!(rematch_buttons(&h.ok("carol", "board").await).len(), 1);
 
     // An aborted match is not finished: no button, and no rematch.

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use namnam::bot::{Clock, ManualClock};
+use namnam::bot::{ActionId, Clock, ManualClock};
 use namnam::discord::{logging, reply, Bot, CommandScope, RunError, Settings, Token};
 use namnam::render;
 use namnam::store::{MatchRow, MatchState, Store};
@@ -627,15 +627,20 @@ fn button_ids(message: &Message) -> Vec<String> {
     message.button_rows().concat()
 }
 
-/// The ids of the house buttons (`nn:<match>:<move>:<house>`).
+/// The ids of the house buttons.
 fn house_ids(message: &Message) -> Vec<String> {
     button_ids(message)
         .into_iter()
-        .filter(|id| {
-            let parts: Vec<&str> = id.split(':').collect();
-            parts.len() == 4 && parts[1] != "challenge"
-        })
+        .filter(|id| matches!(id.parse(), Ok(ActionId::Move { .. })))
         .collect()
+}
+
+/// The match whose board `message` shows, named by its house buttons.
+fn board_match(message: &Message) -> i64 {
+    match house_ids(message)[0].parse() {
+        Ok(ActionId::Move { match_id, .. }) => match_id,
+        other => panic!("not a house button: {other:?}"),
+    }
 }
 
 /// The user a message pings first (`<@id> …`).
@@ -841,12 +846,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
             .then_some(())
     })
     .await;
-    let match_id: i64 = house_ids(&board)[0]
-        .split(':')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let match_id: i64 = board_match(&board);
     let store = open_store(database).await;
 
     let first_board = (board_id, house_ids(&board)[0].clone());
@@ -1142,12 +1142,7 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
         json!([{"name": "clock", "type": 4, "value": 0}, {"name": "first", "type": 4, "value": 0}]);
     let (id, message) = challenge(fake, &alice(), &bob(), DUEL, five_minutes.clone()).await;
     let (board_id, board) = press_public(fake, &bob(), id, &button_ids(&message)[0]).await;
-    let match_id: i64 = house_ids(&board)[0]
-        .split(':')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let match_id: i64 = board_match(&board);
     assert_pings_only(&board, alice().id);
 
     // bob may not abort it: /admin needs Manage Server. The match goes on.
@@ -1206,12 +1201,7 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     // the bot logs the missing permission once, and it still answers there.
     let (id, message) = challenge(fake, &bob(), &alice(), QUIET, five_minutes).await;
     let (_, board) = press_public(fake, &alice(), id, &button_ids(&message)[0]).await;
-    let match_id: i64 = house_ids(&board)[0]
-        .split(':')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let match_id: i64 = board_match(&board);
     fake.deny_channel(QUIET);
     clock.advance_secs(6 * 60);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
@@ -1256,12 +1246,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
     assert_public(&fake.callback(&sent).await);
     let board = fake.response(&sent).await;
     let board_id = fake.interaction_state(&sent).original.unwrap();
-    let match_id: i64 = house_ids(&board)[0]
-        .split(':')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let match_id: i64 = board_match(&board);
     let row = stored_match(store, match_id).await;
     assert_eq!(row.computer.map(|c| c.level), Some(1));
     assert_board_shows(&board, &row);
@@ -1325,12 +1310,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
         .await;
     assert!(thread_board_id > announcement_id);
     let thread = thread_board.channel_id;
-    let match_id: i64 = house_ids(&thread_board)[0]
-        .split(':')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let match_id: i64 = board_match(&thread_board);
     assert_eq!(stored_match(store, match_id).await.channel.0, thread);
     let mover = person(pinged(&thread_board).expect("a ping in the thread"));
     let (_, next) = press_public(fake, &mover, thread_board_id, &house_ids(&thread_board)[0]).await;

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use namnam::bot::{Clock, ManualClock};
+use namnam::bot::{ActionId, Clock, ManualClock};
 use namnam::discord::{logging, Bot, Settings, Token};
 use namnam::store::{MatchRow, MatchState, Snowflake, Store};
 use support::fake_discord::{Check, FakeDiscord, FakeOptions, FaultPlan, Message, OpenApi, Person};
@@ -532,7 +532,7 @@ impl Table<'_> {
                 .button_rows()
                 .concat()
                 .into_iter()
-                .filter(|id| id.split(':').count() == 4)
+                .filter(|id| matches!(id.parse(), Ok(ActionId::Move { .. })))
                 .collect();
             assert!(!houses.is_empty(), "the board offers the legal houses");
             let house = &houses[(moves * 5 + 3) % houses.len()];

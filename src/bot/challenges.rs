@@ -1,6 +1,7 @@
 //! `challenge`, `accept`, `decline`, `cancel`: one open challenge per channel, answered by the challenged
 //! player, withdrawn by the challenger, expiring on its own.
 
+use super::action::{ActionId, ChallengeAnswer};
 use super::clock::format_duration;
 use super::error::{CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
@@ -82,9 +83,9 @@ impl Core {
             format_duration(self.config.challenge_ttl_secs),
         ));
         reply.actions = vec![
-            challenge_action(id, "accept", "Accept"),
-            challenge_action(id, "decline", "Decline"),
-            challenge_action(id, "cancel", "Cancel"),
+            challenge_action(id, ChallengeAnswer::Accept, "Accept"),
+            challenge_action(id, ChallengeAnswer::Decline, "Decline"),
+            challenge_action(id, ChallengeAnswer::Cancel, "Cancel"),
         ];
         reply.notify = vec![opponent.id];
         reply.add_names([req.user.name.as_str(), opponent.name.as_str()]);
@@ -357,10 +358,6 @@ async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Playe
     }))
 }
 
-fn challenge_action(id: i64, what: &str, label: &str) -> Action {
-    Action {
-        id: format!("nn:challenge:{id}:{what}"),
-        label: label.into(),
-        command: what.into(),
-    }
+fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: &str) -> Action {
+    Action::new(ActionId::Challenge { challenge, answer }, label)
 }

@@ -5,10 +5,12 @@
 //! one transaction, and only then are the pictures rendered. A match row carries a version, so two changes
 //! racing on one match apply exactly once: the loser is told that its action is out of date.
 //!
-//! - [`request`]: the shared command vocabulary and its parser; [`reply`]: what comes back.
+//! - [`request`]: the shared command vocabulary and its parser; [`reply`]: what comes back; [`action`]: the
+//!   ids of buttons.
 //! - `challenges`, `play`, `info`, `admin`: one module per command family; `sweeper`: the move clock.
 //! - [`pictures`]: the only door to the renderer.
 
+pub mod action;
 mod admin;
 mod challenges;
 pub mod clock;
@@ -26,6 +28,7 @@ mod sweeper;
 pub mod text;
 mod threads;
 
+pub use action::{ActionId, ChallengeAnswer};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_seed, DEFAULT_LEVEL};
 pub use error::{cause_chain, CoreError, InternalError, UserError, APOLOGY};

@@ -2,6 +2,7 @@
 //! judged on a snapshot, then written in one transaction that names the version it judged: a change that lost
 //! a race is refused as stale and changes nothing.
 
+use super::action::ActionId;
 use super::error::{cause_chain, CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::ratings::{rate_match, RatingChange};
@@ -249,11 +250,10 @@ impl Core {
                 row.id,
                 row.names.get(side.other())
             ));
-            reply.actions = vec![Action {
-                id: format!("nn:{}:resign-yes", row.id),
-                label: "Yes, resign".into(),
-                command: "resign confirm:yes".into(),
-            }];
+            reply.actions = vec![Action::new(
+                ActionId::ResignConfirmed { match_id: row.id },
+                "Yes, resign",
+            )];
             return Ok(reply);
         }
         let mut game = row.game.clone();
@@ -300,11 +300,10 @@ impl Core {
                     "{} offers a draw. {opponent}: `draw` to accept it; the offer lapses with the next move.",
                     row.names.get(side)
                 ));
-                reply.actions = vec![Action {
-                    id: format!("nn:{}:draw", row.id),
-                    label: "Accept the draw".into(),
-                    command: "draw".into(),
-                }];
+                reply.actions = vec![Action::new(
+                    ActionId::Draw { match_id: row.id },
+                    "Accept the draw",
+                )];
                 reply.notify = vec![row.players.get(side.other())];
                 reply.add_names([row.names.south.as_str(), row.names.north.as_str()]);
                 self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
@@ -483,24 +482,22 @@ fn next_actions(row: &MatchRow) -> Vec<Action> {
         .position()
         .legal_moves()
         .iter()
-        .map(|h| Action {
-            id: format!("nn:{}:{ply}:{}", row.id, h.label()),
-            label: format!("House {h}"),
-            command: format!("move house:{h}"),
+        .map(|house| {
+            let id = ActionId::Move {
+                match_id: row.id,
+                ply,
+                house,
+            };
+            Action::new(id, format!("House {house}"))
         })
         .collect();
     // The computer takes no draws: no button for one.
     if row.computer.is_none() {
-        actions.push(Action {
-            id: format!("nn:{}:draw", row.id),
-            label: "Offer a draw".into(),
-            command: "draw".into(),
-        });
+        actions.push(Action::new(
+            ActionId::Draw { match_id: row.id },
+            "Offer a draw",
+        ));
     }
-    actions.push(Action {
-        id: format!("nn:{}:resign", row.id),
-        label: "Resign".into(),
-        command: "resign".into(),
-    });
+    actions.push(Action::new(ActionId::Resign { match_id: row.id }, "Resign"));
     actions
 }

@@ -2,6 +2,7 @@
 //! other player (through `challenge`, with all its checks; accepting it swaps sides as any rematch does);
 //! against the computer the new match starts at once, at the same level.
 
+use super::action::ActionId;
 use super::error::{CoreError, UserError};
 use super::request::{ChallengeOptions, Request, UserRef};
 use super::{Action, Core, Reply};
@@ -68,9 +69,5 @@ fn same_terms(row: &MatchRow, first: FirstMover, level: Option<u8>) -> Challenge
 
 /// The button under a finished match.
 pub(super) fn rematch_action(match_id: i64) -> Action {
-    Action {
-        id: format!("nn:{match_id}:rematch"),
-        label: "Rematch".into(),
-        command: "rematch".into(),
-    }
+    Action::new(ActionId::Rematch { match_id }, "Rematch")
 }

@@ -3,18 +3,26 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::action::ActionId;
 use super::error::cause_chain;
 use super::pictures::{PendingAnimation, Picture};
 use crate::game::{Match, MatchMove, Player, Position};
 use crate::store::{Names, PostId, Snowflake};
 
-/// A button: `id` is namespaced and carries what makes it safe to act on later (see
-/// [`Command::from_action_id`](super::Command::from_action_id)); `command` is the same action typed.
+/// A button: its id says what it does and carries what makes it safe to act on later (see [`ActionId`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Action {
-    pub id: String,
+    pub id: ActionId,
     pub label: String,
-    pub command: String,
+}
+
+impl Action {
+    pub fn new(id: ActionId, label: impl Into<String>) -> Action {
+        Action {
+            id,
+            label: label.into(),
+        }
+    }
 }
 
 /// The board as it stands, for front ends that draw it as text.

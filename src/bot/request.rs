@@ -314,54 +314,6 @@ impl Command {
         opts.finish()?;
         Ok(command)
     }
-
-    /// The command a button id stands for (`nn:<match>:<ply>:<house>`, `nn:<match>:draw`,
-    /// `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
-    /// `nn:challenge:<id>:accept|decline|cancel`).
-    pub fn from_action_id(id: &str) -> Option<Command> {
-        let parts: Vec<&str> = id.split(':').collect();
-        match parts.as_slice() {
-            ["nn", "challenge", c, what] => {
-                let challenge = Some(c.parse().ok()?);
-                match *what {
-                    "accept" => Some(Command::Accept { challenge }),
-                    "decline" => Some(Command::Decline { challenge }),
-                    "cancel" => Some(Command::Cancel { challenge }),
-                    _ => None,
-                }
-            }
-            ["nn", m, what] => {
-                let match_id = m.parse().ok()?;
-                let expected = Some(Expected {
-                    match_id,
-                    ply: None,
-                });
-                match *what {
-                    "rematch" => Some(Command::Rematch {
-                        match_id: Some(match_id),
-                    }),
-                    "draw" => Some(Command::Draw { expected }),
-                    "resign" => Some(Command::Resign {
-                        confirmed: false,
-                        expected,
-                    }),
-                    "resign-yes" => Some(Command::Resign {
-                        confirmed: true,
-                        expected,
-                    }),
-                    _ => None,
-                }
-            }
-            ["nn", m, ply, house] => Some(Command::Move {
-                house: House::from_label(house.parse().ok()?).ok()?,
-                expected: Some(Expected {
-                    match_id: m.parse().ok()?,
-                    ply: Some(ply.parse().ok()?),
-                }),
-            }),
-            _ => None,
-        }
-    }
 }
 
 fn yes_no(v: &str) -> Option<bool> {

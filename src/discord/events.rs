@@ -9,11 +9,8 @@ use super::answer::{answer, Target};
 use super::asking::Asker;
 use super::errors::{self, retrying, Failure};
 use super::{CommandError, Data};
-use crate::bot::{cause_chain, Command};
+use crate::bot::{action, cause_chain, ActionId};
 use crate::store::Snowflake;
-
-/// Every button the bot makes has an id starting so (see [`Command::from_action_id`]).
-const BUTTON_PREFIX: &str = "nn:";
 
 /// Poise's event hook.
 pub async fn handle(
@@ -59,13 +56,14 @@ async fn on_button(
 ) -> Result<(), CommandError> {
     let _working = data.in_flight.enter().ok_or(CommandError::ShuttingDown)?;
     let id = press.data.custom_id.as_str();
-    if !id.starts_with(BUTTON_PREFIX) {
+    if !id.starts_with(action::PREFIX) {
         // Another bot's button, or something else: not ours to answer.
         return Ok(());
     }
-    let Some(command) = Command::from_action_id(id) else {
+    let Ok(action) = id.parse::<ActionId>() else {
         return Err(CommandError::user("I don't recognise this button."));
     };
+    let command = action.command();
     tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
     let request = Asker::of_button(press).request(&ctx.cache, command)?;
     answer(ctx, data, target, request).await

@@ -257,7 +257,12 @@ impl Poster {
     ) -> Result<Option<Snowflake>, ()> {
         let outgoing = Outgoing::of(&post.reply, true);
         let texts = [outgoing.content.clone(), moved_here(&outgoing.content)];
-        let buttons: Vec<&str> = post.reply.actions.iter().map(|a| a.id.as_str()).collect();
+        let buttons: Vec<String> = post
+            .reply
+            .actions
+            .iter()
+            .map(|a| a.id.to_string())
+            .collect();
         let board = post.reply.board.as_ref().map(|b| board_file(Some(b)));
         // The same words, made after the change was stored (give or take a minute between our clock and
         // Discord's), with the same buttons unless a press took them away since, and for a board the same

@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::clock::format_utc;
 use crate::bot::request::COMMANDS;
-use crate::bot::{Action, BoardState, Command, Reply};
+use crate::bot::{Action, ActionId, BoardState, ChallengeAnswer, Reply};
 use crate::game::{ByPlayer, Player, Position, Rules};
 use crate::render::{self, MatchView, Picture};
 
@@ -146,19 +146,25 @@ pub fn attachment(picture: &Picture, filename: &str) -> serenity::CreateAttachme
 pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
     let (houses, others): (Vec<&Action>, Vec<&Action>) = actions
         .iter()
-        .partition(|a| matches!(Command::from_action_id(&a.id), Some(Command::Move { .. })));
+        .partition(|a| matches!(a.id, ActionId::Move { .. }));
     let button = |action: &Action| {
-        let (label, style) = match Command::from_action_id(&action.id) {
-            Some(Command::Move { house, .. }) => {
-                (house.to_string(), serenity::ButtonStyle::Primary)
+        let (label, style) = match action.id {
+            ActionId::Move { house, .. } => (house.to_string(), serenity::ButtonStyle::Primary),
+            ActionId::Challenge {
+                answer: ChallengeAnswer::Accept,
+                ..
+            } => (action.label.clone(), serenity::ButtonStyle::Success),
+            ActionId::Challenge {
+                answer: ChallengeAnswer::Decline,
+                ..
             }
-            Some(Command::Accept { .. }) => (action.label.clone(), serenity::ButtonStyle::Success),
-            Some(Command::Decline { .. } | Command::Resign { .. }) => {
+            | ActionId::Resign { .. }
+            | ActionId::ResignConfirmed { .. } => {
                 (action.label.clone(), serenity::ButtonStyle::Danger)
             }
             _ => (action.label.clone(), serenity::ButtonStyle::Secondary),
         };
-        serenity::CreateButton::new(action.id.clone())
+        serenity::CreateButton::new(action.id.to_string())
             .label(label)
             .style(style)
     };
@@ -269,11 +275,7 @@ mod tests {
     use crate::store::Snowflake;
 
     fn action(id: &str, label: &str) -> Action {
-        Action {
-            id: id.into(),
-            label: label.into(),
-            command: String::new(),
-        }
+        Action::new(id.parse().unwrap(), label)
     }
 
     fn ids(rows: &[serenity::CreateActionRow]) -> Vec<Vec<String>> {

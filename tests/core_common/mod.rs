@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use namnam::bot::{
-    Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
+    ActionId, Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
 };
 use namnam::game::Player;
 use namnam::store::{PlayerKind, Snowflake};
@@ -156,8 +156,10 @@ pub fn legal_houses(reply: &Reply) -> Vec<u8> {
     reply
         .actions
         .iter()
-        .filter_map(|a| a.command.strip_prefix("move house:"))
-        .map(|h| h.parse().expect("a house label"))
+        .filter_map(|a| match a.id {
+            ActionId::Move { house, .. } => Some(house.label()),
+            _ => None,
+        })
         .collect()
 }
 

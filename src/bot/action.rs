@@ -1,0 +1,296 @@
+//! What a button does, as an id a front end can carry and give back: the only place where button ids are
+//! spelled and parsed.
+//!
+//! An id names the match (or challenge) it was made for, and a move button also the move's number, so that
+//! a press that comes late (the match moved on, the process restarted) is refused as out of date rather than
+//! acted on in another position.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::request::{Command, Expected};
+use crate::game::House;
+
+/// Every id starts with this, so that a front end can tell its own buttons from others'.
+pub const PREFIX: &str = "nn:";
+
+/// The longest id Discord accepts for a button.
+pub const MAX_LEN: usize = 100;
+
+/// A button's action: what it does, and on which match or challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum ActionId {
+    /// Sow `house` as move number `ply` of the match.
+    Move {
+        match_id: i64,
+        ply: u32,
+        house: House,
+    },
+    /// Offer a draw, or accept the opponent's offer.
+    Draw { match_id: i64 },
+    /// Ask to resign (the answer is a confirmation with its own button).
+    Resign { match_id: i64 },
+    /// Resign, confirmed.
+    ResignConfirmed { match_id: i64 },
+    /// Play a finished match again, on the same terms.
+    Rematch { match_id: i64 },
+    /// Answer or withdraw a challenge.
+    Challenge {
+        challenge: i64,
+        answer: ChallengeAnswer,
+    },
+}
+
+/// What can be done with an open challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeAnswer {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+impl ChallengeAnswer {
+    /// The command's name, which is also the word in the id.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChallengeAnswer::Accept => "accept",
+            ChallengeAnswer::Decline => "decline",
+            ChallengeAnswer::Cancel => "cancel",
+        }
+    }
+}
+
+impl ActionId {
+    /// The request a press of this button makes.
+    pub fn command(self) -> Command {
+        let expected = |match_id| {
+            Some(Expected {
+                match_id,
+                ply: None,
+            })
+        };
+        match self {
+            ActionId::Move {
+                match_id,
+                ply,
+                house,
+            } => Command::Move {
+                house,
+                expected: Some(Expected {
+                    match_id,
+                    ply: Some(ply),
+                }),
+            },
+            ActionId::Draw { match_id } => Command::Draw {
+                expected: expected(match_id),
+            },
+            ActionId::Resign { match_id } => Command::Resign {
+                confirmed: false,
+                expected: expected(match_id),
+            },
+            ActionId::ResignConfirmed { match_id } => Command::Resign {
+                confirmed: true,
+                expected: expected(match_id),
+            },
+            ActionId::Rematch { match_id } => Command::Rematch {
+                match_id: Some(match_id),
+            },
+            ActionId::Challenge { challenge, answer } => {
+                let challenge = Some(challenge);
+                match answer {
+                    ChallengeAnswer::Accept => Command::Accept { challenge },
+                    ChallengeAnswer::Decline => Command::Decline { challenge },
+                    ChallengeAnswer::Cancel => Command::Cancel { challenge },
+                }
+            }
+        }
+    }
+
+    /// The same action as a player types it (for a front end without buttons).
+    pub fn command_line(self) -> String {
+        match self {
+            ActionId::Move { house, .. } => format!("move house:{house}"),
+            ActionId::Draw { .. } => "draw".into(),
+            ActionId::Resign { .. } => "resign".into(),
+            ActionId::ResignConfirmed { .. } => "resign confirm:yes".into(),
+            ActionId::Rematch { .. } => "rematch".into(),
+            ActionId::Challenge { answer, .. } => answer.name().into(),
+        }
+    }
+}
+
+/// `nn:<match>:<ply>:<house>`, `nn:<match>:draw`, `nn:<match>:resign`, `nn:<match>:resign-yes`,
+/// `nn:<match>:rematch`, `nn:challenge:<id>:accept|decline|cancel`.
+impl fmt::Display for ActionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionId::Move {
+                match_id,
+                ply,
+                house,
+            } => write!(f, "{PREFIX}{match_id}:{ply}:{}", house.label()),
+            ActionId::Draw { match_id } => write!(f, "{PREFIX}{match_id}:draw"),
+            ActionId::Resign { match_id } => write!(f, "{PREFIX}{match_id}:resign"),
+            ActionId::ResignConfirmed { match_id } => write!(f, "{PREFIX}{match_id}:resign-yes"),
+            ActionId::Rematch { match_id } => write!(f, "{PREFIX}{match_id}:rematch"),
+            ActionId::Challenge { challenge, answer } => {
+                write!(f, "{PREFIX}challenge:{challenge}:{}", answer.name())
+            }
+        }
+    }
+}
+
+/// An id that is not one of ours, or no longer means anything.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a Namnam button id: {0:?}")]
+pub struct UnknownAction(pub String);
+
+impl FromStr for ActionId {
+    type Err = UnknownAction;
+
+    fn from_str(id: &str) -> Result<Self, Self::Err> {
+        let unknown = || UnknownAction(id.to_owned());
+        let rest = id.strip_prefix(PREFIX).ok_or_else(unknown)?;
+        let parts: Vec<&str> = rest.split(':').collect();
+        let number = |s: &str| s.parse::<i64>().map_err(|_| unknown());
+        Ok(match parts.as_slice() {
+            ["challenge", c, what] => ActionId::Challenge {
+                challenge: number(c)?,
+                answer: match *what {
+                    "accept" => ChallengeAnswer::Accept,
+                    "decline" => ChallengeAnswer::Decline,
+                    "cancel" => ChallengeAnswer::Cancel,
+                    _ => return Err(unknown()),
+                },
+            },
+            [m, what] => {
+                let match_id = number(m)?;
+                match *what {
+                    "draw" => ActionId::Draw { match_id },
+                    "resign" => ActionId::Resign { match_id },
+                    "resign-yes" => ActionId::ResignConfirmed { match_id },
+                    "rematch" => ActionId::Rematch { match_id },
+                    _ => return Err(unknown()),
+                }
+            }
+            [m, ply, house] => ActionId::Move {
+                match_id: number(m)?,
+                ply: ply.parse().map_err(|_| unknown())?,
+                house: house
+                    .parse()
+                    .ok()
+                    .and_then(|l| House::from_label(l).ok())
+                    .ok_or_else(unknown)?,
+            },
+            _ => return Err(unknown()),
+        })
+    }
+}
+
+impl From<ActionId> for String {
+    fn from(id: ActionId) -> String {
+        id.to_string()
+    }
+}
+
+impl TryFrom<String> for ActionId {
+    type Error = UnknownAction;
+
+    fn try_from(id: String) -> Result<Self, Self::Error> {
+        id.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_action() -> impl Strategy<Value = ActionId> {
+        let id = any::<i64>();
+        let answer = prop_oneof![
+            Just(ChallengeAnswer::Accept),
+            Just(ChallengeAnswer::Decline),
+            Just(ChallengeAnswer::Cancel),
+        ];
+        prop_oneof![
+            (id, any::<u32>(), 1i64..=12).prop_map(|(match_id, ply, label)| ActionId::Move {
+                match_id,
+                ply,
+                house: House::from_label(label).expect("1–12"),
+            }),
+            id.prop_map(|match_id| ActionId::Draw { match_id }),
+            id.prop_map(|match_id| ActionId::Resign { match_id }),
+            id.prop_map(|match_id| ActionId::ResignConfirmed { match_id }),
+            id.prop_map(|match_id| ActionId::Rematch { match_id }),
+            (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge { challenge, answer }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn every_id_round_trips_and_fits_discords_limit(action in any_action()) {
+            let id = action.to_string();
+            prop_assert!(id.len() <= MAX_LEN, "{id} is {} bytes", id.len());
+            prop_assert!(id.starts_with(PREFIX));
+            prop_assert_eq!(id.parse::<ActionId>(), Ok(action));
+            let json = serde_json::to_string(&action).unwrap();
+            prop_assert_eq!(serde_json::from_str::<ActionId>(&json).unwrap(), action);
+        }
+
+        #[test]
+        fn no_other_text_parses(text in "\\PC{0,40}") {
+            // Whatever parses prints back as itself: there is one spelling per action.
+            if let Ok(action) = text.parse::<ActionId>() {
+                prop_assert_eq!(action.to_string(), text);
+            }
+        }
+    }
+
+    #[test]
+    fn ids_keep_their_spelling() {
+        // Buttons already posted carry these ids: they must still parse after an upgrade.
+        let house = House::from_label(7).unwrap();
+        let cases = [
+            (
+                "nn:42:9:7",
+                ActionId::Move {
+                    match_id: 42,
+                    ply: 9,
+                    house,
+                },
+            ),
+            ("nn:42:draw", ActionId::Draw { match_id: 42 }),
+            ("nn:42:resign", ActionId::Resign { match_id: 42 }),
+            (
+                "nn:42:resign-yes",
+                ActionId::ResignConfirmed { match_id: 42 },
+            ),
+            ("nn:42:rematch", ActionId::Rematch { match_id: 42 }),
+            (
+                "nn:challenge:5:decline",
+                ActionId::Challenge {
+                    challenge: 5,
+                    answer: ChallengeAnswer::Decline,
+                },
+            ),
+        ];
+        for (text, action) in cases {
+            assert_eq!(text.parse::<ActionId>(), Ok(action));
+            assert_eq!(action.to_string(), text);
+        }
+        for bad in [
+            "nn:42:9:13",
+            "nn:42:9:0",
+            "nn:x:draw",
+            "xx:42:draw",
+            "nn:42:dance",
+            "",
+        ] {
+            assert!(bad.parse::<ActionId>().is_err(), "{bad}");
+        }
+    }
+}
