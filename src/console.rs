@@ -9,8 +9,8 @@
 //! printed after the player's.
 
 use crate::bot::{
-    cause_chain, spawn_sweeper, text, Command, Core, Notice, Place, Reply, Request, Resolver,
-    UserRef, Via, APOLOGY, COMPUTER_NAME,
+    apology, cause_chain, spawn_sweeper, text, Command, Core, Notice, Place, Reply, Request,
+    Resolver, UserRef, Via, COMPUTER_NAME,
 };
 use crate::store::Snowflake;
 use std::collections::HashMap;
@@ -193,7 +193,7 @@ where
                 printer.print(
                     out,
                     parsed.channel,
-                    &Reply::private(e.to_string()),
+                    &Reply::private(e.text()),
                     Some(parsed.user),
                 )?;
                 continue;
@@ -232,7 +232,7 @@ where
                 Ok(None) => {}
                 Err(e) => {
                     tracing::error!(error = %cause_chain(&e), "the computer's move failed");
-                    printer.print(out, parsed.channel, &Reply::public(APOLOGY), None)?;
+                    printer.print(out, parsed.channel, &Reply::public(apology()), None)?;
                 }
             }
         }

@@ -152,14 +152,17 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel() {
     let notices = h.core.sweep().await.expect("the sweep runs");
     let reminder = notices
         .iter()
-        .find(|n| n.reply.text.starts_with("bob:"))
+        .find(|n| n.reply.text.plain().starts_with("bob:"))
         .expect("bob is reminded");
     assert_eq!(reminder.channel, thread);
     h.clock.advance_secs(6 * 3600);
     let notices = h.core.sweep().await.expect("the sweep runs");
     let timeout = notices
         .iter()
-        .find(|n| n.reply.text.contains(&format!("#{id}")) || n.reply.text.starts_with("bob's"))
+        .find(|n| {
+            n.reply.text.plain().contains(&format!("#{id}"))
+                || n.reply.text.plain().starts_with("bob's")
+        })
         .expect("bob runs out of time");
     assert_eq!(timeout.channel, thread);
 }
@@ -248,7 +251,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
     assert_eq!(due.len(), 1, "its board, posted again");
     assert_eq!(due[0].channel, channel_id("general"));
     assert!(
-        due[0].reply.text.contains("its thread was closed"),
+        due[0].reply.text.plain().contains("its thread was closed"),
         "{}",
         due[0].reply.text
     );

@@ -4,7 +4,7 @@
 mod core_common;
 
 use core_common::*;
-use namnam::bot::{spawn_sweeper, UserError};
+use namnam::bot::{spawn_sweeper, Text, UserError};
 use std::time::Duration;
 
 #[tokio::test]
@@ -21,6 +21,7 @@ async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once() {
     assert!(
         reminder
             .text
+            .plain()
             .starts_with("alice: a quarter of your time is left"),
         "{}",
         reminder.text
@@ -38,7 +39,7 @@ async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once() {
     h.clock.advance_secs(18 * 3600);
     let notices = h.core.sweep().await.unwrap();
     assert_eq!(notices.len(), 1);
-    assert!(notices[0].reply.text.starts_with("bob:"));
+    assert!(notices[0].reply.text.plain().starts_with("bob:"));
 }
 
 #[tokio::test]
@@ -53,26 +54,30 @@ async fn running_out_of_time_loses_the_match_and_is_rated() {
     let notices = h.core.sweep().await.unwrap();
     let ended = notices
         .iter()
-        .find(|n| n.reply.text.contains("clock ran out"))
+        .find(|n| n.reply.text.plain().contains("clock ran out"))
         .expect("a timeout");
     assert!(
-        ended.reply.text.contains("bob's move clock ran out"),
+        ended
+            .reply
+            .text
+            .plain()
+            .contains("bob's move clock ran out"),
         "{}",
         ended.reply.text
     );
     assert!(
-        ended.reply.text.contains("alice wins the match"),
+        ended.reply.text.plain().contains("alice wins the match"),
         "{}",
         ended.reply.text
     );
     assert!(
-        ended.reply.text.contains("Ratings:"),
+        ended.reply.text.plain().contains("Ratings:"),
         "{}",
         ended.reply.text
     );
     assert!(h.core.sweep().await.unwrap().is_empty());
     assert_eq!(h.refused("bob", "move house:7").await, UserError::NoMatch);
-    assert!(h.ok("alice", "stats").await.text.contains("1 won"));
+    assert!(h.ok("alice", "stats").await.text.plain().contains("1 won"));
 }
 
 #[tokio::test]
@@ -86,12 +91,12 @@ async fn a_late_move_is_not_played_when_the_sweeper_has_not_come_yet() {
         .ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
     assert!(
-        reply.text.contains("alice's move clock ran out"),
+        reply.text.plain().contains("alice's move clock ran out"),
         "{}",
         reply.text
     );
     assert!(
-        reply.text.contains("unrated"),
+        reply.text.plain().contains("unrated"),
         "no move was played: {}",
         reply.text
     );
@@ -119,7 +124,7 @@ async fn a_deadline_that_passed_while_the_core_was_stopped_is_acted_on_at_start_
     let sweeper = spawn_sweeper(h.core.clone(), Duration::from_secs(3600), tx);
     let mut texts = Vec::new();
     for _ in 0..2 {
-        texts.push(rx.recv().await.expect("a notice").reply.text);
+        texts.push(rx.recv().await.expect("a notice").reply.text.plain());
     }
     sweeper.abort();
     assert!(
@@ -136,7 +141,7 @@ async fn a_deadline_that_passed_while_the_core_was_stopped_is_acted_on_at_start_
     );
     let board = h.ok("bob", "board").await;
     assert!(
-        board.text.contains("alice wins the match"),
+        board.text.plain().contains("alice wins the match"),
         "{}",
         board.text
     );
@@ -224,7 +229,11 @@ async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction() {
     let due = h.core.due_posts(10).await.unwrap();
     assert_eq!(due.len(), 1);
     assert!(
-        due[0].reply.text.contains("alice's move clock ran out"),
+        due[0]
+            .reply
+            .text
+            .plain()
+            .contains("alice's move clock ran out"),
         "{}",
         due[0].reply.text
     );
@@ -277,7 +286,14 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock() 
     );
     let due = h.core.due_posts(10).await.unwrap();
     assert_eq!(due.len(), 1, "the public notice, stored with the expiry");
-    assert_eq!(due[0].reply.text, "alice's challenge to bob has expired.");
+    assert_eq!(
+        due[0].reply.text,
+        Text::new()
+            .player("alice")
+            .words("'s challenge to ")
+            .player("bob")
+            .words(" has expired.")
+    );
     assert!(h.core.sweep().await.unwrap().is_empty(), "announced once");
 }
 

@@ -4,7 +4,7 @@
 mod core_common;
 
 use core_common::*;
-use namnam::bot::{ActionId, UserError};
+use namnam::bot::{ActionId, Part, UserError};
 use namnam::game::Player;
 use namnam::store;
 
@@ -23,11 +23,11 @@ async fn a_match_with_a_round_limit_plays_every_round_and_is_rated() {
     assert_eq!(side_of(&start, "alice"), Player::South);
     let (end, moves) = play_out(&h, "general", start, 7, 5000).await;
     assert!(
-        end.text.contains("wins the match") || end.text.contains("draw"),
+        end.text.plain().contains("wins the match") || end.text.plain().contains("draw"),
         "{}",
         end.text
     );
-    assert!(end.text.contains("Ratings:"), "{}", end.text);
+    assert!(end.text.plain().contains("Ratings:"), "{}", end.text);
 
     let row = store::last_match_in_channel(h.core.store().reader(), SERVER, channel_id("general"))
         .await
@@ -53,18 +53,23 @@ async fn a_match_with_a_round_limit_plays_every_round_and_is_rated() {
 
     let board = h.ok("carol", "leaderboard").await;
     assert!(
-        board.text.contains("alice") && board.text.contains("bob"),
+        board.text.plain().contains("alice") && board.text.plain().contains("bob"),
         "{}",
         board.text
     );
     assert!(
-        board.text.contains('?'),
+        board.text.plain().contains('?'),
         "one game is provisional: {}",
         board.text
     );
     let stats = h.ok("alice", "stats").await;
+    let games = stats.text.parts().iter().find_map(|p| match p {
+        Part::Count { n, one, .. } if one == "game" => Some(*n),
+        _ => None,
+    });
+    assert_eq!(games, Some(1), "{:?}", stats.text);
     assert!(
-        stats.text.contains("1 games") && stats.text.contains("(provisional)"),
+        stats.text.plain().contains("1 game:") && stats.text.plain().contains("(provisional)"),
         "{}",
         stats.text
     );
@@ -87,7 +92,7 @@ async fn a_match_with_a_target_ends_when_it_is_reached() {
     let winner = result.winner.expect("a target is won");
     assert!(last.territory_after.houses_of(winner) >= 7, "{}", end.text);
     assert!(
-        end.text.contains("Round ") && end.text.contains("wins the match"),
+        end.text.plain().contains("Round ") && end.text.plain().contains("wins the match"),
         "{}",
         end.text
     );
@@ -114,12 +119,12 @@ async fn a_round_change_announces_the_next_territory() {
                 &format!("move house:{}", legal[rng.below(legal.len())]),
             )
             .await;
-        if reply.text.contains("Round 1 is over") {
+        if reply.text.plain().contains("Round 1 is over") {
             break;
         }
     }
-    assert!(reply.text.contains("Round 2:"), "{}", reply.text);
-    assert!(reply.text.contains("owns"), "{}", reply.text);
+    assert!(reply.text.plain().contains("Round 2:"), "{}", reply.text);
+    assert!(reply.text.plain().contains("owns"), "{}", reply.text);
     let board = reply.board.as_ref().unwrap();
     assert_eq!(board.round, 2);
     assert_eq!(board.position.board(), [4; 12]);
@@ -317,7 +322,11 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted() {
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
     let offer = h.ok("bob", "draw").await;
-    assert!(offer.text.contains("offers a draw"), "{}", offer.text);
+    assert!(
+        offer.text.plain().contains("offers a draw"),
+        "{}",
+        offer.text
+    );
     assert_eq!(
         h.refused("bob", "draw").await,
         UserError::DrawAlreadyOffered("alice".into())
@@ -326,18 +335,18 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted() {
     let moved = h
         .ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
-    assert!(!moved.text.contains("offered a draw"));
+    assert!(!moved.text.plain().contains("offered a draw"));
     let offer = h.ok("bob", "draw").await;
-    assert!(offer.text.contains("offers a draw"));
+    assert!(offer.text.plain().contains("offers a draw"));
     let accepted = h.ok("alice", "draw").await;
     assert!(
-        accepted.text.contains("The match is a draw"),
+        accepted.text.plain().contains("The match is a draw"),
         "{}",
         accepted.text
     );
     let stats = h.ok("alice", "stats").await;
     assert!(
-        stats.text.contains("0 won, 1 drawn, 0 lost"),
+        stats.text.plain().contains("0 won, 1 drawn, 0 lost"),
         "{}",
         stats.text
     );
@@ -350,20 +359,29 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move() {
     h.start_match("general", "alice", "bob", "first:challenger")
         .await;
     let ask = h.ok("bob", "resign").await;
-    assert!(ask.private && ask.text.contains("confirm"), "{}", ask.text);
+    assert!(
+        ask.private && ask.text.plain().contains("confirm"),
+        "{}",
+        ask.text
+    );
     assert!(matches!(
         ask.actions[0].id,
         ActionId::ResignConfirmed { .. }
     ));
     // Nothing happened yet.
-    assert!(h.ok("carol", "board").await.text.contains("alice to move"));
+    assert!(h
+        .ok("carol", "board")
+        .await
+        .text
+        .plain()
+        .contains("alice to move"));
     let done = h.ok("bob", "resign confirm:yes").await;
     assert!(
-        done.text.contains("bob resigns") && done.text.contains("alice wins"),
+        done.text.plain().contains("bob resigns") && done.text.plain().contains("alice wins"),
         "{}",
         done.text
     );
-    assert!(done.text.contains("unrated"), "{}", done.text);
+    assert!(done.text.plain().contains("unrated"), "{}", done.text);
     assert_eq!(h.refused("alice", "stats").await, UserError::NoStats);
 
     // After a move, resigning is rated.
@@ -374,12 +392,12 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move() {
         .await;
     let done = h.ok("alice", "resign confirm:yes").await;
     assert!(
-        done.text.contains("bob wins") && done.text.contains("Ratings:"),
+        done.text.plain().contains("bob wins") && done.text.plain().contains("Ratings:"),
         "{}",
         done.text
     );
     let stats = h.ok("bob", "stats").await;
-    assert!(stats.text.contains("1 won"), "{}", stats.text);
+    assert!(stats.text.plain().contains("1 won"), "{}", stats.text);
 }
 
 #[tokio::test]
@@ -406,17 +424,17 @@ async fn matches_lists_my_matches_and_where_it_is_my_turn() {
         .await;
     let list = h.ok("alice", "matches").await;
     assert!(
-        list.text.contains("#general") && list.text.contains("your turn"),
+        list.text.plain().contains("#general") && list.text.plain().contains("your turn"),
         "{}",
         list.text
     );
     assert!(
-        list.text.contains("#games") && list.text.contains("carol's turn"),
+        list.text.plain().contains("#games") && list.text.plain().contains("carol's turn"),
         "{}",
         list.text
     );
     let history = h.ok("alice", "history").await;
-    assert!(history.text.contains("0 moves"), "{}", history.text);
+    assert!(history.text.plain().contains("0 moves"), "{}", history.text);
 }
 
 #[tokio::test]
@@ -428,9 +446,14 @@ async fn an_admin_abort_is_unrated() {
     h.ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
     let abort = h.ok("admin", "admin abort").await;
-    assert!(abort.text.contains("unrated"), "{}", abort.text);
+    assert!(abort.text.plain().contains("unrated"), "{}", abort.text);
     assert_eq!(h.refused("bob", "move house:7").await, UserError::NoMatch);
-    assert!(h.ok("carol", "leaderboard").await.text.contains("Nobody"));
+    assert!(h
+        .ok("carol", "leaderboard")
+        .await
+        .text
+        .plain()
+        .contains("Nobody"));
     // The channel is free again.
     h.start_match("general", "alice", "bob", "").await;
 }
@@ -451,7 +474,11 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
         "the GIF is drawn after the reply"
     );
     five_laps.render_animation().await;
-    assert!(five_laps.text.contains("5 laps"), "{}", five_laps.text);
+    assert!(
+        five_laps.text.plain().contains("5 laps"),
+        "{}",
+        five_laps.text
+    );
     assert!(five_laps
         .picture
         .as_ref()
@@ -478,7 +505,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
         };
         if let Some(&one_lap) = legal.iter().find(|&&l| laps(l) == 1) {
             let reply = h.ok(&player, &format!("move house:{one_lap}")).await;
-            assert!(reply.text.contains("1 lap"), "{}", reply.text);
+            assert!(reply.text.plain().contains("1 lap"), "{}", reply.text);
             assert!(reply.picture.is_some() && reply.pending_animation.is_none());
             return;
         }
@@ -494,4 +521,28 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
         );
     }
     panic!("no one-lap move came up");
+}
+
+#[tokio::test]
+async fn replies_name_players_commands_and_moments_as_parts() {
+    let h = Harness::new().await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let deadline = start.deadline_ms.expect("a turn has a deadline");
+    assert!(
+        start.text.parts().contains(&Part::Time(deadline)),
+        "{:?}",
+        start.text
+    );
+    assert!(start.text.players().any(|p| p == "alice"));
+    let ask = h.ok("bob", "resign").await;
+    assert!(
+        ask.text.parts().contains(&Part::Command {
+            name: "resign".into(),
+            options: "confirm:yes".into()
+        }),
+        "{:?}",
+        ask.text
+    );
 }

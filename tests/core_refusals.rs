@@ -174,7 +174,7 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels() {
         UserError::NotChallenger("alice".into())
     );
     let declined = h.ok("bob", "decline").await;
-    assert!(declined.text.contains("declines"));
+    assert!(declined.text.plain().contains("declines"));
     // The old accept button is stale now, even once a new challenge is open.
     h.ok("alice", "challenge opponent:bob").await;
     let mut late = h.request("general", "bob", "accept");
@@ -183,7 +183,12 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels() {
         h.core.try_handle(&late).await,
         Err(namnam::bot::CoreError::User(UserError::Stale))
     ));
-    assert!(h.ok("alice", "cancel").await.text.contains("withdraws"));
+    assert!(h
+        .ok("alice", "cancel")
+        .await
+        .text
+        .plain()
+        .contains("withdraws"));
 }
 
 #[tokio::test]
@@ -234,7 +239,8 @@ async fn admin_commands_need_the_right_to_manage_the_server() {
         )
         .await;
     assert!(
-        settings.text.contains("1h per move") && settings.text.contains("11 houses"),
+        settings.text.plain().contains("1h per move")
+            && settings.text.plain().contains("11 houses"),
         "{}",
         settings.text
     );
@@ -246,7 +252,11 @@ async fn admin_commands_need_the_right_to_manage_the_server() {
     h.ok_in("games", "carol", "challenge opponent:dave").await;
     let accepted = h.ok_in("games", "dave", "accept").await;
     assert!(accepted.open_thread.is_some());
-    assert!(accepted.text.contains("(1h per move)"), "{}", accepted.text);
+    assert!(
+        accepted.text.plain().contains("(1h per move)"),
+        "{}",
+        accepted.text
+    );
 }
 
 #[tokio::test]
@@ -255,7 +265,7 @@ async fn a_refusal_is_private_and_an_unknown_command_too() {
     let request = h.request("general", "alice", "move house:1");
     let reply = h.core.handle(&request).await;
     assert!(reply.private);
-    assert_eq!(reply.text, UserError::NoMatch.to_string());
+    assert_eq!(reply.text, UserError::NoMatch.text());
 }
 
 #[tokio::test]
@@ -283,7 +293,7 @@ async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apol
         .handle(&h.request("general", "alice", "move house:1"))
         .await;
     assert!(reply.private);
-    assert_eq!(reply.text, namnam::bot::APOLOGY);
+    assert_eq!(reply.text, namnam::bot::apology());
     assert!(matches!(
         h.core
             .try_handle(&h.request("general", "alice", "board"))

@@ -56,7 +56,7 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms() {
 
     let challenge = press(&h, "bob", button).await.expect("bob's rematch");
     assert!(
-        challenge.text.starts_with("bob challenges alice"),
+        challenge.text.plain().starts_with("bob challenges alice"),
         "{}",
         challenge.text
     );
@@ -116,7 +116,7 @@ async fn the_typed_rematch_finds_my_last_finished_match_here() {
     );
     let challenge = h.ok("alice", "rematch").await;
     assert!(
-        challenge.text.starts_with("alice challenges bob"),
+        challenge.text.plain().starts_with("alice challenges bob"),
         "{}",
         challenge.text
     );
@@ -184,7 +184,7 @@ async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level() {
     let again = press(&h, "alice", ActionId::Rematch { match_id: first_id })
         .await
         .expect("the rematch starts");
-    assert!(again.text.contains("level 4"), "{}", again.text);
+    assert!(again.text.plain().contains("level 4"), "{}", again.text);
     let row = store::load_match(h.core.store().reader(), match_id(&again))
         .await
         .unwrap()

@@ -35,7 +35,7 @@ async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(
             "challenge opponent:namnam level:1 rounds:1 first:challenger",
         )
         .await;
-    assert!(reply.text.contains("not rated"), "{}", reply.text);
+    assert!(reply.text.plain().contains("not rated"), "{}", reply.text);
     assert!(reply.computer_turn.is_none(), "alice moves first");
     let match_id = reply.board.as_ref().expect("a board").match_id;
     assert_eq!(side_of(&reply, "alice"), Player::South);
@@ -69,7 +69,7 @@ async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(
     }
     assert!(computer > 0);
     assert!(
-        reply.text.contains("This match is unrated."),
+        reply.text.plain().contains("This match is unrated."),
         "{}",
         reply.text
     );
@@ -100,7 +100,7 @@ async fn a_move_while_the_computer_thinks_is_refused_politely() {
         after.actions.is_empty(),
         "no buttons while the computer thinks"
     );
-    assert!(after.text.contains("thinking"), "{}", after.text);
+    assert!(after.text.plain().contains("thinking"), "{}", after.text);
     let refusal = h.refused("alice", "move house:1").await;
     assert_eq!(refusal, UserError::ComputerThinking("namnam".into()));
     assert!(refusal.to_string().contains("thinking"));

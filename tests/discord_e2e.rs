@@ -956,6 +956,12 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                 // A button of an old board is refused as out of date.
                 let text = press_refused(fake, &mover, first_board.0, &first_board.1).await;
                 assert!(text.contains("out of date"), "{text}");
+                // The command it names is one a reader can click: the id Discord gave `/board`.
+                let board_command = fake.command("board")["id"].as_str().unwrap().to_owned();
+                assert!(
+                    text.contains(&format!("</board:{board_command}>")),
+                    "{text}"
+                );
             }
             8 => {
                 // Restart in the middle of the match: the commands are not registered again, and a button of
@@ -971,6 +977,13 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                 })
                 .await;
                 assert_eq!(fake.state().registrations, 1, "no registration on restart");
+                // The new process mentions commands by the ids recorded with the registration.
+                let text = press_refused(fake, &mover, first_board.0, &first_board.1).await;
+                let board_command = fake.command("board")["id"].as_str().unwrap().to_owned();
+                assert!(
+                    text.contains(&format!("</board:{board_command}>")),
+                    "{text}"
+                );
             }
             _ => {}
         }

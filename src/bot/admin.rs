@@ -5,7 +5,7 @@ use super::clock::format_duration;
 use super::error::{CoreError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::request::{AdminCommand, Request, SettingsChange};
-use super::{Core, Reply};
+use super::{Core, Reply, Text};
 use crate::store::{self, ServerSettings, StoreError};
 
 impl Core {
@@ -35,15 +35,15 @@ impl Core {
         if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
             return Err(UserError::Stale.into());
         }
-        let mut reply = Reply::public(format!(
-            "{} stopped match #{} between {} and {}. It is unrated.",
-            req.user.name, row.id, row.names.south, row.names.north
-        ))
-        .naming([
-            req.user.name.as_str(),
-            row.names.south.as_str(),
-            row.names.north.as_str(),
-        ]);
+        let mut reply = Reply::public(
+            Text::new()
+                .player(&req.user.name)
+                .words(format!(" stopped match #{} between ", row.id))
+                .player(&row.names.south)
+                .words(" and ")
+                .player(&row.names.north)
+                .words(". It is unrated."),
+        );
         self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
@@ -75,21 +75,22 @@ impl Core {
     }
 }
 
-fn describe_settings(s: &ServerSettings) -> String {
-    let channels = if s.allowed_channels.is_empty() {
-        "every channel".to_owned()
-    } else {
-        let list: Vec<String> = s
-            .allowed_channels
-            .iter()
-            .map(|c| format!("<#{c}>"))
-            .collect();
-        list.join(", ")
-    };
-    format!(
-        "Settings: matches in {channels}; default clock {} per move; default target {}; a thread per match: {}.",
+fn describe_settings(s: &ServerSettings) -> Text {
+    let mut text = Text::from("Settings: matches in ");
+    if s.allowed_channels.is_empty() {
+        text = text.words("every channel");
+    }
+    for (i, channel) in s.allowed_channels.iter().enumerate() {
+        if i > 0 {
+            text = text.words(", ");
+        }
+        text = text.channel(channel.0, None);
+    }
+    text.words(format!(
+        "; default clock {} per move; default target {}; a thread per match: {}.",
         format_duration(s.default_clock_secs),
-        s.default_target.map_or("none".into(), |t| format!("{t} houses")),
+        s.default_target
+            .map_or("none".into(), |t| format!("{t} houses")),
         if s.thread_per_match { "yes" } else { "no" }
-    )
+    ))
 }

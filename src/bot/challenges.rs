@@ -7,7 +7,7 @@ use super::error::{CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::play::MatchAfter;
 use super::request::{ChallengeOptions, Request, UserRef};
-use super::{text, Action, Core, Reply};
+use super::{text, Action, Core, Reply, Text};
 use crate::game::{Match, MatchOptions, Player, Rules};
 use crate::store::{
     self, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover, PlayerKind, WriteTx,
@@ -53,9 +53,9 @@ impl Core {
         .await?;
 
         let first = match terms.first {
-            FirstMover::Challenger => format!("{} moves first", req.user.name),
-            FirstMover::Challenged => format!("{} moves first", opponent.name),
-            FirstMover::Random => "the first move is drawn by lot".into(),
+            FirstMover::Challenger => Text::new().player(&req.user.name).words(" moves first"),
+            FirstMover::Challenged => Text::new().player(&opponent.name).words(" moves first"),
+            FirstMover::Random => Text::from("the first move is drawn by lot"),
         };
         let target = terms
             .target
@@ -73,22 +73,33 @@ impl Core {
         } else {
             "no chain captures"
         };
-        let mut reply = Reply::public(format!(
-            "{} challenges {} to a match of Nam-nam: {target}, {rounds}, {} per move, {endgame}, {chain}; \
-             {first}. {}: `accept` or `decline` within {}.",
-            req.user.name,
-            opponent.name,
-            format_duration(terms.clock_secs),
-            opponent.name,
-            format_duration(self.config.challenge_ttl_secs),
-        ));
+        let mut reply = Reply::public(
+            Text::new()
+                .player(&req.user.name)
+                .words(" challenges ")
+                .player(&opponent.name)
+                .words(format!(
+                    " to a match of Nam-nam: {target}, {rounds}, {} per move, {endgame}, {chain}; ",
+                    format_duration(terms.clock_secs)
+                ))
+                .then(first)
+                .words(". ")
+                .player(&opponent.name)
+                .words(": ")
+                .command("accept")
+                .words(" or ")
+                .command("decline")
+                .words(format!(
+                    " within {}.",
+                    format_duration(self.config.challenge_ttl_secs)
+                )),
+        );
         reply.actions = vec![
             challenge_action(id, ChallengeAnswer::Accept, "Accept"),
             challenge_action(id, ChallengeAnswer::Decline, "Decline"),
             challenge_action(id, ChallengeAnswer::Cancel, "Cancel"),
         ];
         reply.notify = vec![opponent.id];
-        reply.add_names([req.user.name.as_str(), opponent.name.as_str()]);
         let post_place = PostPlace::channel(place.server, place.channel);
         self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
             .await?;
@@ -174,14 +185,11 @@ impl Core {
         let settings = store::server_settings(self.store.reader(), place.server).await?;
         let names = &row.names;
         let t = game.position().territory();
-        let headline = format!(
-            "{} accepts. Match #{match_id}: {} plays South (houses {}), {} plays North (houses {}).",
-            req.user.name,
-            names.south,
-            text::houses_owned(t, Player::South),
-            names.north,
-            text::houses_owned(t, Player::North),
-        );
+        let headline = Text::new()
+            .player(&req.user.name)
+            .words(format!(" accepts. Match #{match_id}: "))
+            .then(text::sides(t, names))
+            .words(".");
         let mut reply = self
             .commit_match_reply(tx, MatchAfter::as_it_stands(&row), headline, Via::Answer)
             .await?;
@@ -199,11 +207,13 @@ impl Core {
         now: i64,
     ) -> Result<Reply, CoreError> {
         store::close_challenge(tx, open.id, ChallengeState::Expired, now).await?;
-        let mut notice = Reply::public(format!(
-            "{}'s challenge to {} has expired.",
-            open.challenger_name, open.challenged_name
-        ))
-        .naming([open.challenger_name.as_str(), open.challenged_name.as_str()]);
+        let mut notice = Reply::public(
+            Text::new()
+                .player(&open.challenger_name)
+                .words("'s challenge to ")
+                .player(&open.challenged_name)
+                .words(" has expired."),
+        );
         let place = PostPlace::channel(open.server, open.channel);
         self.store_post(tx, place, &mut notice, Via::Poster).await?;
         Ok(notice)
@@ -254,19 +264,18 @@ impl Core {
         }
         store::close_challenge(&mut tx, open.id, how, now).await?;
         let text = match how {
-            ChallengeState::Declined => {
-                format!(
-                    "{} declines {}'s challenge.",
-                    open.challenged_name, open.challenger_name
-                )
-            }
-            _ => format!(
-                "{} withdraws the challenge to {}.",
-                open.challenger_name, open.challenged_name
-            ),
+            ChallengeState::Declined => Text::new()
+                .player(&open.challenged_name)
+                .words(" declines ")
+                .player(&open.challenger_name)
+                .words("'s challenge."),
+            _ => Text::new()
+                .player(&open.challenger_name)
+                .words(" withdraws the challenge to ")
+                .player(&open.challenged_name)
+                .words("."),
         };
-        let mut reply = Reply::public(text)
-            .naming([open.challenger_name.as_str(), open.challenged_name.as_str()]);
+        let mut reply = Reply::public(text);
         let post_place = PostPlace::channel(open.server, open.channel);
         self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
             .await?;

@@ -13,7 +13,7 @@ use super::outbox::Via;
 use super::play::MatchAfter;
 use super::reply::ComputerTurn;
 use super::request::{ChallengeOptions, Request, UserRef};
-use super::{text, Core, Notice, Reply};
+use super::{text, Core, Notice, Reply, Text};
 use crate::ai::{choose_match_move, Level};
 use crate::game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use crate::rng::SeededRng;
@@ -126,14 +126,12 @@ impl Core {
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
         let t = game.position().territory();
-        let headline = format!(
-            "Match #{match_id} against the computer, level {level}: {} plays South (houses {}), {} plays North \
-             (houses {}). Matches against the computer are not rated.",
-            row.names.south,
-            text::houses_owned(t, Player::South),
-            row.names.north,
-            text::houses_owned(t, Player::North),
-        );
+        let headline = Text::new()
+            .words(format!(
+                "Match #{match_id} against the computer, level {level}: "
+            ))
+            .then(text::sides(t, &row.names))
+            .words(". Matches against the computer are not rated.");
         self.commit_match_reply(tx, MatchAfter::as_it_stands(&row), headline, Via::Answer)
             .await
     }

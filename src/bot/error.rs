@@ -2,123 +2,194 @@
 //! words a player understands, and changes nothing. An [`InternalError`] is ours: it is logged with its whole
 //! cause chain and the player sees only an apology.
 
+use std::fmt;
+
+use super::message::Text;
 use crate::game::{House, IllegalMove};
 use crate::store::StoreError;
 
-/// A refusal, phrased for the player.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// A refusal, phrased for the player. Its words are a [`Text`], so that front ends can show the commands and
+/// names in it their own way; `Display` gives them as plain text (for logs and the console).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UserError {
-    #[error("I don't know the command `{0}`. Try `help`.")]
     UnknownCommand(String),
-    #[error("`{command}` has no option `{option}`. Try `help`.")]
-    UnknownOption { command: String, option: String },
-    #[error("Please give the option `{0}`.")]
+    UnknownOption {
+        command: String,
+        option: String,
+    },
     MissingOption(&'static str),
-    #[error("`{option}` must be {expected}.")]
     BadOption {
         option: &'static str,
         expected: &'static str,
     },
-    #[error("There is no house {0}: houses are numbered 1 to 12.")]
     NoSuchHouse(i64),
-    #[error("I don't know a player called {0}.")]
     UnknownPlayer(String),
-    #[error("I don't know a channel called {0}.")]
     UnknownChannel(String),
-    #[error("You cannot challenge yourself.")]
     SelfChallenge,
-    #[error("{0} is a bot: bots cannot be challenged.")]
     ChallengeBot(String),
-    #[error("Matches cannot be played in this channel.")]
     ChannelNotAllowed,
-    #[error("There is already an open challenge in this channel ({challenger} to {challenged}).")]
     ChallengeOpen {
         challenger: String,
         challenged: String,
     },
-    #[error("A match is already being played in this channel: one match per channel.")]
     MatchInChannel,
-    #[error("There is no open challenge in this channel.")]
     NoChallenge,
-    #[error("That challenge has expired.")]
     ChallengeExpired,
-    #[error("That challenge is for {0}.")]
     NotChallenged(String),
-    #[error("Only {0} can cancel this challenge.")]
     NotChallenger(String),
-    #[error("You cannot accept your own challenge: {0} must answer it (or you can `cancel` it).")]
     OwnChallenge(String),
-    #[error("There is no match in this channel.")]
     NoMatch,
-    #[error("Only {0} and {1} play this match.")]
     NotAPlayer(String, String),
-    #[error("It is {0}'s turn.")]
     NotYourTurn(String),
-    #[error("{}", illegal_text(*.house, *.why, .owner))]
     Illegal {
         house: House,
         why: IllegalMove,
         owner: String,
     },
-    #[error("That is out of date: the match has moved on. `board` shows it as it is now.")]
     Stale,
-    #[error("You have already offered a draw; {0} can accept it with `draw`.")]
     DrawAlreadyOffered(String),
-    #[error("Only members who may manage the server can use `admin`.")]
     NotAdmin,
-    #[error("You have not played a rated match here yet.")]
     NoStats,
-    #[error("{0} is thinking… Your turn comes as soon as it has moved.")]
     ComputerThinking(String),
-    #[error("{0} does not agree to draws: play on, or `resign`.")]
     ComputerNoDraw(String),
-    #[error("`level` is for a match against namnam, the computer.")]
     LevelForPeople,
-    #[error("You have no finished match in this channel to play again.")]
     NothingToRematch,
-    #[error("Match #{0} is still being played: a rematch can follow once it is over.")]
     RematchActive(i64),
-    #[error("Match #{0} was stopped by an admin: start a new one with `challenge`.")]
     RematchAborted(i64),
-    #[error("Match #{0} is not being played: only a match in progress can move to a thread.")]
     NotActive(i64),
 }
 
 impl UserError {
-    /// The people's names in the message.
-    pub fn names(&self) -> Vec<&str> {
+    /// The refusal in the player's words.
+    pub fn text(&self) -> Text {
+        let words = |w: &str| Text::from(w);
+        let player = |name: &str| Text::new().player(name);
         match self {
-            UserError::UnknownPlayer(name)
-            | UserError::ChallengeBot(name)
-            | UserError::NotChallenged(name)
-            | UserError::NotChallenger(name)
-            | UserError::OwnChallenge(name)
-            | UserError::NotYourTurn(name)
-            | UserError::DrawAlreadyOffered(name)
-            | UserError::ComputerThinking(name)
-            | UserError::ComputerNoDraw(name)
-            | UserError::Illegal { owner: name, .. } => vec![name],
+            UserError::UnknownCommand(name) => words("I don't know the command `")
+                .words(name.as_str())
+                .words("`. Try ")
+                .command("help")
+                .words("."),
+            UserError::UnknownOption { command, option } => {
+                Text::from(format!("`{command}` has no option `{option}`. Try "))
+                    .command("help")
+                    .words(".")
+            }
+            UserError::MissingOption(option) => {
+                Text::from(format!("Please give the option `{option}`."))
+            }
+            UserError::BadOption { option, expected } => {
+                Text::from(format!("`{option}` must be {expected}."))
+            }
+            UserError::NoSuchHouse(house) => Text::from(format!(
+                "There is no house {house}: houses are numbered 1 to 12."
+            )),
+            UserError::UnknownPlayer(name) => words("I don't know a player called ")
+                .player(name)
+                .words("."),
+            UserError::UnknownChannel(name) => {
+                Text::from(format!("I don't know a channel called {name}."))
+            }
+            UserError::SelfChallenge => words("You cannot challenge yourself."),
+            UserError::ChallengeBot(name) => {
+                player(name).words(" is a bot: bots cannot be challenged.")
+            }
+            UserError::ChannelNotAllowed => words("Matches cannot be played in this channel."),
             UserError::ChallengeOpen {
                 challenger,
                 challenged,
-            } => vec![challenger, challenged],
-            UserError::NotAPlayer(south, north) => vec![south, north],
-            _ => Vec::new(),
+            } => words("There is already an open challenge in this channel (")
+                .player(challenger)
+                .words(" to ")
+                .player(challenged)
+                .words(")."),
+            UserError::MatchInChannel => {
+                words("A match is already being played in this channel: one match per channel.")
+            }
+            UserError::NoChallenge => words("There is no open challenge in this channel."),
+            UserError::ChallengeExpired => words("That challenge has expired."),
+            UserError::NotChallenged(name) => {
+                words("That challenge is for ").player(name).words(".")
+            }
+            UserError::NotChallenger(name) => words("Only ")
+                .player(name)
+                .words(" can cancel this challenge."),
+            UserError::OwnChallenge(name) => words("You cannot accept your own challenge: ")
+                .player(name)
+                .words(" must answer it (or you can ")
+                .command("cancel")
+                .words(" it)."),
+            UserError::NoMatch => words("There is no match in this channel."),
+            UserError::NotAPlayer(south, north) => words("Only ")
+                .player(south)
+                .words(" and ")
+                .player(north)
+                .words(" play this match."),
+            UserError::NotYourTurn(name) => words("It is ").player(name).words("'s turn."),
+            UserError::Illegal { house, why, owner } => illegal_text(*house, *why, owner),
+            UserError::Stale => words("That is out of date: the match has moved on. ")
+                .command("board")
+                .words(" shows it as it is now."),
+            UserError::DrawAlreadyOffered(name) => words("You have already offered a draw; ")
+                .player(name)
+                .words(" can accept it with ")
+                .command("draw")
+                .words("."),
+            UserError::NotAdmin => words("Only members who may manage the server can use ")
+                .command("admin")
+                .words("."),
+            UserError::NoStats => words("You have not played a rated match here yet."),
+            UserError::ComputerThinking(name) => {
+                player(name).words(" is thinking… Your turn comes as soon as it has moved.")
+            }
+            UserError::ComputerNoDraw(name) => player(name)
+                .words(" does not agree to draws: play on, or ")
+                .command("resign")
+                .words("."),
+            UserError::LevelForPeople => {
+                words("`level` is for a match against namnam, the computer.")
+            }
+            UserError::NothingToRematch => {
+                words("You have no finished match in this channel to play again.")
+            }
+            UserError::RematchActive(id) => Text::from(format!(
+                "Match #{id} is still being played: a rematch can follow once it is over."
+            )),
+            UserError::RematchAborted(id) => Text::from(format!(
+                "Match #{id} was stopped by an admin: start a new one with "
+            ))
+            .command("challenge")
+            .words("."),
+            UserError::NotActive(id) => Text::from(format!(
+                "Match #{id} is not being played: only a match in progress can move to a thread."
+            )),
         }
     }
 }
 
-fn illegal_text(house: House, why: IllegalMove, owner: &str) -> String {
+// Not derived with thiserror: the words live in `text`, which front ends render; this is their plain form.
+impl fmt::Display for UserError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text().plain())
+    }
+}
+
+impl std::error::Error for UserError {}
+
+fn illegal_text(house: House, why: IllegalMove, owner: &str) -> Text {
+    let words = |w: String| Text::from(w);
     match why {
-        IllegalMove::NotOwner => format!("House {house} belongs to {owner}: play one of your own houses."),
-        IllegalMove::EmptyHouse => format!("House {house} is empty."),
-        IllegalMove::Endless => {
-            format!("House {house} would sow round for ever (an endless move), so it is not allowed.")
-        }
-        IllegalMove::MustFeed => format!(
-            "{owner} has no seeds: you must play a move that gives them some, and house {house} does not."
-        ),
-        IllegalMove::RoundOver => "The round is over.".into(),
+        IllegalMove::NotOwner => Text::from(format!("House {house} belongs to "))
+            .player(owner)
+            .words(": play one of your own houses."),
+        IllegalMove::EmptyHouse => Text::from(format!("House {house} is empty.")),
+        IllegalMove::Endless => Text::from(format!(
+            "House {house} would sow round for ever (an endless move), so it is not allowed."
+        )),
+        IllegalMove::MustFeed => Text::new().player(owner).words(format!(
+            " has no seeds: you must play a move that gives them some, and house {house} does not."
+        )),
+        IllegalMove::RoundOver => words("The round is over.".into()),
     }
 }
 
@@ -149,9 +220,13 @@ impl From<StoreError> for CoreError {
 }
 
 /// What a player sees when something went wrong on our side.
-pub const APOLOGY: &str =
-    "Sorry, something went wrong on my side. Nothing you did was lost; please try again \
-     in a moment (`board` shows the match as it is).";
+pub fn apology() -> Text {
+    Text::from(
+        "Sorry, something went wrong on my side. Nothing you did was lost; please try again in a moment (",
+    )
+    .command("board")
+    .words(" shows the match as it is).")
+}
 
 /// The error and every cause under it, for the log.
 pub fn cause_chain(e: &dyn std::error::Error) -> String {

@@ -1,10 +1,9 @@
 //! Read-only commands: `matches`, `history`, `leaderboard`, `stats`.
 
-use super::clock::format_utc;
 use super::error::{CoreError, UserError};
 use super::ratings::{show_rating, PROVISIONAL_GAMES};
 use super::request::{Request, UserRef};
-use super::{text, Core, Reply};
+use super::{text, Core, Reply, Text};
 use crate::game::MoveEvent;
 use crate::store;
 
@@ -18,30 +17,29 @@ impl Core {
         if rows.is_empty() {
             return Ok(Reply::private("You have no active match in this server."));
         }
-        let mut lines = vec![format!("Your active matches ({}):", rows.len())];
-        let mut named = Vec::new();
+        let mut lines = vec![Text::from(format!("Your active matches ({}):", rows.len()))];
         for row in &rows {
-            named.extend([row.names.south.clone(), row.names.north.clone()]);
             let side = row
                 .side_of(req.user.id)
                 .expect("the query selects the player's matches");
-            let turn = match row.game.to_move() {
-                Some(p) if p == side => format!(
-                    "your turn, by {}",
-                    row.deadline.map_or("?".into(), format_utc)
-                ),
-                Some(p) => format!("{}'s turn", row.names.get(p)),
-                None => "over".into(),
+            let turn = match (row.game.to_move(), row.deadline) {
+                (Some(p), Some(deadline)) if p == side => {
+                    Text::from("your turn, by ").time(deadline)
+                }
+                (Some(p), None) if p == side => Text::from("your turn"),
+                (Some(p), _) => Text::new().player(row.names.get(p)).words("'s turn"),
+                (None, _) => Text::from("over"),
             };
-            lines.push(format!(
-                "- #{} (match {}): against {}, round {} — {turn}",
-                row.channel_name,
-                row.id,
-                row.names.get(side.other()),
-                row.game.round()
-            ));
+            lines.push(
+                Text::from("- ")
+                    .channel(row.channel.0, Some(&row.channel_name))
+                    .words(format!(" (match {}): against ", row.id))
+                    .player(row.names.get(side.other()))
+                    .words(format!(", round {} — ", row.game.round()))
+                    .then(turn),
+            );
         }
-        Ok(Reply::private(lines.join("\n")).naming(named.iter().map(String::as_str)))
+        Ok(Reply::private(Text::lines(lines)))
     }
 
     pub(super) async fn history(&self, req: &Request) -> Result<Reply, CoreError> {
@@ -54,16 +52,20 @@ impl Core {
                 .ok_or(UserError::NoMatch)?,
         };
         let names = &row.names;
-        let mut lines = vec![format!(
-            "Match #{}: {} (South) against {} (North), {} moves.",
-            row.id, names.south, names.north, row.moves_played
-        )];
+        let mut lines = vec![Text::new()
+            .words(format!("Match #{}: ", row.id))
+            .player(&names.south)
+            .words(" (South) against ")
+            .player(&names.north)
+            .words(" (North), ")
+            .count(row.moves_played, "move", "moves")
+            .words(".")];
         for summary in row.game.rounds() {
             lines.push(text::describe_round(summary, names, true));
         }
         let moves = store::match_moves(self.store.reader(), row.id).await?;
         if moves.len() > HISTORY_MOVES {
-            lines.push(format!("The last {HISTORY_MOVES} moves:"));
+            lines.push(Text::from(format!("The last {HISTORY_MOVES} moves:")));
         }
         for mv in moves.iter().skip(moves.len().saturating_sub(HISTORY_MOVES)) {
             let laps = mv
@@ -79,23 +81,19 @@ impl Core {
                     _ => None,
                 })
                 .sum();
-            lines.push(format!(
-                "{:>4}. round {}: {} sowed house {} ({laps} laps{})",
-                mv.ply,
-                mv.round,
-                names.get(mv.player),
-                mv.house,
-                if taken > 0 {
-                    format!(", took {taken}")
-                } else {
-                    String::new()
-                }
-            ));
+            let mut line = Text::from(format!("{:>4}. round {}: ", mv.ply, mv.round))
+                .player(names.get(mv.player))
+                .words(format!(" sowed house {} (", mv.house))
+                .count(laps as i64, "lap", "laps");
+            if taken > 0 {
+                line = line.words(", took ").count(taken, "seed", "seeds");
+            }
+            lines.push(line.words(")"));
         }
         if let Some(result) = row.game.result() {
             lines.push(text::describe_result(&result, names));
         }
-        Ok(Reply::private(lines.join("\n")).naming([names.south.as_str(), names.north.as_str()]))
+        Ok(Reply::private(Text::lines(lines)))
     }
 
     pub(super) async fn leaderboard(&self, req: &Request, page: u32) -> Result<Reply, CoreError> {
@@ -113,27 +111,26 @@ impl Core {
             }
             .into());
         }
-        let mut lines = vec![format!("Leaderboard, page {page} of {pages}:")];
-        lines.push(format!(
-            "{:>4}  {:<20} {:>7} {:>6} {:>5} {:>6} {:>7}",
-            "#", "player", "rating", "games", "wins", "draws", "losses"
-        ));
+        // One line a player rather than a table: names have any width, and a phone wraps long lines.
+        let mut lines = vec![Text::from(format!("Leaderboard, page {page} of {pages}:"))];
         for (i, r) in rows.iter().enumerate() {
-            lines.push(format!(
-                "{:>4}  {:<20} {:>7} {:>6} {:>5} {:>6} {:>7}",
-                (page - 1) * per_page + i as u32 + 1,
-                r.name,
-                show_rating(r.rating, r.games),
-                r.games,
-                r.wins,
-                r.draws,
-                r.losses
-            ));
+            lines.push(
+                Text::from(format!("{}. ", (page - 1) * per_page + i as u32 + 1))
+                    .player(&r.name)
+                    .words(format!(" — {}, ", show_rating(r.rating, r.games)))
+                    .count(r.games, "game", "games")
+                    .words(format!(
+                        ": {} won, {} drawn, {} lost",
+                        r.wins, r.draws, r.losses
+                    )),
+            );
         }
-        lines.push(format!(
-            "? marks a provisional rating (fewer than {PROVISIONAL_GAMES} games)."
-        ));
-        Ok(Reply::public(lines.join("\n")).naming(rows.iter().map(|r| r.name.as_str())))
+        lines.push(
+            Text::from("? marks a provisional rating (fewer than ")
+                .count(PROVISIONAL_GAMES, "game", "games")
+                .words(")."),
+        );
+        Ok(Reply::public(Text::lines(lines)))
     }
 
     pub(super) async fn stats(
@@ -146,10 +143,11 @@ impl Core {
         let Some(r) = row else {
             return match player {
                 None => Err(UserError::NoStats.into()),
-                Some(p) => Ok(Reply::private(format!(
-                    "{} has not played a rated match here yet.",
-                    p.name
-                ))),
+                Some(p) => Ok(Reply::private(
+                    Text::new()
+                        .player(&p.name)
+                        .words(" has not played a rated match here yet."),
+                )),
             };
         };
         let provisional = if r.games < PROVISIONAL_GAMES {
@@ -157,15 +155,19 @@ impl Core {
         } else {
             ""
         };
-        Ok(Reply::private(format!(
-            "{}: rating {:.0} ± {:.0}{provisional}; {} games: {} won, {} drawn, {} lost.",
-            r.name,
-            r.rating,
-            2.0 * r.deviation,
-            r.games,
-            r.wins,
-            r.draws,
-            r.losses
-        )))
+        Ok(Reply::private(
+            Text::new()
+                .player(&r.name)
+                .words(format!(
+                    ": rating {:.0} ± {:.0}{provisional}; ",
+                    r.rating,
+                    2.0 * r.deviation
+                ))
+                .count(r.games, "game", "games")
+                .words(format!(
+                    ": {} won, {} drawn, {} lost.",
+                    r.wins, r.draws, r.losses
+                )),
+        ))
     }
 }

@@ -17,6 +17,7 @@ pub mod clock;
 mod computer;
 mod error;
 mod info;
+pub mod message;
 pub mod outbox;
 pub mod pictures;
 mod play;
@@ -31,7 +32,8 @@ mod threads;
 pub use action::{ActionId, ChallengeAnswer};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_seed, DEFAULT_LEVEL};
-pub use error::{cause_chain, CoreError, InternalError, UserError, APOLOGY};
+pub use error::{apology, cause_chain, CoreError, InternalError, UserError};
+pub use message::{Part, Text};
 pub use outbox::{Post, Via};
 pub use ratings::PROVISIONAL_GAMES;
 pub use reply::{Action, BoardState, ComputerTurn, Notice, Reply, Scene};
@@ -137,15 +139,10 @@ impl Core {
     /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
     /// error is logged and becomes a private apology.
     pub async fn handle(&self, request: &Request) -> Reply {
-        let mut reply = match self.try_handle(request).await {
+        match self.try_handle(request).await {
             Ok(reply) => reply,
             Err(e) => error_reply(e, request),
-        };
-        reply.add_names([request.user.name.as_str()]);
-        if let Command::Challenge { opponent, .. } = &request.command {
-            reply.add_names([opponent.name.as_str()]);
         }
-        reply
     }
 
     /// Answers a request, or says why not.
@@ -179,7 +176,7 @@ impl Core {
 /// The reply for a failed request.
 pub fn error_reply(e: CoreError, request: &Request) -> Reply {
     match e {
-        CoreError::User(e) => Reply::private(e.to_string()).naming(e.names()),
+        CoreError::User(e) => Reply::private(e.text()),
         CoreError::Internal(e) => {
             tracing::error!(
                 error = %cause_chain(&e),
@@ -189,7 +186,7 @@ pub fn error_reply(e: CoreError, request: &Request) -> Reply {
                 command = ?request.command,
                 "request failed"
             );
-            Reply::private(APOLOGY)
+            Reply::private(apology())
         }
     }
 }

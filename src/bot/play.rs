@@ -8,7 +8,7 @@ use super::outbox::{PostPlace, Via};
 use super::ratings::{rate_match, RatingChange};
 use super::reply::ComputerTurn;
 use super::request::{Expected, Place, Request};
-use super::{text, Action, BoardState, Core, Reply, Scene};
+use super::{text, Action, BoardState, Core, Reply, Scene, Text};
 use crate::game::{ByPlayer, House, Match, MatchError, MatchMove, Player};
 use crate::store::{self, MatchRow, MatchState, Snowflake, StoreError};
 
@@ -198,7 +198,7 @@ impl Core {
         &self,
         mut tx: store::WriteTx,
         after: MatchAfter<'_>,
-        headline: String,
+        headline: Text,
         via: Via,
     ) -> Result<Reply, CoreError> {
         let mut reply = self.match_message(&after, headline)?;
@@ -221,15 +221,13 @@ impl Core {
                 .await?
                 .ok_or(UserError::NoMatch)?,
         };
-        let mut headline = format!(
-            "Match #{}, round {}: {} (South) against {} (North).",
-            row.id,
-            row.game.round(),
-            row.names.south,
-            row.names.north
-        );
+        let mut headline = Text::from(format!("Match #{}, round {}: ", row.id, row.game.round()))
+            .player(&row.names.south)
+            .words(" (South) against ")
+            .player(&row.names.north)
+            .words(" (North).");
         if row.state == MatchState::Aborted {
-            headline.push_str(" It was stopped by an admin (unrated).");
+            headline = headline.words(" It was stopped by an admin (unrated).");
         }
         self.match_reply(MatchAfter::as_it_stands(&row), headline)
             .await
@@ -245,11 +243,13 @@ impl Core {
         check_expected(&row, expected)?;
         let side = player_side(&row, req)?;
         if !confirmed {
-            let mut reply = Reply::private(format!(
-                "Resign match #{} against {}? It cannot be undone. To confirm: `resign confirm:yes`.",
-                row.id,
-                row.names.get(side.other())
-            ));
+            let mut reply = Reply::private(
+                Text::from(format!("Resign match #{} against ", row.id))
+                    .player(row.names.get(side.other()))
+                    .words("? It cannot be undone. To confirm: ")
+                    .command_with("resign", "confirm:yes")
+                    .words("."),
+            );
             reply.actions = vec![Action::new(
                 ActionId::ResignConfirmed { match_id: row.id },
                 "Yes, resign",
@@ -258,7 +258,7 @@ impl Core {
         }
         let mut game = row.game.clone();
         game.resign(side).map_err(|_| UserError::NoMatch)?;
-        let headline = format!("{} resigns.", row.names.get(side));
+        let headline = Text::new().player(row.names.get(side)).words(" resigns.");
         self.finish(row, game, headline, Via::Answer)
             .await?
             .ok_or_else(|| UserError::Stale.into())
@@ -281,10 +281,11 @@ impl Core {
             Some(_) => {
                 let mut game = row.game.clone();
                 game.agree_draw().map_err(|_| UserError::NoMatch)?;
-                let headline = format!(
-                    "{} accepts the draw offered by {opponent}.",
-                    row.names.get(side)
-                );
+                let headline = Text::new()
+                    .player(row.names.get(side))
+                    .words(" accepts the draw offered by ")
+                    .player(&opponent)
+                    .words(".");
                 self.finish(row, game, headline, Via::Answer)
                     .await?
                     .ok_or_else(|| UserError::Stale.into())
@@ -296,16 +297,20 @@ impl Core {
                 {
                     return Err(UserError::Stale.into());
                 }
-                let mut reply = Reply::public(format!(
-                    "{} offers a draw. {opponent}: `draw` to accept it; the offer lapses with the next move.",
-                    row.names.get(side)
-                ));
+                let mut reply = Reply::public(
+                    Text::new()
+                        .player(row.names.get(side))
+                        .words(" offers a draw. ")
+                        .player(&opponent)
+                        .words(": ")
+                        .command("draw")
+                        .words(" to accept it; the offer lapses with the next move."),
+                );
                 reply.actions = vec![Action::new(
                     ActionId::Draw { match_id: row.id },
                     "Accept the draw",
                 )];
                 reply.notify = vec![row.players.get(side.other())];
-                reply.add_names([row.names.south.as_str(), row.names.north.as_str()]);
                 self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
                     .await?;
                 tx.commit().await.map_err(StoreError::from)?;
@@ -325,7 +330,9 @@ impl Core {
         };
         let mut game = row.game.clone();
         game.time_out(loser).map_err(|_| UserError::NoMatch)?;
-        let headline = format!("{}'s move clock ran out.", row.names.get(loser));
+        let headline = Text::new()
+            .player(row.names.get(loser))
+            .words("'s move clock ran out.");
         self.finish(row, game, headline, via).await
     }
 
@@ -336,7 +343,7 @@ impl Core {
         &self,
         row: MatchRow,
         game: Match,
-        headline: String,
+        headline: Text,
         via: Via,
     ) -> Result<Option<Reply>, CoreError> {
         let result = game.result().ok_or_else(|| {
@@ -374,7 +381,7 @@ impl Core {
     pub(super) async fn match_reply(
         &self,
         after: MatchAfter<'_>,
-        headline: String,
+        headline: Text,
     ) -> Result<Reply, CoreError> {
         let mut reply = self.match_message(&after, headline)?;
         self.draw_pictures(&mut reply).await?;
@@ -386,7 +393,7 @@ impl Core {
     pub(super) fn match_message(
         &self,
         after: &MatchAfter<'_>,
-        headline: String,
+        headline: Text,
     ) -> Result<Reply, CoreError> {
         let row = after.row;
         let game = &row.game;
@@ -395,19 +402,17 @@ impl Core {
         if let Some(summary) = after.played.and_then(|m| m.round_summary.as_ref()) {
             lines.push(text::describe_round(summary, names, !game.is_over()));
         }
-        let mut reply = Reply::public(String::new());
+        let mut reply = Reply::default();
         if let Some(result) = game.result() {
             lines.push(text::describe_result(&result, names));
             match &after.ratings {
-                Some(r) => lines.push(format!(
-                    "Ratings: {} {:.0} → {:.0}, {} {:.0} → {:.0}.",
-                    names.south,
-                    r.south.before,
-                    r.south.after,
-                    names.north,
-                    r.north.before,
-                    r.north.after
-                )),
+                Some(r) => lines.push(
+                    Text::from("Ratings: ")
+                        .player(&names.south)
+                        .words(format!(" {:.0} → {:.0}, ", r.south.before, r.south.after))
+                        .player(&names.north)
+                        .words(format!(" {:.0} → {:.0}.", r.north.before, r.north.after)),
+                ),
                 None if !row.rated => lines.push("This match is unrated.".into()),
                 None => {}
             }
@@ -418,7 +423,11 @@ impl Core {
             let to_move = row.game.position().to_move();
             if row.computer.is_some_and(|c| c.side == to_move) {
                 // No buttons and no clock: the computer moves by itself, as soon as the front end asks.
-                lines.push(format!("{} is thinking…", names.get(to_move)));
+                lines.push(
+                    Text::new()
+                        .player(names.get(to_move))
+                        .words(" is thinking…"),
+                );
                 reply.computer_turn = Some(ComputerTurn { match_id: row.id });
             } else {
                 let deadline = row.deadline.ok_or_else(|| {
@@ -431,15 +440,18 @@ impl Core {
                     row.clock_secs,
                 ));
                 if let Some(offerer) = row.draw_offer {
-                    lines.push(format!("{} has offered a draw.", names.get(offerer)));
+                    lines.push(
+                        Text::new()
+                            .player(names.get(offerer))
+                            .words(" has offered a draw."),
+                    );
                 }
                 reply.actions = next_actions(row);
                 reply.notify = vec![row.players.get(to_move)];
                 reply.deadline_ms = Some(deadline);
             }
         }
-        reply.text = lines.join("\n");
-        reply.add_names([names.south.as_str(), names.north.as_str()]);
+        reply.text = Text::lines(lines);
         reply.board = Some(BoardState {
             match_id: row.id,
             version: row.version,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::ActionId;
 use super::error::cause_chain;
+use super::message::Text;
 use super::pictures::{PendingAnimation, Picture};
 use crate::game::{Match, MatchMove, Player, Position};
 use crate::store::{Names, PostId, Snowflake};
@@ -41,7 +42,7 @@ pub struct BoardState {
 /// The answer to one request (or a notice from the clock).
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
-    pub text: String,
+    pub text: Text,
     /// Shown only to the one who asked.
     pub private: bool,
     /// The board after the change.
@@ -65,9 +66,6 @@ pub struct Reply {
     pub computer_turn: Option<ComputerTurn>,
     /// What the pictures show, kept so that they can be drawn again for a stored post.
     pub scene: Option<Scene>,
-    /// The people's names in `text`, as they chose them: a front end that formats text shows them as
-    /// written (escaping its markup in them).
-    pub names: Vec<String>,
     /// This reply is also stored in the outbox, held for the front end answering the interaction: it
     /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
     /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
@@ -89,33 +87,18 @@ pub struct ComputerTurn {
 }
 
 impl Reply {
-    pub fn public(text: impl Into<String>) -> Reply {
+    pub fn public(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             ..Reply::default()
         }
     }
 
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             private: true,
             ..Reply::default()
-        }
-    }
-
-    /// Notes names that appear in the text.
-    pub fn naming<'a>(mut self, names: impl IntoIterator<Item = &'a str>) -> Reply {
-        self.add_names(names);
-        self
-    }
-
-    /// Notes names that appear in the text (once each).
-    pub fn add_names<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
-        for name in names {
-            if !self.names.iter().any(|n| n == name) {
-                self.names.push(name.to_owned());
-            }
         }
     }
 
@@ -145,14 +128,12 @@ pub struct Notice {
 /// from the scene.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct PostBody {
-    pub text: String,
+    pub text: Text,
     pub notify: Vec<u64>,
     pub deadline_ms: Option<i64>,
     pub actions: Vec<Action>,
     pub board: Option<BoardState>,
     pub scene: Option<Scene>,
-    #[serde(default)]
-    pub names: Vec<String>,
 }
 
 impl PostBody {
@@ -164,7 +145,6 @@ impl PostBody {
             actions: reply.actions.clone(),
             board: reply.board.clone(),
             scene: reply.scene.clone(),
-            names: reply.names.clone(),
         }
     }
 
@@ -177,7 +157,6 @@ impl PostBody {
             actions: self.actions,
             board: self.board,
             scene: self.scene,
-            names: self.names,
             ..Reply::default()
         }
     }

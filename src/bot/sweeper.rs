@@ -4,7 +4,7 @@
 
 use super::error::{cause_chain, CoreError};
 use super::outbox::{PostPlace, Via};
-use super::{text, Core, Notice, Reply};
+use super::{text, Core, Notice, Reply, Text};
 use crate::store::{self, StoreError};
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,15 +55,22 @@ impl Core {
                 continue;
             }
             let deadline = row.deadline.unwrap_or(now);
-            let mut reply = Reply::public(format!(
-                "{}: a quarter of your time is left in match #{}. {}",
-                row.names.get(to_move),
-                row.id,
-                text::describe_turn(&row.names, to_move, deadline, row.clock_secs)
-            ));
+            let mut reply = Reply::public(
+                Text::new()
+                    .player(row.names.get(to_move))
+                    .words(format!(
+                        ": a quarter of your time is left in match #{}. ",
+                        row.id
+                    ))
+                    .then(text::describe_turn(
+                        &row.names,
+                        to_move,
+                        deadline,
+                        row.clock_secs,
+                    )),
+            );
             reply.notify = vec![row.players.get(to_move)];
             reply.deadline_ms = Some(deadline);
-            reply.add_names([row.names.south.as_str(), row.names.north.as_str()]);
             self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
                 .await?;
             tx.commit().await.map_err(StoreError::from)?;

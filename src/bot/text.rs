@@ -1,6 +1,7 @@
 //! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
 
-use super::clock::{format_duration, format_utc};
+use super::clock::format_duration;
+use super::message::Text;
 use crate::game::{
     CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
     Territory,
@@ -37,18 +38,12 @@ pub fn houses_owned(territory: Territory, player: Player) -> String {
     }
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// `alice sowed house 3: 2 laps; bob took 4 (house 7).`
-pub fn describe_move(record: &MoveRecord, names: &Names) -> String {
-    let mut text = format!(
-        "{} sowed house {}: {}",
-        names.get(record.mover),
-        record.house,
-        plural(record.laps() as u32, "lap", "laps")
-    );
+/// `alice sowed house 3: 2 laps; bob took 4 seeds (house 7).`
+pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
+    let mut text = Text::new()
+        .player(names.get(record.mover))
+        .words(format!(" sowed house {}: ", record.house))
+        .count(record.laps() as i64, "lap", "laps");
     for c in record.captures() {
         let houses: Vec<String> = c.houses.iter().map(|h| h.label().to_string()).collect();
         let how = match c.kind {
@@ -56,16 +51,20 @@ pub fn describe_move(record: &MoveRecord, names: &Names) -> String {
             CaptureKind::LastSeed => " with the last seed",
             CaptureKind::Chain => " in a chain",
         };
-        text.push_str(&format!(
-            "; {} took {}{how} (house {})",
-            names.get(c.player),
-            plural(c.seeds as u32, "seed", "seeds"),
-            houses.join(", ")
-        ));
+        let which = if houses.len() == 1 { "house" } else { "houses" };
+        text = text
+            .words("; ")
+            .player(names.get(c.player))
+            .words(" took ")
+            .count(c.seeds as i64, "seed", "seeds")
+            .words(format!("{how} ({which} {})", houses.join(", ")));
     }
-    text.push('.');
+    text = text.words(".");
     for p in record.passes() {
-        text.push_str(&format!(" {} has no seeds and passes.", names.get(p)));
+        text = text
+            .words(" ")
+            .player(names.get(p))
+            .words(" has no seeds and passes.");
     }
     text
 }
@@ -79,36 +78,66 @@ fn end_reason(reason: EndReason) -> &'static str {
 }
 
 /// The end of a round and the territory of the next.
-pub fn describe_round(s: &RoundSummary, names: &Names, next_round_starts: bool) -> String {
+pub fn describe_round(s: &RoundSummary, names: &Names, next_round_starts: bool) -> Text {
     let (south, north) = (names.get(Player::South), names.get(Player::North));
     let t = s.territory_after;
-    let mut text = format!(
-        "Round {} is over ({}): {south} has {} seeds, {north} {}. ",
-        s.round,
-        end_reason(s.end_reason),
-        s.stores.south,
-        s.stores.north
-    );
-    text.push_str(&match s.winner {
-        Some(w) => format!("{} wins the round. ", names.get(w)),
-        None => "The round is drawn, six houses each. ".into(),
-    });
+    let mut text = Text::new()
+        .words(format!(
+            "Round {} is over ({}): ",
+            s.round,
+            end_reason(s.end_reason)
+        ))
+        .player(south)
+        .words(" has ")
+        .count(s.stores.south as i64, "seed", "seeds")
+        .words(", ")
+        .player(north)
+        .words(format!(" {}.", s.stores.north));
+    text = match s.winner {
+        Some(w) => text
+            .words(" ")
+            .player(names.get(w))
+            .words(" wins the round."),
+        None => text.words(" The round is drawn, six houses each."),
+    };
     if next_round_starts && !t.is_whole_board() {
-        text.push_str(&format!(
-            "Round {}: {south} owns {} ({}), {north} owns {} ({}); {} starts.",
-            s.round + 1,
-            plural(t.houses_of(Player::South) as u32, "house", "houses"),
-            houses_owned(t, Player::South),
-            plural(t.houses_of(Player::North) as u32, "house", "houses"),
-            houses_owned(t, Player::North),
-            names.get(s.starter.other())
-        ));
+        text = text
+            .words(format!(" Round {}: ", s.round + 1))
+            .then(territory(t, names))
+            .words("; ")
+            .player(names.get(s.starter.other()))
+            .words(" starts.");
     }
-    text.trim_end().to_owned()
+    text
+}
+
+/// `alice plays South (houses 1–6), bob plays North (houses 7–12)`.
+pub fn sides(t: Territory, names: &Names) -> Text {
+    let plays = |player: Player, side: &str| {
+        Text::new().player(names.get(player)).words(format!(
+            " plays {side} (houses {})",
+            houses_owned(t, player)
+        ))
+    };
+    plays(Player::South, "South")
+        .words(", ")
+        .then(plays(Player::North, "North"))
+}
+
+/// `alice owns 7 houses (1–7), bob owns 5 houses (8–12)`.
+pub fn territory(t: Territory, names: &Names) -> Text {
+    let owns = |player| {
+        Text::new()
+            .player(names.get(player))
+            .words(" owns ")
+            .count(t.houses_of(player) as i64, "house", "houses")
+            .words(format!(" ({})", houses_owned(t, player)))
+    };
+    owns(Player::South).words(", ").then(owns(Player::North))
 }
 
 /// `alice wins the match (the target of houses was reached).`
-pub fn describe_result(result: &MatchResult, names: &Names) -> String {
+pub fn describe_result(result: &MatchResult, names: &Names) -> Text {
     let why = match result.reason {
         MatchEnd::WholeBoard => "the other player owns no houses",
         MatchEnd::Target => "the target of houses was reached",
@@ -118,19 +147,20 @@ pub fn describe_result(result: &MatchResult, names: &Names) -> String {
         MatchEnd::Agreement => "agreed",
     };
     match result.winner {
-        Some(w) => format!("{} wins the match ({why}).", names.get(w)),
-        None => format!("The match is a draw ({why})."),
+        Some(w) => Text::new()
+            .player(names.get(w))
+            .words(format!(" wins the match ({why}).")),
+        None => Text::from(format!("The match is a draw ({why}).")),
     }
 }
 
 /// `bob to move, by 2026-11-30 13:40 UTC (24h per move).`
-pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> String {
-    format!(
-        "{} to move, by {} ({} per move).",
-        names.get(to_move),
-        format_utc(deadline_ms),
-        format_duration(clock_secs)
-    )
+pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> Text {
+    Text::new()
+        .player(names.get(to_move))
+        .words(" to move, by ")
+        .time(deadline_ms)
+        .words(format!(" ({} per move).", format_duration(clock_secs)))
 }
 
 /// The board as text, North's row on top, read from the left as the picture shows it:

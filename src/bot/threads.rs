@@ -5,7 +5,7 @@
 use super::error::{CoreError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::play::MatchAfter;
-use super::Core;
+use super::{Core, Text};
 use crate::store::{self, Snowflake, StoreError};
 
 impl Core {
@@ -70,10 +70,10 @@ impl Core {
             store::move_match(&mut tx, row.id, parent, &name, self.now()).await?;
             store::move_match_posts(&mut tx, row.id, parent).await?;
         }
-        let headline = format!(
+        let headline = Text::from(format!(
             "Match #{}: its thread was closed, so the match goes on here with the buttons below.",
             row.id
-        );
+        ));
         let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
         let place = PostPlace {
             channel: parent,

@@ -21,9 +21,9 @@ use poise::serenity_prelude as serenity;
 use serenity::Builder as _;
 
 use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
-use super::reply::Outgoing;
+use super::reply::{Mentions, Outgoing};
 use super::{CommandError, Data};
-use crate::bot::{cause_chain, Command, Reply, Request, Via};
+use crate::bot::{cause_chain, Command, Reply, Request, Text, Via};
 use crate::store::{PostId, Snowflake};
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
@@ -56,25 +56,29 @@ pub struct Target {
     pub channel: serenity::ChannelId,
     /// For a button: the message it is on.
     pub source: Option<serenity::MessageId>,
+    /// How replies mention commands.
+    pub mentions: Mentions,
     state: Mutex<TokenState>,
 }
 
 impl Target {
-    pub fn of_command(interaction: &serenity::CommandInteraction) -> Self {
+    pub fn of_command(interaction: &serenity::CommandInteraction, mentions: &Mentions) -> Self {
         Self::new(
             interaction.id,
             &interaction.token,
             interaction.channel_id,
             None,
+            mentions,
         )
     }
 
-    pub fn of_button(press: &serenity::ComponentInteraction) -> Self {
+    pub fn of_button(press: &serenity::ComponentInteraction, mentions: &Mentions) -> Self {
         Self::new(
             press.id,
             &press.token,
             press.channel_id,
             Some(press.message.id),
+            mentions,
         )
     }
 
@@ -83,14 +87,21 @@ impl Target {
         token: &str,
         channel: serenity::ChannelId,
         source: Option<serenity::MessageId>,
+        mentions: &Mentions,
     ) -> Self {
         Self {
             id,
             token: token.to_owned(),
             channel,
             source,
+            mentions: mentions.clone(),
             state: Mutex::new(TokenState::Fresh),
         }
+    }
+
+    /// `reply` as a message on this interaction.
+    fn outgoing(&self, reply: &Reply, ping: bool) -> Outgoing {
+        Outgoing::of(reply, ping, &self.mentions)
     }
 
     fn state(&self) -> TokenState {
@@ -119,8 +130,12 @@ impl Target {
 
     /// A private message to the one who asked: the first response, or a follow-up after it. Nothing if the
     /// token is dead.
-    pub async fn tell_privately(&self, http: &serenity::Http, text: &str) -> serenity::Result<()> {
-        let reply = Outgoing::of(&Reply::private(text), false);
+    pub async fn tell_privately(
+        &self,
+        http: &serenity::Http,
+        text: impl Into<Text>,
+    ) -> serenity::Result<()> {
+        let reply = self.outgoing(&Reply::private(text), false);
         match self.state() {
             TokenState::Fresh => self.respond(http, reply.response()).await,
             TokenState::Responded => self.follow_up(http, reply.followup()).await.map(drop),
@@ -280,7 +295,7 @@ pub async fn answer(
         update_then_follow(http, target, &mut reply).await
     } else {
         let sent = target
-            .respond(http, Outgoing::of(&reply, true).response())
+            .respond(http, target.outgoing(&reply, true).response())
             .await;
         let shown = Shown::of(sent.map(|()| None), "an answer");
         if matches!(shown, Shown::Yes(_)) {
@@ -342,7 +357,7 @@ async fn after_deferral(
     }
     reply.render_animation().await;
     let sent = target
-        .follow_up(http, Outgoing::of(reply, true).followup())
+        .follow_up(http, target.outgoing(reply, true).followup())
         .await;
     Shown::of(sent.map(|m| Some(m.id)), "a deferred answer")
 }
@@ -355,7 +370,7 @@ async fn update_then_follow(http: &serenity::Http, target: &Target, reply: &mut 
     }
     reply.render_animation().await;
     let sent = target
-        .follow_up(http, Outgoing::of(reply, true).followup())
+        .follow_up(http, target.outgoing(reply, true).followup())
         .await;
     Shown::of(sent.map(|m| Some(m.id)), "a new board")
 }
@@ -367,7 +382,7 @@ async fn add_animation(http: &serenity::Http, target: &Target, reply: &mut Reply
         return;
     }
     reply.render_animation().await;
-    let edit = Outgoing::of(reply, true).pictures_edit();
+    let edit = target.outgoing(reply, true).pictures_edit();
     if let Err(error) = target.edit_original(http, edit).await {
         // The board is out already; the computer's turn must not wait on this.
         tracing::warn!(error = %errors::summary(&error), "could not add a move's animation");
@@ -426,13 +441,14 @@ async fn open_thread(
     reply: &mut Reply,
     name: &str,
 ) -> Shown {
-    let announcement = Reply::public(format!(
-        "{}\nThe match is played in its own thread: **{}**.",
-        reply.text.lines().next().unwrap_or_default(),
-        super::reply::escape_markdown(name)
-    ))
-    .naming(reply.names.iter().map(String::as_str));
-    let announcement = Outgoing::of(&announcement, false);
+    // The thread's name is made of the players' names: it shows as they wrote them.
+    let announcement = reply
+        .text
+        .first_line()
+        .words("\nThe match is played in its own thread: **")
+        .player(name)
+        .words("**.");
+    let announcement = target.outgoing(&Reply::public(announcement), false);
     // The thread starts from the message that announces it: the pressed challenge, updated to say so (its
     // buttons go), or the answer to `/accept`.
     let started = match target.source {
@@ -493,12 +509,13 @@ async fn open_thread(
         tracing::error!(error = %cause_chain(&error), match_id = board.match_id,
             "could not move a match into its thread");
         let sent = target
-            .follow_up(http, Outgoing::of(reply, true).followup())
+            .follow_up(http, target.outgoing(reply, true).followup())
             .await;
         return Shown::of(sent.map(|m| Some(m.id)), "a board");
     }
     reply.render_animation().await;
-    let message = Outgoing::of(reply, true)
+    let message = target
+        .outgoing(reply, true)
         .channel_message()
         .nonce(serenity::Nonce::String(super::poster::nonce(reply.post)))
         .enforce_nonce(true);
@@ -518,7 +535,7 @@ async fn board_in_channel(
     error: serenity::Error,
 ) -> Shown {
     let first = data.warn_once(target.channel, &error);
-    let mut board = Outgoing::of(reply, true);
+    let mut board = target.outgoing(reply, true);
     if errors::missing_permission(&error) {
         board.content = format!("{}\n({})", board.content, errors::NO_THREADS);
     }
@@ -558,7 +575,7 @@ async fn play_computer_turns(
                 }
                 answer.render_animation().await;
                 let sent = target
-                    .follow_up(http, Outgoing::of(&answer, true).followup())
+                    .follow_up(http, target.outgoing(&answer, true).followup())
                     .await;
                 let shown = Shown::of(sent.map(|m| Some(m.id)), "the computer's move");
                 answered = matches!(shown, Shown::Yes(_));

@@ -33,13 +33,13 @@ pub async fn handle(
     } = event
     {
         let ctx = framework.serenity_context;
-        let target = Target::of_button(press);
+        let target = Target::of_button(press, &framework.user_data.mentions);
         if let Err(error) = on_button(ctx, framework.user_data, press, &target).await {
             if !matches!(error, CommandError::User(_)) {
                 tracing::error!(error = %cause_chain(&error), custom_id = %press.data.custom_id,
                     "button failed");
             }
-            if let Err(cause) = target.tell_privately(&ctx.http, &error.for_player()).await {
+            if let Err(cause) = target.tell_privately(&ctx.http, error.for_player()).await {
                 tracing::warn!(error = %errors::summary(&cause), "could not tell the player about an error");
             }
         }

@@ -35,7 +35,8 @@ pub use settings::{CommandScope, Settings, SettingsError, Token};
 
 use in_flight::InFlight;
 use poster::{Poster, PosterBell};
-use registration::{Registration, RegistrationRecord};
+use registration::Registration;
+use reply::Mentions;
 
 /// The context every command receives.
 pub type Context<'a> = poise::Context<'a, Data, CommandError>;
@@ -63,7 +64,8 @@ const STARTUP_PAUSE: Duration = Duration::from_millis(500);
 /// The state shared by every handler.
 pub struct Data {
     scope: CommandScope,
-    registration: RegistrationRecord,
+    /// The ids of the registered commands, for replies that mention them.
+    mentions: Mentions,
     in_flight: InFlight,
     core: Arc<Core>,
     /// The bot's own user: challenging it means playing the computer.
@@ -194,7 +196,7 @@ impl Bot {
             sweep_every,
             http_client: client,
         } = self;
-        let database = check_database_folder(&settings)?;
+        check_database_folder(&settings)?;
         let http = http_client(&settings, client);
 
         // The cheap requests first, tried again while Discord is unwell: a wrong token is then reported as
@@ -226,7 +228,7 @@ impl Bot {
         let bell = PosterBell::default();
         let data = Data {
             scope: settings.command_scope,
-            registration: RegistrationRecord::beside(&database),
+            mentions: Mentions::default(),
             in_flight: InFlight::default(),
             core: core.clone(),
             me: me.id,
@@ -234,6 +236,7 @@ impl Bot {
             poster: bell.clone(),
         };
         let in_flight = data.in_flight.clone();
+        let mentions = data.mentions.clone();
         let warned = data.warned.clone();
 
         let framework = poise::Framework::builder()
@@ -275,6 +278,7 @@ impl Bot {
             warned,
             bell: bell.clone(),
             me: me.id,
+            mentions,
         }
         .spawn();
         let (notices, mut swept) = tokio::sync::mpsc::unbounded_channel();
@@ -373,7 +377,9 @@ async fn register(
             application,
             data.scope,
             commands,
-            &data.registration,
+            data.core.store(),
+            &data.mentions,
+            data.core.now_ms(),
         )
         .await;
         match &outcome {

@@ -21,7 +21,7 @@ use super::errors::{
     self, retrying, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED, THREAD_LOCKED,
     UNKNOWN_CHANNEL,
 };
-use super::reply::{board_file, fit, Outgoing};
+use super::reply::{board_file, fit, Mentions, Outgoing};
 use super::Warned;
 use crate::bot::{cause_chain, Core, Post};
 use crate::store::{PostId, Snowflake};
@@ -98,6 +98,7 @@ pub(super) struct Poster {
     pub bell: PosterBell,
     /// The bot's own user, to find its messages.
     pub me: serenity::UserId,
+    pub mentions: Mentions,
 }
 
 /// What became of one try.
@@ -209,7 +210,7 @@ impl Poster {
             return Tried::LATER;
         }
         post.reply.render_animation().await;
-        let outgoing = Outgoing::of(&post.reply, true);
+        let outgoing = Outgoing::of(&post.reply, true, &self.mentions);
         let error = match self.send(channel, outgoing.clone(), post.id).await {
             Ok(message) => return self.delivered(post.id, Some(message)).await,
             Err(error) => error,
@@ -255,7 +256,7 @@ impl Poster {
         channel: serenity::ChannelId,
         post: &Post,
     ) -> Result<Option<Snowflake>, ()> {
-        let outgoing = Outgoing::of(&post.reply, true);
+        let outgoing = Outgoing::of(&post.reply, true, &self.mentions);
         let texts = [outgoing.content.clone(), moved_here(&outgoing.content)];
         let buttons: Vec<String> = post
             .reply

@@ -2,19 +2,21 @@
 //! application may register commands, and a global registration takes a while to reach every client, so
 //! a restart with the same commands must not register again.
 //!
-//! What was registered last is remembered as a SHA-256 of the exact request (the command set, where it
-//! was registered and for which application) in a small file next to the database, with where it was
-//! registered: a bot moved from a development server to global commands removes the server's copy, which
-//! would otherwise show every command twice there.
+//! What was registered is kept in the database per scope (global, or one development server): a SHA-256
+//! of the exact request (the command set, where it was registered and for which application), and the id
+//! Discord gave each command, which replies use to mention commands (`</board:id>`). A bot moved from a
+//! development server to global commands removes the server's copy, which would otherwise show every
+//! command twice there.
 
-use std::io;
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
 
 use poise::serenity_prelude as serenity;
 use sha2::{Digest, Sha256};
 
 use super::commands::Command;
+use super::reply::Mentions;
 use super::settings::CommandScope;
+use crate::store::{self, Snowflake, Store, StoreError};
 
 /// What [`ensure_registered`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,21 +32,12 @@ pub enum Registration {
     },
 }
 
-/// What the record file holds: the fingerprint, then where that registration went and for which
-/// application (both absent in records written before they were kept).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Recorded {
-    fingerprint: String,
-    scope: Option<CommandScope>,
-    application: Option<serenity::ApplicationId>,
-}
-
 #[derive(Debug, thiserror::Error)]
 pub enum RegistrationError {
     #[error("Discord refused the command registration")]
     Discord(#[source] Box<serenity::Error>),
-    #[error("could not remember the registered commands in {path}")]
-    Record { path: PathBuf, source: io::Error },
+    #[error("could not read or record the registered commands")]
+    Store(#[from] StoreError),
 }
 
 impl From<serenity::Error> for RegistrationError {
@@ -54,64 +47,7 @@ impl From<serenity::Error> for RegistrationError {
     }
 }
 
-/// The file that remembers the last registration.
-#[derive(Debug, Clone)]
-pub struct RegistrationRecord {
-    path: PathBuf,
-}
-
-impl RegistrationRecord {
-    /// The record that belongs to the database at `database`: `namnam.db` → `namnam.db.commands`.
-    pub fn beside(database: &Path) -> Self {
-        let mut name = database.as_os_str().to_owned();
-        name.push(".commands");
-        Self {
-            path: PathBuf::from(name),
-        }
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn load(&self) -> Option<Recorded> {
-        let text = std::fs::read_to_string(&self.path).ok()?;
-        let mut lines = text.lines().map(str::trim);
-        let fingerprint = lines.next()?.to_owned();
-        let scope = lines.next().and_then(parse_scope);
-        let application = lines
-            .next()
-            .and_then(|line| line.strip_prefix("application "))
-            .and_then(|id| id.parse().ok())
-            .filter(|&id| id != 0)
-            .map(serenity::ApplicationId::new);
-        Some(Recorded {
-            fingerprint,
-            scope,
-            application,
-        })
-    }
-
-    fn save(
-        &self,
-        fingerprint: &str,
-        scope: CommandScope,
-        application: serenity::ApplicationId,
-    ) -> Result<(), RegistrationError> {
-        let record_error = |source| RegistrationError::Record {
-            path: self.path.clone(),
-            source,
-        };
-        // Write then rename, so that a crash never leaves half a fingerprint.
-        let mut temporary = self.path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        let text = format!("{fingerprint}\n{scope}\napplication {application}\n");
-        std::fs::write(&temporary, text).map_err(record_error)?;
-        std::fs::rename(&temporary, &self.path).map_err(record_error)
-    }
-}
-
-/// A scope as [`CommandScope`]'s `Display` writes it: `global` or `guild <id>`.
+/// A scope as the database keeps it: `CommandScope`'s `Display`, `global` or `guild <id>`.
 fn parse_scope(text: &str) -> Option<CommandScope> {
     match text.split_once(' ') {
         None if text == "global" => Some(CommandScope::Global),
@@ -140,57 +76,84 @@ pub fn fingerprint(
         .collect()
 }
 
-/// Registers `commands` in `scope` unless exactly these were registered there last time.
+/// Registers `commands` in `scope` unless exactly these were registered there last time, and fills
+/// `mentions` with the ids of the commands as registered.
 pub async fn ensure_registered(
     http: &serenity::Http,
     application: serenity::ApplicationId,
     scope: CommandScope,
     commands: &[Command],
-    record: &RegistrationRecord,
+    store: &Store,
+    mentions: &Mentions,
+    now_ms: i64,
 ) -> Result<Registration, RegistrationError> {
     let builders = poise::builtins::create_application_commands(commands);
     let fingerprint = fingerprint(application, scope, &builders);
-    let recorded = record.load();
-    if let Some(r) = recorded.as_ref().filter(|r| r.fingerprint == fingerprint) {
-        if r.scope.is_none() || r.application.is_none() {
-            // A record from before the scope was kept: complete it, so that a later move can clean up.
-            record.save(&fingerprint, scope, application)?;
-        }
+    let application_id = Snowflake(application.get());
+    let recorded = store::registrations(store.reader()).await?;
+    let here = scope.to_string();
+    if let Some(r) = recorded.iter().find(|r| {
+        r.scope == here
+            && r.application == application_id
+            && r.fingerprint == fingerprint
+            && !r.commands.is_empty()
+    }) {
+        mentions.set(&r.commands);
         return Ok(Registration::Unchanged);
     }
     let count = builders.len();
-    match scope {
-        CommandScope::Global => {
-            serenity::Command::set_global_commands(http, builders).await?;
-        }
-        CommandScope::Guild(guild) => {
-            guild.set_commands(http, builders).await?;
-        }
-    }
+    let registered = match scope {
+        CommandScope::Global => serenity::Command::set_global_commands(http, builders).await?,
+        CommandScope::Guild(guild) => guild.set_commands(http, builders).await?,
+    };
+    let ids: BTreeMap<String, Snowflake> = registered
+        .iter()
+        .map(|c| (c.name.clone(), Snowflake(c.id.get())))
+        .collect();
+    let mut tx = store.begin().await?;
+    store::save_registration(
+        &mut tx,
+        &store::Registration {
+            scope: here.clone(),
+            application: application_id,
+            fingerprint,
+            commands: ids.clone(),
+        },
+        now_ms,
+    )
+    .await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    mentions.set(&ids);
     // A development server's copy goes when the commands move elsewhere. (Global commands moving to one
     // server stay: removing them would take the bot's commands from every other server.) Only this
     // application's copy can be removed, and a failure (the bot was removed from that server) is not
     // worth registering again at every start.
-    let before = recorded
-        .filter(|r| r.application == Some(application))
-        .and_then(|r| r.scope);
-    let removed_from = match before {
-        Some(CommandScope::Guild(old)) if scope != CommandScope::Guild(old) => {
-            match old.set_commands(http, Vec::new()).await {
-                Ok(_) => Some(old),
-                Err(error) => {
-                    tracing::warn!(guild = %old, %error, "could not remove the commands registered before in that server");
-                    None
-                }
+    let mut removed_from = None;
+    for old in recorded
+        .iter()
+        .filter(|r| r.application == application_id && r.scope != here)
+    {
+        let Some(CommandScope::Guild(guild)) = parse_scope(&old.scope) else {
+            continue;
+        };
+        match guild.set_commands(http, Vec::new()).await {
+            Ok(_) => removed_from = Some(guild),
+            Err(error) => {
+                tracing::warn!(%guild, %error, "could not remove the commands registered before in that server")
             }
         }
-        _ => None,
-    };
-    record.save(&fingerprint, scope, application)?;
+        let mut tx = store.begin().await?;
+        store::forget_registration(&mut tx, &old.scope).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+    }
+    let global_kept = scope != CommandScope::Global
+        && recorded
+            .iter()
+            .any(|r| r.application == application_id && r.scope == "global");
     Ok(Registration::Registered {
         commands: count,
         removed_from,
-        global_kept: before == Some(CommandScope::Global) && scope != CommandScope::Global,
+        global_kept,
     })
 }
 
@@ -217,25 +180,15 @@ mod tests {
     }
 
     #[test]
-    fn record_lives_beside_the_database_and_round_trips() {
-        let dir = tempfile::tempdir().unwrap();
-        let record = RegistrationRecord::beside(&dir.path().join("namnam.db"));
-        assert_eq!(record.path(), dir.path().join("namnam.db.commands"));
-        assert_eq!(record.load(), None);
-        let guild = CommandScope::Guild(serenity::GuildId::new(42));
-        let app = serenity::ApplicationId::new(7);
-        record.save("abc", guild, app).unwrap();
-        let loaded = record.load().unwrap();
-        assert_eq!(loaded.fingerprint, "abc");
-        assert_eq!(loaded.scope, Some(guild));
-        assert_eq!(loaded.application, Some(app));
-        record.save("def", CommandScope::Global, app).unwrap();
-        assert_eq!(record.load().unwrap().scope, Some(CommandScope::Global));
-        // A record from before the scope was kept: the fingerprint alone.
-        std::fs::write(record.path(), "abc\n").unwrap();
-        let old = record.load().unwrap();
-        assert_eq!((old.fingerprint.as_str(), old.scope), ("abc", None));
-        assert_eq!(old.application, None);
+    fn scopes_read_back_as_written() {
+        for scope in [
+            CommandScope::Global,
+            CommandScope::Guild(serenity::GuildId::new(42)),
+        ] {
+            assert_eq!(parse_scope(&scope.to_string()), Some(scope));
+        }
         assert_eq!(parse_scope("guild x"), None);
+        assert_eq!(parse_scope("guild 0"), None);
+        assert_eq!(parse_scope("everywhere"), None);
     }
 }

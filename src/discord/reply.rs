@@ -1,18 +1,20 @@
 //! Turning the core's plain [`Reply`] into a Discord message: pictures become attachments carrying their
-//! alt text, actions become buttons (houses five to a row, then the other actions), the command names in
-//! the text become slash commands, deadlines become timestamps every reader sees in their own time zone,
-//! and only the player to move is pinged.
+//! alt text, actions become buttons (houses five to a row, then the other actions), the text's parts
+//! become Discord's own (commands a reader can click, moments in each reader's time zone, names escaped so
+//! that they show as written), and only the player to move is pinged.
 //!
 //! One [`Outgoing`] message converts into each builder the bot sends with (an interaction response, a
 //! follow-up, a channel message, an edit), so that every path sends the same thing.
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::clock::format_utc;
-use crate::bot::request::COMMANDS;
-use crate::bot::{Action, ActionId, BoardState, ChallengeAnswer, Reply};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+
+use crate::bot::{Action, ActionId, BoardState, ChallengeAnswer, Part, Reply, Text};
 use crate::game::{ByPlayer, Player, Position, Rules};
 use crate::render::{self, MatchView, Picture};
+use crate::store::Snowflake;
 
 /// Discord's limit of buttons in one action row.
 pub const BUTTONS_PER_ROW: usize = 5;
@@ -53,7 +55,7 @@ pub struct Outgoing {
 impl Outgoing {
     /// The message for `reply`. `ping` puts a mention of the player to move first: only worth it in a new
     /// message, since Discord does not notify anyone of a mention added by an edit.
-    pub fn of(reply: &Reply, ping: bool) -> Self {
+    pub fn of(reply: &Reply, ping: bool, mentions: &Mentions) -> Self {
         let pinged: Vec<serenity::UserId> = match ping && !reply.private {
             true => reply
                 .notify
@@ -62,8 +64,7 @@ impl Outgoing {
                 .collect(),
             false => Vec::new(),
         };
-        let text = escape_names(&reply.text, &reply.names);
-        let mut content = discord_text(&text, reply.deadline_ms);
+        let mut content = mentions.render(&reply.text);
         if !pinged.is_empty() {
             let mentions: Vec<String> = pinged.iter().map(|id| format!("<@{id}>")).collect();
             content = format!("{} {content}", mentions.join(" "));
@@ -176,21 +177,51 @@ pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
         .collect()
 }
 
-/// The core's text as Discord shows it: commands as slash commands (`` `board` `` → `` `/board` ``) and the
-/// deadline as a timestamp in each reader's own time zone, with how long is left.
-pub fn discord_text(text: &str, deadline_ms: Option<i64>) -> String {
-    let mut text = text.to_owned();
-    for command in COMMANDS.iter().chain(["rematch"].iter()) {
-        text = text.replace(&format!("`{command}"), &format!("`/{command}"));
+/// The ids Discord gave the registered commands, by name, so that a reply can mention a command that a
+/// reader clicks to use (`</board:123>`). Until they are known (before the registration), commands show as
+/// `` `/board` ``.
+#[derive(Clone, Debug, Default)]
+pub struct Mentions(Arc<RwLock<HashMap<String, u64>>>);
+
+impl Mentions {
+    pub fn set(&self, ids: &BTreeMap<String, Snowflake>) {
+        let ids = ids.iter().map(|(name, id)| (name.clone(), id.0)).collect();
+        *self.0.write().expect("the mentions lock is never poisoned") = ids;
     }
-    if let Some(ms) = deadline_ms {
-        let seconds = ms.div_euclid(1000);
-        text = text.replace(
-            &format_utc(ms),
-            &format!("<t:{seconds}:f> ({})", relative_time(seconds)),
-        );
+
+    fn id(&self, command: &str) -> Option<u64> {
+        let ids = self.0.read().expect("the mentions lock is never poisoned");
+        ids.get(command).copied()
     }
-    text
+
+    /// The core's text as Discord shows it.
+    pub fn render(&self, text: &Text) -> String {
+        text.parts().iter().map(|part| self.part(part)).collect()
+    }
+
+    fn part(&self, part: &Part) -> String {
+        match part {
+            Part::Words(words) => words.clone(),
+            Part::Command { name, options } => {
+                // A mention names the command (a subcommand after its parent: `</admin settings:id>`),
+                // never its options, which follow it as code.
+                let top = name.split(' ').next().unwrap_or(name);
+                match (self.id(top), options.is_empty()) {
+                    (Some(id), true) => format!("</{name}:{id}>"),
+                    (Some(id), false) => format!("</{name}:{id}> `{options}`"),
+                    (None, true) => format!("`/{name}`"),
+                    (None, false) => format!("`/{name} {options}`"),
+                }
+            }
+            Part::Player(name) => escape_markdown(name),
+            Part::Channel { id, .. } => format!("<#{id}>"),
+            Part::Time(ms) => {
+                let seconds = ms.div_euclid(1000);
+                format!("<t:{seconds}:f> ({})", relative_time(seconds))
+            }
+            Part::Count { .. } => part.plain(),
+        }
+    }
 }
 
 /// The characters that mean something in Discord's markdown (formatting, links, mentions, emoji, headings,
@@ -209,36 +240,6 @@ pub fn escape_markdown(text: &str) -> String {
         escaped.push(c);
     }
     escaped
-}
-
-/// The core's text with the people's names escaped, so that a nickname such as `**x**` or
-/// `[free nitro](https://…)` shows as written. Only names with markup characters change; the longest
-/// go first, so that a name containing another is escaped whole.
-pub fn escape_names(text: &str, names: &[String]) -> String {
-    let mut names: Vec<&String> = names
-        .iter()
-        .filter(|n| !n.is_empty() && n.contains(MARKUP))
-        .collect();
-    if names.is_empty() {
-        return text.to_owned();
-    }
-    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-    // Cut the text into pieces, each either a name (escaped) or plain text (kept).
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    'scan: while !rest.is_empty() {
-        for name in &names {
-            if let Some(after) = rest.strip_prefix(name.as_str()) {
-                out.push_str(&escape_markdown(name));
-                rest = after;
-                continue 'scan;
-            }
-        }
-        let mut chars = rest.chars();
-        out.extend(chars.next());
-        rest = chars.as_str();
-    }
-    out
 }
 
 /// A Discord timestamp shown relative to now ("in 3 hours").
@@ -272,7 +273,6 @@ pub fn opening_board() -> Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Snowflake;
 
     fn action(id: &str, label: &str) -> Action {
         Action::new(id.parse().unwrap(), label)
@@ -311,59 +311,73 @@ mod tests {
     }
 
     #[test]
-    fn commands_become_slash_commands_and_deadlines_timestamps() {
-        let deadline = 1_767_225_600_000;
-        let text = format!(
-            "bob to move, by {} (24h per move). Resign with `resign confirm:yes`; `board` shows it.",
-            format_utc(deadline)
+    fn parts_become_discords_own() {
+        let text = Text::new()
+            .player("bob")
+            .words(" to move, by ")
+            .time(1_767_225_600_000)
+            .words(". Resign with ")
+            .command_with("resign", "confirm:yes")
+            .words("; ")
+            .command("board")
+            .words(" shows it, in ")
+            .channel(9, Some("general"))
+            .words("; ")
+            .count(1, "game", "games")
+            .words(".");
+        let mentions = Mentions::default();
+        assert_eq!(
+            mentions.render(&text),
+            "bob to move, by <t:1767225600:f> (<t:1767225600:R>). Resign with `/resign confirm:yes`; \
+             `/board` shows it, in <#9>; 1 game."
         );
-        let shown = discord_text(&text, Some(deadline));
+        // Once the commands are registered, they are mentions a reader clicks.
+        let ids = [("board", 11), ("resign", 12), ("admin", 13)]
+            .map(|(name, id)| (name.to_owned(), Snowflake(id)));
+        mentions.set(&ids.into_iter().collect());
+        let shown = mentions.render(&text);
         assert!(
-            shown.contains("by <t:1767225600:f> (<t:1767225600:R>)"),
+            shown.contains("Resign with </resign:12> `confirm:yes`; </board:11> shows it"),
             "{shown}"
         );
-        assert!(
-            shown.contains("`/resign confirm:yes`") && shown.contains("`/board`"),
-            "{shown}"
-        );
+        let sub = Text::new().command("admin settings");
+        assert_eq!(mentions.render(&sub), "</admin settings:13>");
     }
 
     #[test]
     fn only_the_player_to_move_is_pinged_and_only_in_a_new_message() {
         let mut reply = Reply::public("alice to move.");
         reply.notify = vec![Snowflake(7)];
-        let pinged = Outgoing::of(&reply, true);
+        let pinged = Outgoing::of(&reply, true, &Mentions::default());
         assert!(pinged.content.starts_with("<@7> "), "{}", pinged.content);
         let mentions = serde_json::to_value(pinged.allowed_mentions()).unwrap();
         assert_eq!(mentions["users"], serde_json::json!(["7"]));
         assert!(mentions["parse"].as_array().map_or(true, |p| p.is_empty()));
-        let edited = Outgoing::of(&reply, false);
+        let edited = Outgoing::of(&reply, false, &Mentions::default());
         assert!(!edited.content.contains("<@"));
         reply.private = true;
-        assert!(Outgoing::of(&reply, true).pinged.is_empty());
+        assert!(Outgoing::of(&reply, true, &Mentions::default())
+            .pinged
+            .is_empty());
     }
 
     #[test]
     fn names_show_as_written_and_nothing_else_changes() {
-        let names = vec![
-            "**boss**".to_owned(),
-            "[free](https://x.y)".to_owned(),
-            "ann".to_owned(),
-        ];
-        let text = "**boss** plays [free](https://x.y); `board` shows it. ann to move.";
-        let shown = escape_names(text, &names);
+        let text = Text::new()
+            .player("**boss**")
+            .words(" plays ")
+            .player("[free](https://x.y)")
+            .words("; **")
+            .command("board")
+            .words("** shows it. ")
+            .player("ann")
+            .words(" to move.");
+        let reply = Reply::public(text);
+        let content = Outgoing::of(&reply, false, &Mentions::default()).content;
         assert_eq!(
-            shown,
-            r"\*\*boss\*\* plays \[free\]\(https\://x.y\); `board` shows it. ann to move."
+            content,
+            r"\*\*boss\*\* plays \[free\]\(https\://x.y\); **`/board`** shows it. ann to move."
         );
-        let mut reply = Reply::public(text);
-        reply.names = names;
-        let content = Outgoing::of(&reply, false).content;
-        assert!(
-            content.contains(r"\*\*boss\*\*") && content.contains("`/board`"),
-            "{content}"
-        );
-        assert_eq!(escape_names("no names here", &[]), "no names here");
         assert_eq!(escape_markdown("<@123> @everyone"), r"\<\@123\> \@everyone");
     }
 

@@ -8,6 +8,7 @@
 //! time and applied by [`Store::open`].
 
 mod challenges;
+mod commands;
 mod ids;
 mod matches;
 mod outbox;
@@ -20,6 +21,7 @@ pub use challenges::{
     first_mover_of_match, insert_challenge, ChallengeRow, ChallengeState, ChallengeTerms,
     FirstMover,
 };
+pub use commands::{forget_registration, registrations, save_registration, Registration};
 pub use ids::Snowflake;
 pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,

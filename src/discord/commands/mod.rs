@@ -152,7 +152,7 @@ async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandErr
     let poise::Context::Application(app) = ctx else {
         return Err(CommandError::user("Use the slash command."));
     };
-    let target = Target::of_command(app.interaction);
+    let target = Target::of_command(app.interaction, &ctx.data().mentions);
     let outcome =
         match Asker::of_command(app.interaction).request(&ctx.serenity_context().cache, command) {
             Ok(request) => answer(ctx.serenity_context(), ctx.data(), &target, request).await,

@@ -707,9 +707,15 @@ fn register(
         return error(400, 50035, "Invalid Form Body");
     };
     let mut stored = Vec::new();
+    // A command that keeps its name keeps its id, as on Discord (so do mentions of it).
+    let before = state.commands.get(path).cloned().unwrap_or_default();
     for command in commands {
         let mut command = command.clone();
-        let id = state.new_id();
+        let kept = before
+            .iter()
+            .find(|old| old["name"] == command["name"])
+            .and_then(|old| old["id"].as_str()?.parse().ok());
+        let id = kept.unwrap_or_else(|| state.new_id());
         let object = command.as_object_mut().expect("a command is an object");
         object.insert("id".into(), json!(id.to_string()));
         object.insert("application_id".into(), json!(app));
