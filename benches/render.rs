@@ -35,7 +35,7 @@ fn busy_move() -> MoveRecord {
     before.play(House::from_label(11).unwrap()).unwrap()
 }
 
-/// South opens with house 1: five laps (RULES §9, example 1).
+/// South opens with house 1: five laps (rules.md §9.1).
 fn five_laps() -> MoveRecord {
     let record = Position::opening(Player::South, Rules::default())
         .play(House::from_label(1).unwrap())

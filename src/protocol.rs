@@ -1,4 +1,5 @@
-//! The engine's JSON-lines protocol (RULES §8): one request in, one answer out, for tests and other programs.
+//! The engine's JSON-lines protocol (rules.md §8): one request in, one answer out, for tests and other
+//! programs.
 
 use crate::ai::{self, Level, NoMove};
 use crate::game::{House, IllegalMove, MoveEvent, Position, RawPosition, Territory};

@@ -37,7 +37,7 @@ async fn a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was
         out.contains("> bob accept\n[#general]\nbob accepts. Match #1"),
         "{out}"
     );
-    // RULES §9.2: after South's 3 and North's 7.
+    // rules.md §9.2: after South's 3 and North's 7.
     assert!(out.contains("[ 1][ 9][ 2][10][ 0][ 0]"), "{out}");
     assert!(
         out.contains("[#side] (only carol sees this)\nCommands"),

@@ -467,7 +467,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
     let png = start.picture.as_ref().expect("the opening board");
     assert!(png.bytes.starts_with(b"\x89PNG") && png.description.contains("alice"));
     assert!(start.animation.is_none());
-    // RULES §9.1: South's house 3 sows five laps.
+    // rules.md §9.1: South's house 3 sows five laps.
     let mut five_laps = h.ok("alice", "move house:3").await;
     assert!(
         five_laps.animation.is_none(),

@@ -27,7 +27,7 @@ async fn moves_out_of_turn_by_others_or_on_bad_houses_are_refused() {
         } => assert_eq!(owner, "bob"),
         other => panic!("{other:?}"),
     }
-    // RULES §9.1: South's house 3 leaves North's house 11 empty.
+    // rules.md §9.1: South's house 3 leaves North's house 11 empty.
     h.ok("alice", "move house:3").await;
     match h.refused("bob", "move house:11").await {
         e @ UserError::Illegal {

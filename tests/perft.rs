@@ -1,5 +1,5 @@
-//! Perft against the counts of an independent implementation (`tests/data/perft.md`, copied from
-//! `shared/perft.md`). Every line, split in two tests so that they run in parallel.
+//! Perft against the counts of an independent implementation (`tests/data/perft.md`). Every line,
+//! split in two tests so that they run in parallel.
 
 mod common;
 

@@ -268,7 +268,7 @@ fn gif_shows_every_capture() {
 
 #[test]
 fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
-    // RULES §9 example 5: North's house 10 ends the round by last seeds.
+    // A whole round, the first legal move each time, up to the move that ends it (rules.md §4).
     let options = MatchOptions::new(Rules::default(), Player::South, None, None).unwrap();
     let mut m = Match::new(options);
     // Play the opening round through, always the first legal move, until a move ends it.
@@ -414,7 +414,7 @@ fn write_pictures() {
         &move_gif(&view(&busy.after, Some(&busy)), &busy),
     );
 
-    // RULES §9 example 5: North's house 10 ends round 3 by last seeds.
+    // rules.md §9.5: North's house 10 ends round 3 by last seeds.
     let before = pos(
         "3,0,1,0,0,0 | 1,0,0,1,2,0",
         [20, 20],

@@ -1,4 +1,5 @@
-//! The rules of RULES.md, one behaviour a test: the worked examples of §9 first, then each rule and ending.
+//! The rules of docs/rules.md, one behaviour a test: the worked examples of §9 first, then each rule and
+//! ending.
 
 mod common;
 
@@ -21,7 +22,7 @@ fn b(s: &str) -> [u8; 12] {
     common::parse_board(s)
 }
 
-// ---- RULES §9: the worked examples ----
+// ---- rules.md §9: the worked examples ----
 
 #[test]
 fn example_1_opening_south_house_0_runs_five_laps() {
@@ -131,7 +132,7 @@ fn example_6_a_run_longer_than_five_houses_is_not_taken() {
     );
 }
 
-// ---- RULES §2: the move ----
+// ---- rules.md §2: the move ----
 
 #[test]
 fn a_player_moves_only_from_an_owned_non_empty_house() {
@@ -218,7 +219,7 @@ fn a_relay_lifts_the_last_house_and_sows_again() {
     );
 }
 
-// ---- RULES §3: feeding, passing, stuck ----
+// ---- rules.md §3: feeding, passing, stuck ----
 
 #[test]
 fn a_starving_opponent_must_be_fed() {
@@ -275,7 +276,7 @@ fn play_ends_the_round_when_the_next_player_is_stuck() {
     );
 }
 
-// ---- RULES §4: the endings ----
+// ---- rules.md §4: the endings ----
 
 #[test]
 fn last_seeds_can_end_a_round_in_the_middle_of_a_lap_with_seeds_in_hand() {
@@ -345,7 +346,7 @@ fn events_replay_to_the_position_after_the_move() {
     assert!(replay(&p, &wrong).is_err() || replay(&p, &wrong).unwrap() != m.after);
 }
 
-// ---- RULES §6–7: rounds and matches ----
+// ---- rules.md §6–7: rounds and matches ----
 
 #[test]
 fn next_round_territory_and_starter_alternate() {

@@ -1,5 +1,5 @@
-//! The engine's move against a plain reference written straight from RULES §2–§5, seed by seed, on random
-//! positions — many with big hands, which go round the board more than once in a lap.
+//! The engine's move against a plain reference written straight from rules.md §2–§5, seed by seed, on
+//! random positions — many with big hands, which go round the board more than once in a lap.
 //!
 //! The engine sows a run of houses at a time on packed words (`src/game/sowing.rs`); this reference does
 //! the obvious thing with an array and remembers every lap state in a list. They must agree on every
@@ -42,7 +42,7 @@ fn owner(south_houses: u8, h: usize) -> Player {
 
 impl Outcome {
     /// The round ended for `reason` with these stores: the board is empty and the next round's starter
-    /// moves (RULES §4, §6).
+    /// moves (rules.md §4.4, §6.3).
     fn ended(self, reason: EndReason, stores: [u8; 2], p: &Position) -> Outcome {
         Outcome {
             end: Some(reason),
@@ -74,8 +74,8 @@ fn idx(p: Player) -> usize {
     }
 }
 
-/// RULES §2–§5 for the move from `house`, as the fast path (`Position::apply`) plays it: without the stuck
-/// ending of the next player.
+/// rules.md §2–§5 for the move from `house`, as the fast path (`Position::apply`) plays it: without the
+/// stuck ending of the next player.
 fn reference(p: &Position, house: usize) -> Result<Outcome, IllegalMove> {
     let k = p.territory().south_houses();
     let mover = p.to_move();
@@ -204,7 +204,7 @@ fn after(p: &Position, o: &Outcome) -> Position {
     .expect("the reference keeps 48 seeds")
 }
 
-/// RULES §3: the next player owns seeds but no move of theirs is legal (by the reference).
+/// rules.md §3.3: the next player owns seeds but no move of theirs is legal (by the reference).
 fn stuck(q: &Position) -> bool {
     q.board() != [0; 12] && (0..12).all(|h| reference(q, h).is_err())
 }
@@ -274,12 +274,12 @@ fn after_reference(p: &Position, o: &Outcome) -> Outcome {
     settled.ended(EndReason::Stuck, stores, p)
 }
 
-/// RULES §9.4 and the same cycle turned round the board (with the territory turned too, so that the
+/// rules.md §9.4 and the same cycle turned round the board (with the territory turned too, so that the
 /// move still starts from the mover's house): endless, so not legal.
 #[test]
 fn the_worked_endless_move_is_endless_everywhere() {
     let board = [2, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1];
-    // RULES §9.4: South on k = 6. Turning by six houses gives North the same move.
+    // rules.md §9.4: South on k = 6. Turning by six houses gives North the same move.
     for (k, mover, shift) in [(6, Player::South, 0), (6, Player::North, 6)] {
         let mut turned = [0u8; 12];
         for h in 0..12 {

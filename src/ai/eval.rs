@@ -1,7 +1,7 @@
 //! What a position is worth to a player, in sixteenths of a seed.
 //!
 //! Two kinds of value:
-//! - a **finished round** is worth what it buys: next round's houses (RULES §6), because a round is won by
+//! - a **finished round** is worth what it buys: next round's houses (rules.md §6), because a round is won by
 //!   houses, not by a single capture; a round that ends the match (no houses left, the target reached, the
 //!   last round of a limit) is worth a whole match;
 //! - a round **in progress** is estimated from the seeds won so far, the houses they already buy, the seeds
@@ -31,7 +31,7 @@ const HOUSE_BOUGHT: i32 = SEED;
 /// What ends the match after a round, so that the search can play for the match and not only the round.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stakes {
-    /// The houses that win the match at once (RULES §7), if the match has a target.
+    /// The houses that win the match at once (rules.md §7), if the match has a target.
     pub target: Option<u8>,
     /// This round is the last of a round limit: only who owns more houses afterwards counts.
     pub final_round: bool,

@@ -20,7 +20,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Speak the engine's JSON-lines protocol on standard input and output (RULES §8).
+    /// Speak the engine's JSON-lines protocol on standard input and output (docs/rules.md §8).
     Engine,
     /// Run the Discord bot (the default): settings from the environment or `.env`.
     Run,

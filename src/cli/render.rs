@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The position as the engine's JSON (RULES §8); `-` reads standard input.
+    /// The position as the engine's JSON (docs/rules.md §8.1); `-` reads standard input.
     #[arg(
         long,
         required_unless_present = "match_id",

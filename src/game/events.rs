@@ -6,7 +6,7 @@ use super::player::{ByPlayer, House, Player};
 use super::position::{Position, STALL_MOVES};
 use serde::{Deserialize, Serialize};
 
-/// How a round ended (RULES §4).
+/// How a round ended (rules.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
@@ -39,7 +39,8 @@ pub enum CaptureKind {
     MidLap,
     /// The mover's last seed made a four.
     LastSeed,
-    /// The mover's last seed made a four in the opponent's house and took the 2s and 3s behind it (RULES §5).
+    /// The mover's last seed made a four in the opponent's house and took the 2s and 3s behind it
+    /// (rules.md §5).
     Chain,
 }
 

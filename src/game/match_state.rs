@@ -1,4 +1,4 @@
-//! A whole match: rounds, next-round territory and starter (RULES §6), and the end of the match (§7).
+//! A whole match: rounds, next-round territory and starter (rules.md §6), and the end of the match (§7).
 
 use super::moves::{IllegalMove, MoveRecord};
 use super::player::{ByPlayer, House, Player};
@@ -277,7 +277,7 @@ impl Match {
 }
 
 /// The summary of a finished round (`finished` has an empty board) and, if the round ended the match, its
-/// result: a player with no houses, then the target, then the round limit (RULES §7).
+/// result: a player with no houses, then the target, then the round limit (rules.md §7).
 pub fn conclude_round(
     finished: &Position,
     round: u32,

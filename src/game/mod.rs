@@ -1,4 +1,4 @@
-//! The rules of Nam-nam (`RULES.md`), pure: no I/O, no async, no allocation on the fast paths.
+//! The rules of Nam-nam (`docs/rules.md`), pure: no I/O, no async, no allocation on the fast paths.
 //!
 //! - [`Position`]: a validated position in a round; [`Position::play`] plays a move with its [`MoveEvent`]s,
 //!   [`Position::apply`] is the fast path for search.
@@ -7,7 +7,7 @@
 //! ```
 //! use namnam::game::{House, Player, Position, Rules};
 //!
-//! // RULES §9.1: from the opening, South's house 1 (index 0) relays for five laps.
+//! // rules.md §9.1: from the opening, South's house 1 (index 0) relays for five laps.
 //! let opening = Position::opening(Player::South, Rules::default());
 //! let house = House::from_label(1).unwrap();
 //! let record = opening.play(house).unwrap();

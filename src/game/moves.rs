@@ -1,4 +1,4 @@
-//! Playing a move on a position: legality (RULES §2–3), passes, the stall and stuck endings (§3–4).
+//! Playing a move on a position: legality (rules.md §2–3), passes, the stall and stuck endings (§3–4).
 
 use super::board::Board;
 use super::events::{EndOnly, EndReason, EventLog, MoveEvent, Observer, Silent};

@@ -8,10 +8,10 @@ use std::fmt;
 
 /// Seeds in a whole round.
 pub const TOTAL_SEEDS: u8 = 48;
-/// Moves in a row without a capture that end a round (RULES §4, stall).
+/// Moves in a row without a capture that end a round (rules.md §4.2, stall).
 pub const STALL_MOVES: u8 = 100;
 
-/// Who receives the last seeds when a capture leaves four or fewer in play (RULES §4).
+/// Who receives the last seeds when a capture leaves four or fewer in play (rules.md §4.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Endgame {
@@ -26,11 +26,11 @@ pub enum Endgame {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
     pub endgame: Endgame,
-    /// The chain capture of RULES §5.
+    /// The chain capture of rules.md §5.
     pub chain: bool,
 }
 
-/// A position as the engine protocol and the database write it (RULES §8): public fields, no promises.
+/// A position as the engine protocol and the database write it (rules.md §8.1): public fields, no promises.
 /// Turn it into a [`Position`] with `try_from`, which checks everything.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RawPosition {
@@ -266,7 +266,7 @@ impl<'de> Deserialize<'de> for Position {
 }
 
 impl fmt::Debug for Position {
-    /// `[2,7,1,6,1,6 | 6,6,0,1,6,6] stores 0/0 k=6 south to move`, the notation of RULES §9.
+    /// `[2,7,1,6,1,6 | 6,6,0,1,6,6] stores 0/0 k=6 south to move`, the notation of rules.md §9.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.board();
         write!(

@@ -1,4 +1,4 @@
-//! The relay-sowing kernel (RULES §2, §4, §5): one move's laps, captures and a last-seeds ending.
+//! The relay-sowing kernel (rules.md §2, §4, §5): one move's laps, captures and a last-seeds ending.
 //!
 //! It is the hot loop of everything (selfplay, search, perft), so it works on the board as words (a byte a
 //! house, [`Board`]), allocates nothing, and reports its steps to an [`Observer`] that the fast paths compile
@@ -26,7 +26,7 @@ pub(crate) struct Sown {
     pub end: Option<EndReason>,
 }
 
-/// The move repeats a lap state: it would never end (RULES §2.5).
+/// The move repeats a lap state: it would never end (rules.md §2.5).
 pub(crate) struct Endless;
 
 /// A one in the byte of house `h`.

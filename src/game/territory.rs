@@ -1,4 +1,4 @@
-//! Territory: which houses each player owns (RULES §1), and how stores buy next round's houses (§6).
+//! Territory: which houses each player owns (rules.md §1), and how stores buy next round's houses (§6).
 
 use super::player::{ByPlayer, House, Player};
 use serde::{Deserialize, Serialize};
@@ -117,9 +117,9 @@ impl Territory {
         self.0 == 0 || self.0 == 12
     }
 
-    /// Next round's territory from this round's stores (RULES §6): four seeds buy a house; when the two counts
-    /// add up to 11, the twelfth house goes to the larger remainder, and with remainders 2 and 2 to the player
-    /// with more seeds. `None` when the stores do not hold 48 seeds.
+    /// Next round's territory from this round's stores (rules.md §6.1): four seeds buy a house; when the two
+    /// counts add up to 11, the twelfth house goes to the larger remainder, and with remainders 2 and 2 to the
+    /// player with more seeds. `None` when the stores do not hold 48 seeds.
     pub fn from_stores(stores: ByPlayer<u8>) -> Option<Territory> {
         let (s, n) = (stores.south as u32, stores.north as u32);
         if s + n != 48 {

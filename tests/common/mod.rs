@@ -3,7 +3,7 @@
 
 use namnam::game::{Endgame, Player, Position, RawPosition, Rules};
 
-/// A position from the notation of RULES §9: `"2,7,1,6,1,6 | 6,6,0,1,6,6"`.
+/// A position from the notation of rules.md §9: `"2,7,1,6,1,6 | 6,6,0,1,6,6"`.
 pub fn pos(board: &str, stores: [u8; 2], k: u8, to_move: Player, starter: Player) -> Position {
     pos_with(board, stores, k, to_move, starter, Rules::default())
 }

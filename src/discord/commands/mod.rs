@@ -42,7 +42,7 @@ pub fn all() -> Vec<Command> {
     ]
 }
 
-/// Who takes the last seeds of a round (RULES §4).
+/// Who takes the last seeds of a round (rules.md §4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Endgame {
     #[name = "capturer"]
