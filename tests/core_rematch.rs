@@ -191,7 +191,7 @@ async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level() {
         .expect("the new match");
     assert_ne!(row.id, first_id);
     assert_eq!(row.state, MatchState::Active);
-    assert_eq!(row.computer.expect("the computer plays").level, 4);
+    assert_eq!(row.computer.expect("the computer plays").level.number(), 4);
     assert_eq!(row.game.options().round_limit(), Some(3));
     assert_eq!(row.game.options().target(), Some(9));
     assert_eq!(row.clock_secs, 3600);

@@ -23,6 +23,8 @@ pub struct BadLevel(pub i64);
 impl Level {
     pub const WEAKEST: Level = Level(1);
     pub const STRONGEST: Level = Level(5);
+    /// The level of a challenge that names none: gentle enough for a first match.
+    pub const DEFAULT: Level = Level(2);
 
     pub fn new(level: i64) -> Result<Level, BadLevel> {
         if (1..=5).contains(&level) {

@@ -8,7 +8,7 @@
 //! turn left waiting. Matches against the computer are not rated.
 
 use super::challenges::claim_channel;
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, InternalError};
 use super::outbox::Via;
 use super::play::MatchAfter;
 use super::reply::ComputerTurn;
@@ -27,7 +27,7 @@ use std::sync::Mutex;
 pub const CATCH_UP_AFTER_MS: i64 = 60_000;
 
 /// The level when a challenge names none.
-pub const DEFAULT_LEVEL: u8 = 2;
+pub const DEFAULT_LEVEL: Level = Level::DEFAULT;
 
 /// The seed of the computer's move number `ply` (1-based) in match `match_id`: a replay of the same match
 /// at the same level gets the same moves.
@@ -82,10 +82,6 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let place = &req.place;
         let level = options.level.unwrap_or(DEFAULT_LEVEL);
-        Level::new(i64::from(level)).map_err(|_| UserError::BadOption {
-            option: "level",
-            expected: "a level from 1 (gentle) to 5 (strongest)",
-        })?;
         let terms = self.new_match_terms(req, options).await?;
         let first = match terms.first {
             FirstMover::Challenger => Player::South,
@@ -209,7 +205,8 @@ fn computer_to_move(row: &MatchRow) -> Result<Option<(Level, u64)>, CoreError> {
     if row.state != store::MatchState::Active || row.game.to_move() != Some(seat.side) {
         return Ok(None);
     }
-    let level = Level::new(i64::from(seat.level))
-        .map_err(|e| InternalError::Inconsistent(format!("match {}: {e}", row.id)))?;
-    Ok(Some((level, computer_seed(row.id, row.moves_played + 1))))
+    Ok(Some((
+        seat.level,
+        computer_seed(row.id, row.moves_played + 1),
+    )))
 }

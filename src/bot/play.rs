@@ -161,26 +161,15 @@ impl Core {
             rated,
             now_ms: now,
         };
-        if !store::record_move(&mut tx, &stored).await? {
+        let Some(after) = store::record_move(&mut tx, &stored).await? else {
             return Ok(None);
-        }
+        };
         let ratings = match game.result() {
             Some(result) if rated => {
                 Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?)
             }
             _ => None,
         };
-        let mut after = row;
-        after.version += 1;
-        after.moves_played += 1;
-        after.deadline = deadline;
-        after.remind_at = remind_at;
-        after.draw_offer = None;
-        if game.is_over() {
-            after.state = MatchState::Finished;
-            after.rated = rated;
-        }
-        after.game = game;
         let headline = text::describe_move(&played.record, &after.names);
         let after = MatchAfter {
             row: &after,
@@ -352,21 +341,15 @@ impl Core {
         let rated = row.moves_played > 0 && row.computer.is_none();
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        if !store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await? {
+        let Some(after) =
+            store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await?
+        else {
             return Ok(None);
-        }
+        };
         let ratings = match rated {
             true => Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?),
             false => None,
         };
-        let mut after = row;
-        after.version += 1;
-        after.state = MatchState::Finished;
-        after.rated = rated;
-        after.deadline = None;
-        after.remind_at = None;
-        after.draw_offer = None;
-        after.game = game;
         let after = MatchAfter {
             row: &after,
             played: None,

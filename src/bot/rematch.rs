@@ -6,6 +6,7 @@ use super::action::ActionId;
 use super::error::{CoreError, UserError};
 use super::request::{ChallengeOptions, Request, UserRef};
 use super::{Action, Core, Reply};
+use crate::ai::Level;
 use crate::store::{self, FirstMover, MatchRow, MatchState, PlayerKind};
 
 impl Core {
@@ -53,7 +54,7 @@ impl Core {
 }
 
 /// The options that repeat `row`'s terms.
-fn same_terms(row: &MatchRow, first: FirstMover, level: Option<u8>) -> ChallengeOptions {
+fn same_terms(row: &MatchRow, first: FirstMover, level: Option<Level>) -> ChallengeOptions {
     let options = row.game.options();
     let rules = options.rules();
     ChallengeOptions {

@@ -3,6 +3,7 @@
 
 use super::clock::parse_duration;
 use super::error::UserError;
+use crate::ai::Level;
 use crate::game::{Endgame, House, MatchOptions};
 use crate::store::{FirstMover, PlayerKind, Snowflake};
 
@@ -69,8 +70,8 @@ pub struct ChallengeOptions {
     pub target: Option<Option<u8>>,
     pub rounds: Option<u8>,
     pub clock_secs: Option<u32>,
-    /// The computer's level, 1–5 (a match against namnam only).
-    pub level: Option<u8>,
+    /// The computer's level (a match against namnam only).
+    pub level: Option<Level>,
 }
 
 /// What a button was made for: acting on it later is refused unless the match is still where it was.
@@ -222,7 +223,7 @@ impl Command {
                     )?,
                     level: opts.parse(
                         "level",
-                        |v| v.parse().ok().filter(|l| (1..=5).contains(l)),
+                        |v| v.parse().ok().and_then(|l| Level::new(l).ok()),
                         "a level from 1 (gentle) to 5 (strongest)",
                     )?,
                 };

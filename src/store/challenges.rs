@@ -1,9 +1,10 @@
 //! Challenges: an offer of a match, open in one channel until it is accepted, declined, cancelled or expires.
 
+use super::columns::Columns;
 use super::{Snowflake, StoreError, StoreResult, WriteTx};
 use crate::game::Endgame;
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite};
+use sqlx::Sqlite;
 
 /// Who makes the first move of round 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,34 +80,34 @@ pub struct ChallengeRow {
 }
 
 const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
-        a.name, b.name, c.endgame, c.chain, c.first, c.target, c.rounds, c.clock_secs,
-        c.created_at, c.expires_at
+        a.name AS challenger_name, b.name AS challenged_name, c.endgame, c.chain, c.first, c.target,
+        c.rounds, c.clock_secs, c.created_at, c.expires_at
     FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id";
 
 fn from_row(row: &SqliteRow) -> StoreResult<ChallengeRow> {
-    let endgame = match row.get::<&str, _>(7) {
+    let endgame = match row.col::<&str>("endgame")? {
         "capturer" => Endgame::Capturer,
         "starter" => Endgame::Starter,
         other => return Err(StoreError::Corrupt(format!("endgame {other:?}"))),
     };
     Ok(ChallengeRow {
-        id: row.get(0),
-        server: Snowflake::from_sql(row.get(1)),
-        channel: Snowflake::from_sql(row.get(2)),
-        challenger: Snowflake::from_sql(row.get(3)),
-        challenged: Snowflake::from_sql(row.get(4)),
-        challenger_name: row.get(5),
-        challenged_name: row.get(6),
+        id: row.col("id")?,
+        server: row.snowflake("server_id")?,
+        channel: row.snowflake("channel_id")?,
+        challenger: row.snowflake("challenger_id")?,
+        challenged: row.snowflake("challenged_id")?,
+        challenger_name: row.col("challenger_name")?,
+        challenged_name: row.col("challenged_name")?,
         terms: ChallengeTerms {
             endgame,
-            chain: row.get(8),
-            first: FirstMover::from_sql(row.get(9))?,
-            target: row.get::<Option<i64>, _>(10).map(|t| t as u8),
-            rounds: row.get::<Option<i64>, _>(11).map(|r| r as u8),
-            clock_secs: row.get::<i64, _>(12) as u32,
+            chain: row.col("chain")?,
+            first: FirstMover::from_sql(row.col("first")?)?,
+            target: row.opt_int("target")?,
+            rounds: row.opt_int("rounds")?,
+            clock_secs: row.int("clock_secs")?,
         },
-        created_at: row.get(13),
-        expires_at: row.get(14),
+        created_at: row.col("created_at")?,
+        expires_at: row.col("expires_at")?,
     })
 }
 

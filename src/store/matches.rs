@@ -2,10 +2,12 @@
 //! every load) and a version: every update names the version it read, so of two racing changes exactly one
 //! applies and the other learns that it is stale.
 
+use super::columns::Columns;
 use super::{player_from_sql, Snowflake, StoreError, StoreResult, WriteTx};
+use crate::ai::Level;
 use crate::game::{ByPlayer, Match, MatchMove, MoveEvent, Player};
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite};
+use sqlx::Sqlite;
 
 /// Where a match is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +52,7 @@ pub struct MatchRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ComputerSeat {
     pub side: Player,
-    pub level: u8,
+    pub level: Level,
 }
 
 /// The two players' display names (owned: [`ByPlayer`] holds only `Copy` values).
@@ -95,7 +97,7 @@ pub struct NewMatch<'a> {
     pub remind_at: i64,
     pub now_ms: i64,
     /// The computer's level when Namnam's computer plays one side (the player of kind engine).
-    pub engine_level: Option<u8>,
+    pub engine_level: Option<Level>,
 }
 
 /// A move to store: the match after it, and the version the move was judged on.
@@ -124,35 +126,43 @@ pub struct MoveRow {
 
 const SELECT: &str = "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.clock_secs, m.deadline, m.remind_at, m.draw_offer, m.rated, m.created_at,
-        s.name, n.name, m.channel_name, m.engine_level, s.kind = 'engine', n.kind = 'engine',
-        m.parent_channel_id
+        s.name AS south_name, n.name AS north_name, m.channel_name, m.engine_level,
+        s.kind = 'engine' AS south_is_engine, n.kind = 'engine' AS north_is_engine, m.parent_channel_id
     FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id";
 
 fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
-    let id: i64 = row.get(0);
-    let state = match row.get::<&str, _>(5) {
+    let id: i64 = row.col("id")?;
+    let state = match row.col::<&str>("state")? {
         "active" => MatchState::Active,
         "finished" => MatchState::Finished,
         "aborted" => MatchState::Aborted,
         other => return Err(StoreError::Corrupt(format!("match {id} state {other:?}"))),
     };
-    let game: Match = serde_json::from_str(row.get(6))
+    let game: Match = serde_json::from_str(row.col("game")?)
         .map_err(|e| StoreError::Corrupt(format!("match {id}: {e}")))?;
     let draw_offer = row
-        .get::<Option<&str>, _>(12)
+        .col::<Option<&str>>("draw_offer")?
         .map(player_from_sql)
         .transpose()?;
-    let computer = match (row.get::<Option<i64>, _>(18), row.get(19), row.get(20)) {
-        (None, _, _) => None,
-        (Some(level), true, false) => Some(ComputerSeat {
+    let level = row
+        .opt_int::<i64>("engine_level")?
+        .map(|level| Level::new(level).map_err(|e| StoreError::Corrupt(format!("match {id}: {e}"))))
+        .transpose()?;
+    let engines = (
+        row.col::<bool>("south_is_engine")?,
+        row.col::<bool>("north_is_engine")?,
+    );
+    let computer = match (level, engines) {
+        (None, _) => None,
+        (Some(level), (true, false)) => Some(ComputerSeat {
             side: Player::South,
-            level: level as u8,
+            level,
         }),
-        (Some(level), false, true) => Some(ComputerSeat {
+        (Some(level), (false, true)) => Some(ComputerSeat {
             side: Player::North,
-            level: level as u8,
+            level,
         }),
-        (Some(_), _, _) => {
+        (Some(_), _) => {
             return Err(StoreError::Corrupt(format!(
                 "match {id} has a computer level but not exactly one computer player"
             )))
@@ -160,29 +170,26 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
     };
     Ok(MatchRow {
         id,
-        server: Snowflake::from_sql(row.get(1)),
-        channel: Snowflake::from_sql(row.get(2)),
-        channel_name: row.get(17),
-        players: ByPlayer::new(
-            Snowflake::from_sql(row.get(3)),
-            Snowflake::from_sql(row.get(4)),
-        ),
+        server: row.snowflake("server_id")?,
+        channel: row.snowflake("channel_id")?,
+        channel_name: row.col("channel_name")?,
+        players: ByPlayer::new(row.snowflake("south_id")?, row.snowflake("north_id")?),
         names: Names {
-            south: row.get(15),
-            north: row.get(16),
+            south: row.col("south_name")?,
+            north: row.col("north_name")?,
         },
         state,
         game,
-        version: row.get(7),
-        moves_played: row.get::<i64, _>(8) as u32,
-        clock_secs: row.get::<i64, _>(9) as u32,
-        deadline: row.get(10),
-        remind_at: row.get(11),
+        version: row.col("version")?,
+        moves_played: row.int("moves_played")?,
+        clock_secs: row.int("clock_secs")?,
+        deadline: row.col("deadline")?,
+        remind_at: row.col("remind_at")?,
         draw_offer,
-        rated: row.get(13),
-        created_at: row.get(14),
+        rated: row.col("rated")?,
+        created_at: row.col("created_at")?,
         computer,
-        parent_channel: row.get::<Option<i64>, _>(21).map(Snowflake::from_sql),
+        parent_channel: row.opt_snowflake("parent_channel_id")?,
     })
 }
 
@@ -350,15 +357,15 @@ pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<i
     .bind(new.remind_at)
     .bind(new.now_ms)
     .bind(new.channel_name)
-    .bind(new.engine_level.map(i64::from))
+    .bind(new.engine_level.map(|level| i64::from(level.number())))
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
 }
 
-/// Stores a move, its round's end if it ended one, and the match after it. Returns false, changing nothing,
-/// when the match is no longer at `read_version` (another change came first).
-pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<bool> {
+/// Stores a move, its round's end if it ended one, and the match after it; returns the match as stored
+/// now. `None`, changing nothing, when the match is no longer at `read_version` (another change came first).
+pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<Option<MatchRow>> {
     let result = mv.game_after.result();
     let updated = sqlx::query(
         "UPDATE matches SET game = $3, version = version + 1, moves_played = moves_played + 1,
@@ -384,7 +391,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<b
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() == 0 {
-        return Ok(false);
+        return Ok(None);
     }
     let record = &mv.played.record;
     let events = serde_json::to_string(&record.events)
@@ -423,7 +430,14 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<b
         .execute(&mut **tx)
         .await?;
     }
-    Ok(true)
+    stored(tx, mv.match_id).await.map(Some)
+}
+
+/// The match as this transaction has just written it.
+async fn stored(tx: &mut WriteTx, match_id: i64) -> StoreResult<MatchRow> {
+    load_match(&mut **tx, match_id)
+        .await?
+        .ok_or_else(|| StoreError::Corrupt(format!("match {match_id} vanished while updated")))
 }
 
 fn end_reason_sql(reason: crate::game::MatchEnd) -> &'static str {
@@ -439,7 +453,7 @@ fn end_reason_sql(reason: crate::game::MatchEnd) -> &'static str {
 }
 
 /// Ends a match without a move (resignation, timeout, agreed draw): `game` already holds the result.
-/// False, changing nothing, when the match is no longer at `read_version`.
+/// Returns the match as stored now; `None`, changing nothing, when it is no longer at `read_version`.
 pub async fn finish_match(
     tx: &mut WriteTx,
     match_id: i64,
@@ -447,7 +461,7 @@ pub async fn finish_match(
     game: &Match,
     rated: bool,
     now_ms: i64,
-) -> StoreResult<bool> {
+) -> StoreResult<Option<MatchRow>> {
     let result = game
         .result()
         .ok_or_else(|| StoreError::Corrupt("finishing a match without a result".into()))?;
@@ -465,7 +479,10 @@ pub async fn finish_match(
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;
-    Ok(updated.rows_affected() == 1)
+    if updated.rows_affected() == 0 {
+        return Ok(None);
+    }
+    stored(tx, match_id).await.map(Some)
 }
 
 /// Stops a match with no result (an admin's abort). False when it is no longer at `read_version`.
@@ -582,13 +599,13 @@ where
     rows.iter()
         .map(|row| {
             Ok(MoveRow {
-                ply: row.get::<i64, _>(0) as u32,
-                round: row.get::<i64, _>(1) as u32,
-                player: player_from_sql(row.get(2))?,
-                house: row.get::<i64, _>(3) as u8,
-                events: serde_json::from_str(row.get(4))
+                ply: row.int("ply")?,
+                round: row.int("round")?,
+                player: player_from_sql(row.col("player")?)?,
+                house: row.int("house")?,
+                events: serde_json::from_str(row.col("events")?)
                     .map_err(|e| StoreError::Corrupt(format!("move events: {e}")))?,
-                played_at: row.get(5),
+                played_at: row.col("played_at")?,
             })
         })
         .collect()

@@ -8,6 +8,7 @@
 //! time and applied by [`Store::open`].
 
 mod challenges;
+mod columns;
 mod commands;
 mod ids;
 mod matches;

@@ -3,9 +3,10 @@
 //! text.
 
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite};
+use sqlx::Sqlite;
 
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::columns::Columns;
+use super::{Snowflake, StoreResult, WriteTx};
 
 /// A post's id (also its nonce's, so that Discord shows it once however often it is sent).
 pub type PostId = i64;
@@ -86,7 +87,7 @@ where
 {
     let rows = sqlx::query(
         "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
-            maybe_shown OR state = 'held', attempts, created_at
+            maybe_shown OR state = 'held' AS maybe_shown, attempts, created_at
          FROM outbox
          WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
          ORDER BY id LIMIT $2",
@@ -99,18 +100,16 @@ where
 }
 
 fn post_from_row(row: &SqliteRow) -> StoreResult<PostRow> {
-    let attempts: i64 = row.get(7);
     Ok(PostRow {
-        id: row.get(0),
-        server: Snowflake::from_sql(row.get(1)),
-        channel: Snowflake::from_sql(row.get(2)),
-        fallback_channel: row.get::<Option<i64>, _>(3).map(Snowflake::from_sql),
-        match_id: row.get(4),
-        body: row.get(5),
-        maybe_shown: row.get(6),
-        attempts: u32::try_from(attempts)
-            .map_err(|_| StoreError::Corrupt(format!("post attempts {attempts}")))?,
-        created_at: row.get(8),
+        id: row.col("id")?,
+        server: row.snowflake("server_id")?,
+        channel: row.snowflake("channel_id")?,
+        fallback_channel: row.opt_snowflake("fallback_channel_id")?,
+        match_id: row.col("match_id")?,
+        body: row.col("body")?,
+        maybe_shown: row.col("maybe_shown")?,
+        attempts: row.int("attempts")?,
+        created_at: row.col("created_at")?,
     })
 }
 
@@ -247,8 +246,7 @@ where
     let rows = sqlx::query("SELECT id, state, outcome FROM outbox ORDER BY id")
         .fetch_all(db)
         .await?;
-    Ok(rows
-        .iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2)))
-        .collect())
+    rows.iter()
+        .map(|r| Ok((r.col("id")?, r.col("state")?, r.col("outcome")?)))
+        .collect()
 }

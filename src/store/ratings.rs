@@ -1,8 +1,9 @@
 //! Per-server ratings (Glicko-2's three numbers) and each player's games, wins, draws and losses.
 
-use super::{Snowflake, StoreResult, WriteTx};
+use super::columns::Columns;
+use super::{Snowflake, StoreError, StoreResult, WriteTx};
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite};
+use sqlx::Sqlite;
 
 /// A player's rating in one server.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,22 +20,22 @@ pub struct RatingRow {
 }
 
 const SELECT: &str =
-    "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.games, r.wins,
+    "SELECT r.player_id, p.name AS name, r.rating, r.deviation, r.volatility, r.games, r.wins,
         r.draws, r.losses
     FROM ratings r JOIN players p ON p.id = r.player_id";
 
-fn from_row(row: &SqliteRow) -> RatingRow {
-    RatingRow {
-        player: Snowflake::from_sql(row.get(0)),
-        name: row.get(1),
-        rating: row.get(2),
-        deviation: row.get(3),
-        volatility: row.get(4),
-        games: row.get::<i64, _>(5) as u32,
-        wins: row.get::<i64, _>(6) as u32,
-        draws: row.get::<i64, _>(7) as u32,
-        losses: row.get::<i64, _>(8) as u32,
-    }
+fn from_row(row: &SqliteRow) -> StoreResult<RatingRow> {
+    Ok(RatingRow {
+        player: row.snowflake("player_id")?,
+        name: row.col("name")?,
+        rating: row.col("rating")?,
+        deviation: row.col("deviation")?,
+        volatility: row.col("volatility")?,
+        games: row.int("games")?,
+        wins: row.int("wins")?,
+        draws: row.int("draws")?,
+        losses: row.int("losses")?,
+    })
 }
 
 /// A player's rating in a server, if they have played a rated match there.
@@ -52,7 +53,7 @@ where
         .bind(player.to_sql())
         .fetch_optional(db)
         .await?;
-    Ok(row.as_ref().map(from_row))
+    row.as_ref().map(from_row).transpose()
 }
 
 /// Writes a player's rating and record.
@@ -109,5 +110,8 @@ where
         .bind(server.to_sql())
         .fetch_one(db)
         .await?;
-    Ok((rows.iter().map(from_row).collect(), total as u32))
+    let rows = rows.iter().map(from_row).collect::<StoreResult<_>>()?;
+    let total =
+        u32::try_from(total).map_err(|_| StoreError::Corrupt(format!("{total} ratings")))?;
+    Ok((rows, total))
 }

@@ -1,7 +1,8 @@
 //! Servers and their settings: allowed channels, the default clock and target, a thread per match.
 
+use super::columns::Columns;
 use super::{Snowflake, StoreResult, WriteTx};
-use sqlx::{Row, SqlitePool};
+use sqlx::SqlitePool;
 
 /// A server's settings; a server never configured has [`ServerSettings::default`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,9 +66,9 @@ pub async fn server_settings(db: &SqlitePool, server: Snowflake) -> StoreResult<
     .collect();
     Ok(ServerSettings {
         allowed_channels,
-        default_clock_secs: row.get::<i64, _>(0) as u32,
-        default_target: row.get::<Option<i64>, _>(1).map(|t| t as u8),
-        thread_per_match: row.get(2),
+        default_clock_secs: row.int("default_clock_secs")?,
+        default_target: row.opt_int("default_target")?,
+        thread_per_match: row.col("thread_per_match")?,
     })
 }
 

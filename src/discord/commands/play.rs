@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
+use crate::ai::Level;
 use crate::bot::{ChallengeOptions, Command};
 use crate::discord::asking;
 use crate::game::House;
@@ -47,7 +48,11 @@ pub async fn challenge(
         target: target.map(Some),
         rounds,
         clock_secs: clock.map(Clock::seconds),
-        level,
+        // Discord keeps the number within 1–5 (`min`/`max`); anything else is refused like a typed level.
+        level: level
+            .map(|l| Level::new(i64::from(l)))
+            .transpose()
+            .map_err(|_| CommandError::user("The level must be 1 to 5."))?,
     };
     serve(ctx, Command::Challenge { opponent, options }).await
 }

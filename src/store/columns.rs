@@ -1,0 +1,81 @@
+//! Reading a row's columns by name, with checked conversions: a value its type cannot hold (a negative
+//! count, a level of 300) is reported as corrupt data, never cut down to something else.
+
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Decode, Row, Sqlite, Type};
+
+use super::{Snowflake, StoreError, StoreResult};
+
+pub(super) trait Columns {
+    /// The column `name` as `T`.
+    fn col<'r, T: Decode<'r, Sqlite> + Type<Sqlite>>(&'r self, name: &str) -> StoreResult<T>;
+
+    /// An integer column, converted into `T` with a check.
+    fn int<T: TryFrom<i64>>(&self, name: &str) -> StoreResult<T>;
+
+    /// A nullable integer column, converted into `T` with a check.
+    fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> StoreResult<Option<T>>;
+
+    /// A column holding a platform id.
+    fn snowflake(&self, name: &str) -> StoreResult<Snowflake> {
+        Ok(Snowflake::from_sql(self.int(name)?))
+    }
+
+    fn opt_snowflake(&self, name: &str) -> StoreResult<Option<Snowflake>> {
+        Ok(self.opt_int::<i64>(name)?.map(Snowflake::from_sql))
+    }
+}
+
+impl Columns for SqliteRow {
+    fn col<'r, T: Decode<'r, Sqlite> + Type<Sqlite>>(&'r self, name: &str) -> StoreResult<T> {
+        Ok(self.try_get(name)?)
+    }
+
+    fn int<T: TryFrom<i64>>(&self, name: &str) -> StoreResult<T> {
+        let value: i64 = self.try_get(name)?;
+        checked(name, value)
+    }
+
+    fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> StoreResult<Option<T>> {
+        let value: Option<i64> = self.try_get(name)?;
+        value.map(|v| checked(name, v)).transpose()
+    }
+}
+
+fn checked<T: TryFrom<i64>>(name: &str, value: i64) -> StoreResult<T> {
+    T::try_from(value).map_err(|_| {
+        StoreError::Corrupt(format!(
+            "column {name} holds {value}, out of range for {}",
+            std::any::type_name::<T>()
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::sqlite::SqlitePoolOptions;
+
+    #[tokio::test]
+    async fn columns_are_read_by_name_and_checked() {
+        let db = SqlitePoolOptions::new()
+            .connect("sqlite::memory:")
+            .await
+            .unwrap();
+        let row = sqlx::query("SELECT 7 AS seven, -1 AS minus, 300 AS big, NULL AS absent")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        assert_eq!(row.int::<u8>("seven").unwrap(), 7);
+        assert!(matches!(
+            row.int::<u32>("minus"),
+            Err(StoreError::Corrupt(_))
+        ));
+        assert!(matches!(row.int::<u8>("big"), Err(StoreError::Corrupt(_))));
+        assert_eq!(row.opt_int::<u8>("absent").unwrap(), None);
+        assert!(matches!(
+            row.int::<u8>("missing"),
+            Err(StoreError::Database(_))
+        ));
+    }
+}
