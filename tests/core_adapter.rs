@@ -216,7 +216,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
         .move_match_to_thread(id, thread, "alice vs bob")
         .await
         .expect("the match moves");
-    for post in h.core.due_posts(10).await.unwrap() {
+    for post in h.core.due_posts(10, &[]).await.unwrap() {
         h.core.post_delivered(post.id, None).await.unwrap();
     }
     // A button pressed on a board in another channel of the server acts on the match it names.
@@ -247,7 +247,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
         .unwrap()
         .expect("the match");
     assert_eq!(row.channel, channel_id("general"), "back in its channel");
-    let due = h.core.due_posts(10).await.unwrap();
+    let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1, "its board, posted again");
     assert_eq!(due[0].channel, channel_id("general"));
     assert!(

@@ -176,7 +176,7 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
         "a refusal is not stored"
     );
     assert!(
-        h.core.due_posts(10).await.unwrap().is_empty(),
+        h.core.due_posts(10, &[]).await.unwrap().is_empty(),
         "held, not due"
     );
     // The interaction delivered the challenge; the accept's board could not be shown.
@@ -184,7 +184,7 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
     let start = h.ok("bob", "accept").await;
     let board_post = start.post.expect("the board is stored with the match");
     h.core.release_post(board_post, true).await.unwrap();
-    let mut due = h.core.due_posts(10).await.unwrap();
+    let mut due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1);
     let post = &mut due[0];
     assert_eq!(
@@ -203,7 +203,7 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
     h.core.post_delivered(board_post, None).await.unwrap();
     h.core.post_delivered(board_post, None).await.unwrap();
     assert_eq!(post_states(&h).await, ["sent", "sent"]);
-    assert!(h.core.due_posts(10).await.unwrap().is_empty());
+    assert!(h.core.due_posts(10, &[]).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -214,19 +214,18 @@ async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction() {
         .await;
     // The process died holding the answer: after an interaction token's life, the poster takes it.
     h.clock.advance_secs(15 * 60);
-    let orphan = h.core.due_posts(10).await.unwrap();
-    assert_eq!(
-        orphan.len(),
-        2,
-        "the challenge and the board, never reported"
-    );
-    for post in &orphan {
-        h.core.post_delivered(post.id, None).await.unwrap();
+    // The challenge and the board, never reported: one at a time, in order, since a channel's posts go
+    // out in order.
+    for _ in 0..2 {
+        let orphan = h.core.due_posts(10, &[]).await.unwrap();
+        assert_eq!(orphan.len(), 1, "only the oldest of the channel");
+        h.core.post_delivered(orphan[0].id, None).await.unwrap();
     }
+    assert!(h.core.due_posts(10, &[]).await.unwrap().is_empty());
     h.clock.advance_secs(45 * 60);
     let notices = h.core.sweep().await.unwrap();
     assert_eq!(notices.len(), 1, "alice's timeout");
-    let due = h.core.due_posts(10).await.unwrap();
+    let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1);
     assert!(
         due[0]
@@ -284,7 +283,7 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock() 
         h.refused("bob", "accept").await,
         UserError::ChallengeExpired
     );
-    let due = h.core.due_posts(10).await.unwrap();
+    let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1, "the public notice, stored with the expiry");
     assert_eq!(
         due[0].reply.text,
@@ -298,12 +297,33 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock() 
 }
 
 #[tokio::test]
+async fn a_channel_where_posting_fails_keeps_no_other_waiting() {
+    let h = Harness::with_outbox().await;
+    h.ok("alice", "challenge opponent:bob").await;
+    h.ok("bob", "decline").await;
+    h.ok_in("games", "erin", "challenge opponent:frank").await;
+    assert_eq!(h.core.release_held_posts().await.unwrap(), 3);
+    let (general, games) = (channel_id("general"), channel_id("games"));
+    let due = h.core.due_posts(10, &[]).await.unwrap();
+    let channels: Vec<_> = due.iter().map(|p| p.channel).collect();
+    assert_eq!(
+        channels,
+        [general, games],
+        "the oldest post of each channel"
+    );
+    // While #general rests after a failed try, #games is still served.
+    let due = h.core.due_posts(10, &[general]).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].channel, games);
+}
+
+#[tokio::test]
 async fn answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_shown() {
     let h = Harness::with_outbox().await;
     h.ok("alice", "challenge opponent:bob").await;
-    assert!(h.core.due_posts(10).await.unwrap().is_empty());
+    assert!(h.core.due_posts(10, &[]).await.unwrap().is_empty());
     assert_eq!(h.core.release_held_posts().await.unwrap(), 1);
-    let due = h.core.due_posts(10).await.unwrap();
+    let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1);
     assert!(due[0].maybe_shown, "the poster looks for it before posting");
 }

@@ -137,9 +137,14 @@ impl Core {
         Ok(())
     }
 
-    /// The posts due now, oldest first, at most `limit`; their pictures are drawn by [`Core::draw_post`].
-    pub async fn due_posts(&self, limit: u32) -> Result<Vec<Post>, CoreError> {
-        let rows = store::due_posts(self.store.reader(), self.now(), limit).await?;
+    /// The posts due now, oldest first, at most `limit`: the oldest of each channel, none in the `resting`
+    /// channels. Their pictures are drawn by [`Core::draw_post`].
+    pub async fn due_posts(
+        &self,
+        limit: u32,
+        resting: &[Snowflake],
+    ) -> Result<Vec<Post>, CoreError> {
+        let rows = store::due_posts(self.store.reader(), self.now(), limit, resting).await?;
         let mut posts = Vec::with_capacity(rows.len());
         for row in rows {
             let body: PostBody = serde_json::from_str(&row.body)

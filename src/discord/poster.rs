@@ -8,7 +8,7 @@
 //! the bot was removed, or may not post there) is dropped with one log line, the match itself being
 //! stored already. A match's thread that is locked or deleted gets its board in the parent channel.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -101,6 +101,14 @@ pub(super) struct Poster {
     pub mentions: Mentions,
 }
 
+/// What one pass over the outbox did.
+struct Pass {
+    /// Posts are still waiting (due, or resting after a failed try).
+    waiting: bool,
+    /// At least one post went out: the next ones of its channel may be due now.
+    delivered: bool,
+}
+
 /// What became of one try.
 enum Tried {
     Done,
@@ -122,15 +130,19 @@ impl Poster {
     }
 
     async fn run(self, mut stopped: watch::Receiver<bool>) {
-        // When each post that failed may be tried again.
-        let mut not_before: HashMap<PostId, Instant> = HashMap::new();
+        // The channels whose last try failed, and when they may be tried again.
+        let mut resting: HashMap<Snowflake, Instant> = HashMap::new();
         loop {
             let draining = *stopped.borrow();
-            let waiting = self.pass(&mut not_before).await;
+            let Pass { waiting, delivered } = self.pass(&mut resting).await;
             if draining && !waiting {
                 return;
             }
-            let next = not_before.values().min().copied();
+            if delivered {
+                // The next post of those channels may be due already.
+                continue;
+            }
+            let next = resting.values().min().copied();
             let pause = next.map_or(IDLE, |at| {
                 at.saturating_duration_since(Instant::now()).min(IDLE)
             });
@@ -146,34 +158,29 @@ impl Poster {
         }
     }
 
-    /// Posts what is due, in order per channel; returns whether anything is still waiting.
-    async fn pass(&self, not_before: &mut HashMap<PostId, Instant>) -> bool {
-        let posts = match self.core.due_posts(BATCH).await {
+    /// Posts the oldest due post of each channel that is not resting.
+    async fn pass(&self, resting: &mut HashMap<Snowflake, Instant>) -> Pass {
+        let now = Instant::now();
+        resting.retain(|_, until| *until > now);
+        let skipped: Vec<Snowflake> = resting.keys().copied().collect();
+        let posts = match self.core.due_posts(BATCH, &skipped).await {
             Ok(posts) => posts,
             Err(error) => {
                 tracing::error!(error = %cause_chain(&error), "could not read the outbox");
-                return true;
+                return Pass {
+                    waiting: true,
+                    delivered: false,
+                };
             }
         };
-        let waiting = !posts.is_empty();
-        // A channel whose earlier post is still waiting gets nothing newer before it.
-        let mut held_back: HashSet<Snowflake> = HashSet::new();
+        let mut pass = Pass {
+            waiting: !posts.is_empty() || !resting.is_empty(),
+            delivered: false,
+        };
         for mut post in posts {
-            if held_back.contains(&post.channel) {
-                continue;
-            }
-            if not_before
-                .get(&post.id)
-                .is_some_and(|at| *at > Instant::now())
-            {
-                held_back.insert(post.channel);
-                continue;
-            }
             let id = post.id;
             match self.deliver(&mut post).await {
-                Tried::Done => {
-                    not_before.remove(&id);
-                }
+                Tried::Done => pass.delivered = true,
                 Tried::Again { unanswered } => {
                     if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
                         tracing::error!(error = %cause_chain(&error), "could not count a try");
@@ -181,12 +188,11 @@ impl Poster {
                     let pause = FIRST_PAUSE
                         .saturating_mul(1 << post.attempts.min(16))
                         .min(MAX_PAUSE);
-                    not_before.insert(id, Instant::now() + pause);
-                    held_back.insert(post.channel);
+                    resting.insert(post.channel, Instant::now() + pause);
                 }
             }
         }
-        waiting
+        pass
     }
 
     async fn deliver(&self, post: &mut Post) -> Tried {

@@ -80,20 +80,35 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
     Ok(id)
 }
 
-/// The posts the poster must deliver now, oldest first: pending ones, and held ones whose holder is gone.
-pub async fn due_posts<'e, E>(db: E, now_ms: i64, limit: u32) -> StoreResult<Vec<PostRow>>
+/// The posts the poster must deliver now (pending ones, and held ones whose holder is gone), oldest first,
+/// only the oldest of each channel (a channel's posts go out in order), and none in the `resting` channels
+/// (whose last try failed a moment ago): so that a channel where posting fails, however many posts it
+/// holds, never keeps the others waiting.
+pub async fn due_posts<'e, E>(
+    db: E,
+    now_ms: i64,
+    limit: u32,
+    resting: &[Snowflake],
+) -> StoreResult<Vec<PostRow>>
 where
     E: sqlx::Executor<'e, Database = Sqlite>,
 {
+    let resting: Vec<i64> = resting.iter().map(|c| c.to_sql()).collect();
+    let resting = serde_json::to_string(&resting).expect("numbers always serialize");
     let rows = sqlx::query(
-        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
+        "WITH due AS (
+             SELECT * FROM outbox WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
+         )
+         SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
             maybe_shown OR state = 'held' AS maybe_shown, attempts, created_at
-         FROM outbox
-         WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
+         FROM due d
+         WHERE d.id = (SELECT MIN(e.id) FROM due e WHERE e.channel_id = d.channel_id)
+             AND d.channel_id NOT IN (SELECT value FROM json_each($3))
          ORDER BY id LIMIT $2",
     )
     .bind(now_ms)
     .bind(i64::from(limit))
+    .bind(resting)
     .fetch_all(db)
     .await?;
     rows.iter().map(post_from_row).collect()
