@@ -10,7 +10,7 @@ use crate::checks::{
     assert_pings_only, assert_public, board_match, button_ids, ephemeral_text, pinged, posted,
     stored_match,
 };
-use crate::fixture::{alice, bob, carol_the_admin, log_text, Fixture, DUEL, LATE, QUIET};
+use crate::fixture::{alice, bob, carol_the_admin, wait_for_log, Fixture, DUEL, LATE, QUIET};
 use crate::payload::Options;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -141,8 +141,8 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
         .await
         .content()
         .contains("clock ran out"));
-    fake.wait_for("the missing permission to be logged", |_| {
-        log_text().contains("lacks a permission").then_some(())
+    wait_for_log("the missing permission to be logged", |logs| {
+        logs.contains("lacks a permission")
     })
     .await;
 

@@ -14,7 +14,7 @@ use namnam::store::Store;
 use crate::checks::{assert_public, ephemeral_text};
 use crate::payload::Options;
 use crate::support::fake_discord::{
-    openapi, Check, Checked, FakeDiscord, FakeOptions, Message, OpenApi, Person, Sent,
+    openapi, Check, Checked, FakeDiscord, FakeOptions, Message, OpenApi, Person, Sent, PATIENCE,
 };
 use crate::support::running::{Running, Sink};
 
@@ -74,6 +74,19 @@ pub fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
 /// What the tests have logged so far.
 pub fn log_text() -> String {
     String::from_utf8_lossy(&captured_logs().lock().unwrap()).into_owned()
+}
+
+/// Waits until the logs show what `found` looks for: what the bot does without a word to Discord.
+pub async fn wait_for_log(what: &str, found: impl Fn(&str) -> bool) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while !found(&log_text()) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "gave up waiting for {what}"
+        );
+        // The logs ring no bell: they are read again every 20 ms.
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// A fake Discord on 127.0.0.1 and a folder for the databases of the bots a test runs against it.

@@ -6,7 +6,9 @@ use namnam::discord::{reply, CommandScope};
 use namnam::render;
 
 use crate::checks::{assert_command_set, ephemeral_text};
-use crate::fixture::{alice, bob, carol_the_admin, log_text, Fixture, GENERAL, TOKEN};
+use crate::fixture::{
+    alice, bob, carol_the_admin, log_text, wait_for_log, Fixture, GENERAL, TOKEN,
+};
 use crate::payload::{self, house, Options};
 use crate::support::fake_discord::{FakeDiscord, Person};
 use crate::support::running::Running;
@@ -130,7 +132,12 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
     let text = fx.press_refused(&alice(), board, "nn:7:12:13").await;
     assert!(text.contains("don't recognise"));
     let foreign = fake.press(&alice(), board, "other-bot:thing");
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // The handler says so when it has let the press go: no answer can follow.
+    wait_for_log("the foreign button to be left alone", |logs| {
+        logs.lines()
+            .any(|l| l.contains("not ours: left alone") && l.contains("other-bot:thing"))
+    })
+    .await;
     assert!(
         fake.interaction_state(&foreign).callbacks.is_empty(),
         "another bot's button is not ours"
