@@ -380,6 +380,9 @@ struct Table<'a> {
     clock: &'a Arc<ManualClock>,
 }
 
+/// The waits below poll every 20 ms (50 for the outbox): what they wait for is in the database or the logs,
+/// which ring no bell when they change. They wait for something to happen, never to prove that something
+/// did not.
 impl Table<'_> {
     async fn poll<T>(&self, what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
         let deadline = tokio::time::Instant::now() + PATIENCE;
