@@ -104,6 +104,17 @@ fn log_text() -> String {
     String::from_utf8_lossy(&captured_logs().lock().unwrap()).into_owned()
 }
 
+/// Whether the logs after the first `from` bytes show a sweep of the clock at `now_ms` or later.
+fn swept_since(from: usize, now_ms: i64) -> bool {
+    let logs = captured_logs();
+    let logs = logs.lock().unwrap();
+    String::from_utf8_lossy(&logs[from..])
+        .lines()
+        .filter(|line| line.contains("swept the clock"))
+        .filter_map(|line| line.split_once(" now=")?.1.split(' ').next()?.parse().ok())
+        .any(|at: i64| at >= now_ms)
+}
+
 /// What all the sessions add up to.
 #[derive(Default)]
 struct Tally {
@@ -237,8 +248,17 @@ async fn session(seed: u64, tally: &mut Tally) {
         .wait_row(last, |r| r.state == MatchState::Aborted)
         .await;
     assert!(!row.rated);
+    // Two days later: whatever the clock made due is stored by a sweep at the new time, then delivered or
+    // dropped; only then can nothing more be posted.
+    let logged = captured_logs().lock().unwrap().len();
     clock.advance_secs(48 * 3600);
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let now = clock.now_ms();
+    table
+        .poll("a sweep of the clock two days later", || {
+            swept_since(logged, now).then_some(())
+        })
+        .await;
+    table.wait_outbox_settled().await;
 
     // What the players saw, against what the bot stored.
     for match_id in [computer, duel, arena, last] {
@@ -360,6 +380,9 @@ struct Table<'a> {
     clock: &'a Arc<ManualClock>,
 }
 
+/// The waits below poll every 20 ms (50 for the outbox): what they wait for is in the database or the logs,
+/// which ring no bell when they change. They wait for something to happen, never to prove that something
+/// did not.
 impl Table<'_> {
     async fn poll<T>(&self, what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
         let deadline = tokio::time::Instant::now() + PATIENCE;

@@ -85,6 +85,7 @@ impl Core {
         if self.config.outbox {
             self.prune_posts().await?;
         }
+        tracing::trace!(now, notices = notices.len(), "swept the clock");
         Ok(notices)
     }
 }

@@ -58,6 +58,7 @@ async fn on_button(
     let id = press.data.custom_id.as_str();
     if !id.starts_with(action::PREFIX) {
         // Another bot's button, or something else: not ours to answer.
+        tracing::debug!(custom_id = id, "a button that is not ours: left alone");
         return Ok(());
     }
     let Ok(action) = id.parse::<ActionId>() else {

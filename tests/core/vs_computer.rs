@@ -2,9 +2,7 @@
 //! computer answers each move with a legal one that is stored, nothing is rated, a move while it thinks is
 //! refused, a restart loses nothing, and the same match replays the same computer moves.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::ai::{choose_match_move, Level};
 use namnam::bot::{computer_seed, ComputerTurn, Reply, UserError, Via};
 use namnam::game::{House, Player};

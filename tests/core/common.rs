@@ -1,7 +1,5 @@
-//! Shared helpers for the core tests: a core on a fresh SQLite file with a hand-moved clock, and requests
+//! Shared helpers for the core suite: a core on a fresh SQLite file with a hand-moved clock, and requests
 //! written as console lines.
-
-#![allow(dead_code)]
 
 use namnam::bot::{
     ActionId, Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,

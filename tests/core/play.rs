@@ -1,9 +1,7 @@
 //! Whole matches through the core on a temporary SQLite file: rounds, the end, ratings, restarts, draws,
 //! resignations, and many moves at once.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::bot::{ActionId, Part, UserError};
 use namnam::game::Player;
 use namnam::store;

@@ -1,8 +1,6 @@
 //! Every refusal of the table's rules: each is a private, friendly [`UserError`] and changes nothing.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::bot::{Command, UserError};
 use namnam::game::IllegalMove;
 

@@ -1,8 +1,6 @@
 //! Perft against the counts of an independent implementation (`tests/data/perft.md`). Every line,
 //! split in two tests so that they run in parallel.
 
-mod common;
-
 use namnam::game::{perft, PerftCounts};
 
 const FAST_LEAVES: u64 = 100_000;
@@ -14,7 +12,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/perft.md");
+    let text = include_str!("../data/perft.md");
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines() {
         if let Some(name) = line.strip_prefix("## ") {
@@ -50,7 +48,7 @@ fn cases() -> Vec<Case> {
 fn check(deep: bool) {
     let mut checked = 0;
     for case in cases() {
-        let p = common::raw(&case.json);
+        let p = crate::common::raw(&case.json);
         for &(depth, want) in &case.lines {
             if (want.leaves > FAST_LEAVES) != deep {
                 continue;

@@ -1,9 +1,7 @@
 //! `namnam console` driven by a script, as a person would pipe one: replies come out, a second run on the
 //! same database finds the match where the first left it.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::console::{parse_line, run, ConsoleOptions};
 
 async fn run_script(h: &Harness, script: &str) -> String {

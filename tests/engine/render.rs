@@ -1,9 +1,7 @@
 //! The pictures, drawn for real and decoded again: size, territory tints, move marks, the GIF's frames and
 //! its last frame against the PNG, and text drawn with the embedded font.
 
-mod common;
-
-use common::pos;
+use crate::common::pos;
 use namnam::game::{
     ByPlayer, House, Match, MatchOptions, MoveRecord, Player, Position, Rules, Territory,
 };
@@ -388,7 +386,7 @@ fn a_long_move_keeps_every_lap_and_capture_and_stays_small() {
 }
 
 /// Not a check but the generator of the pictures in `docs/` (and a few more in the temp dir to look at):
-/// `cargo test --test render -- --ignored write_pictures`.
+/// `cargo test --test engine -- --ignored write_pictures`.
 #[test]
 #[ignore]
 fn write_pictures() {

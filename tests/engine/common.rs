@@ -1,7 +1,20 @@
-//! Helpers shared by the integration tests.
-#![allow(dead_code)]
+//! Helpers shared by the engine suite: positions written as in rules.md §9, and proptest's settings.
 
 use namnam::game::{Endgame, Player, Position, RawPosition, Rules};
+use proptest::test_runner::{Config, FileFailurePersistence};
+
+/// Proptest's settings for this suite: `cases` cases, and the failures it shrinks kept in
+/// `<module>.proptest-regressions` beside the module that found them (and replayed first on every run).
+/// Proptest's default (`SourceParallel`) would look in `tests/proptest-regressions/<module>.txt` instead,
+/// now that the suite has a `main.rs`.
+pub fn proptest_config(cases: u32) -> Config {
+    Config {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..Config::with_cases(cases)
+    }
+}
 
 /// A position from the notation of rules.md §9: `"2,7,1,6,1,6 | 6,6,0,1,6,6"`.
 pub fn pos(board: &str, stores: [u8; 2], k: u8, to_move: Player, starter: Player) -> Position {

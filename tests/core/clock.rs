@@ -1,9 +1,7 @@
 //! The move clock, driven by a hand-moved clock: reminders, timeouts, expired challenges, and deadlines that
 //! passed while the core was stopped. Nothing sleeps.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::bot::{spawn_sweeper, Text, UserError};
 use std::time::Duration;
 

@@ -2,9 +2,7 @@
 //! (a challenge against a person, an immediate match against the computer at the same level), only by its
 //! players, only once it is over; the button shows under finished matches only.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::bot::{ActionId, Command, Reply, UserError};
 use namnam::game::{Endgame, Player};
 use namnam::store::{self, ChallengeTerms, FirstMover, MatchState};

@@ -1,9 +1,7 @@
 //! What the Discord adapter needs of the core beyond commands: the legal houses for autocomplete, the
 //! rematch, and a match moved into a thread of its own. On a real SQLite file with the real engine.
 
-mod core_common;
-
-use core_common::*;
+use crate::common::*;
 use namnam::bot::{ActionId, Place, Reply, UserError};
 use namnam::game::House;
 use namnam::store;

@@ -296,7 +296,7 @@ fn the_worked_endless_move_is_endless_everywhere() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(crate::common::proptest_config(3000))]
 
     /// Every house of the position, legal or not, against the reference.
     #[test]

@@ -49,7 +49,7 @@ fn board_sum(p: &Position) -> u32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::common::proptest_config(256))]
 
     #[test]
     fn seeds_are_conserved_and_legal_means_listed(

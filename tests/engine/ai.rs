@@ -1,9 +1,7 @@
 //! The search on the real engine: it plays only legal moves, keeps within its budget, answers the same
 //! question the same way, and sees a capture two moves ahead.
 
-mod common;
-
-use common::pos;
+use crate::common::pos;
 use namnam::ai::{choose_move, search, Level, Limits, NoMove, Stakes};
 use namnam::game::{House, Player, Position, Rules, Territory};
 use namnam::rng::SeededRng;
@@ -44,7 +42,7 @@ fn rules(endgame_starter: bool, chain: bool) -> Rules {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::common::proptest_config(300))]
 
     #[test]
     fn the_search_plays_only_legal_moves_within_its_budget(

@@ -1,9 +1,7 @@
 //! The rules of docs/rules.md, one behaviour a test: the worked examples of §9 first, then each rule and
 //! ending.
 
-mod common;
-
-use common::{pos, pos_with, CHAIN, STARTER};
+use crate::common::{pos, pos_with, CHAIN, STARTER};
 use namnam::game::{
     replay, CaptureKind, EndReason, House, IllegalMove, Match, MatchEnd, MatchOptions, MoveEvent,
     Player::{North, South},
@@ -19,7 +17,7 @@ fn board(p: &Position) -> [u8; 12] {
 }
 
 fn b(s: &str) -> [u8; 12] {
-    common::parse_board(s)
+    crate::common::parse_board(s)
 }
 
 // ---- rules.md §9: the worked examples ----

@@ -1,0 +1,15 @@
+//! The core suite: the platform-neutral bot (`src/bot/`) on a real SQLite file with the real engine and a
+//! hand-moved clock, one module per concern — what the Discord adapter needs of it, the move clock, the
+//! console front end, whole matches, refusals, rematches, and playing the computer.
+//!
+//! One test binary for all of them: each binary links the whole crate, so fewer binaries build faster.
+
+mod common;
+
+mod adapter;
+mod clock;
+mod console;
+mod play;
+mod refusals;
+mod rematch;
+mod vs_computer;

@@ -1,0 +1,21 @@
+//! End-to-end tests of the Discord front end: the real serenity client, through poise, against a fake
+//! Discord on 127.0.0.1 (`tests/support/fake_discord`). Every REST request the bot makes is checked
+//! against Discord's OpenAPI description (`tests/data/discord-api-spec/`).
+//!
+//! The fixture comes first ([`fixture`]: the fake, the bots run against it, and what a player does), then
+//! what the tests build and check ([`payload`]: what Discord sends the bot; [`checks`]: what the bot sent),
+//! then one module per scenario.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod fixture;
+
+mod checks;
+mod payload;
+
+mod computer_and_threads;
+mod endings;
+mod registration;
+mod startup;
+mod whole_match;
