@@ -61,7 +61,13 @@ impl Board {
     /// Is the game over: a store past half the seeds, or nothing for the mover to sow?
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.stores[0] > HALF || self.stores[1] > HALF || self.moves() == 0
+        self.is_won() || self.moves() == 0
+    }
+
+    /// Does a store hold more than half the seeds?
+    #[inline]
+    pub fn is_won(&self) -> bool {
+        self.stores[0] > HALF || self.stores[1] > HALF
     }
 
     /// The mover's store less the other's: the whole evaluation.
@@ -84,7 +90,7 @@ impl Board {
             b.houses[at] = 0;
             laps += 1;
             while hand > 0 {
-                at = if at == HOUSES - 1 { 0 } else { at + 1 };
+                at = (at + 1) % HOUSES;
                 hand -= 1;
                 b.houses[at] += 1;
                 if b.houses[at] == 4 {
@@ -121,22 +127,25 @@ const BOUND: i32 = 1000;
 
 fn alpha_beta(board: &Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
-    if depth == 0 || board.is_over() {
+    if depth == 0 || board.is_won() {
         return board.score();
     }
-    let mut best = -BOUND;
-    let mut moves = board.moves();
-    while moves != 0 {
-        let house = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
+    // The mover's houses one by one, so that a cut-off skips looking at the rest.
+    let mut best = None;
+    let first = 6 * board.mover as usize;
+    for house in first..first + 6 {
+        if board.houses[house] == 0 {
+            continue;
+        }
         let value = -alpha_beta(&board.sow(house).0, depth - 1, -beta, -alpha, nodes);
-        best = best.max(value);
+        best = Some(best.map_or(value, |b: i32| b.max(value)));
         alpha = alpha.max(value);
         if alpha >= beta {
             break;
         }
     }
-    best
+    // No seeds to sow: the game is over.
+    best.unwrap_or_else(|| board.score())
 }
 
 /// What a random playout came to.
