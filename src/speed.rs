@@ -1,29 +1,49 @@
 //! Measuring the search's speed: a fixed-depth search from the opening, timed by the wall clock and by the
 //! CPU time of the thread that runs it (on a shared machine the CPU time is the steadier of the two:
-//! waiting for a core does not count).
+//! waiting for a core does not count), and the same for the [`yardstick`]'s plain alpha-beta, to run in
+//! turn with it.
+
+pub mod yardstick;
 
 use crate::ai::{search, Limits, SearchResult, Stakes};
 use crate::game::{Player, Position, Rules};
 use std::time::{Duration, Instant};
 
-/// One timed search.
+/// One timed search: the engine's ([`SearchResult`]) or the yardstick's ([`yardstick::Search`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Timed {
-    pub result: SearchResult,
+pub struct Timed<R = SearchResult> {
+    pub result: R,
     pub wall: Duration,
     /// The thread's CPU time, where the system tells it (Unix).
     pub cpu: Option<Duration>,
 }
 
-impl Timed {
+/// A search's result that counts the nodes it visited.
+pub trait Nodes {
+    fn nodes(&self) -> u64;
+}
+
+impl Nodes for SearchResult {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Nodes for yardstick::Search {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl<R: Nodes> Timed<R> {
     /// Nodes a second of wall-clock time.
     pub fn nodes_per_second(&self) -> f64 {
-        per_second(self.result.nodes, self.wall)
+        per_second(self.result.nodes(), self.wall)
     }
 
     /// Nodes a second of CPU time.
     pub fn nodes_per_cpu_second(&self) -> Option<f64> {
-        self.cpu.map(|cpu| per_second(self.result.nodes, cpu))
+        self.cpu.map(|cpu| per_second(self.result.nodes(), cpu))
     }
 }
 
@@ -42,8 +62,13 @@ pub fn fixed_depth(depth: u32) -> Timed {
     timed(|| search(&opening, &limits, &Stakes::default()).expect("the opening has moves"))
 }
 
+/// The [`yardstick`]'s plain alpha-beta from its opening (South to move) to exactly `depth` moves.
+pub fn yardstick_depth(depth: u32) -> Timed<yardstick::Search> {
+    timed(|| yardstick::search(&yardstick::Board::OPENING, depth))
+}
+
 /// Times `f` by the wall clock and by this thread's CPU time.
-pub fn timed(f: impl FnOnce() -> SearchResult) -> Timed {
+pub fn timed<R>(f: impl FnOnce() -> R) -> Timed<R> {
     let cpu_before = thread_cpu_time();
     let start = Instant::now();
     let result = f();
@@ -101,6 +126,13 @@ mod tests {
                 t.wall
             );
         }
+    }
+
+    #[test]
+    fn the_yardstick_is_timed_too() {
+        let t = yardstick_depth(8);
+        assert_eq!(t.result, yardstick::search(&yardstick::Board::OPENING, 8));
+        assert!(t.nodes_per_second() > 0.0);
     }
 
     #[test]

@@ -30,7 +30,7 @@ enum Command {
     Console(console::Args),
     /// Draw a position as a PNG, and optionally a move as an animated GIF.
     Render(render::Args),
-    /// Measure the search: nodes a second from the opening, against bench-kernel's if given.
+    /// Measure the search: nodes a second from the opening, in turn with the in-repo yardstick's.
     Speed(speed::Args),
 }
 

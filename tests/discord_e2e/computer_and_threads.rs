@@ -24,7 +24,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
     let board_id = fake.interaction_state(&sent).original.unwrap();
     let match_id: i64 = board_match(&board);
     let row = stored_match(&store, match_id).await;
-    assert_eq!(row.computer.map(|c| c.level), Some(1));
+    assert_eq!(row.computer.map(|c| c.level.number()), Some(1));
     assert_board_shows(&board, &row);
     let (thinking_id, thinking) = fx
         .press_public(&alice(), board_id, &house_ids(&board)[0])
