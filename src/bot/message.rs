@@ -40,17 +40,8 @@ impl Part {
             } => format!("#{name}"),
             Part::Channel { id, name: None } => format!("channel {id}"),
             Part::Time(ms) => format_utc(*ms),
-            Part::Count { .. } => self.count_text().expect("a count"),
-        }
-    }
-
-    /// `1 move`, `2 moves`: the same in every front end.
-    pub fn count_text(&self) -> Option<String> {
-        match self {
-            Part::Count { n, one, many } => {
-                Some(format!("{n} {}", if *n == 1 { one } else { many }))
-            }
-            _ => None,
+            // `1 move`, `2 moves`: the same in every front end.
+            Part::Count { n, one, many } => format!("{n} {}", if *n == 1 { one } else { many }),
         }
     }
 }
