@@ -124,7 +124,7 @@ impl Core {
             }
             .into());
         }
-        if open.expires_at <= now {
+        if open.expires_at <= now && !self.paused(open.server, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(UserError::ChallengeExpired.into());
@@ -257,7 +257,7 @@ impl Core {
         if req.user.id != allowed {
             return Err(who.into());
         }
-        if open.expires_at <= now {
+        if open.expires_at <= now && !self.paused(open.server, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(UserError::ChallengeExpired.into());

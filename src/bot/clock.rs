@@ -91,6 +91,19 @@ pub fn format_duration(secs: u32) -> String {
     }
 }
 
+/// A length of time in words, to the minute: `2 h 14 min`, `45 min`, `3 d 2 h` (under a minute: `1 min`).
+pub fn format_span(ms: i64) -> String {
+    let minutes = (ms.max(0) + 30_000) / 60_000;
+    let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    match (days, hours, minutes) {
+        (0, 0, m) => format!("{} min", m.max(1)),
+        (0, h, 0) => format!("{h} h"),
+        (0, h, m) => format!("{h} h {m} min"),
+        (d, 0, _) => format!("{d} d"),
+        (d, h, _) => format!("{d} d {h} h"),
+    }
+}
+
 /// `2026-11-29 14:05 UTC`.
 pub fn format_utc(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
@@ -134,6 +147,11 @@ mod tests {
         assert_eq!(format_duration(86_400), "1d");
         assert_eq!(format_duration(129_600), "1d 12h");
         assert_eq!(format_duration(300), "5m");
+        assert_eq!(format_span(134 * 60_000 + 10_000), "2 h 14 min");
+        assert_eq!(format_span(3 * 3_600_000), "3 h");
+        assert_eq!(format_span(45 * 60_000), "45 min");
+        assert_eq!(format_span(20_000), "1 min");
+        assert_eq!(format_span((3 * 24 + 2) * 3_600_000 + 59_000), "3 d 2 h");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //!
 //! - [`request`]: the shared command vocabulary and its parser; [`reply`]: what comes back; [`action`]: the
 //!   ids of buttons.
-//! - `challenges`, `play`, `info`, `admin`: one module per command family; `sweeper`: the move clock.
+//! - `challenges`, `play`, `info`, `admin`: one module per command family; `sweeper`: the move clock;
+//!   `outage`: the clock paused while the platform or the bot is down.
 //! - [`pictures`]: the only door to the renderer.
 
 pub mod action;
@@ -18,6 +19,7 @@ mod computer;
 mod error;
 mod info;
 pub mod message;
+mod outage;
 pub mod outbox;
 pub mod pictures;
 mod play;
@@ -34,6 +36,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_seed, DEFAULT_LEVEL};
 pub use error::{apology, cause_chain, CoreError, InternalError, UserError};
 pub use message::{Part, Text};
+pub use outage::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};
 pub use outbox::{Post, Via};
 pub use ratings::PROVISIONAL_GAMES;
 pub use reply::{Action, BoardState, ComputerTurn, Notice, Reply, Scene};
@@ -63,6 +66,9 @@ pub struct CoreConfig {
     pub computer_searches: usize,
     /// Store every public reply in the outbox (see [`outbox`]), for a front end that delivers through it.
     pub outbox: bool,
+    /// Pause the clock through outages (see `outage`), for a front end that can lose its connection.
+    /// `None`: the clock always runs.
+    pub outages: Option<OutageRule>,
 }
 
 impl Default for CoreConfig {
@@ -73,6 +79,7 @@ impl Default for CoreConfig {
             pictures: true,
             computer_searches: 2,
             outbox: false,
+            outages: None,
         }
     }
 }
@@ -90,6 +97,8 @@ pub struct Core {
     search_permits: Semaphore,
     /// When this core was made, by its clock.
     started_at: i64,
+    /// The connections' state, for fair clocks.
+    watch: Mutex<outage::Watch>,
 }
 
 impl Core {
@@ -103,6 +112,7 @@ impl Core {
             searching: computer::Searching::default(),
             config,
             rng: Mutex::new(SeededRng::new(seed)),
+            watch: Mutex::default(),
         }
     }
 

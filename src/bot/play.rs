@@ -96,7 +96,7 @@ impl Core {
         check_expected(&row, expected)?;
         let side = player_side(&row, req)?;
         let now = self.now();
-        if row.deadline.is_some_and(|d| d <= now) {
+        if row.deadline.is_some_and(|d| d <= now) && !self.paused(row.server, now) {
             // The sweeper has not got there yet, but the time is up all the same.
             return self
                 .time_out(row, Via::Answer)

@@ -1,6 +1,7 @@
 //! The move clock: a sweep reminds players when a quarter of their time is left, ends matches whose player
 //! to move ran out of time, and closes expired challenges. Deadlines are stored, so a sweep right after
-//! start-up also catches every deadline that passed while the bot was down.
+//! start-up also catches every deadline that passed while the bot was down, unless the front end pauses
+//! the clock through outages (`outage`): then nothing fires where the clock is paused.
 
 use super::error::{cause_chain, CoreError};
 use super::outbox::{PostPlace, Via};
@@ -19,6 +20,9 @@ impl Core {
 
         let mut tx = self.store.begin().await?;
         for c in store::due_challenges(&mut tx, now).await? {
+            if self.paused(c.server, now) {
+                continue;
+            }
             let reply = self.expire(&mut tx, &c, now).await?;
             notices.push(Notice {
                 server: c.server,
@@ -29,7 +33,7 @@ impl Core {
         tx.commit().await.map_err(StoreError::from)?;
 
         for row in store::due_timeouts(self.store.reader(), now).await? {
-            if computer_to_move(&row) {
+            if computer_to_move(&row) || self.paused(row.server, now) {
                 continue;
             }
             let (server, channel) = (row.server, row.channel);
@@ -47,7 +51,7 @@ impl Core {
             let Some(to_move) = row.game.to_move() else {
                 continue;
             };
-            if computer_to_move(&row) {
+            if computer_to_move(&row) || self.paused(row.server, now) {
                 continue;
             }
             let mut tx = self.store.begin().await?;
@@ -91,7 +95,7 @@ impl Core {
 }
 
 /// Is it the computer's turn in this match? Its clock never runs.
-fn computer_to_move(row: &store::MatchRow) -> bool {
+pub(super) fn computer_to_move(row: &store::MatchRow) -> bool {
     row.computer
         .is_some_and(|c| row.game.to_move() == Some(c.side))
 }

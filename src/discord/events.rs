@@ -1,7 +1,8 @@
 //! Gateway events besides slash commands, which poise dispatches itself: button presses, handled here
 //! rather than with in-memory collectors so that a button keeps working after a restart (everything needed
 //! is in its custom id); a match's thread that Discord archives, which the bot opens again so that its
-//! players can still use commands there; and the bot's removal from a server.
+//! players can still use commands there; the bot's removal from a server; and a server that Discord marks
+//! unavailable, and available again (its clocks wait meanwhile).
 
 use poise::serenity_prelude as serenity;
 
@@ -25,6 +26,23 @@ pub async fn handle(
         }
         serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
             removed_from(data, incomplete.id).await;
+        }
+        // An outage of Discord's in that server: its clocks wait until it is back.
+        serenity::FullEvent::GuildDelete { incomplete, .. } => {
+            let server = Snowflake(incomplete.id.get());
+            if let Err(error) = data.core.server_unavailable(server).await {
+                tracing::error!(error = %cause_chain(&error), %server, "could not record an outage");
+            }
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            let server = Snowflake(guild.id.get());
+            match data.core.server_available(server).await {
+                Ok(notices) if !notices.is_empty() => data.poster.wake(),
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::error!(error = %cause_chain(&error), %server, "could not end an outage")
+                }
+            }
         }
         _ => {}
     }

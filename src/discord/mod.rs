@@ -16,6 +16,7 @@ pub mod poster;
 pub mod registration;
 pub mod reply;
 pub mod settings;
+mod shards;
 pub mod texts;
 
 use std::collections::HashSet;
@@ -140,6 +141,8 @@ pub enum RunError {
     DatabaseFolder(PathBuf),
     #[error("could not open the database")]
     Database(#[from] StoreError),
+    #[error("could not read the outages left by the last run")]
+    Outages(#[source] crate::bot::CoreError),
     #[error("could not talk to Discord")]
     Discord(#[source] Box<serenity::Error>),
 }
@@ -211,9 +214,14 @@ impl Bot {
         let store = Store::open(&settings.database_url).await?;
         let config = CoreConfig {
             outbox: true,
+            outages: Some(shards::outage_rule(
+                gateway.shards,
+                settings.outage_grace_secs,
+            )),
             ..CoreConfig::default()
         };
         let core = Arc::new(Core::new(store, clock, config));
+        core.load_outages().await.map_err(RunError::Outages)?;
         // Answers of a process that stopped hold nothing any more: the poster shows what they held.
         match core.release_held_posts().await {
             Ok(0) => {}
@@ -282,6 +290,13 @@ impl Bot {
         }
         .spawn();
         let (notices, mut swept) = tokio::sync::mpsc::unbounded_channel();
+        // The shards are looked at before the first sweep: until a shard is seen live, its clocks wait.
+        let watch = shards::spawn_watch(
+            core.clone(),
+            shards.clone(),
+            sweep_every.min(shards::WATCH_EVERY),
+            bell.clone(),
+        );
         let sweeper = crate::bot::spawn_sweeper(core.clone(), sweep_every, notices);
         let ringer = tokio::spawn(async move {
             while swept.recv().await.is_some() {
@@ -303,6 +318,7 @@ impl Bot {
         }
         // The clock stops first, so that nothing new is stored; then what is due goes out.
         sweeper.abort();
+        watch.abort();
         ringer.abort();
         poster.drain(POSTER_GRACE).await;
         core.store().close().await;

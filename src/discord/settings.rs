@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::clock::parse_duration;
+use crate::bot::DEFAULT_GRACE_SECS;
+
 /// Where the bot keeps its database when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
 
@@ -66,6 +69,8 @@ pub struct Settings {
     pub command_scope: CommandScope,
     /// Discord's REST API base (`https://discord.com` when `None`). Tests point it at a fake Discord.
     pub api_base: Option<String>,
+    /// How long after an outage the move clock still fires nothing (`OUTAGE_GRACE`, default 5 minutes).
+    pub outage_grace_secs: u32,
 }
 
 /// A setting that is missing or wrong; each message tells the admin what to do.
@@ -84,6 +89,10 @@ pub enum SettingsError {
     BadGuildId(String),
     #[error("DATABASE_URL must be a SQLite URL such as sqlite://namnam.db, not {0:?}")]
     BadDatabaseUrl(String),
+    #[error(
+        "OUTAGE_GRACE must be a length of time such as 5m, 90s or 1h (at most a day), not {0:?}"
+    )]
+    BadOutageGrace(String),
 }
 
 impl Settings {
@@ -108,11 +117,19 @@ impl Settings {
                 _ => return Err(SettingsError::BadGuildId(id)),
             },
         };
+        let outage_grace_secs = match lookup("OUTAGE_GRACE").map(|g| g.trim().to_owned()) {
+            None => DEFAULT_GRACE_SECS,
+            Some(g) if g.is_empty() => DEFAULT_GRACE_SECS,
+            Some(g) => parse_duration(&g)
+                .filter(|&secs| secs <= 86_400)
+                .ok_or(SettingsError::BadOutageGrace(g))?,
+        };
         Ok(Self {
             token,
             database_url,
             command_scope,
             api_base: None,
+            outage_grace_secs,
         })
     }
 
@@ -187,6 +204,24 @@ mod tests {
             read(&[("DISCORD_TOKEN", "t"), ("DATABASE_URL", "postgres://x")]),
             Err(SettingsError::BadDatabaseUrl(_))
         ));
+    }
+
+    #[test]
+    fn outage_grace_defaults_to_five_minutes_and_is_checked() {
+        let grace = |value: &str| read(&[("DISCORD_TOKEN", "t"), ("OUTAGE_GRACE", value)]);
+        assert_eq!(
+            read(&[("DISCORD_TOKEN", "t")]).unwrap().outage_grace_secs,
+            300
+        );
+        assert_eq!(grace("").unwrap().outage_grace_secs, 300);
+        assert_eq!(grace("90s").unwrap().outage_grace_secs, 90);
+        assert_eq!(grace("1h").unwrap().outage_grace_secs, 3600);
+        for bad in ["5", "soon", "2d"] {
+            assert_eq!(
+                grace(bad).unwrap_err(),
+                SettingsError::BadOutageGrace(bad.into())
+            );
+        }
     }
 
     #[test]

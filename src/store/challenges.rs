@@ -210,6 +210,25 @@ pub async fn due_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec<Ch
     rows.iter().map(from_row).collect()
 }
 
+/// Every open challenge, for the clock to move their expiry after an outage.
+pub async fn open_challenges(tx: &mut WriteTx) -> StoreResult<Vec<ChallengeRow>> {
+    let sql = format!("{SELECT} WHERE c.state = 'open' ORDER BY c.id");
+    let rows = sqlx::query(&sql).fetch_all(&mut **tx).await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Moves an open challenge's expiry later by `by_ms`.
+pub async fn extend_challenge(tx: &mut WriteTx, id: i64, by_ms: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE challenges SET expires_at = expires_at + $2 WHERE id = $1 AND state = 'open'",
+    )
+    .bind(id)
+    .bind(by_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// How the first mover was chosen in the challenge that started `match_id` (`None`: a match without one,
 /// against the computer).
 pub async fn first_mover_of_match<'e, E>(db: E, match_id: i64) -> StoreResult<Option<FirstMover>>

@@ -315,6 +315,39 @@ where
     from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
 }
 
+/// Active matches whose clock is running (a deadline is set), for the clock to move after an outage.
+pub async fn running_clocks(tx: &mut WriteTx) -> StoreResult<Vec<MatchRow>> {
+    let sql = format!("{SELECT} WHERE m.state = 'active' AND m.deadline IS NOT NULL ORDER BY m.id");
+    from_rows(sqlx::query(&sql).fetch_all(&mut **tx).await?)
+}
+
+/// Moves the match's deadline (and its reminder, unless it was sent) later by `by_ms`: its clock was paused.
+/// The version is bumped, as the board is shown again with the new deadline. Returns the match as it now
+/// is; `None`, changing nothing, when it changed since it was read at `read_version`.
+pub async fn pause_clock(
+    tx: &mut WriteTx,
+    match_id: i64,
+    read_version: i64,
+    by_ms: i64,
+    now_ms: i64,
+) -> StoreResult<Option<MatchRow>> {
+    let updated = sqlx::query(
+        "UPDATE matches SET deadline = deadline + $3, remind_at = remind_at + $3, version = version + 1,
+            updated_at = $4
+         WHERE id = $1 AND version = $2 AND state = 'active' AND deadline IS NOT NULL",
+    )
+    .bind(match_id)
+    .bind(read_version)
+    .bind(by_ms)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(None);
+    }
+    load_match(&mut **tx, match_id).await
+}
+
 /// Active matches against Namnam's computer (whoever is to move) that nothing has changed since
 /// `idle_since` (a front end that is playing the computer's turn right now changed it just before).
 pub async fn active_computer_matches<'e, E>(db: E, idle_since: i64) -> StoreResult<Vec<MatchRow>>

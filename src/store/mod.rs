@@ -12,15 +12,16 @@ mod columns;
 mod commands;
 mod ids;
 mod matches;
+mod outages;
 mod outbox;
 mod players;
 mod ratings;
 mod servers;
 
 pub use challenges::{
-    close_challenge, close_server_challenges, due_challenges, find_open_challenge,
-    first_mover_of_match, insert_challenge, ChallengeRow, ChallengeState, ChallengeTerms,
-    FirstMover,
+    close_challenge, close_server_challenges, due_challenges, extend_challenge,
+    find_open_challenge, first_mover_of_match, insert_challenge, open_challenges, ChallengeRow,
+    ChallengeState, ChallengeTerms, FirstMover,
 };
 pub use commands::{forget_registration, registrations, save_registration, Registration};
 pub use ids::Snowflake;
@@ -28,8 +29,11 @@ pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
     clear_reminder, due_reminders, due_timeouts, finish_match, insert_match,
     last_finished_match_of, last_match_in_channel, last_meeting_south, load_match, match_moves,
-    matches_of_player, move_match, record_move, set_draw_offer, ComputerSeat, MatchRow, MatchState,
-    MoveRow, Names, NewMatch, StoredMove,
+    matches_of_player, move_match, pause_clock, record_move, running_clocks, set_draw_offer,
+    ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+};
+pub use outages::{
+    beat, begin_server_outage, end_server_outage, last_beat, restart_server_outage, server_outages,
 };
 pub use outbox::{
     count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,

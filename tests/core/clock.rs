@@ -1,5 +1,6 @@
 //! The move clock, driven by a hand-moved clock: reminders, timeouts, expired challenges, and deadlines that
-//! passed while the core was stopped. Nothing sleeps.
+//! passed while the core was stopped (the console's rule: its clock runs meanwhile; the Discord bot's
+//! clock is paused through outages, see `outage.rs`). Nothing sleeps.
 
 use crate::common::*;
 use namnam::bot::{spawn_sweeper, Text, UserError};
@@ -102,7 +103,8 @@ async fn a_late_move_is_not_played_when_the_sweeper_has_not_come_yet() {
 }
 
 #[tokio::test]
-async fn a_deadline_that_passed_while_the_core_was_stopped_is_acted_on_at_start_up() {
+async fn no_outage_rule_a_deadline_that_passed_while_stopped_is_acted_on_at_start_up() {
+    // The console's rule: without an outage rule the clock runs while the front end is stopped.
     let h = Harness::new().await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:2h")

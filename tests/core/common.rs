@@ -23,6 +23,32 @@ pub fn db_url(dir: &TempDir) -> String {
     format!("sqlite://{}", dir.path().join("namnam.db").display())
 }
 
+/// A server on the other shard of [`Harness::with_outage_rule`].
+pub const OTHER_SERVER: Snowflake = Snowflake(1_100_000_000_004_194_305);
+
+/// The shard of a server, as Discord splits two shards.
+pub fn shard_of(server: Snowflake) -> u32 {
+    ((server.0 >> 22) % 2) as u32
+}
+
+async fn outage_core(dir: &TempDir, clock: &Arc<ManualClock>) -> Arc<Core> {
+    let store = namnam::store::Store::open(&db_url(dir))
+        .await
+        .expect("the database opens");
+    let config = namnam::bot::CoreConfig {
+        outbox: true,
+        outages: Some(namnam::bot::OutageRule {
+            shard_count: 2,
+            shard_of: Arc::new(shard_of),
+            grace_secs: namnam::bot::DEFAULT_GRACE_SECS,
+        }),
+        ..Default::default()
+    };
+    let core = Core::new(store, clock.clone(), config);
+    core.load_outages().await.expect("the outages load");
+    Arc::new(core)
+}
+
 impl Harness {
     pub async fn new() -> Harness {
         let dir = tempfile::tempdir().expect("a temporary folder");
@@ -54,6 +80,24 @@ impl Harness {
             clock,
             dir,
         }
+    }
+
+    /// A core as the Discord bot runs it: with the outbox, and its clock paused through outages (two
+    /// shards: [`SERVER`] is on shard 1, [`OTHER_SERVER`] on shard 0; five minutes' grace).
+    pub async fn with_outage_rule() -> Harness {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let core = outage_core(&dir, &clock).await;
+        Harness { core, clock, dir }
+    }
+
+    /// Stops this core and starts another on the same database and clock, with the outage rule.
+    pub async fn restart_with_outage_rule(self) -> Harness {
+        let Harness { core, clock, dir } = self;
+        core.store().close().await;
+        drop(core);
+        let core = outage_core(&dir, &clock).await;
+        Harness { core, clock, dir }
     }
 
     /// Closes the database and opens it again, as a restart would (the clock goes on).

@@ -1,6 +1,6 @@
 //! The core suite: the platform-neutral bot (`src/bot/`) on a real SQLite file with the real engine and a
 //! hand-moved clock, one module per concern — what the Discord adapter needs of it, the move clock, the
-//! console front end, whole matches, refusals, rematches, and playing the computer.
+//! clock through outages, the console front end, whole matches, refusals, rematches, and playing the computer.
 //!
 //! One test binary for all of them: each binary links the whole crate, so fewer binaries build faster.
 
@@ -9,6 +9,7 @@ mod common;
 mod adapter;
 mod clock;
 mod console;
+mod outage;
 mod play;
 mod refusals;
 mod rematch;
