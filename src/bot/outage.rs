@@ -122,6 +122,9 @@ impl Core {
         let now = self.now();
         let back: Vec<u32> = {
             let mut watch = self.watch();
+            for shard in watch.live.iter().filter(|shard| !live.contains(shard)) {
+                tracing::warn!(shard, "the shard is down: its clocks wait");
+            }
             watch.live.retain(|shard| live.contains(shard));
             live.iter()
                 .copied()
