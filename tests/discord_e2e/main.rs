@@ -16,6 +16,7 @@ mod payload;
 
 mod computer_and_threads;
 mod endings;
+mod gateway;
 mod registration;
 mod startup;
 mod whole_match;
