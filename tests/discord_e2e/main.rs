@@ -16,6 +16,7 @@ mod payload;
 
 mod computer_and_threads;
 mod endings;
+mod gateway;
 mod outages;
 mod registration;
 mod startup;

@@ -2,7 +2,9 @@
 //! over rustls, for `https://discord.com` with a certificate made at start) and a `ws://` gateway
 //! (tokio-tungstenite) that speak enough of Discord's protocol for the bot, as hostile as Discord:
 //! rate-limit headers, seeded faults (429s, 5xx, dropped connections), interaction deadlines on the
-//! test's clock, threads that archive and lock, deleted channels, missing permissions.
+//! test's clock, threads that archive and lock, deleted channels, missing permissions; on the gateway
+//! (`gateway.rs`), a session that can be resumed with the events it missed replayed, op 7 Reconnect,
+//! op 9 Invalid Session, dropped sockets, outages, and a guild that becomes unavailable.
 //!
 //! It keeps what Discord would keep — registered commands, messages with their attachments, the state
 //! of each interaction — records every REST request, and checks each one against Discord's OpenAPI
@@ -30,6 +32,7 @@ use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinHandle;
 
 pub use faults::{Fault, FaultPlan};
+pub(crate) use gateway::send_dispatch;
 pub use openapi::{Checked, OpenApi};
 pub use payloads::Person;
 
@@ -195,7 +198,7 @@ pub struct Recorded {
     /// The route template, e.g. `POST /channels/{id}/messages`.
     pub template: String,
     /// The injected fault, if any (`429 route`, `429 global`, `500`, `502`, `503`, `drop before`,
-    /// `drop after`).
+    /// `drop after`), or `outage` for a 503 during [`FakeDiscord::begin_outage_with_rest`].
     pub fault: Option<String>,
 }
 
@@ -278,9 +281,25 @@ pub struct State {
     pub channels: BTreeMap<u64, Channel>,
     /// The bot was removed from the guild.
     pub guild_removed: bool,
+    /// The guild is unavailable (GUILD_DELETE with `unavailable: true` was dispatched).
+    pub guild_unavailable: bool,
+    /// Gateway connections opened (the websocket handshake done).
     pub connections: usize,
+    /// Connections refused with 503 during an outage.
+    pub refused_connections: usize,
+    /// IDENTIFYs accepted: each started a new session.
     pub identifies: usize,
+    /// RESUMEs accepted: the missed dispatches replayed, then RESUMED.
+    pub resumes: usize,
+    /// RESUMEs refused with op 9 `d: false`.
+    pub refused_resumes: usize,
+    /// Dispatches replayed by the resumes.
+    pub replayed: usize,
     pub heartbeats: usize,
+    /// The gateway is down ([`FakeDiscord::begin_outage`]).
+    pub outage: bool,
+    /// REST is down too: every request is answered 503.
+    pub rest_outage: bool,
     /// The fault plan in force.
     pub plan: FaultPlan,
     /// Requests so far by route template.
@@ -294,8 +313,10 @@ pub struct State {
     buckets: HashMap<String, rest::Bucket>,
     /// The fake's clock, for the ids it makes.
     clock: Option<Arc<dyn Clock>>,
-    gateway: Option<mpsc::UnboundedSender<String>>,
-    sequence: u64,
+    /// The open gateway connections, by number.
+    sockets: BTreeMap<u64, mpsc::UnboundedSender<gateway::Out>>,
+    /// The bot's session, while it can be resumed.
+    session: Option<gateway::Session>,
     next_id: u64,
 }
 
@@ -359,11 +380,6 @@ impl State {
 
     fn count_fault(&mut self, fault: Fault) {
         *self.faults.entry(fault.name()).or_default() += 1;
-    }
-
-    /// Whether a gateway connection has been identified and is open.
-    pub fn online(&self) -> bool {
-        self.gateway.is_some()
     }
 }
 
@@ -618,7 +634,7 @@ impl FakeDiscord {
         }
     }
 
-    /// Waits until the bot is connected and has sent at least one heartbeat on this connection.
+    /// Waits until a connection carries the bot's session: READY or RESUMED was sent on it.
     pub async fn wait_online(&self) {
         self.wait_for("the bot to come online", |s| s.online().then_some(()))
             .await;
@@ -628,8 +644,16 @@ impl FakeDiscord {
     fn place(&self, channel_id: u64, who: &Person, what: &str) -> payloads::Where {
         let state = self.state();
         assert!(
+            !state.outage,
+            "Discord's gateway is down (begin_outage): no {what} can be dispatched"
+        );
+        assert!(
             !state.guild_removed,
             "no {what} comes from a guild the bot was removed from"
+        );
+        assert!(
+            !state.guild_unavailable,
+            "the guild is unavailable (guild_unavailable): no {what} comes from it"
         );
         let channel = state.channel(channel_id);
         assert!(
@@ -867,17 +891,6 @@ struct NewInteraction {
     token: String,
     created_ms: i64,
     lag_ms: i64,
-}
-
-/// Sends a dispatch (op 0) on the open gateway connection, if there is one (Discord keeps no queue
-/// for a bot that is not connected).
-pub(crate) fn send_dispatch(state: &mut State, event: &str, data: Value) {
-    let Some(gateway) = state.gateway.clone() else {
-        return;
-    };
-    state.sequence += 1;
-    let frame = json!({"op": 0, "t": event, "s": state.sequence, "d": data}).to_string();
-    let _ = gateway.send(frame);
 }
 
 /// Dispatches THREAD_UPDATE with the thread as it now is.

@@ -104,13 +104,19 @@ async fn handle(
             *count
         };
         let plan = state.plan;
-        let fault = plan.fault(&template, count);
+        // During an outage every request gets the same 503; the fault plan is not drawn.
+        let outage = state.rest_outage;
+        let fault = plan.fault(&template, count).filter(|_| !outage);
         if let Some(fault) = fault {
             state.count_fault(fault);
         }
         let bucket_key = format!("{template} {}", faults::major(&call.path));
         let (mut headers, over) = rate_limit(shared, &mut state, &bucket_key, &template);
         let (status, body) = match fault {
+            _ if outage => (
+                503,
+                Some(json!({"message": "Service Unavailable", "code": 0})),
+            ),
             Some(Fault::RateLimited) | Some(Fault::GlobalRateLimited) => {
                 let global = fault == Some(Fault::GlobalRateLimited);
                 let retry = plan.retry_after(&template, count);
@@ -150,7 +156,9 @@ async fn handle(
             status: if dropped { 0 } else { status },
             check,
             template,
-            fault: fault.map(Fault::name),
+            fault: fault
+                .map(Fault::name)
+                .or_else(|| outage.then(|| "outage".into())),
         });
         (status, body, headers, fault)
     };

@@ -322,3 +322,220 @@ async fn serenity_retries_an_injected_429() {
     assert_eq!(requests[1].status, 200);
     assert_eq!(fake.faults()["429 route"], 1);
 }
+
+/// A bare gateway client: the frames a test sends and reads, one by one.
+type Client =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens a gateway connection and reads its HELLO.
+async fn connect(fake: &FakeDiscord) -> Client {
+    let (mut client, _) = tokio_tungstenite::connect_async(fake.shared.ws_url.as_str())
+        .await
+        .expect("the gateway accepts");
+    assert_eq!(receive(&mut client).await["op"], 10, "HELLO comes first");
+    client
+}
+
+async fn send(client: &mut Client, payload: Value) {
+    use futures_util::SinkExt;
+    let frame = tokio_tungstenite::tungstenite::Message::Text(payload.to_string());
+    client.send(frame).await.expect("sent");
+}
+
+/// The next text frame, as JSON.
+async fn receive(client: &mut Client) -> Value {
+    use futures_util::StreamExt;
+    loop {
+        let frame = tokio::time::timeout(PATIENCE, client.next())
+            .await
+            .expect("a frame in time")
+            .expect("the connection is open")
+            .expect("a frame");
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = frame {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// The next dispatch: its name and sequence number.
+async fn dispatch(client: &mut Client) -> (String, u64) {
+    let payload = receive(client).await;
+    assert_eq!(payload["op"], 0, "{payload}");
+    let name = payload["t"].as_str().unwrap().to_owned();
+    (name, payload["s"].as_u64().unwrap())
+}
+
+async fn identify(client: &mut Client) -> String {
+    send(
+        client,
+        json!({"op": 2, "d": {"token": TOKEN, "intents": 1}}),
+    )
+    .await;
+    let ready = receive(client).await;
+    assert_eq!(
+        (ready["t"].as_str(), ready["s"].as_u64()),
+        (Some("READY"), Some(1))
+    );
+    ready["d"]["session_id"].as_str().unwrap().to_owned()
+}
+
+async fn resume(client: &mut Client, session_id: &str, seq: u64) {
+    let resume = json!({"op": 6, "d": {"token": TOKEN, "session_id": session_id, "seq": seq}});
+    send(client, resume).await;
+}
+
+#[tokio::test]
+async fn a_resume_replays_what_the_bot_missed_then_says_resumed() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    register_rules(&fake).await;
+    let mut first = connect(&fake).await;
+    let session = identify(&mut first).await;
+    assert_eq!(dispatch(&mut first).await, ("GUILD_CREATE".into(), 2));
+    fake.wait_online().await;
+
+    // The socket goes without a close frame: the session stays, and what happens meanwhile waits in it.
+    drop(first);
+    fake.wait_offline().await;
+    let alice = Person::member(1_000_000_000_000_000_001, "alice");
+    let sent = fake.invoke(&alice, CHANNEL, "rules", json!([]), json!({}));
+    fake.delete_channel(1_200_000_000_000_000_902);
+
+    // Resumed from seq 2: the two missed dispatches in order, then RESUMED, and no GUILD_CREATE.
+    let mut second = connect(&fake).await;
+    resume(&mut second, &session, 2).await;
+    let interaction = receive(&mut second).await;
+    assert_eq!(interaction["t"], "INTERACTION_CREATE");
+    assert_eq!(interaction["s"], 3);
+    assert_eq!(interaction["d"]["token"], sent.token.as_str());
+    assert_eq!(dispatch(&mut second).await, ("CHANNEL_DELETE".into(), 4));
+    let resumed = receive(&mut second).await;
+    assert_eq!(resumed, json!({"op": 0, "t": "RESUMED", "s": 5, "d": {}}));
+    fake.wait_resumed(1).await;
+    // New dispatches follow on the resumed connection.
+    fake.delete_channel(1_200_000_000_000_000_903);
+    assert_eq!(dispatch(&mut second).await, ("CHANNEL_DELETE".into(), 6));
+    let state = fake.state();
+    assert_eq!(
+        (
+            state.identifies,
+            state.resumes,
+            state.replayed,
+            state.connections
+        ),
+        (1, 1, 2, 2)
+    );
+}
+
+#[tokio::test]
+async fn unknown_invalidated_or_logged_off_sessions_are_refused() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let refused = json!({"op": 9, "d": false});
+    let mut client = connect(&fake).await;
+    let session = identify(&mut client).await;
+    assert_eq!(dispatch(&mut client).await, ("GUILD_CREATE".into(), 2));
+
+    // A session the fake never gave, or a sequence number it never gave: op 9, not resumable.
+    let mut stranger = connect(&fake).await;
+    resume(&mut stranger, "session-that-never-was", 1).await;
+    assert_eq!(receive(&mut stranger).await, refused);
+    resume(&mut stranger, &session, 99).await;
+    assert_eq!(receive(&mut stranger).await, refused);
+    assert!(fake.state().online(), "the session is still where it was");
+
+    // Invalidated as resumable: op 9 true, and the session can be resumed.
+    fake.invalidate_session(true);
+    assert_eq!(receive(&mut client).await, json!({"op": 9, "d": true}));
+    assert!(!fake.state().online());
+    let mut again = connect(&fake).await;
+    resume(&mut again, &session, 2).await;
+    assert_eq!(dispatch(&mut again).await, ("RESUMED".into(), 3));
+
+    // Invalidated for good: the next resume is refused, and only an identify starts a session.
+    fake.invalidate_session(false);
+    assert_eq!(receive(&mut again).await, json!({"op": 9, "d": false}));
+    let mut late = connect(&fake).await;
+    resume(&mut late, &session, 3).await;
+    assert_eq!(receive(&mut late).await, refused);
+    let new_session = identify(&mut late).await;
+    assert_ne!(new_session, session);
+
+    // The bot logs off with 1000: its session ends with the connection.
+    use tokio_tungstenite::tungstenite::protocol::{frame::coding::CloseCode, CloseFrame};
+    let bye = CloseFrame {
+        code: CloseCode::Normal,
+        reason: "".into(),
+    };
+    late.close(Some(bye)).await.unwrap();
+    fake.wait_offline().await;
+    let mut after = connect(&fake).await;
+    resume(&mut after, &new_session, 1).await;
+    assert_eq!(receive(&mut after).await, refused);
+    let state = fake.state();
+    assert_eq!(
+        (state.identifies, state.resumes, state.refused_resumes),
+        (2, 1, 4)
+    );
+}
+
+#[tokio::test]
+async fn reconnect_outage_and_an_unavailable_guild() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let mut client = connect(&fake).await;
+    let session = identify(&mut client).await;
+    assert_eq!(dispatch(&mut client).await, ("GUILD_CREATE".into(), 2));
+
+    // op 7: nothing more on that connection; what happens meanwhile waits for the resume.
+    fake.request_reconnect();
+    assert_eq!(receive(&mut client).await, json!({"op": 7, "d": null}));
+    fake.guild_unavailable();
+    let mut resumed = connect(&fake).await;
+    resume(&mut resumed, &session, 2).await;
+    let deleted = receive(&mut resumed).await;
+    assert_eq!(deleted["t"], "GUILD_DELETE");
+    assert_eq!(deleted["d"]["unavailable"], true);
+    assert_eq!(dispatch(&mut resumed).await, ("RESUMED".into(), 4));
+
+    // While the guild is unavailable, a new session's READY has no GUILD_CREATE after it.
+    let mut fresh = connect(&fake).await;
+    identify(&mut fresh).await;
+    fake.guild_available();
+    let guild = receive(&mut fresh).await;
+    assert_eq!(
+        (guild["t"].as_str(), guild["s"].as_u64()),
+        (Some("GUILD_CREATE"), Some(2))
+    );
+    assert_eq!(guild["d"]["id"], FakeDiscord::GUILD_ID.to_string());
+
+    // An outage: the socket is dropped, new ones are refused with 503 (REST too, here), the session
+    // expires.
+    fake.begin_outage_with_rest();
+    use futures_util::StreamExt;
+    let end = tokio::time::timeout(PATIENCE, fresh.next()).await.unwrap();
+    assert!(
+        !matches!(
+            end,
+            Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_)))
+        ),
+        "dropped without a close frame: {end:?}"
+    );
+    let url = fake.shared.ws_url.clone();
+    match tokio_tungstenite::connect_async(url.as_str()).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 503)
+        }
+        other => panic!("refused with 503, not {:?}", other.map(|_| ())),
+    }
+    assert_eq!(api(&fake, "GET", "/users/@me", None).await.unwrap().0, 503);
+    fake.end_outage();
+    assert_eq!(api(&fake, "GET", "/users/@me", None).await.unwrap().0, 200);
+    let mut back = connect(&fake).await;
+    resume(&mut back, "session-2", 2).await;
+    assert_eq!(receive(&mut back).await, json!({"op": 9, "d": false}));
+    identify(&mut back).await;
+    let state = fake.state();
+    assert_eq!(state.refused_connections, 1);
+    assert_eq!(state.requests[0].fault.as_deref(), Some("outage"));
+}
