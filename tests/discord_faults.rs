@@ -2,11 +2,14 @@
 //! (429s per route and global, 500/502/503, connections dropped before and after the fake stored the
 //! request), interactions that arrive late through the gateway (so that the bot must defer, or finds them
 //! expired), a match thread that Discord archives, one that a moderator locks, a channel deleted under a
-//! waiting notice, and the bot removed from its server.
+//! waiting notice, and the bot removed from its server. The gateway fails too: op 7 Reconnect, op 9 Invalid
+//! Session (resumable and not) and dropped sockets between moves, a three-hour outage of Discord in one
+//! match and a server marked unavailable for two hours in another (both longer than the hour a move).
 //!
 //! At the end it checks the bot's database against what the fake's channels show: every board of every
-//! change was shown exactly once, no message said nothing changed, and every stored post was delivered or
-//! dropped with its log line. It prints one line that says so.
+//! change was shown exactly once, no message said nothing changed, every stored post was delivered or
+//! dropped with its log line, and no match was lost on time: the outages paused the clock, and each was
+//! announced once. It prints one line that says so.
 
 mod support;
 
@@ -58,6 +61,25 @@ const KINDS: [&str; 9] = [
 ];
 const MIN_EACH: usize = 20;
 const MIN_FAULTS: usize = 500;
+
+/// The gateway's faults between moves, in turn.
+#[derive(Clone, Copy, Debug)]
+enum GatewayFault {
+    Reconnect,
+    InvalidResumable,
+    Invalid,
+    Dropped,
+}
+const GATEWAY_FAULTS: [GatewayFault; 4] = [
+    GatewayFault::Reconnect,
+    GatewayFault::InvalidResumable,
+    GatewayFault::Invalid,
+    GatewayFault::Dropped,
+];
+
+/// The outages, each longer than the hour a move of the matches they strike.
+const GATEWAY_OUTAGE_HOURS: i64 = 3;
+const SERVER_OUTAGE_HOURS: i64 = 2;
 
 fn alice() -> Person {
     Person::member(1_000_000_000_000_000_001, "alice")
@@ -115,6 +137,13 @@ fn swept_since(from: usize, now_ms: i64) -> bool {
         .any(|at: i64| at >= now_ms)
 }
 
+/// Whether the logs after the first `from` bytes contain `text`.
+fn logged_since(from: usize, text: &str) -> bool {
+    let logs = captured_logs();
+    let logs = logs.lock().unwrap();
+    String::from_utf8_lossy(&logs[from..]).contains(text)
+}
+
 /// What all the sessions add up to.
 #[derive(Default)]
 struct Tally {
@@ -126,6 +155,13 @@ struct Tally {
     lost: usize,
     /// Interactions whose first response was deferred.
     deferred: usize,
+    /// Gateway faults between moves, and outages.
+    gateway_faults: usize,
+    outages: usize,
+    /// Matches lost on time (none runs out of time but during an outage).
+    timeouts: usize,
+    /// Boards that said the clock was paused.
+    pauses_announced: usize,
 }
 
 #[test]
@@ -142,7 +178,11 @@ fn whole_matches_survive_a_hostile_discord() {
     }
     let total: usize = tally.faults.values().sum();
     let line = format!(
-        "faults injected: {total}, boards shown: {} of {}, duplicates: {}, false apologies: {}, lost: {}\n",
+        "faults injected: {total}, gateway faults: {}, outages: {}, timeouts in outages: {}, \
+         boards shown: {} of {}, duplicates: {}, false apologies: {}, lost: {}\n",
+        tally.gateway_faults,
+        tally.outages,
+        tally.timeouts,
         tally.boards_shown_once,
         tally.boards_expected,
         tally.duplicates,
@@ -169,6 +209,16 @@ fn whole_matches_survive_a_hostile_discord() {
     assert_eq!(tally.boards_shown_once, tally.boards_expected);
     assert!(tally.boards_expected > 100, "whole matches were played");
     assert!(tally.deferred > 0, "the deferred path ran");
+    assert_eq!(tally.timeouts, 0, "a match lost on time during an outage");
+    assert_eq!(tally.outages, 2 * SEEDS.len());
+    assert_eq!(
+        tally.pauses_announced, tally.outages,
+        "each outage announced once"
+    );
+    assert!(
+        tally.gateway_faults >= 4 * SEEDS.len(),
+        "every gateway fault ran"
+    );
 }
 
 /// One seed: a fake Discord with its faults, a bot on a hand-moved clock, four matches and a challenge.
@@ -200,24 +250,33 @@ async fn session(seed: u64, tally: &mut Tally) {
         fake: &fake,
         store: &store,
         clock: &clock,
+        seed,
+        gateway_faults: Mutex::new(0),
+        outages: Mutex::new(0),
     };
 
     // 1. alice plays the computer in #general.
     run(&table, &alice(), GENERAL, "challenge", computer_challenge()).await;
     let computer = table.active_match(GENERAL).await;
-    table.play_out(computer, None).await;
+    table.play_out(computer, &[]).await;
 
-    // 2. Threads from now on: alice and bob in #duel; Discord archives their thread halfway.
+    // 2. Threads from now on: alice and bob in #duel; Discord archives their thread halfway, and is then
+    //    unreachable for three hours.
     let threads = json!([{"name": "settings", "type": 1,
         "options": [{"name": "threads", "type": 4, "value": 0}]}]);
     run(&table, &carol(), GENERAL, "admin", threads).await;
     table.wait_threads_on().await;
     let duel = table.start(&alice(), &bob(), DUEL).await;
-    table.play_out(duel, Some(Trouble::Archive)).await;
+    table
+        .play_out(duel, &[(6, Trouble::Archive), (8, Trouble::GatewayOutage)])
+        .await;
 
-    // 3. carol and dave in #arena; a moderator locks their thread halfway.
+    // 3. carol and dave in #arena; a moderator locks their thread halfway, and Discord then marks the
+    //    server unavailable for two hours.
     let arena = table.start(&carol(), &dave(), ARENA).await;
-    table.play_out(arena, Some(Trouble::Lock)).await;
+    table
+        .play_out(arena, &[(6, Trouble::Lock), (8, Trouble::ServerOutage)])
+        .await;
 
     // 4. A challenge in a channel that is deleted before it expires: its notice can never be delivered.
     run(
@@ -271,6 +330,15 @@ async fn session(seed: u64, tally: &mut Tally) {
         .filter(|m| m.content().contains(NOTHING_CHANGED))
         .count();
     tally.lost += table.undelivered().await;
+    tally.timeouts += table.timeouts().await;
+    tally.pauses_announced += fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| !m.ephemeral && m.content().contains("The clock was paused"))
+        .count();
+    tally.gateway_faults += *table.gateway_faults.lock().unwrap();
+    tally.outages += *table.outages.lock().unwrap();
     tally.deferred += fake
         .state()
         .interactions
@@ -320,11 +388,17 @@ async fn session(seed: u64, tally: &mut Tally) {
     );
 }
 
-/// What happens to a match's thread halfway.
+/// What strikes a match after some moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Trouble {
+    /// Discord archives its thread.
     Archive,
+    /// A moderator locks its thread.
     Lock,
+    /// Discord cannot be reached for [`GATEWAY_OUTAGE_HOURS`].
+    GatewayOutage,
+    /// Discord marks the server unavailable for [`SERVER_OUTAGE_HOURS`].
+    ServerOutage,
 }
 
 /// A bot for the fake, on the test's clock, checking its clock every 100 ms.
@@ -378,6 +452,10 @@ struct Table<'a> {
     fake: &'a FakeDiscord,
     store: &'a Store,
     clock: &'a Arc<ManualClock>,
+    seed: u64,
+    /// Gateway faults and outages injected so far.
+    gateway_faults: Mutex<usize>,
+    outages: Mutex<usize>,
 }
 
 /// The waits below poll every 20 ms (50 for the outbox): what they wait for is in the database or the logs,
@@ -485,7 +563,11 @@ impl Table<'_> {
     /// `challenger` challenges `opponent` in `channel` and `opponent` accepts with `/accept`; returns the
     /// match. A command whose interaction expired before the bot saw it is run again.
     async fn start(&self, challenger: &Person, opponent: &Person, channel: u64) -> i64 {
-        let options = user_options(opponent, json!([{"name": "rounds", "type": 4, "value": 1}]));
+        // One round, an hour a move (choice 2): shorter than the outages.
+        let options = user_options(
+            opponent,
+            json!([{"name": "rounds", "type": 4, "value": 1}, {"name": "clock", "type": 4, "value": 2}]),
+        );
         run(self, challenger, channel, "challenge", options).await;
         self.wait_challenge(channel).await;
         // On time through the gateway: an accept that expires before the bot answers it cannot open a
@@ -511,8 +593,8 @@ impl Table<'_> {
     }
 
     /// Plays the match to its end by pressing the buttons of each new board, as the players see them;
-    /// `trouble` strikes its thread after a few moves.
-    async fn play_out(&self, match_id: i64, trouble: Option<Trouble>) {
+    /// each `(n, trouble)` strikes after `n` moves, and the gateway fails every few moves.
+    async fn play_out(&self, match_id: i64, troubles: &[(usize, Trouble)]) {
         let mut moves = 0;
         loop {
             let row = self.row(match_id).await;
@@ -526,10 +608,15 @@ impl Table<'_> {
                 self.wait_row(match_id, |r| r.version > row.version).await;
                 continue;
             }
-            if moves == 6 {
+            for &(_, trouble) in troubles.iter().filter(|(at, _)| *at == moves) {
                 self.strike(&row, trouble).await;
             }
-            if moves == 10 && trouble == Some(Trouble::Archive) {
+            if moves % 8 == 1 {
+                let fault = GATEWAY_FAULTS[(self.seed as usize + moves / 8) % GATEWAY_FAULTS.len()];
+                self.gateway_fault(fault).await;
+            }
+            let archived = troubles.iter().any(|(_, t)| *t == Trouble::Archive);
+            if moves == 10 && archived {
                 // A quarter of the player's time left: the reminder comes through the outbox. (The
                 // answers in flight finish first: a day later, their tokens would be dead.)
                 self.wait_nothing_held().await;
@@ -545,6 +632,8 @@ impl Table<'_> {
                 })
                 .await;
             }
+            // The latest change: an outage's end may have shown the board again, at a new version.
+            let row = self.row(match_id).await;
             let board = self
                 .poll("the board of the latest change", || {
                     self.board(match_id, row.version)
@@ -566,11 +655,14 @@ impl Table<'_> {
     }
 
     /// Discord archives the match's thread (the bot opens it again), or a moderator locks it (the match
-    /// goes on in the parent channel).
-    async fn strike(&self, row: &MatchRow, trouble: Option<Trouble>) {
-        let Some(trouble) = trouble else {
-            return;
-        };
+    /// goes on in the parent channel), or an outage strikes.
+    async fn strike(&self, row: &MatchRow, trouble: Trouble) {
+        match trouble {
+            Trouble::GatewayOutage | Trouble::ServerOutage => {
+                return self.outage(row, trouble).await
+            }
+            Trouble::Archive | Trouble::Lock => {}
+        }
         let thread = row.channel.0;
         assert!(
             self.fake.channel(thread).is_thread(),
@@ -585,6 +677,7 @@ impl Table<'_> {
                 })
                 .await;
             }
+            Trouble::GatewayOutage | Trouble::ServerOutage => unreachable!("struck above"),
             Trouble::Lock => {
                 self.fake.lock_thread(thread);
                 let parent = self.fake.channel(thread).parent.expect("a thread's parent");
@@ -598,6 +691,127 @@ impl Table<'_> {
                 .await;
             }
         }
+    }
+
+    /// One of the gateway's faults; then waits until the bot is back on a resumed or new session (what
+    /// is dispatched meanwhile waits in a resumable session, but a new one has none of it).
+    async fn gateway_fault(&self, fault: GatewayFault) {
+        let (identifies, resumes) = {
+            let state = self.fake.state();
+            (state.identifies, state.resumes)
+        };
+        match fault {
+            GatewayFault::Reconnect => self.fake.request_reconnect(),
+            GatewayFault::InvalidResumable => self.fake.invalidate_session(true),
+            GatewayFault::Invalid => self.fake.invalidate_session(false),
+            GatewayFault::Dropped => self.fake.drop_gateway(),
+        }
+        self.fake
+            .wait_for(&format!("the bot back after {fault:?}"), |s| {
+                (s.online() && (s.identifies > identifies || s.resumes > resumes)).then_some(())
+            })
+            .await;
+        *self.gateway_faults.lock().unwrap() += 1;
+    }
+
+    /// An outage longer than the player's hour: nothing times out, and when it ends the board is shown
+    /// again saying that the clock was paused, at a new version (the loop then plays from it).
+    async fn outage(&self, row: &MatchRow, trouble: Trouble) {
+        // The answers in flight finish first: hours later, their tokens would be dead.
+        self.wait_nothing_held().await;
+        let (hours, words) = match trouble {
+            Trouble::GatewayOutage => {
+                // The clock jumps only once the bot has seen its shard go down: in real time it sees that
+                // within seconds, and counts the outage from its last heartbeat before. First the shard
+                // beats at a new second (so the bot is done with the gateway's last fault), then it goes.
+                self.wait_heartbeat().await;
+                let logged = captured_logs().lock().unwrap().len();
+                let refused = self.fake.state().refused_connections;
+                self.fake.begin_outage();
+                // Two resumes refused, then the shard restarted (gone from serenity's shard manager) and
+                // its new connection refused.
+                self.fake
+                    .wait_for("three refused connections", |s| {
+                        (s.refused_connections >= refused + 3).then_some(())
+                    })
+                    .await;
+                self.poll("the bot to see its shard down", || {
+                    logged_since(logged, "the shard is down").then_some(())
+                })
+                .await;
+                (GATEWAY_OUTAGE_HOURS, "while Discord was unreachable")
+            }
+            _ => {
+                self.fake.guild_unavailable();
+                self.poll_async("the server's outage to be recorded", || async {
+                    let down = namnam::store::server_outages(self.store.reader())
+                        .await
+                        .unwrap();
+                    (!down.is_empty()).then_some(())
+                })
+                .await;
+                (
+                    SERVER_OUTAGE_HOURS,
+                    "while Discord had this server unavailable",
+                )
+            }
+        };
+        let logged = captured_logs().lock().unwrap().len();
+        self.clock.advance_secs(hours * 3600);
+        let now = self.clock.now_ms();
+        self.poll("a sweep of the clock during the outage", || {
+            swept_since(logged, now).then_some(())
+        })
+        .await;
+        assert_eq!(
+            self.row(row.id).await.state,
+            MatchState::Active,
+            "the match outlives the outage"
+        );
+        match trouble {
+            Trouble::GatewayOutage => {
+                self.fake.end_outage();
+                self.fake.wait_online().await;
+            }
+            _ => self.fake.guild_available(),
+        }
+        let said = format!("The clock was paused for {hours} h {words}.");
+        self.poll("the paused clock's announcement", || {
+            let state = self.fake.state();
+            let found = state.messages.values().any(|m| m.content().contains(&said));
+            found.then_some(())
+        })
+        .await;
+        let after = self.row(row.id).await;
+        assert!(
+            after.deadline >= row.deadline.map(|d| d + hours * 3600 * 1000),
+            "the deadline moved by the outage"
+        );
+        *self.outages.lock().unwrap() += 1;
+    }
+
+    /// Moves the clock a second and waits for the shard's heartbeat at that time: the bot sees it live.
+    async fn wait_heartbeat(&self) {
+        self.clock.advance_secs(1);
+        let now = self.clock.now_ms();
+        self.poll_async("a heartbeat of the shard", || async {
+            let beat: Option<i64> = sqlx::query_scalar("SELECT MAX(beat_at) FROM shard_heartbeats")
+                .fetch_one(self.store.reader())
+                .await
+                .unwrap();
+            beat.is_some_and(|at| at >= now).then_some(())
+        })
+        .await;
+    }
+
+    /// Matches lost on time.
+    async fn timeouts(&self) -> usize {
+        let n: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM matches WHERE end_reason = 'timeout'")
+                .fetch_one(self.store.reader())
+                .await
+                .unwrap();
+        n as usize
     }
 
     /// Waits until no answer is in flight (no post is held for an interaction).

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use namnam::bot::Clock;
 use namnam::store::{MatchState, Store};
 
 use crate::checks::{assert_pings_only, board_match, button_ids, house_ids, posted, stored_match};
@@ -49,6 +50,24 @@ async fn still_alive(fx: &Fixture, store: &Store, match_id: i64) {
     );
 }
 
+/// Moves the clock a second and waits for the shard's heartbeat at that time: the bot sees it live.
+async fn wait_heartbeat(fx: &Fixture, store: &Store) {
+    fx.clock().advance_secs(1);
+    let now = fx.clock().now_ms();
+    let patience = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let beat: Option<i64> = sqlx::query_scalar("SELECT MAX(beat_at) FROM shard_heartbeats")
+            .fetch_one(store.reader())
+            .await
+            .unwrap();
+        if beat.is_some_and(|at| at >= now) {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < patience, "no heartbeat");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn downtime_outage_after_restart_moves_the_deadline_and_says_so() {
     let (fx, bot, store) = Fixture::table("downtime.db").await;
@@ -84,5 +103,108 @@ async fn downtime_outage_after_restart_moves_the_deadline_and_says_so() {
         .press_public(&alice(), board_id, &house_ids(&board)[0])
         .await;
     assert_pings_only(&after, bob().id);
+    fx.close(bot, store).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gateway_outage_moves_deadlines() {
+    let (fx, bot, store) = Fixture::table("gateway-outage.db").await;
+    let (fake, clock) = (&fx.fake, fx.clock());
+    let (match_id, _) = alice_to_move(&fx).await;
+    let deadline = stored_match(&store, match_id).await.deadline.unwrap();
+
+    // Discord cannot be reached for three hours: the bot's gateway session is lost and every try to open
+    // another fails. The sweeps go on meanwhile, and time nothing out.
+    // The clock jumps only once the bot has seen its shard go down (in real time, it sees that within
+    // seconds, and counts the outage from its last heartbeat before). First it sees the shard live.
+    wait_heartbeat(&fx, &store).await;
+    let logged = crate::fixture::log_text().len();
+    let refused = fake.state().refused_connections;
+    fake.begin_outage();
+    // Two resumes refused, then the shard restarted (gone from serenity's shard manager) and its new
+    // connection refused.
+    fake.wait_for("three refused connections", |s| {
+        (s.refused_connections >= refused + 3).then_some(())
+    })
+    .await;
+    crate::fixture::wait_for_log("the bot to see its shard down", |logs| {
+        logs.get(logged..)
+            .is_some_and(|new| new.contains("the shard is down"))
+    })
+    .await;
+    clock.advance_secs(3 * HOUR);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        stored_match(&store, match_id).await.state,
+        MatchState::Active
+    );
+    fake.end_outage();
+    fake.wait_online().await;
+    let (board_id, board) = announcement(
+        fake,
+        "The clock was paused for 3 h while Discord was unreachable.",
+    )
+    .await;
+    assert_pings_only(&board, alice().id);
+    let row = stored_match(&store, match_id).await;
+    assert_eq!(row.state, MatchState::Active);
+    assert!(
+        row.deadline.unwrap() >= deadline + 3 * HOUR * 1000,
+        "moved by the outage's length at least"
+    );
+    still_alive(&fx, &store, match_id).await;
+    let paused = |s: &crate::support::fake_discord::State| {
+        s.messages
+            .values()
+            .filter(|m| m.content().contains("The clock was paused"))
+            .count()
+    };
+    assert_eq!(paused(&fake.state()), 1, "said once");
+    let (_, after) = fx
+        .press_public(&alice(), board_id, &house_ids(&board)[0])
+        .await;
+    assert_pings_only(&after, bob().id);
+    fx.close(bot, store).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_unavailable_outage_moves_deadlines() {
+    let (fx, bot, store) = Fixture::table("guild-outage.db").await;
+    let (fake, clock) = (&fx.fake, fx.clock());
+    let (match_id, _) = alice_to_move(&fx).await;
+    let deadline = stored_match(&store, match_id).await.deadline.unwrap();
+
+    // Discord marks the server unavailable for two hours; the gateway session stays up.
+    fake.guild_unavailable();
+    let deadline_to_see_it = tokio::time::Instant::now() + Duration::from_secs(20);
+    while namnam::store::server_outages(store.reader())
+        .await
+        .unwrap()
+        .is_empty()
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline_to_see_it,
+            "the outage was not recorded"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    clock.advance_secs(2 * HOUR);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        stored_match(&store, match_id).await.state,
+        MatchState::Active
+    );
+    fake.guild_available();
+    let (_, board) = announcement(
+        fake,
+        "The clock was paused for 2 h while Discord had this server unavailable.",
+    )
+    .await;
+    assert_pings_only(&board, alice().id);
+    assert_eq!(
+        stored_match(&store, match_id).await.deadline,
+        Some(deadline + 2 * HOUR * 1000)
+    );
+    still_alive(&fx, &store, match_id).await;
     fx.close(bot, store).await;
 }
