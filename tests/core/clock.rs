@@ -104,7 +104,8 @@ async fn a_late_move_is_not_played_when_the_sweeper_has_not_come_yet() {
 
 #[tokio::test]
 async fn no_outage_rule_a_deadline_that_passed_while_stopped_is_acted_on_at_start_up() {
-    // The console's rule: without an outage rule the clock runs while the front end is stopped.
+    // The console's rule (it opens its core with `Core::open`, as this harness does: no outage rule): the
+    // clock runs while it is stopped.
     let h = Harness::new().await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:2h")
