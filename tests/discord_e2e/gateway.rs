@@ -83,10 +83,12 @@ async fn after_an_invalid_session_the_bot_identifies_again() {
 async fn after_a_dropped_socket_the_bot_resumes_and_answers_what_came_meanwhile() {
     let (fx, bot, store) = Fixture::table("dropped.db").await;
     let fake = &fx.fake;
-    fake.drop_gateway();
     // Dispatched while no connection carries the session: it waits there, and the resume replays it.
+    // (The connection stalls first: a bot that resumed at once could otherwise receive it directly.)
     // The clock is the test's: the replayed interaction is not late.
+    fake.stall_gateway();
     let meanwhile = fx.run(&alice(), GENERAL, "help", Options::new());
+    fake.drop_gateway();
     fake.wait_resumed(1).await;
     assert_help(&fx, &meanwhile).await;
     let replay = {

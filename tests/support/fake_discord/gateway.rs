@@ -277,6 +277,14 @@ impl FakeDiscord {
         self.shared.changed.notify_waiters();
     }
 
+    /// The network stops carrying the gateway's dispatches, unnoticed by the bot (until
+    /// [`Self::drop_gateway`]): what is dispatched meanwhile waits in the session for a resume.
+    pub fn stall_gateway(&self) {
+        if let Some(session) = self.state().session.as_mut() {
+            session.socket = None;
+        }
+    }
+
     /// The network drops the gateway's TCP connections (no close frame); the session stays
     /// resumable, and what is dispatched meanwhile waits in it.
     pub fn drop_gateway(&self) {
