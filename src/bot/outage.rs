@@ -194,11 +194,12 @@ impl Core {
             return Ok(());
         }
         let now = self.now();
+        // Paused at once, before it is stored: no sweep may slip in between.
+        self.watch().servers_down.entry(server).or_insert(now);
         let mut tx = self.store.begin().await?;
         store::begin_server_outage(&mut tx, server, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         tracing::info!(%server, "the server is unavailable");
-        self.watch().servers_down.entry(server).or_insert(now);
         Ok(())
     }
 
