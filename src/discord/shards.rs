@@ -60,3 +60,23 @@ async fn live_shards(shards: &serenity::ShardManager) -> Vec<u32> {
     live.sort_unstable();
     live
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guilds_are_split_among_shards_as_discord_splits_them() {
+        // `shard_id = (guild_id >> 22) % num_shards`: with 2 shards, guild 41771983423143937 (its
+        // timestamp bits, 9959216934, are even) is on shard 0; a guild made a millisecond later, on 1.
+        let rule = outage_rule(2, 300);
+        assert_eq!((rule.shard_of)(Snowflake(41_771_983_423_143_937)), 0);
+        assert_eq!(
+            (rule.shard_of)(Snowflake(41_771_983_423_143_937 + (1 << 22))),
+            1
+        );
+        let one = outage_rule(1, 300);
+        assert_eq!((one.shard_of)(Snowflake(u64::MAX)), 0);
+        assert_eq!(rule.grace_secs, 300);
+    }
+}
