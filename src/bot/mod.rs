@@ -99,6 +99,8 @@ pub struct Core {
     started_at: i64,
     /// The connections' state, for fair clocks.
     watch: Mutex<outage::Watch>,
+    /// Held while a server's outage begins or ends.
+    server_changes: tokio::sync::Mutex<()>,
 }
 
 impl Core {
@@ -113,6 +115,7 @@ impl Core {
             config,
             rng: Mutex::new(SeededRng::new(seed)),
             watch: Mutex::default(),
+            server_changes: tokio::sync::Mutex::new(()),
         }
     }
 

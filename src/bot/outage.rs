@@ -160,11 +160,21 @@ impl Core {
                 self.pause_clocks(&mut tx, &in_shard, now - since, cause)
                     .await?,
             );
-            // The part of a server's own outage that this one covered is paid for.
-            let down: Vec<Snowflake> = self.watch().servers_down.keys().copied().collect();
-            for server in down.into_iter().filter(|&s| in_shard(s)) {
-                store::restart_server_outage(&mut tx, server, now).await?;
-                restarted.push(server);
+            // The part of a server's own outage that this one covered is paid for: what is left to pay is
+            // what came before `since`, so its start moves later by this outage's length.
+            let down: Vec<(Snowflake, i64)> = self
+                .watch()
+                .servers_down
+                .iter()
+                .map(|(&server, &began)| (server, began))
+                .collect();
+            for (server, began) in down.into_iter().filter(|&(s, _)| in_shard(s)) {
+                let moved = match began < since {
+                    true => began + (now - since),
+                    false => now,
+                };
+                store::restart_server_outage(&mut tx, server, moved).await?;
+                restarted.push((server, moved));
             }
         }
         store::beat(&mut tx, rule.shard_count, live, now).await?;
@@ -176,9 +186,9 @@ impl Core {
             for shard in graced {
                 watch.shard_grace.insert(shard, until);
             }
-            for server in restarted {
+            for (server, moved) in restarted {
                 if let Some(since) = watch.servers_down.get_mut(&server) {
-                    *since = (*since).max(now);
+                    *since = moved;
                 }
             }
             watch.shard_grace.retain(|_, &mut t| t > now);
@@ -190,14 +200,16 @@ impl Core {
 
     /// The platform marks `server` unavailable (an outage of its own, while the connection stays up).
     pub async fn server_unavailable(&self, server: Snowflake) -> Result<(), CoreError> {
-        if self.config.outages.is_none() || self.watch().servers_down.contains_key(&server) {
+        // One server change at a time: an "available" that overtook this one would leave its row behind.
+        let _one_at_a_time = self.server_changes.lock().await;
+        if self.config.outages.is_none() {
             return Ok(());
         }
         let now = self.now();
         // Paused at once, before it is stored: no sweep may slip in between.
-        self.watch().servers_down.entry(server).or_insert(now);
+        let since = *self.watch().servers_down.entry(server).or_insert(now);
         let mut tx = self.store.begin().await?;
-        store::begin_server_outage(&mut tx, server, now).await?;
+        store::begin_server_outage(&mut tx, server, since).await?;
         tx.commit().await.map_err(StoreError::from)?;
         tracing::info!(%server, "the server is unavailable");
         Ok(())
@@ -208,19 +220,36 @@ impl Core {
         let Some(rule) = &self.config.outages else {
             return Ok(Vec::new());
         };
-        if !self.watch().servers_down.contains_key(&server) {
+        let _one_at_a_time = self.server_changes.lock().await;
+        let shard = (rule.shard_of)(server);
+        let (remembered, shard_live) = {
+            let watch = self.watch();
+            (
+                watch.servers_down.get(&server).copied(),
+                watch.live.contains(&shard),
+            )
+        };
+        let Some(remembered) = remembered else {
             return Ok(Vec::new());
-        }
+        };
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let mut notices = Vec::new();
-        if let Some(since) = store::end_server_outage(&mut tx, server).await? {
-            if now - since >= ANNOUNCED_MS {
-                let here = |s: Snowflake| s == server;
-                notices = self
-                    .pause_clocks(&mut tx, &here, now - since, Cause::ServerUnavailable)
-                    .await?;
-            }
+        let stored = store::end_server_outage(&mut tx, server).await?;
+        let since = stored.unwrap_or(remembered);
+        // While the shard's own outage is not settled yet (a restart: the guild came before the shard
+        // was seen live), the shard pays from its last beat on; the server pays what came before.
+        let until = match shard_live {
+            true => now,
+            false => store::last_beat(&mut tx, rule.shard_count, shard)
+                .await?
+                .map_or(now, |beat| beat.min(now)),
+        };
+        if until - since >= ANNOUNCED_MS {
+            let here = |s: Snowflake| s == server;
+            notices = self
+                .pause_clocks(&mut tx, &here, until - since, Cause::ServerUnavailable)
+                .await?;
         }
         tx.commit().await.map_err(StoreError::from)?;
         tracing::info!(%server, "the server is available again");

@@ -5,7 +5,7 @@ use super::{Snowflake, StoreResult, WriteTx};
 use sqlx::Sqlite;
 
 /// When the shard was last seen live; with no beat of this shard (a first start, or another shard count),
-/// the last beat of any shard: the last time the bot was seen running.
+/// the last beat under another shard count: the last time the bot was seen running before.
 pub async fn last_beat(tx: &mut WriteTx, shard_count: u32, shard: u32) -> StoreResult<Option<i64>> {
     let own: Option<i64> = sqlx::query_scalar(
         "SELECT beat_at FROM shard_heartbeats WHERE shard_count = $1 AND shard_id = $2",
@@ -17,9 +17,12 @@ pub async fn last_beat(tx: &mut WriteTx, shard_count: u32, shard: u32) -> StoreR
     if own.is_some() {
         return Ok(own);
     }
-    let any: Option<i64> = sqlx::query_scalar("SELECT MAX(beat_at) FROM shard_heartbeats")
-        .fetch_one(&mut **tx)
-        .await?;
+    // Not this count's other shards: this run may have beaten them already.
+    let any: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(beat_at) FROM shard_heartbeats WHERE shard_count <> $1")
+            .bind(i64::from(shard_count))
+            .fetch_one(&mut **tx)
+            .await?;
     Ok(any)
 }
 
@@ -74,13 +77,13 @@ pub async fn begin_server_outage(
     Ok(())
 }
 
-/// Moves the start of the server's outage to `since`: the part before was paid for by another outage.
+/// Moves the start of the server's outage to `since`: another outage paid for part of it.
 pub async fn restart_server_outage(
     tx: &mut WriteTx,
     server: Snowflake,
     since: i64,
 ) -> StoreResult<()> {
-    sqlx::query("UPDATE server_outages SET since = MAX(since, $2) WHERE server_id = $1")
+    sqlx::query("UPDATE server_outages SET since = $2 WHERE server_id = $1")
         .bind(server.to_sql())
         .bind(since)
         .execute(&mut **tx)
