@@ -247,3 +247,37 @@ async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice() 
     );
     assert_eq!(row(&h, before.id).await.deadline, Some(moved + HOUR * 1000));
 }
+
+#[tokio::test]
+async fn gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once() {
+    let h = Harness::with_outage_rule().await;
+    h.core.shards_seen(&[0, 1]).await.unwrap();
+    let before = bob_to_move(&h, "general", "clock:1h").await;
+    // The server is unavailable from ten minutes in; ten minutes later its shard goes down too, for two
+    // hours; the server comes back half an hour after the shard.
+    h.clock.advance_secs(10 * MINUTE);
+    h.core.server_unavailable(SERVER).await.unwrap();
+    h.clock.advance_secs(10 * MINUTE);
+    h.core.shards_seen(&[0, 1]).await.unwrap();
+    h.core.shards_seen(&[0]).await.unwrap();
+    h.clock.advance_secs(2 * HOUR);
+    let said = texts(&h.core.shards_seen(&[0, 1]).await.unwrap());
+    assert!(
+        said.len() == 1 && said[0].starts_with("The clock was paused for 2 h while Discord was"),
+        "{said:?}"
+    );
+    h.clock.advance_secs(30 * MINUTE);
+    assert!(
+        h.core.sweep().await.unwrap().is_empty(),
+        "still unavailable"
+    );
+    let said = texts(&h.core.server_available(SERVER).await.unwrap());
+    assert!(
+        said.len() == 1
+            && said[0].starts_with("The clock was paused for 40 min while Discord had this server"),
+        "the ten minutes before the shard's outage and the half hour after: {said:?}"
+    );
+    // From the server's first minute unavailable to its last: two hours and forty minutes, once.
+    let moved = before.deadline.unwrap() + (2 * HOUR + 40 * MINUTE) * 1000;
+    assert_eq!(row(&h, before.id).await.deadline, Some(moved));
+}
