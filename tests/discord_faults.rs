@@ -544,12 +544,12 @@ impl Table<'_> {
     async fn wait_threads_on(&self) {
         let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let on: Option<bool> =
-                sqlx::query_scalar("SELECT thread_per_match = 1 FROM servers LIMIT 1")
+            let on: Option<i64> =
+                sqlx::query_scalar("SELECT thread_per_match FROM servers LIMIT 1")
                     .fetch_optional(self.store.reader())
                     .await
                     .unwrap();
-            if on == Some(true) {
+            if on == Some(1) {
                 return;
             }
             assert!(

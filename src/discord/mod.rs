@@ -116,8 +116,10 @@ fn snowflake_ms(id: u64) -> i64 {
 
 /// Checks the settings that can be checked before connecting, so that a bad one stops the bot at once
 /// with a clear message rather than after it went online.
-fn check_database_folder(settings: &Settings) -> Result<PathBuf, RunError> {
-    let database = settings.database_path();
+fn check_database_folder(settings: &Settings) -> Result<(), RunError> {
+    let Some(database) = settings.database_path() else {
+        return Ok(());
+    };
     let folder = match database.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
@@ -125,7 +127,7 @@ fn check_database_folder(settings: &Settings) -> Result<PathBuf, RunError> {
     if !folder.is_dir() {
         return Err(RunError::DatabaseFolder(folder.to_owned()));
     }
-    Ok(database)
+    Ok(())
 }
 
 /// Why the bot stopped or could not start.

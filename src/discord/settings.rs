@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::clock::parse_duration;
 use crate::bot::DEFAULT_GRACE_SECS;
+use crate::store::Backend;
 
 /// Where the bot keeps its database when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
@@ -87,7 +88,9 @@ pub enum SettingsError {
     MalformedToken,
     #[error("DISCORD_GUILD_ID must be a server id (a positive number), not {0:?}")]
     BadGuildId(String),
-    #[error("DATABASE_URL must be a SQLite URL such as sqlite://namnam.db, not {0:?}")]
+    #[error(
+        "DATABASE_URL must be sqlite://FILE (such as sqlite://namnam.db) or postgres://USER@HOST/DATABASE, not {0:?}"
+    )]
     BadDatabaseUrl(String),
     #[error(
         "OUTAGE_GRACE must be a length of time such as 5m, 90s or 1h (at most a day), not {0:?}"
@@ -108,7 +111,11 @@ impl Settings {
             .map(|url| url.trim().to_owned())
             .filter(|url| !url.is_empty())
             .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
-        sqlite_path(&database_url)?;
+        match Backend::of_url(&database_url) {
+            Ok(Backend::Sqlite) => drop(sqlite_path(&database_url)?),
+            Ok(Backend::Postgres) => {}
+            Err(_) => return Err(SettingsError::BadDatabaseUrl(database_url)),
+        }
         let command_scope = match lookup("DISCORD_GUILD_ID").map(|id| id.trim().to_owned()) {
             None => CommandScope::Global,
             Some(id) if id.is_empty() => CommandScope::Global,
@@ -133,9 +140,9 @@ impl Settings {
         })
     }
 
-    /// The database file named by `database_url`.
-    pub fn database_path(&self) -> PathBuf {
-        sqlite_path(&self.database_url).expect("checked when the settings were read")
+    /// The database file named by `database_url`, if it names SQLite's (PostgreSQL's database is a server's).
+    pub fn database_path(&self) -> Option<PathBuf> {
+        sqlite_path(&self.database_url).ok()
     }
 }
 
@@ -180,7 +187,7 @@ mod tests {
         let settings = read(&[("DISCORD_TOKEN", "Bot abc.def ")]).unwrap();
         assert_eq!(settings.token.expose(), "abc.def");
         assert_eq!(settings.command_scope, CommandScope::Global);
-        assert_eq!(settings.database_path(), PathBuf::from("namnam.db"));
+        assert_eq!(settings.database_path(), Some(PathBuf::from("namnam.db")));
     }
 
     #[test]
@@ -195,13 +202,19 @@ mod tests {
             settings.command_scope,
             CommandScope::Guild(serenity::GuildId::new(42))
         );
-        assert_eq!(settings.database_path(), PathBuf::from("/tmp/x.db"));
+        assert_eq!(settings.database_path(), Some(PathBuf::from("/tmp/x.db")));
+        let postgres = read(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DATABASE_URL", "postgres://namnam@db.internal/namnam"),
+        ])
+        .unwrap();
+        assert_eq!(postgres.database_path(), None);
         assert!(matches!(
             read(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "abc")]),
             Err(SettingsError::BadGuildId(_))
         ));
         assert!(matches!(
-            read(&[("DISCORD_TOKEN", "t"), ("DATABASE_URL", "postgres://x")]),
+            read(&[("DISCORD_TOKEN", "t"), ("DATABASE_URL", "mysql://x")]),
             Err(SettingsError::BadDatabaseUrl(_))
         ));
     }

@@ -3,8 +3,8 @@
 use super::columns::Columns;
 use super::{Snowflake, StoreError, StoreResult, WriteTx};
 use crate::game::Endgame;
-use sqlx::sqlite::SqliteRow;
-use sqlx::Sqlite;
+use sqlx::any::AnyRow;
+use sqlx::Any;
 
 /// Who makes the first move of round 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +84,7 @@ const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c
         c.rounds, c.clock_secs, c.created_at, c.expires_at
     FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id";
 
-fn from_row(row: &SqliteRow) -> StoreResult<ChallengeRow> {
+fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
     let endgame = match row.col::<&str>("endgame")? {
         "capturer" => Endgame::Capturer,
         "starter" => Endgame::Starter,
@@ -100,7 +100,7 @@ fn from_row(row: &SqliteRow) -> StoreResult<ChallengeRow> {
         challenged_name: row.col("challenged_name")?,
         terms: ChallengeTerms {
             endgame,
-            chain: row.col("chain")?,
+            chain: row.flag("chain")?,
             first: FirstMover::from_sql(row.col("first")?)?,
             target: row.opt_int("target")?,
             rounds: row.opt_int("rounds")?,
@@ -118,7 +118,7 @@ pub async fn find_open_challenge<'e, E>(
     channel: Snowflake,
 ) -> StoreResult<Option<ChallengeRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE c.server_id = $1 AND c.channel_id = $2 AND c.state = 'open'");
     let row = sqlx::query(&sql)
@@ -155,7 +155,7 @@ pub async fn insert_challenge(
     .bind(challenger.to_sql())
     .bind(challenged.to_sql())
     .bind(endgame)
-    .bind(terms.chain)
+    .bind(i64::from(terms.chain))
     .bind(terms.first.name())
     .bind(terms.target.map(i64::from))
     .bind(terms.rounds.map(i64::from))
@@ -233,7 +233,7 @@ pub async fn extend_challenge(tx: &mut WriteTx, id: i64, by_ms: i64) -> StoreRes
 /// against the computer).
 pub async fn first_mover_of_match<'e, E>(db: E, match_id: i64) -> StoreResult<Option<FirstMover>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let first: Option<String> = sqlx::query_scalar(
         "SELECT c.first FROM matches m JOIN challenges c ON c.id = m.challenge_id WHERE m.id = $1",

@@ -1,20 +1,32 @@
 //! Reading a row's columns by name, with checked conversions: a value its type cannot hold (a negative
 //! count, a level of 300) is reported as corrupt data, never cut down to something else.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Decode, Row, Sqlite, Type};
+use sqlx::any::AnyRow;
+use sqlx::{Any, Decode, Row, Type};
 
 use super::{Snowflake, StoreError, StoreResult};
 
 pub(super) trait Columns {
     /// The column `name` as `T`.
-    fn col<'r, T: Decode<'r, Sqlite> + Type<Sqlite>>(&'r self, name: &str) -> StoreResult<T>;
+    fn col<'r, T: Decode<'r, Any> + Type<Any>>(&'r self, name: &str) -> StoreResult<T>;
 
     /// An integer column, converted into `T` with a check.
     fn int<T: TryFrom<i64>>(&self, name: &str) -> StoreResult<T>;
 
     /// A nullable integer column, converted into `T` with a check.
     fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> StoreResult<Option<T>>;
+
+    /// A 0-or-1 column (the schema checks it) as a `bool`: integers, because sqlx's `Any` driver has no
+    /// boolean that both backends store alike.
+    fn flag(&self, name: &str) -> StoreResult<bool> {
+        match self.int::<i64>(name)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(StoreError::Corrupt(format!(
+                "column {name} holds {other}, not 0 or 1"
+            ))),
+        }
+    }
 
     /// A column holding a platform id.
     fn snowflake(&self, name: &str) -> StoreResult<Snowflake> {
@@ -26,8 +38,8 @@ pub(super) trait Columns {
     }
 }
 
-impl Columns for SqliteRow {
-    fn col<'r, T: Decode<'r, Sqlite> + Type<Sqlite>>(&'r self, name: &str) -> StoreResult<T> {
+impl Columns for AnyRow {
+    fn col<'r, T: Decode<'r, Any> + Type<Any>>(&'r self, name: &str) -> StoreResult<T> {
         Ok(self.try_get(name)?)
     }
 
@@ -54,11 +66,12 @@ fn checked<T: TryFrom<i64>>(name: &str, value: i64) -> StoreResult<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlx::sqlite::SqlitePoolOptions;
+    use sqlx::any::AnyPoolOptions;
 
     #[tokio::test]
     async fn columns_are_read_by_name_and_checked() {
-        let db = SqlitePoolOptions::new()
+        sqlx::any::install_default_drivers();
+        let db = AnyPoolOptions::new()
             .connect("sqlite::memory:")
             .await
             .unwrap();
@@ -73,6 +86,7 @@ mod tests {
         ));
         assert!(matches!(row.int::<u8>("big"), Err(StoreError::Corrupt(_))));
         assert_eq!(row.opt_int::<u8>("absent").unwrap(), None);
+        assert!(row.flag("seven").is_err());
         assert!(matches!(
             row.int::<u8>("missing"),
             Err(StoreError::Database(_))

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{Snowflake, StoreResult, WriteTx};
-use sqlx::{Row, SqlitePool};
+use sqlx::{AnyPool, Row};
 
 /// One registration: where (`global`, `guild <id>`), for which application, what was sent, and the ids of
 /// the commands by name.
@@ -17,7 +17,7 @@ pub struct Registration {
 }
 
 /// Every registration on record.
-pub async fn registrations(db: &SqlitePool) -> StoreResult<Vec<Registration>> {
+pub async fn registrations(db: &AnyPool) -> StoreResult<Vec<Registration>> {
     let rows = sqlx::query(
         "SELECT scope, application_id, fingerprint FROM command_registrations ORDER BY scope",
     )

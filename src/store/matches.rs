@@ -6,8 +6,8 @@ use super::columns::Columns;
 use super::{player_from_sql, Snowflake, StoreError, StoreResult, WriteTx};
 use crate::ai::Level;
 use crate::game::{ByPlayer, Match, MatchMove, MoveEvent, Player};
-use sqlx::sqlite::SqliteRow;
-use sqlx::Sqlite;
+use sqlx::any::AnyRow;
+use sqlx::Any;
 
 /// Where a match is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,10 +127,10 @@ pub struct MoveRow {
 const SELECT: &str = "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.clock_secs, m.deadline, m.remind_at, m.draw_offer, m.rated, m.created_at,
         s.name AS south_name, n.name AS north_name, m.channel_name, m.engine_level,
-        s.kind = 'engine' AS south_is_engine, n.kind = 'engine' AS north_is_engine, m.parent_channel_id
+        s.kind AS south_kind, n.kind AS north_kind, m.parent_channel_id
     FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id";
 
-fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
+fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
     let id: i64 = row.col("id")?;
     let state = match row.col::<&str>("state")? {
         "active" => MatchState::Active,
@@ -149,8 +149,8 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
         .map(|level| Level::new(level).map_err(|e| StoreError::Corrupt(format!("match {id}: {e}"))))
         .transpose()?;
     let engines = (
-        row.col::<bool>("south_is_engine")?,
-        row.col::<bool>("north_is_engine")?,
+        row.col::<&str>("south_kind")? == "engine",
+        row.col::<&str>("north_kind")? == "engine",
     );
     let computer = match (level, engines) {
         (None, _) => None,
@@ -186,18 +186,18 @@ fn from_row(row: &SqliteRow) -> StoreResult<MatchRow> {
         deadline: row.col("deadline")?,
         remind_at: row.col("remind_at")?,
         draw_offer,
-        rated: row.col("rated")?,
+        rated: row.flag("rated")?,
         created_at: row.col("created_at")?,
         computer,
         parent_channel: row.opt_snowflake("parent_channel_id")?,
     })
 }
 
-fn from_rows(rows: Vec<SqliteRow>) -> StoreResult<Vec<MatchRow>> {
+fn from_rows(rows: Vec<AnyRow>) -> StoreResult<Vec<MatchRow>> {
     rows.iter().map(from_row).collect()
 }
 
-fn one(row: Option<SqliteRow>) -> StoreResult<Option<MatchRow>> {
+fn one(row: Option<AnyRow>) -> StoreResult<Option<MatchRow>> {
     row.as_ref().map(from_row).transpose()
 }
 
@@ -212,7 +212,7 @@ fn player_sql(p: Player) -> &'static str {
 /// A match by id.
 pub async fn load_match<'e, E>(db: E, id: i64) -> StoreResult<Option<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE m.id = $1");
     one(sqlx::query(&sql).bind(id).fetch_optional(db).await?)
@@ -225,7 +225,7 @@ pub async fn active_match_in_channel<'e, E>(
     channel: Snowflake,
 ) -> StoreResult<Option<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     match_in_channel(db, server, channel, "AND m.state = 'active'").await
 }
@@ -237,7 +237,7 @@ pub async fn last_match_in_channel<'e, E>(
     channel: Snowflake,
 ) -> StoreResult<Option<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     match_in_channel(db, server, channel, "ORDER BY m.id DESC LIMIT 1").await
 }
@@ -250,7 +250,7 @@ async fn match_in_channel<'e, E>(
     rest: &str,
 ) -> StoreResult<Option<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 {rest}");
     let row = sqlx::query(&sql)
@@ -269,7 +269,7 @@ pub async fn last_finished_match_of<'e, E>(
     player: Snowflake,
 ) -> StoreResult<Option<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
         "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'finished'
@@ -292,7 +292,7 @@ pub async fn matches_of_player<'e, E>(
     player: Snowflake,
 ) -> StoreResult<Vec<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
         "{SELECT} WHERE m.server_id = $1 AND m.state = 'active' AND (m.south_id = $2 OR m.north_id = $2)
@@ -309,7 +309,7 @@ where
 /// Active matches whose player to move has run out of time.
 pub async fn due_timeouts<'e, E>(db: E, now_ms: i64) -> StoreResult<Vec<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE m.state = 'active' AND m.deadline <= $1 ORDER BY m.deadline");
     from_rows(sqlx::query(&sql).bind(now_ms).fetch_all(db).await?)
@@ -352,7 +352,7 @@ pub async fn pause_clock(
 /// `idle_since` (a front end that is playing the computer's turn right now changed it just before).
 pub async fn active_computer_matches<'e, E>(db: E, idle_since: i64) -> StoreResult<Vec<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
         "{SELECT} WHERE m.state = 'active' AND m.engine_level IS NOT NULL AND m.updated_at <= $1
@@ -364,7 +364,7 @@ where
 /// Active matches whose player to move is due a reminder (and has not run out yet).
 pub async fn due_reminders<'e, E>(db: E, now_ms: i64) -> StoreResult<Vec<MatchRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
         "{SELECT} WHERE m.state = 'active' AND m.remind_at <= $1 AND m.deadline > $1 ORDER BY m.remind_at"
@@ -420,7 +420,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
     })
     .bind(result.and_then(|r| r.winner).map(player_sql))
     .bind(result.map(|r| end_reason_sql(r.reason)))
-    .bind(mv.rated)
+    .bind(i64::from(mv.rated))
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() == 0 {
@@ -508,7 +508,7 @@ pub async fn finish_match(
     .bind(game_json(game)?)
     .bind(result.winner.map(player_sql))
     .bind(end_reason_sql(result.reason))
-    .bind(rated)
+    .bind(i64::from(rated))
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;
@@ -621,7 +621,7 @@ pub async fn clear_reminder(
 /// Every move of a match, in order.
 pub async fn match_moves<'e, E>(db: E, match_id: i64) -> StoreResult<Vec<MoveRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
         "SELECT ply, round, player, house, events, played_at FROM moves WHERE match_id = $1 ORDER BY ply",

@@ -1,15 +1,17 @@
-//! Storage: every SQL statement of Namnam lives under this module, as plain async functions over the writer's
+//! Storage: every SQL statement of Namnam lives under this module, as plain async functions over a write
 //! transaction or the reader pool.
 //!
-//! SQLite through sqlx, in WAL mode with `synchronous=NORMAL` and foreign keys on. All writes go through one
-//! writer connection, each in a `BEGIN IMMEDIATE` transaction (so that even a second process on the same file
-//! cannot interleave a read-modify-write); reads use a separate pool and never wait for the writer. Queries use
-//! `$1` placeholders so that a PostgreSQL backend can follow. The schema is in `migrations/`, embedded at build
-//! time and applied by [`Store::open`].
+//! Two backends behind sqlx's `Any` driver, chosen by the database URL: SQLite (the default: one file,
+//! nothing to install) and PostgreSQL (for installations that outgrow one machine). Every statement is
+//! written once, in the SQL both understand (`$1` placeholders, `RETURNING`, `ON CONFLICT`), with values of
+//! the types `Any` carries: integers, floats and text. Each backend has its schema in
+//! `migrations/<backend>/`, the same tables with the same columns, embedded at build time and applied by
+//! [`Store::open`]. [`copy`] moves a whole installation from one to the other.
 
 mod challenges;
 mod columns;
 mod commands;
+pub mod copy;
 mod ids;
 mod matches;
 mod outages;
@@ -44,18 +46,18 @@ pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};
 pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
-use sqlx::{Sqlite, Transaction};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::pool::PoolConnectionMetadata;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
 
 /// The database used when neither `--db` nor `DATABASE_URL` names one.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
 
-/// A write transaction on the single writer connection.
-pub type WriteTx = Transaction<'static, Sqlite>;
+/// A write transaction.
+pub type WriteTx = Transaction<'static, Any>;
 
 /// Why storage failed. None of these is the player's fault: the bot core logs them and apologises.
 #[derive(Debug, thiserror::Error)]
@@ -66,61 +68,158 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
+    #[error("{0:?} is not a database URL Namnam knows: use sqlite://FILE or postgres://USER@HOST/DATABASE")]
+    UnknownUrl(String),
+    #[error("the target database is not empty: its table {0} has rows (migrate-db copies only into a new, empty database)")]
+    TargetNotEmpty(String),
+    #[error("the database has a table that migrate-db does not know: {0} (is this Namnam's newest version?)")]
+    UnknownTable(String),
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
-/// The database: one writer connection and a pool of readers.
+/// Which database server a [`Store`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One file, embedded: nothing to install (the default).
+    Sqlite,
+    /// A PostgreSQL server, for installations that outgrow one process.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names: `postgres://` or `postgresql://`, else SQLite (`sqlite://FILE`,
+    /// `sqlite:FILE`, or a plain path).
+    pub fn of_url(url: &str) -> StoreResult<Backend> {
+        match url.split_once("://").map(|(scheme, _)| scheme) {
+            Some("postgres" | "postgresql") => Ok(Backend::Postgres),
+            Some("sqlite") | None => Ok(Backend::Sqlite),
+            Some(_) => Err(StoreError::UnknownUrl(url.to_owned())),
+        }
+    }
+}
+
+/// Every write on PostgreSQL first takes this transaction-scoped advisory lock, so that writes are one at a
+/// time across every connection and process, as SQLite's `BEGIN IMMEDIATE` makes them: the core's
+/// read-check-write steps (a move checks the match's version, a result reads both ratings) rely on it.
+const WRITE_LOCK: i64 = 0x6e61_6d6e_616d; // "namnam"
+
+/// The database, through sqlx's `Any` driver: a pool for writes and a pool for reads.
 #[derive(Clone, Debug)]
 pub struct Store {
-    writer: SqlitePool,
-    reader: SqlitePool,
+    backend: Backend,
+    writer: AnyPool,
+    reader: AnyPool,
 }
 
 impl Store {
-    /// Opens (creating it if missing) the SQLite database at `url` (`sqlite://path` or a plain path) and
-    /// applies the migrations.
+    /// Opens the database at `url` and applies the migrations. A SQLite file is created if missing; a
+    /// PostgreSQL database must exist (`createdb namnam`), and may be empty.
     pub async fn open(url: &str) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        match Backend::of_url(url)? {
+            Backend::Sqlite => Self::open_sqlite(url).await,
+            Backend::Postgres => Self::open_postgres(url).await,
+        }
+    }
+
+    /// SQLite in WAL mode with `synchronous=NORMAL` and foreign keys on. All writes go through one writer
+    /// connection, each in a `BEGIN IMMEDIATE` transaction (so that even a second process on the same file
+    /// cannot interleave a read-modify-write); reads use read-only connections and never wait for the writer.
+    async fn open_sqlite(url: &str) -> StoreResult<Store> {
         let url = if url.starts_with("sqlite:") {
             url.to_owned()
         } else {
             format!("sqlite://{url}")
         };
-        let options = SqliteConnectOptions::from_str(&url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let writer = SqlitePoolOptions::new()
+        // sqlx's own parser reads the path (a plain one, `sqlite:` or `sqlite://`); the `Any` driver then
+        // takes it back as a URL. The pragmas the URL cannot carry are set on each new connection.
+        let options = SqliteConnectOptions::from_str(&url)?;
+        let writer_url = options.clone().create_if_missing(true).to_url_lossy();
+        let reader_url = options.read_only(true).to_url_lossy();
+        let writer = AnyPoolOptions::new()
             .min_connections(1)
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(30))
-            .connect_with(options.clone())
+            .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, true)))
+            .connect_with(AnyConnectOptions::from_url(&writer_url)?)
             .await?;
-        sqlx::migrate!("./migrations").run(&writer).await?;
-        let reader = SqlitePoolOptions::new()
+        sqlx::migrate!("./migrations/sqlite").run(&writer).await?;
+        let reader = AnyPoolOptions::new()
             .max_connections(4)
-            .connect_with(options.create_if_missing(false).read_only(true))
+            .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))
+            .connect_with(AnyConnectOptions::from_url(&reader_url)?)
             .await?;
-        Ok(Store { writer, reader })
+        Ok(Store {
+            backend: Backend::Sqlite,
+            writer,
+            reader,
+        })
     }
 
-    /// Starts a write transaction (`BEGIN IMMEDIATE`: it holds the write lock from the start).
+    /// PostgreSQL: writes take [`WRITE_LOCK`]; reads share a pool of their own.
+    async fn open_postgres(url: &str) -> StoreResult<Store> {
+        let options = AnyConnectOptions::from_str(url)?;
+        let writer = AnyPoolOptions::new()
+            .max_connections(4)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options.clone())
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&writer).await?;
+        let reader = AnyPoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        Ok(Store {
+            backend: Backend::Postgres,
+            writer,
+            reader,
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Starts a write transaction, holding the write lock from its start.
     pub async fn begin(&self) -> StoreResult<WriteTx> {
-        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
+        match self.backend {
+            Backend::Sqlite => Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?),
+            Backend::Postgres => {
+                let mut tx = self.writer.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(tx)
+            }
+        }
     }
 
     /// The pool for reads outside a write transaction.
-    pub fn reader(&self) -> &SqlitePool {
+    pub fn reader(&self) -> &AnyPool {
         &self.reader
     }
 
-    /// Closes every connection (and so checkpoints the WAL).
+    /// Closes every connection (and so checkpoints SQLite's WAL).
     pub async fn close(&self) {
         self.reader.close().await;
         self.writer.close().await;
     }
+}
+
+/// What every SQLite connection sets: the writer also puts the file in WAL mode (which then stays).
+async fn sqlite_pragmas(
+    conn: &mut AnyConnection,
+    _meta: PoolConnectionMetadata,
+    writer: bool,
+) -> Result<(), sqlx::Error> {
+    if writer {
+        conn.execute("PRAGMA journal_mode = WAL").await?;
+    }
+    conn.execute("PRAGMA synchronous = NORMAL").await?;
+    conn.execute("PRAGMA foreign_keys = ON").await?;
+    Ok(())
 }
 
 /// The `database_url` to use: the given one, else `DATABASE_URL`, else [`DEFAULT_DATABASE_URL`].

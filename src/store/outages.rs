@@ -2,7 +2,7 @@
 //! was seen live) and the servers that Discord marks unavailable.
 
 use super::{Snowflake, StoreResult, WriteTx};
-use sqlx::Sqlite;
+use sqlx::Any;
 
 /// When the shard was last seen live; with no beat of this shard (a first start, or another shard count),
 /// the last beat under another shard count: the last time the bot was seen running before.
@@ -50,7 +50,7 @@ pub async fn beat(
 /// The servers Discord marks unavailable, with when that began.
 pub async fn server_outages<'e, E>(db: E) -> StoreResult<Vec<(Snowflake, i64)>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT server_id, since FROM server_outages")
         .fetch_all(db)

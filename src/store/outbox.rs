@@ -1,9 +1,9 @@
 //! The outbox: messages to post in a channel, stored in the transaction of the change they announce, and
-//! what became of each (see `migrations/0003_outbox.sql`). The body is the bot core's business; here it is
+//! what became of each (see `migrations/sqlite/0003_outbox.sql`). The body is the bot core's business; here it is
 //! text.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::Sqlite;
+use sqlx::any::AnyRow;
+use sqlx::Any;
 
 use super::columns::Columns;
 use super::{Snowflake, StoreResult, WriteTx};
@@ -91,30 +91,37 @@ pub async fn due_posts<'e, E>(
     resting: &[Snowflake],
 ) -> StoreResult<Vec<PostRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
-    let resting: Vec<i64> = resting.iter().map(|c| c.to_sql()).collect();
-    let resting = serde_json::to_string(&resting).expect("numbers always serialize");
-    let rows = sqlx::query(
+    // The resting channels as `$3, $4, …`: a list both backends take (there is no array type in common).
+    let resting_list = (0..resting.len())
+        .map(|i| format!("${}", i + 3))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let not_resting = if resting.is_empty() {
+        String::new()
+    } else {
+        format!("AND d.channel_id NOT IN ({resting_list})")
+    };
+    let sql = format!(
         "WITH due AS (
              SELECT * FROM outbox WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
          )
          SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
-            maybe_shown OR state = 'held' AS maybe_shown, attempts, created_at
+            CASE WHEN maybe_shown = 1 OR state = 'held' THEN 1 ELSE 0 END AS maybe_shown, attempts, created_at
          FROM due d
-         WHERE d.id = (SELECT MIN(e.id) FROM due e WHERE e.channel_id = d.channel_id)
-             AND d.channel_id NOT IN (SELECT value FROM json_each($3))
-         ORDER BY id LIMIT $2",
-    )
-    .bind(now_ms)
-    .bind(i64::from(limit))
-    .bind(resting)
-    .fetch_all(db)
-    .await?;
+         WHERE d.id = (SELECT MIN(e.id) FROM due e WHERE e.channel_id = d.channel_id) {not_resting}
+         ORDER BY id LIMIT $2"
+    );
+    let mut query = sqlx::query(&sql).bind(now_ms).bind(i64::from(limit));
+    for channel in resting {
+        query = query.bind(channel.to_sql());
+    }
+    let rows = query.fetch_all(db).await?;
     rows.iter().map(post_from_row).collect()
 }
 
-fn post_from_row(row: &SqliteRow) -> StoreResult<PostRow> {
+fn post_from_row(row: &AnyRow) -> StoreResult<PostRow> {
     Ok(PostRow {
         id: row.col("id")?,
         server: row.snowflake("server_id")?,
@@ -122,7 +129,7 @@ fn post_from_row(row: &SqliteRow) -> StoreResult<PostRow> {
         fallback_channel: row.opt_snowflake("fallback_channel_id")?,
         match_id: row.col("match_id")?,
         body: row.col("body")?,
-        maybe_shown: row.col("maybe_shown")?,
+        maybe_shown: row.flag("maybe_shown")?,
         attempts: row.int("attempts")?,
         created_at: row.col("created_at")?,
     })
@@ -131,7 +138,7 @@ fn post_from_row(row: &SqliteRow) -> StoreResult<PostRow> {
 /// One post, whatever its state.
 pub async fn load_post<'e, E>(db: E, id: PostId) -> StoreResult<Option<PostRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let row = sqlx::query(
         "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts,
@@ -148,11 +155,11 @@ where
 /// through. False when the post was not held (the poster had it already, or it is done).
 pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> StoreResult<bool> {
     let updated = sqlx::query(
-        "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = maybe_shown OR $2
+        "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END
          WHERE id = $1 AND state = 'held'",
     )
     .bind(id)
-    .bind(maybe_shown)
+    .bind(i64::from(maybe_shown))
     .execute(&mut **tx)
     .await?;
     Ok(updated.rows_affected() == 1)
@@ -161,10 +168,10 @@ pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> St
 /// Counts a failed attempt of the poster; `maybe_shown` when it got no answer (it may have got through).
 pub async fn count_attempt(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> StoreResult<()> {
     sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, maybe_shown = maybe_shown OR $2 WHERE id = $1",
+        "UPDATE outbox SET attempts = attempts + 1, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END WHERE id = $1",
     )
     .bind(id)
-    .bind(maybe_shown)
+    .bind(i64::from(maybe_shown))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -256,7 +263,7 @@ pub async fn prune_posts(tx: &mut WriteTx, before: i64) -> StoreResult<u64> {
 /// Every post's state, by id (for tests and the record).
 pub async fn post_states<'e, E>(db: E) -> StoreResult<Vec<(PostId, String, Option<String>)>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query("SELECT id, state, outcome FROM outbox ORDER BY id")
         .fetch_all(db)

@@ -1,7 +1,7 @@
 //! Players: a display name and what kind of account they are.
 
 use super::{Snowflake, StoreError, StoreResult, WriteTx};
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 /// What kind of account a player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub async fn upsert_player(
 }
 
 /// The player's last known display name.
-pub async fn player_name(db: &SqlitePool, player: Snowflake) -> StoreResult<Option<String>> {
+pub async fn player_name(db: &AnyPool, player: Snowflake) -> StoreResult<Option<String>> {
     sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(player.to_sql())
         .fetch_optional(db)

@@ -2,8 +2,8 @@
 
 use super::columns::Columns;
 use super::{Snowflake, StoreError, StoreResult, WriteTx};
-use sqlx::sqlite::SqliteRow;
-use sqlx::Sqlite;
+use sqlx::any::AnyRow;
+use sqlx::Any;
 
 /// A player's rating in one server.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +24,7 @@ const SELECT: &str =
         r.draws, r.losses
     FROM ratings r JOIN players p ON p.id = r.player_id";
 
-fn from_row(row: &SqliteRow) -> StoreResult<RatingRow> {
+fn from_row(row: &AnyRow) -> StoreResult<RatingRow> {
     Ok(RatingRow {
         player: row.snowflake("player_id")?,
         name: row.col("name")?,
@@ -45,7 +45,7 @@ pub async fn load_rating<'e, E>(
     player: Snowflake,
 ) -> StoreResult<Option<RatingRow>>
 where
-    E: sqlx::Executor<'e, Database = Sqlite>,
+    E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE r.server_id = $1 AND r.player_id = $2");
     let row = sqlx::query(&sql)
@@ -95,7 +95,7 @@ pub async fn leaderboard<'e, E>(
     per_page: u32,
 ) -> StoreResult<(Vec<RatingRow>, u32)>
 where
-    E: sqlx::Executor<'e, Database = Sqlite> + Copy,
+    E: sqlx::Executor<'e, Database = Any> + Copy,
 {
     let sql = format!(
         "{SELECT} WHERE r.server_id = $1 ORDER BY r.rating DESC, r.games DESC, p.name LIMIT $2 OFFSET $3"

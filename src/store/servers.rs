@@ -2,7 +2,7 @@
 
 use super::columns::Columns;
 use super::{Snowflake, StoreResult, WriteTx};
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 
 /// A server's settings; a server never configured has [`ServerSettings::default`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub async fn ensure_server(
     Ok(())
 }
 
-pub async fn server_settings(db: &SqlitePool, server: Snowflake) -> StoreResult<ServerSettings> {
+pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<ServerSettings> {
     let row = sqlx::query(
         "SELECT default_clock_secs, default_target, thread_per_match FROM servers WHERE id = $1",
     )
@@ -68,7 +68,7 @@ pub async fn server_settings(db: &SqlitePool, server: Snowflake) -> StoreResult<
         allowed_channels,
         default_clock_secs: row.int("default_clock_secs")?,
         default_target: row.opt_int("default_target")?,
-        thread_per_match: row.col("thread_per_match")?,
+        thread_per_match: row.flag("thread_per_match")?,
     })
 }
 
@@ -85,7 +85,7 @@ pub async fn update_settings(
     .bind(server.to_sql())
     .bind(settings.default_clock_secs as i64)
     .bind(settings.default_target.map(i64::from))
-    .bind(settings.thread_per_match)
+    .bind(i64::from(settings.thread_per_match))
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM allowed_channels WHERE server_id = $1")

@@ -25,9 +25,10 @@ fn labels(houses: &[(House, u8)]) -> Vec<u8> {
     houses.iter().map(|(h, _)| h.label()).collect()
 }
 
-#[tokio::test]
-async fn legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else() {
-    let h = Harness::new().await;
+async fn legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else(
+    backend: Backend,
+) {
+    let h = Harness::new(backend).await;
     assert!(
         legal(&h, "general", "alice").await.is_empty(),
         "no match yet"
@@ -66,9 +67,8 @@ async fn legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyo
     }
 }
 
-#[tokio::test]
-async fn legal_houses_are_empty_on_the_computers_turn() {
-    let h = Harness::new().await;
+async fn legal_houses_are_empty_on_the_computers_turn(backend: Backend) {
+    let h = Harness::new(backend).await;
     let reply = h
         .ok(
             "alice",
@@ -92,9 +92,8 @@ async fn legal_houses_are_empty_on_the_computers_turn() {
     );
 }
 
-#[tokio::test]
-async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel() {
-    let h = Harness::new().await;
+async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.ok("admin", "admin settings thread:yes").await;
     let accepted = h
         .start_match("general", "alice", "bob", "first:challenger clock:24h")
@@ -165,9 +164,8 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel() {
     assert_eq!(timeout.channel, thread);
 }
 
-#[tokio::test]
-async fn only_an_active_match_moves_and_never_onto_another_match() {
-    let h = Harness::new().await;
+async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backend) {
+    let h = Harness::new(backend).await;
     let first = h.start_match("general", "alice", "bob", "").await;
     let first_id = first.board.as_ref().expect("a board").match_id;
     let second = h.start_match("games", "carol", "dave", "").await;
@@ -201,9 +199,8 @@ async fn only_an_active_match_moves_and_never_onto_another_match() {
     assert_eq!(row.channel, channel_id("games"));
 }
 
-#[tokio::test]
-async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
-    let h = Harness::with_outbox().await;
+async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
     h.ok("admin", "admin settings thread:yes").await;
     let accepted = h
         .start_match("general", "alice", "bob", "first:challenger clock:24h")
@@ -259,3 +256,11 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board() {
     let bob_house = legal_houses(&moved)[0];
     h.ok("bob", &format!("move house:{bob_house}")).await;
 }
+
+on_both_backends!(
+    legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else,
+    legal_houses_are_empty_on_the_computers_turn,
+    a_match_moved_into_a_thread_is_played_there_and_frees_its_channel,
+    only_an_active_match_moves_and_never_onto_another_match,
+    a_closed_thread_sends_its_match_back_to_the_channel_with_its_board,
+);

@@ -6,9 +6,8 @@ use crate::common::*;
 use namnam::bot::{spawn_sweeper, Text, UserError};
 use std::time::Duration;
 
-#[tokio::test]
-async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once() {
-    let h = Harness::new().await;
+async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "first:challenger clock:24h")
         .await;
     h.clock.advance_secs(18 * 3600 - 1);
@@ -41,9 +40,8 @@ async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once() {
     assert!(notices[0].reply.text.plain().starts_with("bob:"));
 }
 
-#[tokio::test]
-async fn running_out_of_time_loses_the_match_and_is_rated() {
-    let h = Harness::new().await;
+async fn running_out_of_time_loses_the_match_and_is_rated(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:1h")
         .await;
@@ -79,9 +77,8 @@ async fn running_out_of_time_loses_the_match_and_is_rated() {
     assert!(h.ok("alice", "stats").await.text.plain().contains("1 won"));
 }
 
-#[tokio::test]
-async fn a_late_move_is_not_played_when_the_sweeper_has_not_come_yet() {
-    let h = Harness::new().await;
+async fn a_late_move_is_not_played_when_the_sweeper_has_not_come_yet(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:5m")
         .await;
@@ -102,11 +99,12 @@ async fn a_late_move_is_not_played_when_the_sweeper_has_not_come_yet() {
     assert!(h.core.sweep().await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn no_outage_rule_a_deadline_that_passed_while_stopped_is_acted_on_at_start_up() {
+async fn no_outage_rule_a_deadline_that_passed_while_stopped_is_acted_on_at_start_up(
+    backend: Backend,
+) {
     // The console's rule (it opens its core with `Core::open`, as this harness does: no outage rule): the
     // clock runs while it is stopped.
-    let h = Harness::new().await;
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:2h")
         .await;
@@ -159,9 +157,10 @@ async fn post_states(h: &Harness) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
-async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_failure() {
-    let h = Harness::with_outbox().await;
+async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_failure(
+    backend: Backend,
+) {
+    let h = Harness::with_outbox(backend).await;
     let challenge = h
         .ok("alice", "challenge opponent:bob first:challenger")
         .await;
@@ -207,9 +206,8 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
     assert!(h.core.due_posts(10, &[]).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction() {
-    let h = Harness::with_outbox().await;
+async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:1h")
         .await;
@@ -249,9 +247,8 @@ async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction() {
     assert_eq!(post_states(&h).await, ["sent", "sent", "dropped"]);
 }
 
-#[tokio::test]
-async fn a_server_that_removed_the_bot_keeps_nothing_waiting() {
-    let h = Harness::with_outbox().await;
+async fn a_server_that_removed_the_bot_keeps_nothing_waiting(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -271,9 +268,8 @@ async fn a_server_that_removed_the_bot_keeps_nothing_waiting() {
     );
 }
 
-#[tokio::test]
-async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock() {
-    let h = Harness::with_outbox().await;
+async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
     let challenge = h.ok("alice", "challenge opponent:bob").await;
     h.core
         .post_delivered(challenge.post.unwrap(), None)
@@ -297,9 +293,8 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock() 
     assert!(h.core.sweep().await.unwrap().is_empty(), "announced once");
 }
 
-#[tokio::test]
-async fn a_channel_where_posting_fails_keeps_no_other_waiting() {
-    let h = Harness::with_outbox().await;
+async fn a_channel_where_posting_fails_keeps_no_other_waiting(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
     h.ok("alice", "challenge opponent:bob").await;
     h.ok("bob", "decline").await;
     h.ok_in("games", "erin", "challenge opponent:frank").await;
@@ -318,9 +313,10 @@ async fn a_channel_where_posting_fails_keeps_no_other_waiting() {
     assert_eq!(due[0].channel, games);
 }
 
-#[tokio::test]
-async fn answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_shown() {
-    let h = Harness::with_outbox().await;
+async fn answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_shown(
+    backend: Backend,
+) {
+    let h = Harness::with_outbox(backend).await;
     h.ok("alice", "challenge opponent:bob").await;
     assert!(h.core.due_posts(10, &[]).await.unwrap().is_empty());
     assert_eq!(h.core.release_held_posts().await.unwrap(), 1);
@@ -328,3 +324,16 @@ async fn answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_show
     assert_eq!(due.len(), 1);
     assert!(due[0].maybe_shown, "the poster looks for it before posting");
 }
+
+on_both_backends!(
+    a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once,
+    running_out_of_time_loses_the_match_and_is_rated,
+    a_late_move_is_not_played_when_the_sweeper_has_not_come_yet,
+    no_outage_rule_a_deadline_that_passed_while_stopped_is_acted_on_at_start_up,
+    public_replies_are_held_for_the_answer_and_released_to_the_poster_on_failure,
+    the_clock_stores_its_notices_for_the_poster_in_the_same_transaction,
+    a_server_that_removed_the_bot_keeps_nothing_waiting,
+    an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock,
+    a_channel_where_posting_fails_keeps_no_other_waiting,
+    answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_shown,
+);

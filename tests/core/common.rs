@@ -1,5 +1,5 @@
-//! Shared helpers for the core suite: a core on a fresh SQLite file with a hand-moved clock, and requests
-//! written as console lines.
+//! Shared helpers for the core suite: a core on a fresh database of either backend with a hand-moved clock,
+//! and requests written as console lines.
 
 use namnam::bot::{
     ActionId, Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
@@ -13,14 +13,58 @@ pub const SERVER: Snowflake = Snowflake(1_100_000_000_000_000_001);
 /// 2026-01-01 00:00 UTC.
 pub const START_MS: i64 = 1_767_225_600_000;
 
-pub struct Harness {
-    pub core: Arc<Core>,
-    pub clock: Arc<ManualClock>,
+pub use namnam::store::Backend;
+
+/// Runs each named test of a module on both backends, as `<module>::sqlite::<test>` and
+/// `<module>::postgres::<test>` (so `cargo test postgres` runs the PostgreSQL half). A test is an
+/// `async fn name(backend: Backend)`; a tokio flavour goes in brackets after its name.
+macro_rules! on_both_backends {
+    ($($name:ident $(($($flavor:tt)*))?),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test $(($($flavor)*))?]
+                async fn $name() {
+                    super::$name(super::Backend::Sqlite).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test $(($($flavor)*))?]
+                async fn $name() {
+                    if crate::postgres::cluster().is_some() {
+                        super::$name(super::Backend::Postgres).await
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// A new, empty database of `backend` for one test, and what keeps it.
+pub struct TestDb {
+    pub url: String,
+    /// A SQLite file's folder (removed at the end), or a folder for the test's other files.
     pub dir: TempDir,
 }
 
-pub fn db_url(dir: &TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("namnam.db").display())
+impl TestDb {
+    pub async fn new(backend: Backend) -> TestDb {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", dir.path().join("namnam.db").display()),
+            Backend::Postgres => crate::postgres::fresh_database()
+                .await
+                .expect("PostgreSQL is there (the test checks first)"),
+        };
+        TestDb { url, dir }
+    }
+}
+
+pub struct Harness {
+    pub core: Arc<Core>,
+    pub clock: Arc<ManualClock>,
+    pub db: TestDb,
 }
 
 /// A server on the other shard of [`Harness::with_outage_rule`].
@@ -31,8 +75,8 @@ pub fn shard_of(server: Snowflake) -> u32 {
     ((server.0 >> 22) % 2) as u32
 }
 
-async fn outage_core(dir: &TempDir, clock: &Arc<ManualClock>) -> Arc<Core> {
-    let store = namnam::store::Store::open(&db_url(dir))
+async fn outage_core(db: &TestDb, clock: &Arc<ManualClock>) -> Arc<Core> {
+    let store = namnam::store::Store::open(&db.url)
         .await
         .expect("the database opens");
     let config = namnam::bot::CoreConfig {
@@ -50,24 +94,24 @@ async fn outage_core(dir: &TempDir, clock: &Arc<ManualClock>) -> Arc<Core> {
 }
 
 impl Harness {
-    pub async fn new() -> Harness {
-        let dir = tempfile::tempdir().expect("a temporary folder");
+    pub async fn new(backend: Backend) -> Harness {
+        let db = TestDb::new(backend).await;
         let clock = Arc::new(ManualClock::new(START_MS));
-        let core = Core::open(&db_url(&dir), clock.clone())
+        let core = Core::open(&db.url, clock.clone())
             .await
             .expect("the database opens");
         Harness {
             core: Arc::new(core),
             clock,
-            dir,
+            db,
         }
     }
 
     /// A core that stores its public replies in the outbox, as the Discord bot's does.
-    pub async fn with_outbox() -> Harness {
-        let dir = tempfile::tempdir().expect("a temporary folder");
+    pub async fn with_outbox(backend: Backend) -> Harness {
+        let db = TestDb::new(backend).await;
         let clock = Arc::new(ManualClock::new(START_MS));
-        let store = namnam::store::Store::open(&db_url(&dir))
+        let store = namnam::store::Store::open(&db.url)
             .await
             .expect("the database opens");
         let config = namnam::bot::CoreConfig {
@@ -78,40 +122,40 @@ impl Harness {
         Harness {
             core: Arc::new(core),
             clock,
-            dir,
+            db,
         }
     }
 
     /// A core as the Discord bot runs it: with the outbox, and its clock paused through outages (two
     /// shards: [`SERVER`] is on shard 1, [`OTHER_SERVER`] on shard 0; five minutes' grace).
-    pub async fn with_outage_rule() -> Harness {
-        let dir = tempfile::tempdir().expect("a temporary folder");
+    pub async fn with_outage_rule(backend: Backend) -> Harness {
+        let db = TestDb::new(backend).await;
         let clock = Arc::new(ManualClock::new(START_MS));
-        let core = outage_core(&dir, &clock).await;
-        Harness { core, clock, dir }
+        let core = outage_core(&db, &clock).await;
+        Harness { core, clock, db }
     }
 
     /// Stops this core and starts another on the same database and clock, with the outage rule.
     pub async fn restart_with_outage_rule(self) -> Harness {
-        let Harness { core, clock, dir } = self;
+        let Harness { core, clock, db } = self;
         core.store().close().await;
         drop(core);
-        let core = outage_core(&dir, &clock).await;
-        Harness { core, clock, dir }
+        let core = outage_core(&db, &clock).await;
+        Harness { core, clock, db }
     }
 
     /// Closes the database and opens it again, as a restart would (the clock goes on).
     pub async fn restart(self) -> Harness {
-        let Harness { core, clock, dir } = self;
+        let Harness { core, clock, db } = self;
         core.store().close().await;
         drop(core);
-        let core = Core::open(&db_url(&dir), clock.clone())
+        let core = Core::open(&db.url, clock.clone())
             .await
             .expect("the database reopens");
         Harness {
             core: Arc::new(core),
             clock,
-            dir,
+            db,
         }
     }
 

@@ -8,7 +8,7 @@ async fn run_script(h: &Harness, script: &str) -> String {
     let mut out = Vec::new();
     let options = ConsoleOptions {
         echo: true,
-        images: Some(h.dir.path().join("pictures")),
+        images: Some(h.db.dir.path().join("pictures")),
         ..ConsoleOptions::default()
     };
     run(h.core.clone(), script.as_bytes(), &mut out, options)
@@ -17,9 +17,8 @@ async fn run_script(h: &Harness, script: &str) -> String {
     String::from_utf8(out).expect("UTF-8 output")
 }
 
-#[tokio::test]
-async fn a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was() {
-    let h = Harness::new().await;
+async fn a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was(backend: Backend) {
+    let h = Harness::new(backend).await;
     let out = run_script(
         &h,
         "# a comment\n\
@@ -85,3 +84,5 @@ fn lines_name_an_optional_channel_a_user_a_command_and_options() {
     assert!(parse_line("alice").unwrap().is_err());
     assert!(parse_line("al!ce help").unwrap().is_err());
 }
+
+on_both_backends!(a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,);

@@ -1,9 +1,14 @@
-//! The core suite: the platform-neutral bot (`src/bot/`) on a real SQLite file with the real engine and a
-//! hand-moved clock, one module per concern — what the Discord adapter needs of it, the move clock, the
+//! The core suite: the platform-neutral bot (`src/bot/`) with the real engine and a hand-moved clock, every
+//! test twice: on a real SQLite file and on a real PostgreSQL server (`support/postgres.rs` starts one for
+//! this binary if PostgreSQL is installed), one module per concern — what the Discord adapter needs of it, the move clock, the
 //! clock through outages, the console front end, whole matches, refusals, rematches, and playing the computer.
 //!
 //! One test binary for all of them: each binary links the whole crate, so fewer binaries build faster.
 
+#[path = "../support/postgres.rs"]
+mod postgres;
+
+#[macro_use]
 mod common;
 
 mod adapter;

@@ -54,9 +54,8 @@ fn texts(notices: &[Notice]) -> Vec<String> {
     notices.iter().map(|n| n.reply.text.plain()).collect()
 }
 
-#[tokio::test]
-async fn gateway_outage_moves_deadlines_and_says_so_once() {
-    let h = Harness::with_outage_rule().await;
+async fn gateway_outage_moves_deadlines_and_says_so_once(backend: Backend) {
+    let h = Harness::with_outage_rule(backend).await;
     assert!(h.core.shards_seen(&[0, 1]).await.unwrap().is_empty());
     let before = bob_to_move(&h, "general", "clock:1h").await;
     // The same on the other shard, which stays up.
@@ -124,9 +123,8 @@ async fn gateway_outage_moves_deadlines_and_says_so_once() {
     );
 }
 
-#[tokio::test]
-async fn short_outage_moves_no_deadline_but_its_grace_covers_it() {
-    let h = Harness::with_outage_rule().await;
+async fn short_outage_moves_no_deadline_but_its_grace_covers_it(backend: Backend) {
+    let h = Harness::with_outage_rule(backend).await;
     h.core.shards_seen(&[0, 1]).await.unwrap();
     let general = bob_to_move(&h, "general", "clock:5m").await;
     let games = h
@@ -163,9 +161,8 @@ async fn short_outage_moves_no_deadline_but_its_grace_covers_it() {
     );
 }
 
-#[tokio::test]
-async fn downtime_outage_after_restart_moves_deadlines_and_challenges() {
-    let h = Harness::with_outage_rule().await;
+async fn downtime_outage_after_restart_moves_deadlines_and_challenges(backend: Backend) {
+    let h = Harness::with_outage_rule(backend).await;
     h.core.shards_seen(&[0, 1]).await.unwrap();
     let before = bob_to_move(&h, "general", "clock:1h").await;
     h.ok_in("games", "carol", "challenge opponent:dave").await;
@@ -195,9 +192,8 @@ async fn downtime_outage_after_restart_moves_deadlines_and_challenges() {
     assert!(accepted.board.is_some(), "{}", accepted.text);
 }
 
-#[tokio::test]
-async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice() {
-    let h = Harness::with_outage_rule().await;
+async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice(backend: Backend) {
+    let h = Harness::with_outage_rule(backend).await;
     h.core.shards_seen(&[0, 1]).await.unwrap();
     let before = bob_to_move(&h, "general", "clock:1h").await;
     h.clock.advance_secs(10 * MINUTE);
@@ -248,9 +244,8 @@ async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice() 
     assert_eq!(row(&h, before.id).await.deadline, Some(moved + HOUR * 1000));
 }
 
-#[tokio::test]
-async fn gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once() {
-    let h = Harness::with_outage_rule().await;
+async fn gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once(backend: Backend) {
+    let h = Harness::with_outage_rule(backend).await;
     h.core.shards_seen(&[0, 1]).await.unwrap();
     let before = bob_to_move(&h, "general", "clock:1h").await;
     // The server is unavailable from ten minutes in; ten minutes later its shard goes down too, for two
@@ -281,3 +276,11 @@ async fn gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once() {
     let moved = before.deadline.unwrap() + (2 * HOUR + 40 * MINUTE) * 1000;
     assert_eq!(row(&h, before.id).await.deadline, Some(moved));
 }
+
+on_both_backends!(
+    gateway_outage_moves_deadlines_and_says_so_once,
+    short_outage_moves_no_deadline_but_its_grace_covers_it,
+    downtime_outage_after_restart_moves_deadlines_and_challenges,
+    server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice,
+    gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once,
+);

@@ -6,9 +6,8 @@ use namnam::bot::{ActionId, Part, UserError};
 use namnam::game::Player;
 use namnam::store;
 
-#[tokio::test]
-async fn a_match_with_a_round_limit_plays_every_round_and_is_rated() {
-    let h = Harness::new().await;
+async fn a_match_with_a_round_limit_plays_every_round_and_is_rated(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match(
             "general",
@@ -73,9 +72,8 @@ async fn a_match_with_a_round_limit_plays_every_round_and_is_rated() {
     );
 }
 
-#[tokio::test]
-async fn a_match_with_a_target_ends_when_it_is_reached() {
-    let h = Harness::new().await;
+async fn a_match_with_a_target_ends_when_it_is_reached(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "target:7 first:challenged")
         .await;
@@ -96,9 +94,8 @@ async fn a_match_with_a_target_ends_when_it_is_reached() {
     );
 }
 
-#[tokio::test]
-async fn a_round_change_announces_the_next_territory() {
-    let h = Harness::new().await;
+async fn a_round_change_announces_the_next_territory(backend: Backend) {
+    let h = Harness::new(backend).await;
     let mut reply = h
         .start_match(
             "general",
@@ -130,9 +127,8 @@ async fn a_round_change_announces_the_next_territory() {
     assert_eq!(board.to_move, Some(Player::North));
 }
 
-#[tokio::test]
-async fn closing_and_reopening_the_database_mid_match_changes_nothing() {
-    let h = Harness::new().await;
+async fn closing_and_reopening_the_database_mid_match_changes_nothing(backend: Backend) {
+    let h = Harness::new(backend).await;
     let mut reply = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -161,9 +157,8 @@ async fn closing_and_reopening_the_database_mid_match_changes_nothing() {
     assert_ne!(to_move(&next), None);
 }
 
-#[tokio::test]
-async fn two_moves_sent_at_once_on_one_match_apply_exactly_once() {
-    let h = Harness::new().await;
+async fn two_moves_sent_at_once_on_one_match_apply_exactly_once(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -204,9 +199,8 @@ async fn two_moves_sent_at_once_on_one_match_apply_exactly_once() {
     ));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn many_tasks_moving_on_many_matches_lose_nothing() {
-    let h = Harness::new().await;
+async fn many_tasks_moving_on_many_matches_lose_nothing(backend: Backend) {
+    let h = Harness::new(backend).await;
     let channels: Vec<String> = (0..12).map(|i| format!("table{i}")).collect();
     for (i, c) in channels.iter().enumerate() {
         h.start_match(
@@ -313,9 +307,8 @@ async fn sqlx_count(h: &Harness, sql: &str) -> i64 {
         .unwrap()
 }
 
-#[tokio::test]
-async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted() {
-    let h = Harness::new().await;
+async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -351,9 +344,8 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted() {
     assert_eq!(h.refused("bob", "draw").await, UserError::NoMatch);
 }
 
-#[tokio::test]
-async fn resigning_asks_first_and_is_unrated_before_the_first_move() {
-    let h = Harness::new().await;
+async fn resigning_asks_first_and_is_unrated_before_the_first_move(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "first:challenger")
         .await;
     let ask = h.ok("bob", "resign").await;
@@ -398,9 +390,8 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move() {
     assert!(stats.text.plain().contains("1 won"), "{}", stats.text);
 }
 
-#[tokio::test]
-async fn a_rematch_swaps_sides() {
-    let h = Harness::new().await;
+async fn a_rematch_swaps_sides(backend: Backend) {
+    let h = Harness::new(backend).await;
     let first = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -413,9 +404,8 @@ async fn a_rematch_swaps_sides() {
     assert_eq!(to_move(&second).as_deref(), Some("alice"));
 }
 
-#[tokio::test]
-async fn matches_lists_my_matches_and_where_it_is_my_turn() {
-    let h = Harness::new().await;
+async fn matches_lists_my_matches_and_where_it_is_my_turn(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "first:challenger")
         .await;
     h.start_match("games", "carol", "alice", "first:challenger")
@@ -435,9 +425,8 @@ async fn matches_lists_my_matches_and_where_it_is_my_turn() {
     assert!(history.text.plain().contains("0 moves"), "{}", history.text);
 }
 
-#[tokio::test]
-async fn an_admin_abort_is_unrated() {
-    let h = Harness::new().await;
+async fn an_admin_abort_is_unrated(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -456,9 +445,10 @@ async fn an_admin_abort_is_unrated() {
     h.start_match("general", "alice", "bob", "").await;
 }
 
-#[tokio::test]
-async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_more() {
-    let h = Harness::new().await;
+async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_more(
+    backend: Backend,
+) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:2h")
         .await;
@@ -521,9 +511,8 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
     panic!("no one-lap move came up");
 }
 
-#[tokio::test]
-async fn replies_name_players_commands_and_moments_as_parts() {
-    let h = Harness::new().await;
+async fn replies_name_players_commands_and_moments_as_parts(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -544,3 +533,19 @@ async fn replies_name_players_commands_and_moments_as_parts() {
         ask.text
     );
 }
+
+on_both_backends!(
+    a_match_with_a_round_limit_plays_every_round_and_is_rated,
+    a_match_with_a_target_ends_when_it_is_reached,
+    a_round_change_announces_the_next_territory,
+    closing_and_reopening_the_database_mid_match_changes_nothing,
+    two_moves_sent_at_once_on_one_match_apply_exactly_once,
+    many_tasks_moving_on_many_matches_lose_nothing(flavor = "multi_thread", worker_threads = 4),
+    a_draw_offer_lapses_with_the_next_move_and_can_be_accepted,
+    resigning_asks_first_and_is_unrated_before_the_first_move,
+    a_rematch_swaps_sides,
+    matches_lists_my_matches_and_where_it_is_my_turn,
+    an_admin_abort_is_unrated,
+    a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_more,
+    replies_name_players_commands_and_moments_as_parts,
+);

@@ -4,9 +4,8 @@ use crate::common::*;
 use namnam::bot::{Command, UserError};
 use namnam::game::IllegalMove;
 
-#[tokio::test]
-async fn moves_out_of_turn_by_others_or_on_bad_houses_are_refused() {
-    let h = Harness::new().await;
+async fn moves_out_of_turn_by_others_or_on_bad_houses_are_refused(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "first:challenger")
         .await;
     assert_eq!(
@@ -105,9 +104,8 @@ fn bad_challenge_options_are_refused_when_parsed() {
     ));
 }
 
-#[tokio::test]
-async fn there_is_no_match_to_act_on_in_an_empty_channel() {
-    let h = Harness::new().await;
+async fn there_is_no_match_to_act_on_in_an_empty_channel(backend: Backend) {
+    let h = Harness::new(backend).await;
     assert_eq!(h.refused("alice", "move house:1").await, UserError::NoMatch);
     assert_eq!(h.refused("alice", "board").await, UserError::NoMatch);
     assert_eq!(h.refused("alice", "resign").await, UserError::NoMatch);
@@ -117,9 +115,8 @@ async fn there_is_no_match_to_act_on_in_an_empty_channel() {
     assert_eq!(h.refused("alice", "cancel").await, UserError::NoChallenge);
 }
 
-#[tokio::test]
-async fn nobody_challenges_themself_or_a_bot() {
-    let h = Harness::new().await;
+async fn nobody_challenges_themself_or_a_bot(backend: Backend) {
+    let h = Harness::new(backend).await;
     assert_eq!(
         h.refused("alice", "challenge opponent:alice").await,
         UserError::SelfChallenge
@@ -130,9 +127,8 @@ async fn nobody_challenges_themself_or_a_bot() {
     );
 }
 
-#[tokio::test]
-async fn one_open_challenge_and_one_match_per_channel() {
-    let h = Harness::new().await;
+async fn one_open_challenge_and_one_match_per_channel(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(
         h.refused("carol", "challenge opponent:dave").await,
@@ -151,9 +147,8 @@ async fn one_open_challenge_and_one_match_per_channel() {
     h.start_match("more", "dave", "alice", "").await;
 }
 
-#[tokio::test]
-async fn only_the_challenged_player_answers_and_only_the_challenger_cancels() {
-    let h = Harness::new().await;
+async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(backend: Backend) {
+    let h = Harness::new(backend).await;
     let offer = h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(
         h.refused("alice", "accept").await,
@@ -189,9 +184,8 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels() {
         .contains("withdraws"));
 }
 
-#[tokio::test]
-async fn an_expired_challenge_cannot_be_accepted() {
-    let h = Harness::new().await;
+async fn an_expired_challenge_cannot_be_accepted(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.ok("alice", "challenge opponent:bob").await;
     h.clock.advance_secs(9 * 60);
     h.ok("carol", "leaderboard").await;
@@ -205,17 +199,15 @@ async fn an_expired_challenge_cannot_be_accepted() {
     h.start_match("general", "carol", "bob", "").await;
 }
 
-#[tokio::test]
-async fn an_expired_challenge_does_not_block_the_channel() {
-    let h = Harness::new().await;
+async fn an_expired_challenge_does_not_block_the_channel(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.ok("alice", "challenge opponent:bob").await;
     h.clock.advance_secs(11 * 60);
     h.start_match("general", "carol", "dave", "").await;
 }
 
-#[tokio::test]
-async fn admin_commands_need_the_right_to_manage_the_server() {
-    let h = Harness::new().await;
+async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
+    let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "").await;
     assert_eq!(h.refused("alice", "admin abort").await, UserError::NotAdmin);
     assert_eq!(
@@ -257,22 +249,22 @@ async fn admin_commands_need_the_right_to_manage_the_server() {
     );
 }
 
-#[tokio::test]
-async fn a_refusal_is_private_and_an_unknown_command_too() {
-    let h = Harness::new().await;
+async fn a_refusal_is_private_and_an_unknown_command_too(backend: Backend) {
+    let h = Harness::new(backend).await;
     let request = h.request("general", "alice", "move house:1");
     let reply = h.core.handle(&request).await;
     assert!(reply.private);
     assert_eq!(reply.text, UserError::NoMatch.text());
 }
 
-#[tokio::test]
-async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apology() {
-    let h = Harness::new().await;
+async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apology(
+    backend: Backend,
+) {
+    let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "first:challenger")
         .await;
     // Tamper with the stored match from outside: 49 seeds on the board.
-    let mut db = <sqlx::SqliteConnection as sqlx::Connection>::connect(&db_url(&h.dir))
+    let mut db = <sqlx::AnyConnection as sqlx::Connection>::connect(&h.db.url)
         .await
         .unwrap();
     let game: String = sqlx::query_scalar("SELECT game FROM matches")
@@ -299,3 +291,16 @@ async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apol
         Err(namnam::bot::CoreError::Internal(_))
     ));
 }
+
+on_both_backends!(
+    moves_out_of_turn_by_others_or_on_bad_houses_are_refused,
+    there_is_no_match_to_act_on_in_an_empty_channel,
+    nobody_challenges_themself_or_a_bot,
+    one_open_challenge_and_one_match_per_channel,
+    only_the_challenged_player_answers_and_only_the_challenger_cancels,
+    an_expired_challenge_cannot_be_accepted,
+    an_expired_challenge_does_not_block_the_channel,
+    admin_commands_need_the_right_to_manage_the_server,
+    a_refusal_is_private_and_an_unknown_command_too,
+    a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apology,
+);

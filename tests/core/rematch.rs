@@ -27,9 +27,8 @@ fn match_id(reply: &Reply) -> i64 {
     reply.board.as_ref().expect("a board").match_id
 }
 
-#[tokio::test]
-async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms() {
-    let h = Harness::new().await;
+async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match(
             "general",
@@ -94,9 +93,8 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms() {
     assert!(rematch_buttons(&second).is_empty());
 }
 
-#[tokio::test]
-async fn the_typed_rematch_finds_my_last_finished_match_here() {
-    let h = Harness::new().await;
+async fn the_typed_rematch_finds_my_last_finished_match_here(backend: Backend) {
+    let h = Harness::new(backend).await;
     assert_eq!(
         h.refused("alice", "rematch").await,
         UserError::NothingToRematch
@@ -131,9 +129,8 @@ async fn the_typed_rematch_finds_my_last_finished_match_here() {
     ));
 }
 
-#[tokio::test]
-async fn only_a_player_of_a_finished_match_gets_a_rematch() {
-    let h = Harness::new().await;
+async fn only_a_player_of_a_finished_match_gets_a_rematch(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -164,9 +161,8 @@ async fn only_a_player_of_a_finished_match_gets_a_rematch() {
     );
 }
 
-#[tokio::test]
-async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level() {
-    let h = Harness::new().await;
+async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level(backend: Backend) {
+    let h = Harness::new(backend).await;
     let start = h
         .ok(
             "alice",
@@ -195,9 +191,8 @@ async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level() {
     assert_eq!(row.clock_secs, 3600);
 }
 
-#[tokio::test]
-async fn the_rematch_button_shows_under_finished_matches_only() {
-    let h = Harness::new().await;
+async fn the_rematch_button_shows_under_finished_matches_only(backend: Backend) {
+    let h = Harness::new(backend).await;
     let mut reply = h
         .start_match("general", "alice", "bob", "first:challenger rounds:1")
         .await;
@@ -233,3 +228,11 @@ async fn the_rematch_button_shows_under_finished_matches_only() {
         UserError::RematchAborted(aborted_id)
     );
 }
+
+on_both_backends!(
+    a_rematch_of_a_finished_match_challenges_on_the_same_terms,
+    the_typed_rematch_finds_my_last_finished_match_here,
+    only_a_player_of_a_finished_match_gets_a_rematch,
+    a_rematch_against_the_computer_starts_at_once_at_the_same_level,
+    the_rematch_button_shows_under_finished_matches_only,
+);

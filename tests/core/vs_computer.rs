@@ -24,9 +24,8 @@ async fn stored_moves(h: &Harness, match_id: i64) -> Vec<store::MoveRow> {
         .expect("the moves load")
 }
 
-#[tokio::test]
-async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves() {
-    let h = Harness::new().await;
+async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(backend: Backend) {
+    let h = Harness::new(backend).await;
     let mut reply = h
         .ok(
             "alice",
@@ -82,9 +81,8 @@ async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(
     assert_eq!(h.refused("alice", "stats").await, UserError::NoStats);
 }
 
-#[tokio::test]
-async fn a_move_while_the_computer_thinks_is_refused_politely() {
-    let h = Harness::new().await;
+async fn a_move_while_the_computer_thinks_is_refused_politely(backend: Backend) {
+    let h = Harness::new(backend).await;
     let reply = h
         .ok(
             "alice",
@@ -123,9 +121,8 @@ async fn a_move_while_the_computer_thinks_is_refused_politely() {
         .is_none());
 }
 
-#[tokio::test]
-async fn a_restart_while_the_computer_is_to_move_loses_nothing() {
-    let h = Harness::new().await;
+async fn a_restart_while_the_computer_is_to_move_loses_nothing(backend: Backend) {
+    let h = Harness::new(backend).await;
     let reply = h
         .ok(
             "alice",
@@ -149,9 +146,8 @@ async fn a_restart_while_the_computer_is_to_move_loses_nothing() {
     assert!(h.core.catch_up_computer().await.expect("runs").is_empty());
 }
 
-#[tokio::test]
-async fn the_computer_is_never_timed_out_and_the_sweep_plays_its_turn() {
-    let h = Harness::new().await;
+async fn the_computer_is_never_timed_out_and_the_sweep_plays_its_turn(backend: Backend) {
+    let h = Harness::new(backend).await;
     let reply = h
         .ok(
             "alice",
@@ -170,11 +166,10 @@ async fn the_computer_is_never_timed_out_and_the_sweep_plays_its_turn() {
     assert_eq!(row.state, store::MatchState::Active);
 }
 
-#[tokio::test]
-async fn the_same_match_id_ply_and_level_give_the_same_computer_move() {
+async fn the_same_match_id_ply_and_level_give_the_same_computer_move(backend: Backend) {
     let mut houses = Vec::new();
     for _ in 0..2 {
-        let h = Harness::new().await;
+        let h = Harness::new(backend).await;
         let reply = h
             .ok(
                 "alice",
@@ -199,9 +194,8 @@ async fn the_same_match_id_ply_and_level_give_the_same_computer_move() {
     assert_eq!(houses[0], houses[1]);
 }
 
-#[tokio::test]
-async fn level_is_only_for_the_computer() {
-    let h = Harness::new().await;
+async fn level_is_only_for_the_computer(backend: Backend) {
+    let h = Harness::new(backend).await;
     assert_eq!(
         h.refused("alice", "challenge opponent:bob level:3").await,
         UserError::LevelForPeople
@@ -210,9 +204,8 @@ async fn level_is_only_for_the_computer() {
 
 /// Two calls for the same computer turn at once (a front end and the sweeper racing): one plays, the other
 /// finds nothing to do, and exactly one move is stored.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_calls_for_one_computer_turn_play_one_move() {
-    let h = Harness::new().await;
+async fn two_calls_for_one_computer_turn_play_one_move(backend: Backend) {
+    let h = Harness::new(backend).await;
     let reply = h
         .ok(
             "alice",
@@ -236,3 +229,13 @@ async fn two_calls_for_one_computer_turn_play_one_move() {
     assert_eq!(played, 1, "exactly one call plays the turn");
     assert_eq!(stored_moves(&h, match_id).await.len(), 1);
 }
+
+on_both_backends!(
+    a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves,
+    a_move_while_the_computer_thinks_is_refused_politely,
+    a_restart_while_the_computer_is_to_move_loses_nothing,
+    the_computer_is_never_timed_out_and_the_sweep_plays_its_turn,
+    the_same_match_id_ply_and_level_give_the_same_computer_move,
+    level_is_only_for_the_computer,
+    two_calls_for_one_computer_turn_play_one_move(flavor = "multi_thread", worker_threads = 2),
+);
