@@ -12,8 +12,9 @@ use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The SQLite database (created if missing). Default: DATABASE_URL, else namnam.db.
-    #[arg(long, value_name = "PATH")]
+    /// The database: sqlite://FILE (created if missing) or postgres://USER@HOST/DATABASE. Default:
+    /// DATABASE_URL, else sqlite://namnam.db.
+    #[arg(long, value_name = "URL")]
     db: Option<String>,
     /// Write pictures into this folder and print their paths.
     #[arg(long, value_name = "DIR")]
@@ -42,7 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let url = store::database_url(args.db.as_deref());
         let core = Core::open(&url, Arc::new(SystemClock))
             .await
-            .with_context(|| format!("opening the database {url}"))?;
+            .with_context(|| format!("opening the database {}", store::redacted(&url)))?;
         let interactive = std::io::stdin().is_terminal();
         let options = ConsoleOptions {
             images: args.images,
@@ -53,7 +54,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         if interactive {
             println!(
-                "Namnam console on {url}. Type `alice help` for the commands; Ctrl-D to leave."
+                "Namnam console on {}. Type `alice help` for the commands; Ctrl-D to leave.",
+                store::redacted(&url)
             );
         }
         let core = Arc::new(core);

@@ -3,6 +3,7 @@
 
 mod console;
 mod engine;
+mod migrate_db;
 mod render;
 mod run;
 mod selfplay;
@@ -30,6 +31,8 @@ enum Command {
     Console(console::Args),
     /// Draw a position as a PNG, and optionally a move as an animated GIF.
     Render(render::Args),
+    /// Copy a whole installation into a new, empty database (SQLite to PostgreSQL, or back).
+    MigrateDb(migrate_db::Args),
     /// Measure the search: nodes a second from the opening, in turn with the in-repo yardstick's.
     Speed(speed::Args),
 }
@@ -41,6 +44,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Speed(args)) => speed::run(args),
+        Some(Command::MigrateDb(args)) => migrate_db::run(args),
         Some(Command::Run) | None => run::run(),
     }
 }

@@ -230,11 +230,75 @@ pub fn database_url(given: Option<&str>) -> String {
         .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
 }
 
+/// `url` without its password, for messages and logs: `postgres://namnam:***@host/db`.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let (authority, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _password)) => format!("{name}:***@{host}"),
+            None => authority.to_owned(),
+        },
+        None => authority.to_owned(),
+    };
+    // A password may also come as a parameter.
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some(("password", _)) => "password=***".to_owned(),
+                    _ => pair.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("&");
+            format!("{path}?{query}")
+        }
+        None => tail.to_owned(),
+    };
+    format!("{scheme}://{authority}{tail}")
+}
+
 /// Text columns that hold a [`Player`](crate::game::Player).
 pub(crate) fn player_from_sql(s: &str) -> StoreResult<crate::game::Player> {
     match s {
         "south" => Ok(crate::game::Player::South),
         "north" => Ok(crate::game::Player::North),
         other => Err(StoreError::Corrupt(format!("no player called {other:?}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_their_backend_and_lose_their_passwords_in_messages() {
+        assert_eq!(
+            Backend::of_url("sqlite://namnam.db").unwrap(),
+            Backend::Sqlite
+        );
+        assert_eq!(Backend::of_url("data/namnam.db").unwrap(), Backend::Sqlite);
+        assert_eq!(
+            Backend::of_url("postgres://u@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert_eq!(
+            Backend::of_url("postgresql://u@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert!(Backend::of_url("mysql://u@h/db").is_err());
+        assert_eq!(
+            redacted("postgres://namnam:s3cret@db:5432/namnam?sslmode=require&password=s3cret"),
+            "postgres://namnam:***@db:5432/namnam?sslmode=require&password=***"
+        );
+        assert_eq!(
+            redacted("postgres://namnam@db/namnam"),
+            "postgres://namnam@db/namnam"
+        );
+        assert_eq!(redacted("sqlite://namnam.db"), "sqlite://namnam.db");
+        assert_eq!(redacted("namnam.db"), "namnam.db");
     }
 }

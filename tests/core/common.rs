@@ -135,6 +135,12 @@ impl Harness {
         Harness { core, clock, db }
     }
 
+    /// A core as [`with_outage_rule`](Self::with_outage_rule) makes, on an existing database.
+    pub async fn open_with_outage_rule(db: TestDb, clock: Arc<ManualClock>) -> Harness {
+        let core = outage_core(&db, &clock).await;
+        Harness { core, clock, db }
+    }
+
     /// Stops this core and starts another on the same database and clock, with the outage rule.
     pub async fn restart_with_outage_rule(self) -> Harness {
         let Harness { core, clock, db } = self;

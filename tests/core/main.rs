@@ -14,6 +14,7 @@ mod common;
 mod adapter;
 mod clock;
 mod console;
+mod migrate;
 mod outage;
 mod play;
 mod refusals;

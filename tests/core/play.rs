@@ -199,6 +199,48 @@ async fn two_moves_sent_at_once_on_one_match_apply_exactly_once(backend: Backend
     ));
 }
 
+/// Two processes on one database, as a deployment with several bot processes has: each its own core and
+/// connections. A move sent to both at once applies once.
+async fn two_cores_on_one_database_apply_a_move_once(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let other = std::sync::Arc::new(
+        namnam::bot::Core::open(&h.db.url, h.clock.clone())
+            .await
+            .unwrap(),
+    );
+    h.start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    for round in 0..3 {
+        let board = h.ok("carol", "board").await;
+        let player = to_move(&board).unwrap();
+        let house = legal_houses(&board)[0];
+        let mut tasks = Vec::new();
+        for i in 0..6 {
+            let core = if i % 2 == 0 {
+                h.core.clone()
+            } else {
+                other.clone()
+            };
+            let request = h.request("general", &player, &format!("move house:{house}"));
+            tasks.push(tokio::spawn(async move { core.try_handle(&request).await }));
+        }
+        let mut applied = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(_) => applied += 1,
+                Err(namnam::bot::CoreError::User(UserError::Stale | UserError::NotYourTurn(_))) => {
+                }
+                Err(e) => panic!("unexpected: {e:?}"),
+            }
+        }
+        assert_eq!(applied, 1, "round {round}");
+        assert_eq!(
+            sqlx_count(&h, "SELECT COUNT(*) FROM moves").await,
+            round + 1
+        );
+    }
+}
+
 async fn many_tasks_moving_on_many_matches_lose_nothing(backend: Backend) {
     let h = Harness::new(backend).await;
     let channels: Vec<String> = (0..12).map(|i| format!("table{i}")).collect();
@@ -540,6 +582,7 @@ on_both_backends!(
     a_round_change_announces_the_next_territory,
     closing_and_reopening_the_database_mid_match_changes_nothing,
     two_moves_sent_at_once_on_one_match_apply_exactly_once,
+    two_cores_on_one_database_apply_a_move_once(flavor = "multi_thread", worker_threads = 2),
     many_tasks_moving_on_many_matches_lose_nothing(flavor = "multi_thread", worker_threads = 4),
     a_draw_offer_lapses_with_the_next_move_and_can_be_accepted,
     resigning_asks_first_and_is_unrated_before_the_first_move,
