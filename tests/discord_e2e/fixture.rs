@@ -96,6 +96,8 @@ pub struct Fixture {
     clock: Option<Arc<ManualClock>>,
     spec_loaded: bool,
     folder: tempfile::TempDir,
+    /// The databases that are on the test's PostgreSQL server rather than in `folder`, by name.
+    postgres: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 impl Fixture {
@@ -133,6 +135,7 @@ impl Fixture {
             clock,
             spec_loaded,
             folder: tempfile::tempdir().unwrap(),
+            postgres: Default::default(),
         }
     }
 
@@ -140,7 +143,24 @@ impl Fixture {
     /// commands registered, and the bot's database open beside it, to check what the bot says against
     /// what it stored.
     pub async fn table(database: &str) -> (Self, Running, Store) {
+        Self::start_clocked().await.table_on(database).await
+    }
+
+    /// [`Self::table`] with the bot's database `name` on the test binary's PostgreSQL server; `None` when
+    /// PostgreSQL is not installed here (and not required: see `support/postgres.rs`).
+    pub async fn postgres_table(name: &str) -> Option<(Self, Running, Store)> {
+        let url = crate::support::postgres::fresh_database().await?;
         let fixture = Self::start_clocked().await;
+        fixture
+            .postgres
+            .lock()
+            .unwrap()
+            .insert(name.to_owned(), url);
+        Some(fixture.table_on(name).await)
+    }
+
+    async fn table_on(self, database: &str) -> (Self, Running, Store) {
+        let fixture = self;
         let bot = fixture.start_bot(database);
         fixture.fake.wait_online().await;
         fixture
@@ -167,6 +187,15 @@ impl Fixture {
         self.folder.path().join(name)
     }
 
+    /// The URL of the bot's database `name`: a PostgreSQL one made by [`Self::postgres_table`], else a
+    /// SQLite file in the fixture's folder.
+    pub fn database_url(&self, name: &str) -> String {
+        match self.postgres.lock().unwrap().get(name) {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.database(name).display()),
+        }
+    }
+
     /// A bot for the fake on the database `name`, with the right token, registering its commands
     /// globally.
     pub fn bot(&self, database: &str) -> Bot {
@@ -178,10 +207,7 @@ impl Fixture {
     pub fn bot_with(&self, token: &str, database: &str, scope: CommandScope) -> Bot {
         let vars = [
             ("DISCORD_TOKEN", token.to_owned()),
-            (
-                "DATABASE_URL",
-                format!("sqlite://{}", self.database(database).display()),
-            ),
+            ("DATABASE_URL", self.database_url(database)),
         ];
         let mut settings = Settings::from_lookup(|name| {
             vars.iter()
@@ -208,7 +234,7 @@ impl Fixture {
 
     /// Opens the bot's database beside it.
     pub async fn open_store(&self, database: &str) -> Store {
-        Store::open(&format!("sqlite://{}", self.database(database).display()))
+        Store::open(&self.database_url(database))
             .await
             .expect("the bot's database opens")
     }

@@ -6,6 +6,9 @@ use serde_json::json;
 
 use namnam::game::House;
 use namnam::render;
+use namnam::store::Store;
+
+use crate::support::running::Running;
 
 use crate::checks::{
     assert_board_shows, assert_pings_only, assert_public, board_match, button_ids, ephemeral_text,
@@ -20,6 +23,18 @@ const MIN_VALIDATED: usize = 20;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_through_slash_commands_and_buttons() {
     let (fx, bot, store) = Fixture::table("match.db").await;
+    whole_match(fx, bot, store, "match.db").await;
+}
+
+/// The same match with the bot on PostgreSQL (`DATABASE_URL=postgres://…`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_on_postgres() {
+    if let Some((fx, bot, store)) = Fixture::postgres_table("match").await {
+        whole_match(fx, bot, store, "match").await;
+    }
+}
+
+async fn whole_match(fx: Fixture, bot: Running, store: Store, database: &str) {
     let fake = &fx.fake;
     let mut bot = Some(bot);
 
@@ -165,7 +180,7 @@ async fn a_whole_match_through_slash_commands_and_buttons() {
                     (!s.online()).then_some(())
                 })
                 .await;
-                bot = Some(fx.start_bot("match.db"));
+                bot = Some(fx.start_bot(database));
                 fake.wait_for("the new connection", |s| {
                     (s.identifies == 2 && s.online()).then_some(())
                 })

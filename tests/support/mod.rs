@@ -3,4 +3,5 @@
 #![allow(dead_code)] // each test file uses a different part
 
 pub mod fake_discord;
+pub mod postgres;
 pub mod running;
