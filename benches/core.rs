@@ -6,11 +6,14 @@
 //! - the GIF path: moves of two or more laps, one at a time: the reply, then the GIF drawn after it;
 //! - closed loop: 8 clients each move as soon as their last move was answered: the most moves a second.
 //!
-//! Run: `cargo bench --bench core` (options: `-- --rate 200 --matches 100 --seconds 10`).
+//! Run: `cargo bench --bench core` (options: `-- --rate 200 --matches 100 --seconds 10`). On a fresh
+//! SQLite file by default; `-- --db URL` runs on that database instead (`postgres://…`, or `sqlite://…`),
+//! in channels of its own, so that it can run again on the same database.
 
 use namnam::bot::{Command, Core, CoreConfig, Place, Reply, Request, SystemClock, UserRef};
 use namnam::game::House;
 use namnam::store::Snowflake;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
@@ -26,12 +29,23 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// Added to every channel id: a run's own channels, apart from those of earlier runs on the same database.
+static CHANNEL_BASE: AtomicU64 = AtomicU64::new(0);
+
+fn text_arg(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
 fn request(channel: u64, user: &str, command: Command) -> Request {
     Request {
         place: Place {
             server: SERVER,
             server_name: "bench".into(),
-            channel: Snowflake(channel),
+            channel: Snowflake(CHANNEL_BASE.load(Ordering::Relaxed) + channel),
             channel_name: format!("table{channel}"),
         },
         user: UserRef::human(namnam::console::console_id("user", user), user),
@@ -234,9 +248,16 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    let given = text_arg("--db");
+    let since_epoch = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970");
+    CHANNEL_BASE.store(since_epoch.as_millis() as u64 * 1_000_000, Ordering::Relaxed);
     runtime.block_on(async {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+        let fresh = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
+        let url = given.clone().unwrap_or_else(|| fresh("bench.db"));
+        println!("database: {}", namnam::store::redacted(&url));
         let store = namnam::store::Store::open(&url)
             .await
             .expect("the database");
@@ -254,7 +275,8 @@ fn main() {
             pictures: false,
             ..CoreConfig::default()
         };
-        let url = format!("sqlite://{}", dir.path().join("bare.db").display());
+        let url = given.clone().unwrap_or_else(|| fresh("bare.db"));
+        CHANNEL_BASE.fetch_add(500_000, Ordering::Relaxed);
         let bare_store = namnam::store::Store::open(&url)
             .await
             .expect("the database");
