@@ -252,7 +252,10 @@ fn main() {
     let since_epoch = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("after 1970");
-    CHANNEL_BASE.store(since_epoch.as_millis() as u64 * 1_000_000, Ordering::Relaxed);
+    CHANNEL_BASE.store(
+        since_epoch.as_millis() as u64 * 1_000_000,
+        Ordering::Relaxed,
+    );
     runtime.block_on(async {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let fresh = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
