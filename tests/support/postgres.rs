@@ -49,9 +49,9 @@ pub fn cluster() -> Option<&'static Cluster> {
                 // Straight to the process's stderr: libtest captures `eprintln!` of passing tests.
                 let _ = writeln!(
                     std::io::stderr(),
-                    "note: {why}: the PostgreSQL variants of these tests (`cargo test postgres` lists them) \
-                     returned without running. Install PostgreSQL (Debian: apt-get install postgresql) to \
-                     run them; {REQUIRE}=1 makes this an error."
+                    "note: {why}: the PostgreSQL variants of this binary's tests (`cargo test postgres -- \
+                     --list` names them) returned without running. Install PostgreSQL (Debian: apt-get install \
+                     postgresql) to run them; {REQUIRE}=1 makes this an error."
                 );
             });
             None
