@@ -114,7 +114,11 @@ impl Settings {
         match Backend::of_url(&database_url) {
             Ok(Backend::Sqlite) => drop(sqlite_path(&database_url)?),
             Ok(Backend::Postgres) => {}
-            Err(_) => return Err(SettingsError::BadDatabaseUrl(database_url)),
+            Err(_) => {
+                return Err(SettingsError::BadDatabaseUrl(crate::store::redacted(
+                    &database_url,
+                )))
+            }
         }
         let command_scope = match lookup("DISCORD_GUILD_ID").map(|id| id.trim().to_owned()) {
             None => CommandScope::Global,
