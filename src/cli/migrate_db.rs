@@ -26,13 +26,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         if store::Backend::of_url(&args.from)? == store::Backend::Sqlite {
             // Opening would create a missing file: a typo must not copy an empty installation.
-            let path = args
-                .from
-                .trim_start_matches("sqlite:")
-                .trim_start_matches("//");
-            let path = path.split('?').next().unwrap_or_default();
+            let path = store::sqlite_file(&args.from);
             anyhow::ensure!(
-                std::path::Path::new(path).is_file(),
+                path.is_some_and(|path| path.is_file()),
                 "there is no database at {from}"
             );
         }

@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::clock::parse_duration;
 use crate::bot::DEFAULT_GRACE_SECS;
-use crate::store::Backend;
+use crate::store::{self, Backend};
 
 /// Where the bot keeps its database when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
@@ -112,7 +112,10 @@ impl Settings {
             .filter(|url| !url.is_empty())
             .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
         match Backend::of_url(&database_url) {
-            Ok(Backend::Sqlite) => drop(sqlite_path(&database_url)?),
+            Ok(Backend::Sqlite)
+                if database_url.starts_with("sqlite:")
+                    && store::sqlite_file(&database_url).is_some() => {}
+            Ok(Backend::Sqlite) => return Err(SettingsError::BadDatabaseUrl(database_url)),
             Ok(Backend::Postgres) => {}
             Err(_) => {
                 return Err(SettingsError::BadDatabaseUrl(crate::store::redacted(
@@ -146,20 +149,8 @@ impl Settings {
 
     /// The database file named by `database_url`, if it names SQLite's (PostgreSQL's database is a server's).
     pub fn database_path(&self) -> Option<PathBuf> {
-        sqlite_path(&self.database_url).ok()
+        store::sqlite_file(&self.database_url)
     }
-}
-
-/// The file of a `sqlite:` URL (`sqlite://file.db`, `sqlite:file.db`, with optional `?options`).
-fn sqlite_path(url: &str) -> Result<PathBuf, SettingsError> {
-    let bad = || SettingsError::BadDatabaseUrl(url.to_owned());
-    let rest = url.strip_prefix("sqlite:").ok_or_else(bad)?;
-    let rest = rest.strip_prefix("//").unwrap_or(rest);
-    let path = rest.split('?').next().unwrap_or_default();
-    if path.is_empty() || path == ":memory:" {
-        return Err(bad());
-    }
-    Ok(PathBuf::from(path))
 }
 
 #[cfg(test)]

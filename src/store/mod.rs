@@ -99,6 +99,18 @@ impl Backend {
     }
 }
 
+/// The file a SQLite URL names (`sqlite://FILE`, `sqlite:FILE` or a plain path, with optional `?options`);
+/// `None` for PostgreSQL, an in-memory database or no file at all.
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    if Backend::of_url(url).ok()? != Backend::Sqlite {
+        return None;
+    }
+    let rest = url.strip_prefix("sqlite:").unwrap_or(url);
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| path.into())
+}
+
 /// Every write on PostgreSQL first takes this transaction-scoped advisory lock, so that writes are one at a
 /// time across every connection and process, as SQLite's `BEGIN IMMEDIATE` makes them: the core's
 /// read-check-write steps (a move checks the match's version, a result reads both ratings) rely on it.
