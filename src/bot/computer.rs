@@ -17,7 +17,7 @@ use super::{text, Core, Notice, Reply, Text};
 use crate::ai::{choose_match_move, Level};
 use crate::game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use crate::rng::SeededRng;
-use crate::store::{self, FirstMover, MatchRow};
+use crate::store::{self, FirstMover, MatchRow, StoreError};
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -35,7 +35,8 @@ pub fn computer_seed(match_id: i64, ply: u32) -> u64 {
     SeededRng::for_item(match_id as u64, u64::from(ply)).next_u64()
 }
 
-/// The matches whose computer move is being searched: one search per match at a time.
+/// The matches whose computer move this process is searching: one search per match at a time. (Across
+/// processes, the turn is claimed in the database too.)
 #[derive(Default)]
 pub(super) struct Searching(Mutex<HashSet<i64>>);
 
@@ -150,6 +151,44 @@ impl Core {
         let Some((level, seed)) = computer_to_move(&row)? else {
             return Ok(None);
         };
+        // Another process may be searching this match: the turn is claimed in the database first.
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let claimed = store::claim_computer_turn(
+            &mut tx,
+            row.id,
+            row.version,
+            &self.config.process,
+            now,
+            now + self.config.computer_claim_ms,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if !claimed {
+            return Ok(None);
+        }
+        let match_id = row.id;
+        let played = self.search_and_move(row, level, seed, via).await;
+        // The move clears the claim with it; without one (an error, or the match moved on), it is given
+        // back so that the next turn need not wait for it to run out.
+        if !matches!(played, Ok(Some(_))) {
+            let mut tx = self.store.begin().await?;
+            store::release_computer_turn(&mut tx, match_id, &self.config.process).await?;
+            tx.commit().await.map_err(StoreError::from)?;
+        }
+        played
+    }
+
+    async fn search_and_move(
+        &self,
+        row: MatchRow,
+        level: Level,
+        seed: u64,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        if !self.config.search_delay.is_zero() {
+            tokio::time::sleep(self.config.search_delay).await;
+        }
         let game = row.game.clone();
         let found = {
             let _permit =

@@ -69,6 +69,16 @@ pub struct CoreConfig {
     /// Pause the clock through outages (see `outage`), for a front end that can lose its connection.
     /// `None`: the clock always runs.
     pub outages: Option<OutageRule>,
+    /// This process's name among those sharing the database (its claims carry it; see `store::claims`).
+    /// Stable across restarts, so that a process starting again takes back what its last life held: the
+    /// Discord front end names a process by its shards.
+    pub process: String,
+    /// How long a claim on the computer's turn lasts: longer than any search, and how long a dead
+    /// process's turn waits for another process.
+    pub computer_claim_ms: i64,
+    /// Test-only: a pause in every computer search after its turn is claimed (to stop a process while it
+    /// holds the claim).
+    pub search_delay: std::time::Duration,
 }
 
 impl Default for CoreConfig {
@@ -80,6 +90,9 @@ impl Default for CoreConfig {
             computer_searches: 2,
             outbox: false,
             outages: None,
+            process: "namnam".to_owned(),
+            computer_claim_ms: 60_000,
+            search_delay: std::time::Duration::ZERO,
         }
     }
 }

@@ -21,6 +21,10 @@ use crate::store::{ChallengeState, WriteTx};
 /// which nobody can answer it any more.
 const HOLD_MS: i64 = 15 * 60 * 1000;
 
+/// How long a poster's claim on a post lasts: longer than any delivery (a request times out after 15 s,
+/// Discord's rate limits may add a few), and how long a dead poster's posts wait for another.
+pub const POST_CLAIM_MS: i64 = 2 * 60 * 1000;
+
 /// How long finished posts are kept for the record.
 const KEEP_DONE_MS: i64 = 7 * 24 * 3600 * 1000;
 
@@ -60,6 +64,23 @@ impl PostPlace {
             match_id: None,
         }
     }
+}
+
+/// A stored post as the poster gets it.
+fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
+    let body: PostBody = serde_json::from_str(&row.body)
+        .map_err(|e| StoreError::Corrupt(format!("post {}: {e}", row.id)))?;
+    Ok(Post {
+        id: row.id,
+        server: row.server,
+        channel: row.channel,
+        fallback_channel: row.fallback_channel,
+        match_id: row.match_id,
+        maybe_shown: row.maybe_shown,
+        attempts: row.attempts,
+        created_at: row.created_at,
+        reply: body.into_reply(),
+    })
 }
 
 /// A post the poster must deliver.
@@ -111,6 +132,7 @@ impl Core {
                 body: &body,
                 delivery,
                 now_ms: now,
+                process: &self.config.process,
             },
         )
         .await?;
@@ -137,32 +159,40 @@ impl Core {
         Ok(())
     }
 
-    /// The posts due now, oldest first, at most `limit`: the oldest of each channel, none in the `resting`
-    /// channels. Their pictures are drawn by [`Core::draw_post`].
+    /// The posts due now that no poster holds, oldest first, at most `limit`: the oldest of each channel,
+    /// none in the `resting` channels. Their pictures are drawn by [`Core::draw_post`].
     pub async fn due_posts(
         &self,
         limit: u32,
         resting: &[Snowflake],
     ) -> Result<Vec<Post>, CoreError> {
         let rows = store::due_posts(self.store.reader(), self.now(), limit, resting).await?;
-        let mut posts = Vec::with_capacity(rows.len());
-        for row in rows {
-            let body: PostBody = serde_json::from_str(&row.body)
-                .map_err(|e| StoreError::Corrupt(format!("post {}: {e}", row.id)))?;
-            let reply = body.into_reply();
-            posts.push(Post {
-                id: row.id,
-                server: row.server,
-                channel: row.channel,
-                fallback_channel: row.fallback_channel,
-                match_id: row.match_id,
-                maybe_shown: row.maybe_shown,
-                attempts: row.attempts,
-                created_at: row.created_at,
-                reply,
-            });
-        }
-        Ok(posts)
+        rows.into_iter().map(post_of_row).collect()
+    }
+
+    /// Claims the posts due now that no other poster holds (see [`Core::due_posts`]; this process's own
+    /// claims included), for [`POST_CLAIM_MS`]: the poster delivers them and reports each one's fate. A
+    /// post whose try failed stays claimed by its poster, which tries again after a pause of its own (its
+    /// channel `resting` meanwhile); a claim that runs out (its process died) is taken over by another.
+    pub async fn claim_posts(
+        &self,
+        limit: u32,
+        resting: &[Snowflake],
+    ) -> Result<Vec<Post>, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let rows = store::claim_posts(
+            &mut tx,
+            self.store.backend(),
+            &self.config.process,
+            now,
+            now + POST_CLAIM_MS,
+            limit,
+            resting,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        rows.into_iter().map(post_of_row).collect()
     }
 
     /// Draws a post's pictures, just before it is sent.
@@ -201,7 +231,8 @@ impl Core {
         Ok(())
     }
 
-    /// The poster tried and will try again; `maybe_shown` when the try got no answer.
+    /// The poster tried and will try again (it keeps its claim meanwhile); `maybe_shown` when the try got
+    /// no answer.
     pub async fn post_attempt_failed(
         &self,
         id: PostId,
@@ -213,11 +244,15 @@ impl Core {
         Ok(())
     }
 
-    /// At start-up: the posts held by answers of a process that stopped are due at once, as possibly
-    /// shown (it may have stopped between Discord taking one and recording it). Returns how many.
+    /// At start-up: what this process held in its last life (by its name) is due at once — the posts its
+    /// answers held, the posts its poster had claimed, as possibly shown (it may have stopped between
+    /// Discord taking one and recording it), and its claims on the computer's turns. Returns how many
+    /// posts.
     pub async fn release_held_posts(&self) -> Result<u64, CoreError> {
+        let process = &self.config.process;
         let mut tx = self.store.begin().await?;
-        let released = store::release_held_posts(&mut tx).await?;
+        let released = store::release_held_posts(&mut tx, process).await?
+            + store::release_claims_of(&mut tx, process).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(released)
     }

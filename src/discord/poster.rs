@@ -26,8 +26,8 @@ use super::Warned;
 use crate::bot::{cause_chain, Core, Post};
 use crate::store::{PostId, Snowflake};
 
-/// Posts read from the outbox at a time.
-const BATCH: u32 = 50;
+/// Posts claimed from the outbox at a time (all delivered well within a claim's life).
+const BATCH: u32 = 20;
 
 /// How often the outbox is read when nothing wakes the poster.
 const IDLE: Duration = Duration::from_secs(1);
@@ -158,12 +158,13 @@ impl Poster {
         }
     }
 
-    /// Posts the oldest due post of each channel that is not resting.
+    /// Claims and posts the oldest due post of each channel that is not resting. A post whose try failed
+    /// stays claimed by this poster while its channel rests.
     async fn pass(&self, resting: &mut HashMap<Snowflake, Instant>) -> Pass {
         let now = Instant::now();
         resting.retain(|_, until| *until > now);
         let skipped: Vec<Snowflake> = resting.keys().copied().collect();
-        let posts = match self.core.due_posts(BATCH, &skipped).await {
+        let posts = match self.core.claim_posts(BATCH, &skipped).await {
             Ok(posts) => posts,
             Err(error) => {
                 tracing::error!(error = %cause_chain(&error), "could not read the outbox");
@@ -182,12 +183,12 @@ impl Poster {
             match self.deliver(&mut post).await {
                 Tried::Done => pass.delivered = true,
                 Tried::Again { unanswered } => {
-                    if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
-                        tracing::error!(error = %cause_chain(&error), "could not count a try");
-                    }
                     let pause = FIRST_PAUSE
                         .saturating_mul(1 << post.attempts.min(16))
                         .min(MAX_PAUSE);
+                    if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
+                        tracing::error!(error = %cause_chain(&error), "could not count a try");
+                    }
                     resting.insert(post.channel, Instant::now() + pause);
                 }
             }

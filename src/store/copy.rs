@@ -26,6 +26,10 @@ pub const TABLES: &[&str] = &[
     "server_outages",
 ];
 
+/// The tables left behind: who is doing what right now means nothing to another installation (a copy is
+/// made with the bot stopped).
+pub const NOT_COPIED: &[&str] = &["leases"];
+
 /// The tables whose ids come from a counter (SQLite's AUTOINCREMENT, PostgreSQL's identity columns).
 const COUNTED: &[&str] = &["challenges", "matches", "outbox"];
 
@@ -84,10 +88,12 @@ pub async fn copy_all(from: &Store, to: &Store) -> StoreResult<Copied> {
     Ok(copied)
 }
 
-/// Fails if the database has a table that [`TABLES`] does not name, or lacks one it names.
+/// Fails if the database has a table that neither [`TABLES`] nor [`NOT_COPIED`] names, or lacks one of
+/// [`TABLES`].
 pub async fn check_tables(store: &Store) -> StoreResult<()> {
     let found = table_names(store).await?;
-    if let Some(unknown) = found.iter().find(|t| !TABLES.contains(&t.as_str())) {
+    let known = |t: &str| TABLES.contains(&t) || NOT_COPIED.contains(&t);
+    if let Some(unknown) = found.iter().find(|t| !known(t.as_str())) {
         return Err(StoreError::UnknownTable(unknown.clone()));
     }
     if let Some(missing) = TABLES.iter().find(|t| !found.iter().any(|f| f == *t)) {

@@ -403,6 +403,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
     let updated = sqlx::query(
         "UPDATE matches SET game = $3, version = version + 1, moves_played = moves_played + 1,
             deadline = $4, remind_at = $5, draw_offer = NULL, updated_at = $6,
+            computer_claimed_by = NULL, computer_claimed_until = NULL,
             state = $7, winner = $8, end_reason = $9, rated = $10,
             finished_at = CASE WHEN $7 = 'finished' THEN $6 END
          WHERE id = $1 AND version = $2 AND state = 'active'",

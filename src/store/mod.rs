@@ -9,6 +9,7 @@
 //! [`Store::open`]. [`copy`] moves a whole installation from one to the other.
 
 mod challenges;
+mod claims;
 mod columns;
 mod commands;
 pub mod copy;
@@ -24,6 +25,10 @@ pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
     find_open_challenge, first_mover_of_match, insert_challenge, open_challenges, ChallengeRow,
     ChallengeState, ChallengeTerms, FirstMover,
+};
+pub use claims::{
+    claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,
+    release_computer_turn, take_lease,
 };
 pub use commands::{forget_registration, registrations, save_registration, Registration};
 pub use ids::Snowflake;

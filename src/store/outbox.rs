@@ -30,6 +30,8 @@ pub struct NewPost<'a> {
     pub body: &'a str,
     pub delivery: Delivery,
     pub now_ms: i64,
+    /// The process storing it (whose answer holds a held post).
+    pub process: &'a str,
 }
 
 /// A post waiting for the poster.
@@ -56,6 +58,24 @@ pub enum PostOutcome {
     Dropped { reason: String },
 }
 
+/// `AND d.channel_id NOT IN ($first, …)`, for the channels `resting` bound from parameter `first` on: a
+/// list both backends take (there is no array type in common). Empty when there are none.
+pub(super) fn not_in_channels(resting: &[Snowflake], first: usize) -> String {
+    if resting.is_empty() {
+        return String::new();
+    }
+    let list = (0..resting.len())
+        .map(|i| format!("${}", i + first))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("AND d.channel_id NOT IN ({list})")
+}
+
+/// When a post is due for the poster, for the outbox row `{t}`: pending, or held by an answer whose hold
+/// ran out. (`{t}` is replaced by the row's alias.)
+pub(super) const DUE: &str =
+    "({t}.state = 'pending' OR ({t}.state = 'held' AND {t}.held_until <= $3))";
+
 /// Stores a post; returns its id.
 pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<PostId> {
     let (state, held_until) = match post.delivery {
@@ -64,8 +84,8 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
     };
     let id = sqlx::query_scalar(
         "INSERT INTO outbox (server_id, channel_id, fallback_channel_id, match_id, body, state, held_until,
-            created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+            created_at, held_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(post.server.to_sql())
     .bind(post.channel.to_sql())
@@ -75,15 +95,15 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
     .bind(state)
     .bind(held_until)
     .bind(post.now_ms)
+    .bind(held_until.map(|_| post.process))
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
 }
 
-/// The posts the poster must deliver now (pending ones, and held ones whose holder is gone), oldest first,
-/// only the oldest of each channel (a channel's posts go out in order), and none in the `resting` channels
-/// (whose last try failed a moment ago): so that a channel where posting fails, however many posts it
-/// holds, never keeps the others waiting.
+/// The posts due now that no poster holds (pending ones, and held ones whose hold ran out), oldest first,
+/// only the oldest of each channel (a channel's posts go out in order), and none in the `resting` channels:
+/// what [`claim_posts`](super::claim_posts) would claim, without claiming it.
 pub async fn due_posts<'e, E>(
     db: E,
     now_ms: i64,
@@ -93,27 +113,22 @@ pub async fn due_posts<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    // The resting channels as `$3, $4, …`: a list both backends take (there is no array type in common).
-    let resting_list = (0..resting.len())
-        .map(|i| format!("${}", i + 3))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let not_resting = if resting.is_empty() {
-        String::new()
-    } else {
-        format!("AND d.channel_id NOT IN ({resting_list})")
-    };
+    let not_resting = not_in_channels(resting, 4);
+    let (due_d, due_e) = (DUE.replace("{t}", "d"), DUE.replace("{t}", "e"));
     let sql = format!(
-        "WITH due AS (
-             SELECT * FROM outbox WHERE state = 'pending' OR (state = 'held' AND held_until <= $1)
-         )
-         SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
-            CASE WHEN maybe_shown = 1 OR state = 'held' THEN 1 ELSE 0 END AS maybe_shown, attempts, created_at
-         FROM due d
-         WHERE d.id = (SELECT MIN(e.id) FROM due e WHERE e.channel_id = d.channel_id) {not_resting}
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
+            CASE WHEN maybe_shown = 1 OR state = 'held' OR claimed_by IS NOT NULL THEN 1 ELSE 0 END
+                AS maybe_shown, attempts, created_at
+         FROM outbox d
+         WHERE {due_d} AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
+            AND d.id = (SELECT MIN(e.id) FROM outbox e WHERE e.channel_id = d.channel_id AND {due_e})
+            {not_resting}
          ORDER BY id LIMIT $2"
     );
-    let mut query = sqlx::query(&sql).bind(now_ms).bind(i64::from(limit));
+    let mut query = sqlx::query(&sql)
+        .bind(now_ms)
+        .bind(i64::from(limit))
+        .bind(now_ms);
     for channel in resting {
         query = query.bind(channel.to_sql());
     }
@@ -121,7 +136,7 @@ where
     rows.iter().map(post_from_row).collect()
 }
 
-fn post_from_row(row: &AnyRow) -> StoreResult<PostRow> {
+pub(super) fn post_from_row(row: &AnyRow) -> StoreResult<PostRow> {
     Ok(PostRow {
         id: row.col("id")?,
         server: row.snowflake("server_id")?,
@@ -165,10 +180,12 @@ pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> St
     Ok(updated.rows_affected() == 1)
 }
 
-/// Counts a failed attempt of the poster; `maybe_shown` when it got no answer (it may have got through).
+/// Counts a failed attempt of the poster (which keeps its claim); `maybe_shown` when it got no answer
+/// (it may have got through).
 pub async fn count_attempt(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> StoreResult<()> {
     sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END WHERE id = $1",
+        "UPDATE outbox SET attempts = attempts + 1, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END
+         WHERE id = $1",
     )
     .bind(id)
     .bind(i64::from(maybe_shown))
@@ -177,12 +194,15 @@ pub async fn count_attempt(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> S
     Ok(())
 }
 
-/// Hands every held post to the poster, as possibly shown: at start-up, when no answer of this process
-/// can be holding one, those of a process that stopped are due at once. Returns how many.
-pub async fn release_held_posts(tx: &mut WriteTx) -> StoreResult<u64> {
+/// Hands the posts held by answers of `process` to the poster, as possibly shown: when it starts again,
+/// none of its answers can be holding one any more (those of other processes may still be). Returns how
+/// many.
+pub async fn release_held_posts(tx: &mut WriteTx, process: &str) -> StoreResult<u64> {
     let updated = sqlx::query(
-        "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = 1 WHERE state = 'held'",
+        "UPDATE outbox SET state = 'pending', held_until = NULL, held_by = NULL, maybe_shown = 1
+         WHERE state = 'held' AND (held_by = $1 OR held_by IS NULL)",
     )
+    .bind(process)
     .execute(&mut **tx)
     .await?;
     Ok(updated.rows_affected())
@@ -200,7 +220,8 @@ pub async fn finish_post(
         PostOutcome::Dropped { reason } => ("dropped", None, Some(reason.as_str())),
     };
     let updated = sqlx::query(
-        "UPDATE outbox SET state = $2, message_id = $3, outcome = $4, done_at = $5, held_until = NULL
+        "UPDATE outbox SET state = $2, message_id = $3, outcome = $4, done_at = $5, held_until = NULL,
+            claimed_by = NULL, claimed_until = NULL
          WHERE id = $1 AND state IN ('held', 'pending')",
     )
     .bind(id)

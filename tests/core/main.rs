@@ -1,7 +1,8 @@
 //! The core suite: the platform-neutral bot (`src/bot/`) with the real engine and a hand-moved clock, every
 //! test twice: on a real SQLite file and on a real PostgreSQL server (`support/postgres.rs` starts one for
 //! this binary if PostgreSQL is installed), one module per concern — what the Discord adapter needs of it, the move clock, the
-//! clock through outages, the console front end, whole matches, refusals, rematches, and playing the computer.
+//! clock through outages, the console front end, whole matches, refusals, rematches, playing the computer, and several processes on one
+//! database.
 //!
 //! One test binary for all of them: each binary links the whole crate, so fewer binaries build faster.
 
@@ -17,6 +18,7 @@ mod console;
 mod migrate;
 mod outage;
 mod play;
+mod processes;
 mod refusals;
 mod rematch;
 mod vs_computer;
