@@ -149,6 +149,11 @@ impl Core {
         self.clock.now_ms()
     }
 
+    /// This process's name among those sharing the database.
+    pub fn process_name(&self) -> &str {
+        &self.config.process
+    }
+
     /// The core's clock, in milliseconds since the Unix epoch.
     pub fn now_ms(&self) -> i64 {
         self.clock.now_ms()

@@ -24,7 +24,7 @@ enum Command {
     /// Speak the engine's JSON-lines protocol on standard input and output (docs/rules.md §8).
     Engine,
     /// Run the Discord bot (the default): settings from the environment or `.env`.
-    Run,
+    Run(run::Args),
     /// Play whole matches between computer players and print a summary.
     Selfplay(selfplay::Args),
     /// Play on the terminal: `[#channel] user command [name:value …]` per line (see docs/console.md).
@@ -45,6 +45,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Speed(args)) => speed::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),
-        Some(Command::Run) | None => run::run(),
+        Some(Command::Run(args)) => run::run(args),
+        None => run::run(run::Args::default()),
     }
 }

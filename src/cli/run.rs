@@ -5,10 +5,36 @@ use anyhow::Context as _;
 
 use namnam::discord::{logging, Bot, RunError, Settings};
 
-pub fn run() -> anyhow::Result<()> {
+/// Which shards to run: one process of several on one PostgreSQL database (docs/deploy.md). The same as
+/// DISCORD_SHARDS and DISCORD_SHARD_COUNT, which these override.
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {
+    /// The shards this process runs, FIRST-LAST (both included, counted from 0), or one shard N.
+    #[arg(long, value_name = "FIRST-LAST", requires = "shard_count")]
+    shards: Option<String>,
+    /// How many shards the bot has in all, across its processes.
+    #[arg(long, value_name = "N", requires = "shards")]
+    shard_count: Option<u32>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
     load_dotenv()?;
+    let overrides = [
+        ("DISCORD_SHARDS", args.shards),
+        (
+            "DISCORD_SHARD_COUNT",
+            args.shard_count.map(|n| n.to_string()),
+        ),
+    ];
     // A missing setting or a rejected token is the admin's to fix: one clear message, no backtrace.
-    let settings = Settings::from_env().unwrap_or_else(|error| stop(&error));
+    let settings =
+        Settings::from_lookup(
+            |name| match overrides.iter().find(|(key, _)| *key == name) {
+                Some((_, Some(value))) => Some(value.clone()),
+                _ => std::env::var(name).ok(),
+            },
+        )
+        .unwrap_or_else(|error| stop(&error));
     logging::init(&settings.token);
     let runtime = tokio::runtime::Runtime::new().context("could not start the async runtime")?;
     match runtime.block_on(Bot::new(settings).run(shutdown_signal())) {

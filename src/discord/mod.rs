@@ -32,7 +32,7 @@ use crate::store::{Store, StoreError};
 
 pub use commands::{all as all_commands, Command};
 pub use errors::CommandError;
-pub use settings::{CommandScope, Settings, SettingsError, Token};
+pub use settings::{CommandScope, Settings, SettingsError, Shards, Token};
 
 use in_flight::InFlight;
 use poster::{Poster, PosterBell};
@@ -202,6 +202,7 @@ impl Bot {
             http_client: client,
         } = self;
         check_database_folder(&settings)?;
+        let sweep_every = settings.test.sweep_every.unwrap_or(sweep_every);
         let http = http_client(&settings, client);
 
         // The cheap requests first, tried again while Discord is unwell: a wrong token is then reported as
@@ -213,13 +214,27 @@ impl Bot {
             shards = gateway.shards,
             "Discord recommends this many shards"
         );
+        let (first, last, shard_count) = match settings.shards {
+            Shards::Auto => (0, gateway.shards.max(1) - 1, gateway.shards.max(1)),
+            Shards::Range { first, last, count } => {
+                if count < gateway.shards {
+                    tracing::warn!(
+                        count,
+                        recommended = gateway.shards,
+                        "fewer shards than Discord recommends: it refuses a shard with too many servers"
+                    );
+                }
+                (first, last, count)
+            }
+        };
+        let process = settings.shards.process_name();
+        tracing::info!(first, last, of = shard_count, %process, "running these shards");
         let store = Store::open(&settings.database_url).await?;
         let config = CoreConfig {
             outbox: true,
-            outages: Some(shards::outage_rule(
-                gateway.shards,
-                settings.outage_grace_secs,
-            )),
+            outages: Some(shards::outage_rule(shard_count, settings.outage_grace_secs)),
+            process,
+            search_delay: settings.test.search_delay,
             ..CoreConfig::default()
         };
         let core = Arc::new(Core::new(store, clock, config));
@@ -305,7 +320,16 @@ impl Bot {
                 bell.wake();
             }
         });
-        let started = client.start_shards(gateway.shards);
+        let started = async {
+            match settings.shards {
+                Shards::Auto => client.start_shards(shard_count).await,
+                Shards::Range { .. } if first == last => {
+                    client.start_shard(first, shard_count).await
+                }
+                // Serenity's range includes its end, as ours does.
+                Shards::Range { .. } => client.start_shard_range(first..last, shard_count).await,
+            }
+        };
         tokio::pin!(started);
         let result = tokio::select! {
             result = &mut started => result,
@@ -357,7 +381,7 @@ where
 }
 
 /// The REST client: Discord itself through the given HTTP client (tests), or one of our own with a timeout
-/// on every request; or the address given in the settings.
+/// on every request; through the proxy of the settings, if any.
 fn http_client(settings: &Settings, client: Option<reqwest::Client>) -> serenity::Http {
     let client = client.unwrap_or_else(|| {
         reqwest::Client::builder()
@@ -367,10 +391,11 @@ fn http_client(settings: &Settings, client: Option<reqwest::Client>) -> serenity
             .expect("a TLS client can be built")
     });
     let builder = serenity::HttpBuilder::new(settings.token.expose()).client(client);
-    match &settings.api_base {
-        // Serenity only honours the proxy with its rate limiter off; a test server does not rate-limit.
-        Some(base) => builder
-            .proxy(base.as_str())
+    match &settings.proxy_url {
+        // Serenity only honours a proxy with its rate limiter off: the proxy keeps Discord's limits, for
+        // every process that uses it.
+        Some(proxy) => builder
+            .proxy(proxy.as_str())
             .ratelimiter_disabled(true)
             .build(),
         None => builder.build(),
@@ -395,9 +420,8 @@ async fn register(
             application,
             data.scope,
             commands,
-            data.core.store(),
+            &data.core,
             &data.mentions,
-            data.core.now_ms(),
         )
         .await;
         match &outcome {
@@ -415,6 +439,9 @@ async fn register(
     match outcome {
         Ok(Registration::Unchanged) => {
             tracing::info!(scope = %data.scope, "slash commands unchanged since the last registration")
+        }
+        Ok(Registration::ByAnotherProcess) => {
+            tracing::info!(scope = %data.scope, "another process registered the slash commands")
         }
         Ok(Registration::Registered {
             commands,

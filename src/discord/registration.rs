@@ -16,13 +16,20 @@ use sha2::{Digest, Sha256};
 use super::commands::Command;
 use super::reply::Mentions;
 use super::settings::CommandScope;
+use crate::bot::Core;
 use crate::store::{self, Snowflake, Store, StoreError};
+
+/// The lease of the process registering the commands, and how long it lasts.
+const LEASE: &str = "command registration";
+const LEASE_MS: i64 = 60_000;
 
 /// What [`ensure_registered`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Registration {
     /// The same commands were registered before: nothing was sent.
     Unchanged,
+    /// Another process (of the same bot, on the same database) registered them meanwhile.
+    ByAnotherProcess,
     /// The commands were sent to Discord; `removed_from` is a server whose earlier copy was removed, and
     /// `global_kept` says that an earlier global registration was left in place.
     Registered {
@@ -38,6 +45,8 @@ pub enum RegistrationError {
     Discord(#[source] Box<serenity::Error>),
     #[error("could not read or record the registered commands")]
     Store(#[from] StoreError),
+    #[error("another process held the registration for too long without registering")]
+    Waited,
 }
 
 impl From<serenity::Error> for RegistrationError {
@@ -83,24 +92,82 @@ pub async fn ensure_registered(
     application: serenity::ApplicationId,
     scope: CommandScope,
     commands: &[Command],
-    store: &Store,
+    core: &Core,
     mentions: &Mentions,
-    now_ms: i64,
 ) -> Result<Registration, RegistrationError> {
+    let store = core.store();
     let builders = poise::builtins::create_application_commands(commands);
     let fingerprint = fingerprint(application, scope, &builders);
     let application_id = Snowflake(application.get());
-    let recorded = store::registrations(store.reader()).await?;
     let here = scope.to_string();
-    if let Some(r) = recorded.iter().find(|r| {
+    let same = |r: &store::Registration| {
         r.scope == here
             && r.application == application_id
             && r.fingerprint == fingerprint
             && !r.commands.is_empty()
-    }) {
+    };
+    let recorded = store::registrations(store.reader()).await?;
+    if let Some(r) = recorded.iter().find(|r| same(r)) {
         mentions.set(&r.commands);
         return Ok(Registration::Unchanged);
     }
+    // Processes of one bot starting together register once: the one holding the lease does, the others
+    // wait for its record.
+    let holder = format!("{} (pid {})", core.process_name(), std::process::id());
+    let waited_since = std::time::Instant::now();
+    loop {
+        let now = core.now_ms();
+        let mut tx = store.begin().await?;
+        let taken = store::take_lease(&mut tx, LEASE, &holder, now, now + LEASE_MS).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if taken {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let recorded = store::registrations(store.reader()).await?;
+        if let Some(r) = recorded.iter().find(|r| same(r)) {
+            mentions.set(&r.commands);
+            return Ok(Registration::ByAnotherProcess);
+        }
+        if waited_since.elapsed().as_millis() > u128::from(LEASE_MS.unsigned_abs()) * 2 {
+            return Err(RegistrationError::Waited);
+        }
+    }
+    // What another process recorded while this one waited for the lease counts too.
+    let recorded = store::registrations(store.reader()).await?;
+    let outcome = register(
+        http,
+        application,
+        scope,
+        builders,
+        fingerprint,
+        store,
+        mentions,
+        core.now_ms(),
+        recorded,
+    )
+    .await;
+    let mut tx = store.begin().await?;
+    store::end_lease(&mut tx, LEASE, &holder).await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    outcome
+}
+
+/// Registers `builders` and records them; removes the copy of another scope.
+#[allow(clippy::too_many_arguments)]
+async fn register(
+    http: &serenity::Http,
+    application: serenity::ApplicationId,
+    scope: CommandScope,
+    builders: Vec<serenity::CreateCommand>,
+    fingerprint: String,
+    store: &Store,
+    mentions: &Mentions,
+    now_ms: i64,
+    recorded: Vec<store::Registration>,
+) -> Result<Registration, RegistrationError> {
+    let application_id = Snowflake(application.get());
+    let here = scope.to_string();
     let count = builders.len();
     let registered = match scope {
         CommandScope::Global => serenity::Command::set_global_commands(http, builders).await?,

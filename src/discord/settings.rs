@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
@@ -62,14 +63,70 @@ impl fmt::Display for CommandScope {
     }
 }
 
+/// Which of the bot's shards this process runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shards {
+    /// All of them, as many as Discord recommends (one process per bot: the default).
+    Auto,
+    /// Shards `first` to `last` (both included) of `count`: one process of several.
+    Range { first: u32, last: u32, count: u32 },
+}
+
+impl Shards {
+    /// The process's name among those sharing the database: stable across restarts, and one per range.
+    pub fn process_name(self) -> String {
+        match self {
+            Shards::Auto => "all shards".to_owned(),
+            Shards::Range { first, last, count } => format!("shards {first}-{last} of {count}"),
+        }
+    }
+
+    /// Reads `DISCORD_SHARDS` (`FIRST-LAST`, or one shard `N`) and `DISCORD_SHARD_COUNT`: both or neither.
+    fn parse(range: Option<String>, count: Option<String>) -> Result<Shards, SettingsError> {
+        let blank = |v: &Option<String>| v.as_deref().map_or(true, |v| v.trim().is_empty());
+        if blank(&range) && blank(&count) {
+            return Ok(Shards::Auto);
+        }
+        let (range, count) = (
+            range.unwrap_or_default().trim().to_owned(),
+            count.unwrap_or_default().trim().to_owned(),
+        );
+        let bad = || SettingsError::BadShards {
+            range: range.clone(),
+            count: count.clone(),
+        };
+        let (first, last) = range.split_once('-').unwrap_or((&range, &range));
+        let number = |text: &str| text.trim().parse::<u32>().map_err(|_| bad());
+        let (first, last, count) = (number(first)?, number(last)?, number(&count)?);
+        if first > last || last >= count {
+            return Err(bad());
+        }
+        Ok(Shards::Range { first, last, count })
+    }
+}
+
+/// Settings that only tests use, to make a process's slow work fast or its fast work slow. Not for
+/// production: read from `NAMNAM_TEST_*` variables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TestSettings {
+    /// How often the move clock is checked, instead of every 30 seconds (`NAMNAM_TEST_SWEEP_MS`).
+    pub sweep_every: Option<Duration>,
+    /// A pause in every computer search once its turn is claimed (`NAMNAM_TEST_SEARCH_DELAY_MS`).
+    pub search_delay: Duration,
+}
+
 /// Everything the Discord front end needs to start.
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub token: Token,
     pub database_url: String,
     pub command_scope: CommandScope,
-    /// Discord's REST API base (`https://discord.com` when `None`). Tests point it at a fake Discord.
-    pub api_base: Option<String>,
+    /// An HTTP proxy for Discord's REST API that shares its rate limits between processes
+    /// (`DISCORD_PROXY_URL`, e.g. twilight-http-proxy); serenity's own rate limiter is off behind it.
+    pub proxy_url: Option<String>,
+    /// The shards this process runs (`DISCORD_SHARDS`, `DISCORD_SHARD_COUNT`).
+    pub shards: Shards,
+    pub test: TestSettings,
     /// How long after an outage the move clock still fires nothing (`OUTAGE_GRACE`, default 5 minutes).
     pub outage_grace_secs: u32,
 }
@@ -92,6 +149,15 @@ pub enum SettingsError {
         "DATABASE_URL must be sqlite://FILE (such as sqlite://namnam.db) or postgres://USER@HOST/DATABASE, not {0:?}"
     )]
     BadDatabaseUrl(String),
+    #[error(
+        "DISCORD_SHARDS and DISCORD_SHARD_COUNT (or --shards and --shard-count) go together: shards FIRST-LAST \
+         (or one shard N) of COUNT, counted from 0, such as 0-3 and 8; not {range:?} and {count:?}"
+    )]
+    BadShards { range: String, count: String },
+    #[error("DISCORD_PROXY_URL must be an http:// or https:// address, not {0:?}")]
+    BadProxyUrl(String),
+    #[error("{0} must be a whole number of milliseconds (a test-only setting)")]
+    BadTestSetting(&'static str),
     #[error(
         "OUTAGE_GRACE must be a length of time such as 5m, 90s or 1h (at most a day), not {0:?}"
     )]
@@ -138,12 +204,31 @@ impl Settings {
                 .filter(|&secs| secs <= 86_400)
                 .ok_or(SettingsError::BadOutageGrace(g))?,
         };
+        let shards = Shards::parse(lookup("DISCORD_SHARDS"), lookup("DISCORD_SHARD_COUNT"))?;
+        let proxy_url = match lookup("DISCORD_PROXY_URL").map(|url| url.trim().to_owned()) {
+            None => None,
+            Some(url) if url.is_empty() => None,
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
+            Some(url) => return Err(SettingsError::BadProxyUrl(url)),
+        };
+        let millis = |name: &'static str| -> Result<Option<Duration>, SettingsError> {
+            lookup(name)
+                .map(|value| value.trim().parse::<u64>().map(Duration::from_millis))
+                .transpose()
+                .map_err(|_| SettingsError::BadTestSetting(name))
+        };
+        let test = TestSettings {
+            sweep_every: millis("NAMNAM_TEST_SWEEP_MS")?,
+            search_delay: millis("NAMNAM_TEST_SEARCH_DELAY_MS")?.unwrap_or_default(),
+        };
         Ok(Self {
             token,
             database_url,
             command_scope,
-            api_base: None,
+            proxy_url,
+            shards,
             outage_grace_secs,
+            test,
         })
     }
 
@@ -230,6 +315,64 @@ mod tests {
                 SettingsError::BadOutageGrace(bad.into())
             );
         }
+    }
+
+    #[test]
+    fn shards_default_to_all_and_a_range_is_checked() {
+        let shards = |range: &str, count: &str| {
+            read(&[
+                ("DISCORD_TOKEN", "t"),
+                ("DISCORD_SHARDS", range),
+                ("DISCORD_SHARD_COUNT", count),
+            ])
+            .map(|s| s.shards)
+        };
+        assert_eq!(
+            read(&[("DISCORD_TOKEN", "t")]).unwrap().shards,
+            Shards::Auto
+        );
+        assert_eq!(shards("", "").unwrap(), Shards::Auto);
+        let two_of_four = Shards::Range {
+            first: 2,
+            last: 3,
+            count: 4,
+        };
+        assert_eq!(shards("2-3", "4").unwrap(), two_of_four);
+        assert_eq!(two_of_four.process_name(), "shards 2-3 of 4");
+        assert_eq!(
+            shards("1", "2").unwrap(),
+            Shards::Range {
+                first: 1,
+                last: 1,
+                count: 2
+            }
+        );
+        for (range, count) in [
+            ("0-1", ""),
+            ("", "2"),
+            ("2-1", "4"),
+            ("0-4", "4"),
+            ("a", "2"),
+        ] {
+            assert!(
+                matches!(shards(range, count), Err(SettingsError::BadShards { .. })),
+                "{range:?} of {count:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_proxy_is_an_http_address() {
+        let proxy = |url: &str| read(&[("DISCORD_TOKEN", "t"), ("DISCORD_PROXY_URL", url)]);
+        assert_eq!(proxy("").unwrap().proxy_url, None);
+        assert_eq!(
+            proxy("http://127.0.0.1:3000").unwrap().proxy_url.as_deref(),
+            Some("http://127.0.0.1:3000")
+        );
+        assert!(matches!(
+            proxy("127.0.0.1:3000"),
+            Err(SettingsError::BadProxyUrl(_))
+        ));
     }
 
     #[test]

@@ -216,7 +216,6 @@ impl Fixture {
         })
         .expect("valid settings");
         settings.command_scope = scope;
-        settings.api_base = None;
         let bot = Bot::new(settings).with_http_client(self.fake.http_client());
         match &self.clock {
             Some(clock) => {

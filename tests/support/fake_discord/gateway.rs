@@ -1,7 +1,9 @@
-//! The fake gateway: plain `ws://`, JSON text frames, one shard, one session, as hostile as Discord's.
+//! The fake gateway: plain `ws://`, JSON text frames, one session per shard, as hostile as Discord's.
 //!
-//! - A connection gets HELLO; IDENTIFY starts a new session: READY, then GUILD_CREATE for the guild (unless
-//!   the bot was removed or the guild is unavailable). Heartbeats are ACKed.
+//! - A connection gets HELLO; IDENTIFY starts a new session for the shard it names (`shard: [id, count]`,
+//!   `[0, 1]` when absent; a count other than the gateway's is closed with 4010 "Invalid shard"): READY,
+//!   then GUILD_CREATE for each guild of that shard, `(guild_id >> 22) % count` (unless the bot was removed
+//!   or the guild is unavailable). A guild's events go to its shard's session. Heartbeats are ACKed.
 //! - The session outlives its connection, as Discord's does: every dispatch of the session is kept with
 //!   its sequence number, also those made while no connection carries it (they would otherwise be lost).
 //!   RESUME with the session's id and a sequence number it gave replays what came after that number,
@@ -31,7 +33,7 @@ use tokio_tungstenite::WebSocketStream;
 
 use super::{payloads, FakeDiscord, Shared, State};
 
-/// The bot's gateway session, while it can be resumed.
+/// One shard's gateway session, while it can be resumed.
 pub(crate) struct Session {
     pub id: String,
     /// The last sequence number given.
@@ -128,9 +130,10 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
 /// off); with another code, or none, the session stays resumable.
 fn closed_by_bot(shared: &Shared, socket: u64, code: Option<u16>) {
     let mut state = shared.state();
-    let carried = state.session_socket() == Some(socket);
-    if carried && matches!(code, Some(1000 | 1001)) {
-        state.session = None;
+    if matches!(code, Some(1000 | 1001)) {
+        state
+            .sessions
+            .retain(|_, session| session.socket != Some(socket));
     }
 }
 
@@ -160,52 +163,81 @@ fn token_accepted(shared: &Shared, data: &Value) -> bool {
     token.strip_prefix("Bot ").unwrap_or(token) == shared.token
 }
 
-/// IDENTIFY: a new session on this connection (it replaces the old one: the fake keeps one), READY,
-/// and the guild.
+/// IDENTIFY: a new session of the shard it names on this connection (it replaces that shard's old one),
+/// READY, and the shard's guilds.
 fn identify(shared: &Shared, socket: u64, data: &Value) -> Reply {
     if !token_accepted(shared, data) {
         return Reply::Close(4004, "Authentication failed.");
     }
     let mut state = shared.state();
+    let (shard, count) = match data["shard"].as_array().map(Vec::as_slice) {
+        None => (0, 1),
+        Some([shard, count]) => (
+            shard.as_u64().unwrap_or(u64::MAX),
+            count.as_u64().unwrap_or(0),
+        ),
+        Some(_) => (u64::MAX, 0),
+    };
+    if count != u64::from(state.shard_count()) || shard >= count {
+        return Reply::Close(4010, "Invalid shard.");
+    }
+    let shard = shard as u32;
     state.identifies += 1;
+    state.identified_shards.push(shard);
     let session_id = format!("session-{}", state.identifies);
-    state.session = Some(Session {
-        id: session_id.clone(),
-        seq: 0,
-        sent: Vec::new(),
-        socket: Some(socket),
-    });
-    // READY always lists the guild as unavailable: its GUILD_CREATE follows when it is available.
+    state.sessions.insert(
+        shard,
+        Session {
+            id: session_id.clone(),
+            seq: 0,
+            sent: Vec::new(),
+            socket: Some(socket),
+        },
+    );
+    let guilds: Vec<u64> = shared
+        .guilds
+        .iter()
+        .copied()
+        .filter(|&guild| state.shard_of(guild) == shard)
+        .collect();
+    // READY always lists the guilds as unavailable: each one's GUILD_CREATE follows when it is available.
     let ready = json!({
         "v": 10,
         "user": shared.bot.user_json(),
-        "guilds": [{"id": shared.guild_id.to_string(), "unavailable": true}],
+        "guilds": guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect::<Vec<_>>(),
         "session_id": session_id,
         "resume_gateway_url": shared.ws_url,
-        "shard": [0, 1],
+        "shard": [shard, count],
         "application": {"id": shared.application_id.to_string(), "flags": 0},
     });
-    send_dispatch(&mut state, "READY", ready);
-    if !state.guild_removed && !state.guild_unavailable {
-        guild_create(shared, &mut state);
+    send_to_shard(&mut state, shard, "READY", ready);
+    for guild in guilds {
+        let primary = guild == shared.guild_id;
+        if !(primary && (state.guild_removed || state.guild_unavailable)) {
+            guild_create(shared, &mut state, guild);
+        }
     }
     Reply::Nothing
 }
 
 /// GUILD_CREATE: the guild with its channels and active threads, as Discord sends it after READY and
 /// when an unavailable guild comes back.
-fn guild_create(shared: &Shared, state: &mut State) {
+fn guild_create(shared: &Shared, state: &mut State, guild: u64) {
     let (mut channels, mut threads) = (Vec::new(), Vec::new());
-    for channel in state.channels.values().filter(|c| !c.deleted) {
-        let json = payloads::channel(shared.guild_id, shared.bot.id, channel);
+    for channel in state
+        .channels
+        .values()
+        .filter(|c| !c.deleted && c.guild == guild)
+    {
+        let json = payloads::channel(guild, shared.bot.id, channel);
         match channel.is_thread() {
             true if !channel.archived => threads.push(json),
             true => {}
             false => channels.push(json),
         }
     }
-    let guild = payloads::guild(shared.guild_id, &shared.bot, channels, threads);
-    send_dispatch(state, "GUILD_CREATE", guild);
+    let payload = payloads::guild(guild, &shared.bot, channels, threads);
+    send_dispatch(state, guild, "GUILD_CREATE", payload);
 }
 
 /// RESUME: the session moves to this connection, which gets the dispatches after the bot's `seq`, in
@@ -219,7 +251,7 @@ fn resume(shared: &Shared, socket: u64, data: &Value) -> Reply {
     let refused = json!({"op": 9, "d": false}).to_string();
     let mut state = shared.state();
     let seq = data["seq"].as_u64().unwrap_or(0);
-    let Some(session) = state.session.as_mut().filter(|session| {
+    let Some(session) = state.sessions.values_mut().find(|session| {
         data["session_id"].as_str() == Some(session.id.as_str()) && seq <= session.seq
     }) else {
         state.refused_resumes += 1;
@@ -263,16 +295,22 @@ impl FakeDiscord {
     pub fn invalidate_session(&self, resumable: bool) {
         self.detach_with(json!({"op": 9, "d": resumable}));
         if !resumable {
-            self.state().session = None;
+            self.state().sessions.clear();
         }
     }
 
-    /// Sends `payload` on the session's connection and takes the session off it.
+    /// Sends `payload` on each session's connection and takes the session off it.
     fn detach_with(&self, payload: Value) {
         let mut state = self.state();
-        let socket = state.session_socket().expect("the bot is online");
-        state.send(socket, Out::Text(payload.to_string()));
-        state.session.as_mut().unwrap().socket = None;
+        assert!(state.online(), "the bot is online");
+        let sockets: Vec<u64> = state
+            .sessions
+            .values_mut()
+            .filter_map(|session| session.socket.take())
+            .collect();
+        for socket in sockets {
+            state.send(socket, Out::Text(payload.to_string()));
+        }
         drop(state);
         self.shared.changed.notify_waiters();
     }
@@ -280,7 +318,7 @@ impl FakeDiscord {
     /// The network stops carrying the gateway's dispatches, unnoticed by the bot (until
     /// [`Self::drop_gateway`]): what is dispatched meanwhile waits in the session for a resume.
     pub fn stall_gateway(&self) {
-        if let Some(session) = self.state().session.as_mut() {
+        for session in self.state().sessions.values_mut() {
             session.socket = None;
         }
     }
@@ -299,7 +337,7 @@ impl FakeDiscord {
     pub fn begin_outage(&self) {
         let mut state = self.state();
         state.outage = true;
-        state.session = None;
+        state.sessions.clear();
         state.drop_sockets();
         drop(state);
         self.shared.changed.notify_waiters();
@@ -325,14 +363,14 @@ impl FakeDiscord {
         let mut state = self.state();
         state.guild_unavailable = true;
         let payload = json!({"id": self.shared.guild_id.to_string(), "unavailable": true});
-        send_dispatch(&mut state, "GUILD_DELETE", payload);
+        send_dispatch(&mut state, self.shared.guild_id, "GUILD_DELETE", payload);
     }
 
     /// The guild is back: GUILD_CREATE with the whole guild, as after READY.
     pub fn guild_available(&self) {
         let mut state = self.state();
         state.guild_unavailable = false;
-        guild_create(&self.shared, &mut state);
+        guild_create(&self.shared, &mut state, self.shared.guild_id);
     }
 
     /// Waits until the bot is online after at least `n` identifies in all.
@@ -351,23 +389,38 @@ impl FakeDiscord {
         .await;
     }
 
-    /// Waits until no connection carries the bot's session.
+    /// Waits until no connection carries a session of the bot.
     pub async fn wait_offline(&self) {
-        self.wait_for("the bot to go offline", |s| (!s.online()).then_some(()))
-            .await;
+        self.wait_for("the bot to go offline", |s| {
+            s.sessions
+                .values()
+                .all(|session| session.socket.is_none())
+                .then_some(())
+        })
+        .await;
+    }
+
+    /// Waits until a connection carries shard `shard`'s session.
+    pub async fn wait_shard_online(&self, shard: u32) {
+        self.wait_for(&format!("shard {shard} online"), |s| {
+            s.shard_online(shard).then_some(())
+        })
+        .await;
     }
 }
 
 /// The gateway's part of the state.
 impl State {
-    /// Whether a connection carries the bot's session (READY or RESUMED was sent on it).
+    /// Whether a connection carries the session of every shard (READY or RESUMED was sent on it).
     pub fn online(&self) -> bool {
-        self.session_socket().is_some()
+        (0..self.shard_count()).all(|shard| self.shard_online(shard))
     }
 
-    /// The connection that carries the session.
-    fn session_socket(&self) -> Option<u64> {
-        self.session.as_ref().and_then(|session| session.socket)
+    /// Whether a connection carries shard `shard`'s session.
+    pub fn shard_online(&self, shard: u32) -> bool {
+        self.sessions
+            .get(&shard)
+            .is_some_and(|session| session.socket.is_some())
     }
 
     /// Counts a new connection and gives it a number; none during an outage.
@@ -384,7 +437,7 @@ impl State {
     /// Forgets a closed connection; the session it carried waits for a resume.
     fn close_socket(&mut self, id: u64) {
         self.sockets.remove(&id);
-        if let Some(session) = self.session.as_mut().filter(|s| s.socket == Some(id)) {
+        for session in self.sessions.values_mut().filter(|s| s.socket == Some(id)) {
             session.socket = None;
         }
     }
@@ -405,11 +458,16 @@ impl State {
     }
 }
 
-/// Sends a dispatch on the session: it takes the next sequence number and is kept for a resume, then
-/// goes out on the session's connection if one carries it. Without a session it is lost, as Discord
-/// keeps nothing for a bot that has none.
-pub(crate) fn send_dispatch(state: &mut State, event: &str, data: Value) {
-    let Some(session) = state.session.as_mut() else {
+/// Sends a dispatch about `guild` on its shard's session: it takes the next sequence number and is kept
+/// for a resume, then goes out on the session's connection if one carries it. Without a session it is
+/// lost, as Discord keeps nothing for a shard that has none.
+pub(crate) fn send_dispatch(state: &mut State, guild: u64, event: &str, data: Value) {
+    let shard = state.shard_of(guild);
+    send_to_shard(state, shard, event, data);
+}
+
+fn send_to_shard(state: &mut State, shard: u32, event: &str, data: Value) {
+    let Some(session) = state.sessions.get_mut(&shard) else {
         return;
     };
     session.seq += 1;

@@ -54,6 +54,9 @@ pub struct FakeOptions {
     pub clock: Arc<dyn Clock>,
     pub faults: FaultPlan,
     pub rate_limit: RateLimit,
+    /// How many shards the gateway serves (`GET /gateway/bot` recommends this many); with two, the
+    /// guild [`FakeDiscord::OTHER_GUILD_ID`] is there too, on the shard [`FakeDiscord::GUILD_ID`] is not.
+    pub shards: u32,
 }
 
 impl Default for FakeOptions {
@@ -64,6 +67,7 @@ impl Default for FakeOptions {
             clock: Arc::new(namnam::bot::SystemClock),
             faults: FaultPlan::default(),
             rate_limit: RateLimit::default(),
+            shards: 1,
         }
     }
 }
@@ -120,6 +124,8 @@ impl Perm {
 #[derive(Clone, Debug)]
 pub struct Channel {
     pub id: u64,
+    /// The guild it belongs to.
+    pub guild: u64,
     pub name: String,
     /// The parent channel, for a thread.
     pub parent: Option<u64>,
@@ -138,6 +144,7 @@ impl Channel {
     pub fn text(id: u64) -> Self {
         Self {
             id,
+            guild: FakeDiscord::GUILD_ID,
             name: format!("channel-{}", id % 10_000),
             parent: None,
             starter: None,
@@ -315,8 +322,12 @@ pub struct State {
     clock: Option<Arc<dyn Clock>>,
     /// The open gateway connections, by number.
     sockets: BTreeMap<u64, mpsc::UnboundedSender<gateway::Out>>,
-    /// The bot's session, while it can be resumed.
-    session: Option<gateway::Session>,
+    /// The bot's sessions by shard, while they can be resumed.
+    sessions: BTreeMap<u32, gateway::Session>,
+    /// The shard of each IDENTIFY accepted, in order.
+    pub identified_shards: Vec<u32>,
+    /// How many shards the gateway serves.
+    shard_count: u32,
     next_id: u64,
 }
 
@@ -330,6 +341,16 @@ impl State {
             .as_ref()
             .map_or(DEFAULT_NOW_MS, |clock| clock.now_ms());
         (((now - DISCORD_EPOCH_MS) as u64) << 22) | 0x20_0000 | (self.next_id & 0x1f_ffff)
+    }
+
+    /// How many shards the gateway serves.
+    pub fn shard_count(&self) -> u32 {
+        self.shard_count.max(1)
+    }
+
+    /// The shard that carries `guild`'s events: Discord's rule, `(guild_id >> 22) % shard_count`.
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(self.shard_count.max(1))) as u32
     }
 
     /// The channel `id` (a text channel of the guild when it is unknown).
@@ -387,6 +408,8 @@ pub(crate) struct Shared {
     pub token: String,
     pub application_id: u64,
     pub guild_id: u64,
+    /// Every guild of the bot: [`Self::guild_id`] first.
+    pub guilds: Vec<u64>,
     pub bot: Person,
     pub ws_url: String,
     pub heartbeat_interval: u64,
@@ -410,6 +433,7 @@ pub struct FakeDiscord {
     shared: Arc<Shared>,
     base_url: String,
     rest_addr: SocketAddr,
+    plain_addr: SocketAddr,
     authority: Vec<u8>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -431,6 +455,9 @@ impl FakeDiscord {
     pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
     pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
     pub const BOT_ID: u64 = 1_100_000_000_000_000_001;
+    /// A second guild, made a millisecond after [`Self::GUILD_ID`]: with two shards, on the other one
+    /// (`GUILD_ID` is on shard 1, this one on shard 0).
+    pub const OTHER_GUILD_ID: u64 = Self::GUILD_ID + (1 << 22);
 
     /// Starts the REST server and the gateway on ephemeral ports of 127.0.0.1, with no faults and a
     /// clock that never moves.
@@ -452,10 +479,15 @@ impl FakeDiscord {
             clock,
             faults,
             rate_limit,
+            shards,
         } = options;
         let rest = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind REST");
+        let plain = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind plain REST");
+        let plain_addr = plain.local_addr().unwrap();
         let ws = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind gateway");
@@ -465,12 +497,18 @@ impl FakeDiscord {
         let state = State {
             plan: faults,
             clock: Some(clock.clone()),
+            shard_count: shards.max(1),
             ..State::default()
         };
+        let mut guilds = vec![Self::GUILD_ID];
+        if shards > 1 {
+            guilds.push(Self::OTHER_GUILD_ID);
+        }
         let shared = Arc::new(Shared {
             token: token.to_owned(),
             application_id: Self::APPLICATION_ID,
             guild_id: Self::GUILD_ID,
+            guilds,
             bot: Person {
                 bot: true,
                 ..Person::member(Self::BOT_ID, "Namnam")
@@ -484,13 +522,15 @@ impl FakeDiscord {
             changed: Notify::new(),
         });
         let tasks = vec![
-            tokio::spawn(rest::serve(rest, tls.acceptor, shared.clone())),
+            tokio::spawn(rest::serve(rest, Some(tls.acceptor), shared.clone())),
+            tokio::spawn(rest::serve(plain, None, shared.clone())),
             tokio::spawn(gateway::serve(ws, shared.clone())),
         ];
         Self {
             shared,
             base_url,
             rest_addr,
+            plain_addr,
             authority: tls.authority,
             tasks,
         }
@@ -499,6 +539,18 @@ impl FakeDiscord {
     /// The REST base, `https://discord.com:PORT` (only [`Self::http_client`] resolves it).
     pub fn base_url(&self) -> &str {
         &self.base_url
+    }
+
+    /// The same REST API over plain HTTP, `http://127.0.0.1:PORT`, as an HTTP proxy in front of Discord
+    /// serves it (`DISCORD_PROXY_URL`): for bot processes started by a test.
+    pub fn proxy_url(&self) -> String {
+        format!("http://{}", self.plain_addr)
+    }
+
+    /// Makes `channel` a text channel of `guild`.
+    pub fn add_channel(&self, guild: u64, channel: u64) {
+        assert!(self.shared.guilds.contains(&guild), "no guild {guild}");
+        self.state().channel_mut(channel).guild = guild;
     }
 
     /// Where the REST server listens.
@@ -590,11 +642,11 @@ impl FakeDiscord {
         channel.deleted = true;
         let channel = channel.clone();
         if channel.is_thread() {
-            let payload = payloads::thread_delete(self.shared.guild_id, &channel);
-            send_dispatch(&mut state, "THREAD_DELETE", payload);
+            let payload = payloads::thread_delete(channel.guild, &channel);
+            send_dispatch(&mut state, channel.guild, "THREAD_DELETE", payload);
         } else {
-            let payload = payloads::channel(self.shared.guild_id, self.shared.bot.id, &channel);
-            send_dispatch(&mut state, "CHANNEL_DELETE", payload);
+            let payload = payloads::channel(channel.guild, self.shared.bot.id, &channel);
+            send_dispatch(&mut state, channel.guild, "CHANNEL_DELETE", payload);
         }
     }
 
@@ -604,7 +656,7 @@ impl FakeDiscord {
         let mut state = self.state();
         state.guild_removed = true;
         let payload = json!({"id": self.shared.guild_id.to_string()});
-        send_dispatch(&mut state, "GUILD_DELETE", payload);
+        send_dispatch(&mut state, self.shared.guild_id, "GUILD_DELETE", payload);
     }
 
     /// Reads the state.
@@ -666,11 +718,11 @@ impl FakeDiscord {
         );
         payloads::Where {
             application_id: Self::APPLICATION_ID,
-            guild_id: Self::GUILD_ID,
+            guild_id: channel.guild,
             channel_id,
             who: who.clone(),
             bot_permissions: state.bot_permissions(channel_id),
-            channel: payloads::channel(Self::GUILD_ID, Self::BOT_ID, &channel),
+            channel: payloads::channel(channel.guild, Self::BOT_ID, &channel),
         }
     }
 
@@ -694,8 +746,9 @@ impl FakeDiscord {
         payload: Value,
     ) -> Sent {
         let mut state = self.state();
+        let guild = state.channel(record.channel_id).guild;
         state.interactions.insert(token.clone(), record);
-        send_dispatch(&mut state, "INTERACTION_CREATE", payload);
+        send_dispatch(&mut state, guild, "INTERACTION_CREATE", payload);
         Sent { token, id }
     }
 
@@ -896,6 +949,6 @@ struct NewInteraction {
 /// Dispatches THREAD_UPDATE with the thread as it now is.
 pub(crate) fn thread_update(shared: &Shared, state: &mut State, id: u64) {
     let thread = state.channel(id);
-    let payload = payloads::channel(shared.guild_id, shared.bot.id, &thread);
-    send_dispatch(state, "THREAD_UPDATE", payload);
+    let payload = payloads::channel(thread.guild, shared.bot.id, &thread);
+    send_dispatch(state, thread.guild, "THREAD_UPDATE", payload);
 }

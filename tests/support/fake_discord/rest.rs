@@ -20,25 +20,38 @@ use super::{
     State, CALLBACK_DEADLINE_MS, NONCE_WINDOW_MS, TOKEN_LIFETIME_MS,
 };
 
-pub async fn serve(listener: TcpListener, acceptor: TlsAcceptor, shared: Arc<Shared>) {
+/// Serves the API on `listener`: over TLS with `acceptor` (as `https://discord.com`), or plain HTTP
+/// without (as a proxy in front of Discord serves it).
+pub async fn serve(listener: TcpListener, acceptor: Option<TlsAcceptor>, shared: Arc<Shared>) {
     while let Ok((stream, _)) = listener.accept().await {
         let shared = shared.clone();
         let acceptor = acceptor.clone();
         tokio::spawn(async move {
-            let Ok(stream) = acceptor.accept(stream).await else {
-                return;
-            };
-            let service = hyper::service::service_fn(move |request| {
-                let shared = shared.clone();
-                async move { handle(&shared, request).await }
-            });
-            // A dropped answer is an error of the service: hyper then closes the connection without
-            // writing anything.
-            let _ = hyper::server::conn::http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
+            match acceptor {
+                Some(acceptor) => {
+                    if let Ok(stream) = acceptor.accept(stream).await {
+                        serve_connection(stream, shared).await;
+                    }
+                }
+                None => serve_connection(stream, shared).await,
+            }
         });
     }
+}
+
+async fn serve_connection<S>(stream: S, shared: Arc<Shared>)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |request| {
+        let shared = shared.clone();
+        async move { handle(&shared, request).await }
+    });
+    // A dropped answer is an error of the service: hyper then closes the connection without writing
+    // anything.
+    let _ = hyper::server::conn::http1::Builder::new()
+        .serve_connection(TokioIo::new(stream), service)
+        .await;
 }
 
 /// The error that makes hyper close the connection without an answer.
@@ -407,7 +420,7 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
             200,
             Some(json!({
                 "url": shared.ws_url,
-                "shards": 1,
+                "shards": state.shard_count(),
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
             })),
         ),
@@ -500,7 +513,7 @@ fn channel_route(
     match (method, rest) {
         ("GET", []) => (
             200,
-            Some(payloads::channel(shared.guild_id, shared.bot.id, &channel)),
+            Some(payloads::channel(channel.guild, shared.bot.id, &channel)),
         ),
         ("PATCH", []) => {
             let wants = |field: &str| body.get(field).and_then(Value::as_bool);
@@ -524,10 +537,7 @@ fn channel_route(
                 thread_update(shared, state, id);
             }
             let now = state.channel(id);
-            (
-                200,
-                Some(payloads::channel(shared.guild_id, shared.bot.id, &now)),
-            )
+            (200, Some(payloads::channel(now.guild, shared.bot.id, &now)))
         }
         ("GET", ["messages"]) => {
             if state.denied(id, Perm::ReadMessageHistory) {
@@ -629,14 +639,15 @@ fn channel_route(
             let thread_id = starter.unwrap_or_else(|| state.new_id());
             let thread = Channel {
                 starter,
+                guild: channel.guild,
                 auto_archive_duration: body["auto_archive_duration"].as_u64(),
                 ..Channel::thread(thread_id, id, body["name"].as_str().unwrap_or("thread"))
             };
             state.channels.insert(thread_id, thread.clone());
-            let json = payloads::channel(shared.guild_id, shared.bot.id, &thread);
+            let json = payloads::channel(thread.guild, shared.bot.id, &thread);
             let mut created = json.clone();
             created["newly_created"] = json!(true);
-            super::send_dispatch(state, "THREAD_CREATE", created);
+            super::send_dispatch(state, thread.guild, "THREAD_CREATE", created);
             (201, Some(json))
         }
         _ => not_found(),
