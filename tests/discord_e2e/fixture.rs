@@ -104,26 +104,37 @@ impl Fixture {
     /// A fake on the real clock, as in production, that checks every request against Discord's OpenAPI
     /// description.
     pub async fn start() -> Self {
-        Self::start_with(OpenApi::from_env(), None).await
+        Self::start_with(OpenApi::from_env(), None, 1).await
+    }
+
+    /// [`Self::start`] with a gateway of `shards` shards (two: a second guild, on the other shard; see
+    /// [`FakeDiscord::OTHER_GUILD_ID`]).
+    pub async fn start_sharded(shards: u32) -> Self {
+        Self::start_with(OpenApi::from_env(), None, shards).await
     }
 
     /// A fake that checks nothing: for a bot that is turned away before it sends anything.
     pub async fn start_unchecked() -> Self {
-        Self::start_with(None, None).await
+        Self::start_with(None, None, 1).await
     }
 
     /// A fake on a clock the test moves by hand from [`START_MS`]: the fake times interactions on it, as
     /// Discord times them on the real one, and every bot runs on it with a sweep every 100 ms.
     pub async fn start_clocked() -> Self {
         let clock = Arc::new(ManualClock::new(START_MS));
-        Self::start_with(OpenApi::from_env(), Some(clock)).await
+        Self::start_with(OpenApi::from_env(), Some(clock), 1).await
     }
 
-    async fn start_with(spec: Option<OpenApi>, clock: Option<Arc<ManualClock>>) -> Self {
+    async fn start_with(
+        spec: Option<OpenApi>,
+        clock: Option<Arc<ManualClock>>,
+        shards: u32,
+    ) -> Self {
         let _ = captured_logs();
         let spec_loaded = spec.is_some();
         let mut options = FakeOptions {
             openapi: spec,
+            shards,
             ..FakeOptions::default()
         };
         if let Some(clock) = &clock {

@@ -20,4 +20,5 @@ mod gateway;
 mod outages;
 mod registration;
 mod startup;
+mod two_processes;
 mod whole_match;

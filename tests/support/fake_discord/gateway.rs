@@ -286,21 +286,19 @@ impl FakeDiscord {
     /// serenity does not wait for that (it opens a new connection at once and drops the old one), so
     /// the fake leaves the closing to the bot.
     pub fn request_reconnect(&self) {
-        self.detach_with(json!({"op": 7, "d": null}));
+        self.detach_with(json!({"op": 7, "d": null}), false);
     }
 
     /// Discord invalidates the session (op 9, `d: resumable`). Not resumable: the fake forgets the
     /// session, a RESUME is refused, and the bot must identify. Either way the connection carries
     /// nothing more and is left for the bot to close.
     pub fn invalidate_session(&self, resumable: bool) {
-        self.detach_with(json!({"op": 9, "d": resumable}));
-        if !resumable {
-            self.state().sessions.clear();
-        }
+        self.detach_with(json!({"op": 9, "d": resumable}), !resumable);
     }
 
-    /// Sends `payload` on each session's connection and takes the session off it.
-    fn detach_with(&self, payload: Value) {
+    /// Sends `payload` on each session's connection and takes the session off it; `forget`: the sessions
+    /// end too. All under one lock: the bot may answer at once, and its new session must not be forgotten.
+    fn detach_with(&self, payload: Value, forget: bool) {
         let mut state = self.state();
         assert!(state.online(), "the bot is online");
         let sockets: Vec<u64> = state
@@ -308,6 +306,9 @@ impl FakeDiscord {
             .values_mut()
             .filter_map(|session| session.socket.take())
             .collect();
+        if forget {
+            state.sessions.clear();
+        }
         for socket in sockets {
             state.send(socket, Out::Text(payload.to_string()));
         }
