@@ -9,8 +9,8 @@
 ALTER TABLE matches ADD COLUMN computer_claimed_by TEXT;
 ALTER TABLE matches ADD COLUMN computer_claimed_until BIGINT;
 
--- A post, while the poster delivers it (`claimed_by` set), or resting after a failed try (`claimed_by`
--- empty): no poster takes it before `claimed_until`. `held_by` names the process whose answer holds it.
+-- A post, while a poster delivers it, and through that poster's pause after a failed try: no other poster
+-- takes it before `claimed_until`. `held_by` names the process whose answer holds it.
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until BIGINT;
 ALTER TABLE outbox ADD COLUMN held_by TEXT;

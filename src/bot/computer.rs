@@ -172,11 +172,19 @@ impl Core {
         // The move clears the claim with it; without one (an error, or the match moved on), it is given
         // back so that the next turn need not wait for it to run out.
         if !matches!(played, Ok(Some(_))) {
-            let mut tx = self.store.begin().await?;
-            store::release_computer_turn(&mut tx, match_id, &self.config.process).await?;
-            tx.commit().await.map_err(StoreError::from)?;
+            if let Err(error) = self.release_computer_turn(match_id).await {
+                // The claim then runs out by itself; the search's own outcome is what the caller needs.
+                tracing::error!(error = %super::cause_chain(&error), match_id, "could not give back the computer's turn");
+            }
         }
         played
+    }
+
+    async fn release_computer_turn(&self, match_id: i64) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::release_computer_turn(&mut tx, match_id, &self.config.process).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
     }
 
     async fn search_and_move(

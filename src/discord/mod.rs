@@ -202,6 +202,9 @@ impl Bot {
             http_client: client,
         } = self;
         check_database_folder(&settings)?;
+        if settings.test != settings::TestSettings::default() {
+            tracing::warn!(test = ?settings.test, "test-only settings are in force (NAMNAM_TEST_*)");
+        }
         let sweep_every = settings.test.sweep_every.unwrap_or(sweep_every);
         let http = http_client(&settings, client);
 

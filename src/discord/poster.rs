@@ -23,11 +23,16 @@ use super::errors::{
 };
 use super::reply::{board_file, fit, Mentions, Outgoing};
 use super::Warned;
+use crate::bot::outbox::POST_CLAIM_MS;
 use crate::bot::{cause_chain, Core, Post};
 use crate::store::{PostId, Snowflake};
 
-/// Posts claimed from the outbox at a time (all delivered well within a claim's life).
+/// Posts claimed from the outbox at a time.
 const BATCH: u32 = 20;
+
+/// A batch stops this long before its claims run out (a slow Discord can make it last longer than a claim):
+/// the posts left are still this poster's to claim again, and no other poster takes them meanwhile.
+const CLAIM_MARGIN_MS: i64 = 30_000;
 
 /// How often the outbox is read when nothing wakes the poster.
 const IDLE: Duration = Duration::from_secs(1);
@@ -164,6 +169,7 @@ impl Poster {
         let now = Instant::now();
         resting.retain(|_, until| *until > now);
         let skipped: Vec<Snowflake> = resting.keys().copied().collect();
+        let claimed_at = Instant::now();
         let posts = match self.core.claim_posts(BATCH, &skipped).await {
             Ok(posts) => posts,
             Err(error) => {
@@ -178,7 +184,11 @@ impl Poster {
             waiting: !posts.is_empty() || !resting.is_empty(),
             delivered: false,
         };
+        let deliver_for = Duration::from_millis((POST_CLAIM_MS - CLAIM_MARGIN_MS) as u64);
         for mut post in posts {
+            if claimed_at.elapsed() > deliver_for {
+                break;
+            }
             let id = post.id;
             match self.deliver(&mut post).await {
                 Tried::Done => pass.delivered = true,

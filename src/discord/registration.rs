@@ -113,7 +113,9 @@ pub async fn ensure_registered(
     }
     // Processes of one bot starting together register once: the one holding the lease does, the others
     // wait for its record.
-    let holder = format!("{} (pid {})", core.process_name(), std::process::id());
+    // Named like the process's other claims: started again after dying mid-registration, it takes its own
+    // lease back at once rather than waiting for it.
+    let holder = core.process_name().to_owned();
     let waited_since = std::time::Instant::now();
     loop {
         let now = core.now_ms();

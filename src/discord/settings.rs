@@ -156,7 +156,9 @@ pub enum SettingsError {
     BadShards { range: String, count: String },
     #[error("DISCORD_PROXY_URL must be an http:// or https:// address, not {0:?}")]
     BadProxyUrl(String),
-    #[error("{0} must be a whole number of milliseconds (a test-only setting)")]
+    #[error(
+        "{0} must be a whole number of milliseconds, above 0 for a period (a test-only setting)"
+    )]
     BadTestSetting(&'static str),
     #[error(
         "OUTAGE_GRACE must be a length of time such as 5m, 90s or 1h (at most a day), not {0:?}"
@@ -217,8 +219,12 @@ impl Settings {
                 .transpose()
                 .map_err(|_| SettingsError::BadTestSetting(name))
         };
+        let sweep_every = millis("NAMNAM_TEST_SWEEP_MS")?;
+        if sweep_every.is_some_and(|every| every.is_zero()) {
+            return Err(SettingsError::BadTestSetting("NAMNAM_TEST_SWEEP_MS"));
+        }
         let test = TestSettings {
-            sweep_every: millis("NAMNAM_TEST_SWEEP_MS")?,
+            sweep_every,
             search_delay: millis("NAMNAM_TEST_SEARCH_DELAY_MS")?.unwrap_or_default(),
         };
         Ok(Self {
@@ -373,6 +379,32 @@ mod tests {
             proxy("127.0.0.1:3000"),
             Err(SettingsError::BadProxyUrl(_))
         ));
+    }
+
+    #[test]
+    fn test_only_settings_are_checked() {
+        let test = |name: &str, value: &str| read(&[("DISCORD_TOKEN", "t"), (name, value)]);
+        assert_eq!(
+            read(&[("DISCORD_TOKEN", "t")]).unwrap().test,
+            TestSettings::default()
+        );
+        let fast = test("NAMNAM_TEST_SWEEP_MS", "200").unwrap().test;
+        assert_eq!(fast.sweep_every, Some(Duration::from_millis(200)));
+        let slow = test("NAMNAM_TEST_SEARCH_DELAY_MS", "2000").unwrap().test;
+        assert_eq!(slow.search_delay, Duration::from_secs(2));
+        for (name, bad) in [
+            ("NAMNAM_TEST_SWEEP_MS", "0"),
+            ("NAMNAM_TEST_SEARCH_DELAY_MS", "2s"),
+        ] {
+            assert_eq!(
+                test(name, bad).unwrap_err(),
+                SettingsError::BadTestSetting(if name.contains("SWEEP") {
+                    "NAMNAM_TEST_SWEEP_MS"
+                } else {
+                    "NAMNAM_TEST_SEARCH_DELAY_MS"
+                })
+            );
+        }
     }
 
     #[test]

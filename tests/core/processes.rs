@@ -81,7 +81,10 @@ async fn a_dead_processs_computer_turn_is_taken_over_when_its_claim_runs_out(bac
         "claimed by a: b leaves it"
     );
     h.clock.advance_secs(59);
-    assert!(b.catch_up_computer().await.unwrap().is_empty());
+    assert!(
+        b.computer_turn(turn, Via::Poster).await.unwrap().is_none(),
+        "still claimed a second before it runs out"
+    );
     assert_eq!(moves_stored(&h).await, before, "nobody played it yet");
 
     h.clock.advance_secs(2);
