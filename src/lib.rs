@@ -1,7 +1,8 @@
 //! Namnam: Nam-nam, the Ghanaian roaming variant of Oware, for Discord and the console.
 //!
 //! The layers point one way: [`game`] (the rules) → render → store → bot core → front ends. Beside them:
-//! the engine [`protocol`], [`selfplay`] and the search's [`speed`] measurement.
+//! the engine [`protocol`], the [`record`] format of whole matches, [`selfplay`] and the search's [`speed`]
+//! measurement.
 
 pub mod ai;
 pub mod bot;
@@ -9,6 +10,7 @@ pub mod console;
 pub mod discord;
 pub mod game;
 pub mod protocol;
+pub mod record;
 pub mod render;
 pub mod rng;
 pub mod selfplay;
