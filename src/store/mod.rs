@@ -19,6 +19,7 @@ mod outages;
 mod outbox;
 mod players;
 mod ratings;
+mod records;
 mod servers;
 
 pub use challenges::{
@@ -49,6 +50,7 @@ pub use outbox::{
 };
 pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};
+pub use records::load_record;
 pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
