@@ -3,8 +3,10 @@
 
 mod console;
 mod engine;
+mod export;
 mod migrate_db;
 mod render;
+mod replay;
 mod run;
 mod selfplay;
 mod speed;
@@ -33,6 +35,10 @@ enum Command {
     Render(render::Args),
     /// Copy a whole installation into a new, empty database (SQLite to PostgreSQL, or back).
     MigrateDb(migrate_db::Args),
+    /// Write a stored match as a Nam-nam record (.nnr, docs/record-format.md) on standard output.
+    Export(export::Args),
+    /// Play a Nam-nam record move by move: each board as text, and as pictures with --images.
+    Replay(replay::Args),
     /// Measure the search: nodes a second from the opening, in turn with the in-repo yardstick's.
     Speed(speed::Args),
 }
@@ -44,6 +50,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Speed(args)) => speed::run(args),
+        Some(Command::Export(args)) => export::run(args),
+        Some(Command::Replay(args)) => replay::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),
         Some(Command::Run(args)) => run::run(args),
         None => run::run(run::Args::default()),
