@@ -462,17 +462,8 @@ struct Table<'a> {
 /// which ring no bell when they change. They wait for something to happen, never to prove that something
 /// did not.
 impl Table<'_> {
-    async fn poll<T>(&self, what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        loop {
-            if let Some(found) = probe() {
-                return found;
-            }
-            if tokio::time::Instant::now() > deadline {
-                panic!("gave up waiting for {what}");
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+    async fn poll<T>(&self, what: &str, probe: impl FnMut() -> Option<T>) -> T {
+        support::poll::poll(what, PATIENCE, probe).await
     }
 
     async fn row(&self, id: i64) -> MatchRow {
@@ -825,22 +816,12 @@ impl Table<'_> {
         .await;
     }
 
-    async fn poll_async<T, F, Fut>(&self, what: &str, mut probe: F) -> T
+    async fn poll_async<T, F, Fut>(&self, what: &str, probe: F) -> T
     where
         F: FnMut() -> Fut,
         Fut: std::future::Future<Output = Option<T>>,
     {
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        loop {
-            if let Some(found) = probe().await {
-                return found;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "gave up waiting for {what}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        support::poll::poll_async(what, PATIENCE, probe).await
     }
 
     /// Waits until the outbox holds nothing to deliver.

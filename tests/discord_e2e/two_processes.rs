@@ -107,22 +107,12 @@ impl Process {
 }
 
 /// Waits for `what` in the database.
-async fn poll<T, F, Fut>(what: &str, mut probe: F) -> T
+async fn poll<T, F, Fut>(what: &str, probe: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
 {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        if let Some(found) = probe().await {
-            return found;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "gave up waiting for {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    crate::support::poll::poll_async(what, PATIENCE, probe).await
 }
 
 async fn moves_of(store: &Store, match_id: i64) -> usize {

@@ -3,5 +3,6 @@
 #![allow(dead_code)] // each test file uses a different part
 
 pub mod fake_discord;
+pub mod poll;
 pub mod postgres;
 pub mod running;
