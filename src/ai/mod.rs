@@ -15,6 +15,7 @@
 //! assert!(r.nodes <= Level::new(2).unwrap().nodes());
 //! ```
 
+pub mod analysis;
 pub mod eval;
 mod level;
 pub mod search;

@@ -110,11 +110,18 @@ pub async fn claim_posts(
 }
 
 /// Gives every claim of `holder` back (it is starting again: its last life's claims are orphans): on the
-/// computer's turns, and on posts, which come back as possibly shown. Returns how many posts.
+/// computer's turns, on analyses, and on posts, which come back as possibly shown. Returns how many posts.
 pub async fn release_claims_of(tx: &mut WriteTx, holder: &str) -> StoreResult<u64> {
     sqlx::query(
         "UPDATE matches SET computer_claimed_by = NULL, computer_claimed_until = NULL
          WHERE computer_claimed_by = $1",
+    )
+    .bind(holder)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE analyses SET claimed_by = NULL, claimed_until = NULL
+         WHERE claimed_by = $1 AND state = 'queued'",
     )
     .bind(holder)
     .execute(&mut **tx)

@@ -20,6 +20,7 @@ pub const TABLES: &[&str] = &[
     "rounds",
     "ratings",
     "outbox",
+    "analyses",
     "command_registrations",
     "registered_commands",
     "shard_heartbeats",

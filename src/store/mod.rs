@@ -8,6 +8,7 @@
 //! `migrations/<backend>/`, the same tables with the same columns, embedded at build time and applied by
 //! [`Store::open`]. [`copy`] moves a whole installation from one to the other.
 
+mod analyses;
 mod challenges;
 mod claims;
 mod columns;
@@ -22,6 +23,10 @@ mod ratings;
 mod records;
 mod servers;
 
+pub use analyses::{
+    analysis_of, claim_analysis, drop_analysis, finish_analysis, queue_analysis, release_analysis,
+    AnalysisRow, NewAnalysis,
+};
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
     find_open_challenge, first_mover_of_match, insert_challenge, open_challenges, ChallengeRow,

@@ -1,0 +1,24 @@
+-- PostgreSQL's form of migrations/sqlite/0007_analyses.sql: the same columns (INTEGER is BIGINT). Keep the
+-- two in step: tests/core checks that both backends have the same columns.
+
+-- The computer's analysis of a finished match: asked for once, searched in the background by one process
+-- at a time (claimed like the computer's turn: who, until when), and kept, so that a match is analysed once
+-- and every later question is answered from here. The verdict is posted where it was asked for; that post
+-- is stored in the outbox with the verdict, in one transaction.
+CREATE TABLE analyses (
+    match_id      BIGINT  PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+    state         TEXT    NOT NULL CHECK (state IN ('queued', 'done')),
+    -- Where the verdict is posted, and who asked.
+    server_id     BIGINT  NOT NULL,
+    channel_id    BIGINT  NOT NULL,
+    requested_by  BIGINT  NOT NULL,
+    requested_at  BIGINT  NOT NULL,
+    -- The nodes each searched position got: the same match with the same budget gets the same verdict.
+    nodes         BIGINT  NOT NULL,
+    claimed_by    TEXT,
+    claimed_until BIGINT,
+    finished_at   BIGINT,
+    -- Every move's judgement as JSON, in the order of the moves.
+    verdict       TEXT
+);
+CREATE INDEX analyses_queued ON analyses (requested_at) WHERE state = 'queued';
