@@ -9,8 +9,8 @@
 //! printed after the player's.
 
 use crate::bot::{
-    apology, cause_chain, spawn_sweeper, text, Command, Core, Notice, Place, Reply, Request,
-    Resolver, UserRef, Via, COMPUTER_NAME,
+    apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
+    Request, Resolver, UserRef, Via, COMPUTER_NAME,
 };
 use crate::store::Snowflake;
 use std::collections::HashMap;
@@ -156,6 +156,7 @@ where
         DEFAULT_CHANNEL.into(),
     );
     let (notice_tx, mut notices) = mpsc::unbounded_channel::<Notice>();
+    let analyst = spawn_analyst(core.clone(), notice_tx.clone());
     let sweeper = spawn_sweeper(core.clone(), options.sweep_every, notice_tx);
     let mut lines = input.lines();
     loop {
@@ -238,6 +239,7 @@ where
         }
     }
     sweeper.abort();
+    analyst.abort();
     out.flush()
 }
 
@@ -286,6 +288,17 @@ impl Printer {
                 std::fs::write(&path, &picture.bytes)?;
                 let what = if ext == "gif" { "animation" } else { "picture" };
                 writeln!(out, "{what}: {}", path.display())?;
+            }
+        }
+        if let Some(file) = &reply.file {
+            // A record is text: shown here, and kept beside the pictures when they are written.
+            writeln!(out, "--- {} ---", file.name)?;
+            out.write_all(&file.bytes)?;
+            writeln!(out, "--- end of {} ---", file.name)?;
+            if let Some(dir) = &self.images {
+                let path = dir.join(&file.name);
+                std::fs::write(&path, &file.bytes)?;
+                writeln!(out, "file: {}", path.display())?;
             }
         }
         if let Some(thread) = &reply.open_thread {

@@ -10,8 +10,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::request::{Command, Expected};
+use super::request::{Command, Expected, ReplayFrom};
 use crate::game::House;
+use crate::store::Snowflake;
 
 /// Every id starts with this, so that a front end can tell its own buttons from others'.
 pub const PREFIX: &str = "nn:";
@@ -42,6 +43,52 @@ pub enum ActionId {
         challenge: i64,
         answer: ChallengeAnswer,
     },
+    /// Ask for the computer's analysis of a finished match.
+    Analyse { match_id: i64 },
+    /// Show a replay of the match at move `ply` (0: before the first move). `step` names the button, so
+    /// that two buttons going to the same move still have ids of their own; `owner` is set on the buttons
+    /// of a public replay: its owner steps it, anyone else gets a replay of their own.
+    Replay {
+        match_id: i64,
+        ply: u32,
+        step: ReplayStep,
+        owner: Option<Snowflake>,
+    },
+}
+
+/// The buttons of a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplayStep {
+    First,
+    Back,
+    Forward,
+    Last,
+    NextRound,
+    /// Opens a new replay for whoever presses it (under a finished match or its analysis).
+    Open,
+}
+
+impl ReplayStep {
+    pub const ALL: [ReplayStep; 6] = [
+        ReplayStep::First,
+        ReplayStep::Back,
+        ReplayStep::Forward,
+        ReplayStep::Last,
+        ReplayStep::NextRound,
+        ReplayStep::Open,
+    ];
+
+    /// The word in the id.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReplayStep::First => "first",
+            ReplayStep::Back => "back",
+            ReplayStep::Forward => "next",
+            ReplayStep::Last => "last",
+            ReplayStep::NextRound => "round",
+            ReplayStep::Open => "open",
+        }
+    }
 }
 
 /// What can be done with an open challenge.
@@ -106,6 +153,20 @@ impl ActionId {
                     ChallengeAnswer::Cancel => Command::Cancel { challenge },
                 }
             }
+            ActionId::Analyse { match_id } => Command::Analyse { match_id },
+            ActionId::Replay {
+                match_id,
+                ply,
+                step,
+                owner,
+            } => Command::Replay {
+                match_id,
+                ply,
+                from: match step {
+                    ReplayStep::Open => ReplayFrom::Open,
+                    _ => ReplayFrom::Button { owner },
+                },
+            },
         }
     }
 
@@ -118,12 +179,15 @@ impl ActionId {
             ActionId::ResignConfirmed { .. } => "resign confirm:yes".into(),
             ActionId::Rematch { .. } => "rematch".into(),
             ActionId::Challenge { answer, .. } => answer.name().into(),
+            ActionId::Analyse { match_id } => format!("analyse match:{match_id}"),
+            ActionId::Replay { match_id, ply, .. } => format!("replay match:{match_id} move:{ply}"),
         }
     }
 }
 
 /// `nn:<match>:<ply>:<house>`, `nn:<match>:draw`, `nn:<match>:resign`, `nn:<match>:resign-yes`,
-/// `nn:<match>:rematch`, `nn:challenge:<id>:accept|decline|cancel`.
+/// `nn:<match>:rematch`, `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
+/// `nn:replay:<match>:<ply>:<step>[:<owner>]`.
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -138,6 +202,19 @@ impl fmt::Display for ActionId {
             ActionId::Rematch { match_id } => write!(f, "{PREFIX}{match_id}:rematch"),
             ActionId::Challenge { challenge, answer } => {
                 write!(f, "{PREFIX}challenge:{challenge}:{}", answer.name())
+            }
+            ActionId::Analyse { match_id } => write!(f, "{PREFIX}{match_id}:analyse"),
+            ActionId::Replay {
+                match_id,
+                ply,
+                step,
+                owner,
+            } => {
+                write!(f, "{PREFIX}replay:{match_id}:{ply}:{}", step.name())?;
+                match owner {
+                    Some(owner) => write!(f, ":{}", owner.0),
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -156,7 +233,25 @@ impl FromStr for ActionId {
         let rest = id.strip_prefix(PREFIX).ok_or_else(unknown)?;
         let parts: Vec<&str> = rest.split(':').collect();
         let number = |s: &str| s.parse::<i64>().map_err(|_| unknown());
+        let replay = |m: &str, ply: &str, step: &str, owner: Option<&str>| {
+            Ok(ActionId::Replay {
+                match_id: number(m)?,
+                ply: ply.parse().map_err(|_| unknown())?,
+                step: *ReplayStep::ALL
+                    .iter()
+                    .find(|s| s.name() == step)
+                    .ok_or_else(unknown)?,
+                owner: match owner {
+                    None => None,
+                    // One spelling per id: no sign, no leading zeros.
+                    Some(o) if o.starts_with(['+', '0']) => return Err(unknown()),
+                    Some(o) => Some(Snowflake(o.parse().map_err(|_| unknown())?)),
+                },
+            })
+        };
         Ok(match parts.as_slice() {
+            ["replay", m, ply, step] => replay(m, ply, step, None)?,
+            ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
             ["challenge", c, what] => ActionId::Challenge {
                 challenge: number(c)?,
                 answer: match *what {
@@ -173,6 +268,7 @@ impl FromStr for ActionId {
                     "resign" => ActionId::Resign { match_id },
                     "resign-yes" => ActionId::ResignConfirmed { match_id },
                     "rematch" => ActionId::Rematch { match_id },
+                    "analyse" => ActionId::Analyse { match_id },
                     _ => return Err(unknown()),
                 }
             }
@@ -227,6 +323,19 @@ mod tests {
             id.prop_map(|match_id| ActionId::ResignConfirmed { match_id }),
             id.prop_map(|match_id| ActionId::Rematch { match_id }),
             (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge { challenge, answer }),
+            id.prop_map(|match_id| ActionId::Analyse { match_id }),
+            (
+                id,
+                any::<u32>(),
+                proptest::sample::select(ReplayStep::ALL.to_vec()),
+                proptest::option::of(any::<u64>()),
+            )
+                .prop_map(|(match_id, ply, step, owner)| ActionId::Replay {
+                    match_id,
+                    ply,
+                    step,
+                    owner: owner.map(Snowflake),
+                }),
         ]
     }
 
@@ -270,6 +379,25 @@ mod tests {
                 ActionId::ResignConfirmed { match_id: 42 },
             ),
             ("nn:42:rematch", ActionId::Rematch { match_id: 42 }),
+            ("nn:42:analyse", ActionId::Analyse { match_id: 42 }),
+            (
+                "nn:replay:42:17:next:99",
+                ActionId::Replay {
+                    match_id: 42,
+                    ply: 17,
+                    step: ReplayStep::Forward,
+                    owner: Some(Snowflake(99)),
+                },
+            ),
+            (
+                "nn:replay:42:0:open",
+                ActionId::Replay {
+                    match_id: 42,
+                    ply: 0,
+                    step: ReplayStep::Open,
+                    owner: None,
+                },
+            ),
             (
                 "nn:challenge:5:decline",
                 ActionId::Challenge {
@@ -288,6 +416,8 @@ mod tests {
             "nn:x:draw",
             "xx:42:draw",
             "nn:42:dance",
+            "nn:replay:42:3:sideways",
+            "nn:replay:42:3:next:007",
             "",
         ] {
             assert!(bad.parse::<ActionId>().is_err(), "{bad}");

@@ -199,6 +199,7 @@ impl Core {
         }
         let game = row.game.clone();
         let found = {
+            let _live = super::records::LiveSearch::enter(&self.live_searches);
             let _permit =
                 self.search_permits.acquire().await.map_err(|_| {
                     InternalError::Inconsistent("the search permits are closed".into())

@@ -57,6 +57,11 @@ pub enum UserError {
     RematchActive(i64),
     RematchAborted(i64),
     NotActive(i64),
+    NoSuchMatch(i64),
+    LiveMatchOfOthers(i64),
+    AnalyseLive(i64),
+    NothingToAnalyse(i64),
+    AnalysisQueued(i64),
 }
 
 impl UserError {
@@ -162,6 +167,25 @@ impl UserError {
             .words("."),
             UserError::NotActive(id) => Text::from(format!(
                 "Match #{id} is not being played: only a match in progress can move to a thread."
+            )),
+            UserError::NoSuchMatch(id) => Text::from(format!(
+                "There is no match #{id} in this server. "
+            ))
+            .command("history")
+            .words(" shows the number of this channel's match."),
+            UserError::LiveMatchOfOthers(id) => Text::from(format!(
+                "Match #{id} is still being played: until it ends, only its players can look back at it."
+            )),
+            UserError::AnalyseLive(id) => Text::from(format!(
+                "Match #{id} is still being played: the computer looks at a match once it is over, so that \
+                 its opinion helps neither player in the middle of it."
+            )),
+            UserError::NothingToAnalyse(id) => {
+                Text::from(format!("Match #{id} has no moves to analyse."))
+            }
+            UserError::AnalysisQueued(id) => Text::from(format!(
+                "The computer is already looking at match #{id}: its verdict will be posted where it \
+                 was asked for."
             )),
         }
     }

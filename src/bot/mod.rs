@@ -24,6 +24,7 @@ pub mod outbox;
 pub mod pictures;
 mod play;
 mod ratings;
+mod records;
 mod rematch;
 pub mod reply;
 pub mod request;
@@ -39,10 +40,11 @@ pub use message::{Part, Text};
 pub use outage::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};
 pub use outbox::{Post, Via};
 pub use ratings::PROVISIONAL_GAMES;
-pub use reply::{Action, BoardState, ComputerTurn, Notice, Reply, Scene};
+pub use records::spawn_analyst;
+pub use reply::{Action, BoardState, ComputerTurn, Document, Notice, Reply, Scene};
 pub use request::{
-    AdminCommand, ChallengeOptions, Command, Expected, Place, Request, Resolver, SettingsChange,
-    UserRef, COMPUTER_ID, COMPUTER_NAME,
+    AdminCommand, ChallengeOptions, Command, Expected, Place, ReplayFrom, Request, Resolver,
+    SettingsChange, UserRef, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
 
@@ -79,6 +81,8 @@ pub struct CoreConfig {
     /// Test-only: a pause in every computer search after its turn is claimed (to stop a process while it
     /// holds the claim).
     pub search_delay: std::time::Duration,
+    /// The nodes each searched position gets in an analysis (see `ai::analysis`).
+    pub analysis_nodes: u64,
 }
 
 impl Default for CoreConfig {
@@ -93,6 +97,7 @@ impl Default for CoreConfig {
             process: "namnam".to_owned(),
             computer_claim_ms: 60_000,
             search_delay: std::time::Duration::ZERO,
+            analysis_nodes: crate::ai::analysis::ANALYSIS_NODES,
         }
     }
 }
@@ -114,6 +119,10 @@ pub struct Core {
     watch: Mutex<outage::Watch>,
     /// Held while a server's outage begins or ends.
     server_changes: tokio::sync::Mutex<()>,
+    /// Live computer searches running or waiting: an analysis waits while there is any.
+    live_searches: std::sync::atomic::AtomicUsize,
+    /// Rung when an analysis is queued.
+    analyses: tokio::sync::Notify,
 }
 
 impl Core {
@@ -129,6 +138,8 @@ impl Core {
             rng: Mutex::new(SeededRng::new(seed)),
             watch: Mutex::default(),
             server_changes: tokio::sync::Mutex::new(()),
+            live_searches: std::sync::atomic::AtomicUsize::new(0),
+            analyses: tokio::sync::Notify::new(),
         }
     }
 
@@ -200,6 +211,13 @@ impl Core {
             Command::Stats { player } => self.stats(req, player.as_ref()).await,
             Command::Admin(admin) => self.admin(req, admin).await,
             Command::Rematch { match_id } => self.rematch(req, *match_id).await,
+            Command::Export { match_id } => self.export(req, *match_id).await,
+            Command::Replay {
+                match_id,
+                ply,
+                from,
+            } => self.replay(req, *match_id, *ply, *from).await,
+            Command::Analyse { match_id } => self.analyse(req, *match_id).await,
         }
     }
 }

@@ -400,7 +400,11 @@ impl Core {
                 None => {}
             }
             if row.state == MatchState::Finished {
-                reply.actions = vec![super::rematch::rematch_action(row.id)];
+                reply.actions = vec![
+                    super::rematch::rematch_action(row.id),
+                    super::records::analyse_action(row.id),
+                    super::records::replay_action(row.id),
+                ];
             }
         } else if row.state == MatchState::Active {
             let to_move = row.game.position().to_move();

@@ -15,6 +15,9 @@ use crate::store::{Names, PostId, Snowflake};
 pub struct Action {
     pub id: ActionId,
     pub label: String,
+    /// Shown but not pressable (a replay's ◀ at its first move).
+    #[serde(default)]
+    pub disabled: bool,
 }
 
 impl Action {
@@ -22,8 +25,18 @@ impl Action {
         Action {
             id,
             label: label.into(),
+            disabled: false,
         }
     }
+}
+
+/// A file attached to a reply (a match's record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// What the file is, for screen readers.
+    pub description: String,
 }
 
 /// The board as it stands, for front ends that draw it as text.
@@ -66,6 +79,11 @@ pub struct Reply {
     pub computer_turn: Option<ComputerTurn>,
     /// What the pictures show, kept so that they can be drawn again for a stored post.
     pub scene: Option<Scene>,
+    /// A file to attach.
+    pub file: Option<Document>,
+    /// The reply takes the place of the message whose button was pressed (a replay steps in place); a
+    /// front end without such messages shows it as a new one.
+    pub update_pressed: bool,
     /// This reply is also stored in the outbox, held for the front end answering the interaction: it
     /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
     /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.

@@ -142,6 +142,32 @@ pub enum Command {
     Rematch {
         match_id: Option<i64>,
     },
+    /// The record of a match of this server, as a file.
+    Export {
+        match_id: i64,
+    },
+    /// A match shown as it stood after move `ply` (0: before the first move).
+    Replay {
+        match_id: i64,
+        ply: u32,
+        from: ReplayFrom,
+    },
+    /// The computer's analysis of a finished match: queued, then posted where it was asked for.
+    Analyse {
+        match_id: i64,
+    },
+}
+
+/// What asked for a replay, which says where it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayFrom {
+    /// The command: a new message, seen by everyone when `public`.
+    Command { public: bool },
+    /// A replay's own button: that replay steps, in place. `owner` is the one who asked for a public
+    /// replay; anyone else pressing it gets a private replay of their own.
+    Button { owner: Option<Snowflake> },
+    /// A button that opens a new private replay for whoever presses it.
+    Open,
 }
 
 /// Turns the names a front end sees (`bob`, `#games`) into ids.
@@ -151,7 +177,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 16] = [
+pub const COMMANDS: [&str; 19] = [
     "challenge",
     "accept",
     "decline",
@@ -168,6 +194,9 @@ pub const COMMANDS: [&str; 16] = [
     "stats",
     "admin",
     "rematch",
+    "export",
+    "replay",
+    "analyse",
 ];
 
 impl Command {
@@ -262,6 +291,21 @@ impl Command {
             "rematch" => Command::Rematch {
                 match_id: opts.parse("match", |v| v.parse().ok(), "a match number")?,
             },
+            "export" => Command::Export {
+                match_id: match_number(&mut opts)?,
+            },
+            "replay" => Command::Replay {
+                match_id: match_number(&mut opts)?,
+                ply: opts
+                    .parse("move", |v| v.parse().ok(), "a move number from 0")?
+                    .unwrap_or(0),
+                from: ReplayFrom::Command {
+                    public: opts.parse("public", yes_no, "yes or no")?.unwrap_or(false),
+                },
+            },
+            "analyse" | "analyze" => Command::Analyse {
+                match_id: match_number(&mut opts)?,
+            },
             "matches" => Command::Matches,
             "history" => Command::History,
             "rules" => Command::Rules,
@@ -315,6 +359,20 @@ impl Command {
         opts.finish()?;
         Ok(command)
     }
+}
+
+/// The required `match:N` (as the bot shows it, `Match #N`; a leading `#` is allowed).
+fn match_number(opts: &mut Options<'_>) -> Result<i64, UserError> {
+    let given = opts.required("match")?;
+    given
+        .trim_start_matches('#')
+        .parse()
+        .ok()
+        .filter(|&id: &i64| id > 0)
+        .ok_or(UserError::BadOption {
+            option: "match",
+            expected: "a match number, as in Match #12",
+        })
 }
 
 fn yes_no(v: &str) -> Option<bool> {

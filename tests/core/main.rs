@@ -9,10 +9,14 @@
 #[path = "../support/postgres.rs"]
 mod postgres;
 
+#[path = "../support/planted.rs"]
+mod planted;
+
 #[macro_use]
 mod common;
 
 mod adapter;
+mod analysis;
 mod clock;
 mod console;
 mod migrate;
@@ -22,4 +26,5 @@ mod processes;
 mod records;
 mod refusals;
 mod rematch;
+mod replay;
 mod vs_computer;

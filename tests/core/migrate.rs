@@ -49,7 +49,7 @@ async fn dump_all(store: &Store) -> BTreeMap<String, (Vec<String>, Vec<Vec<Strin
     all
 }
 
-/// Fills every table: a finished rated match, a match in progress, an open challenge, server settings,
+/// Fills every table: a finished rated match (its analysis asked for), a match in progress, an open challenge, server settings,
 /// the outbox, heartbeats, a server outage and a command registration. Returns bob's move buttons in the
 /// match in progress.
 async fn live_installation(h: &Harness) -> Vec<ActionId> {
@@ -60,6 +60,9 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         .await;
     let (last, _) = play_out(h, "general", finished, 7, 5000).await;
     assert!(to_move(&last).is_none(), "the first match is over");
+    // Its analysis asked for (queued: the copy does not care whether it is done).
+    let finished_id = last.board.as_ref().expect("the last board").match_id;
+    h.ok("bob", &format!("analyse match:{finished_id}")).await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;

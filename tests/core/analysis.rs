@@ -1,0 +1,121 @@
+//! The computer's analysis of a finished match: it names a blunder planted in a match of good moves, is
+//! stored and runs once, is posted where it was asked for, and marks the mistake in the replay.
+
+use std::sync::Arc;
+
+use namnam::bot::{Core, CoreConfig, ManualClock, UserError};
+use namnam::store::Store;
+
+use crate::common::{Backend, Harness, TestDb, START_MS};
+
+on_both_backends!(the_analysis_names_a_planted_blunder);
+
+/// The nodes the test's analysis searches with: a tenth of the bot's, to stay quick.
+const NODES: u64 = 10_000;
+
+async fn harness(backend: Backend) -> Harness {
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let store = Store::open(&db.url).await.expect("the database opens");
+    let config = CoreConfig {
+        outbox: true,
+        analysis_nodes: NODES,
+        ..CoreConfig::default()
+    };
+    Harness {
+        core: Arc::new(Core::new(store, clock.clone(), config)),
+        clock,
+        db,
+    }
+}
+
+async fn the_analysis_names_a_planted_blunder(backend: Backend) {
+    let h = harness(backend).await;
+    let start = h
+        .start_match("games", "alice", "bob", "first:challenger rounds:1")
+        .await;
+    let match_id = start.board.as_ref().unwrap().match_id;
+    let (ply, blunder) =
+        crate::planted::play_with_blunder(&h.core, match_id, "alice", |user, line| {
+            h.request("games", user, line)
+        })
+        .await;
+
+    // Asked for in #games, by bob: queued, and nothing is judged yet.
+    let asked = h
+        .ok_in("games", "bob", &format!("analyse match:{match_id}"))
+        .await;
+    assert!(asked.private);
+    assert!(asked.text.plain().contains("looking at"), "{}", asked.text);
+    assert_eq!(
+        h.refused_in("games", "carol", &format!("analyse match:{match_id}"))
+            .await,
+        UserError::AnalysisQueued(match_id),
+        "asked for once"
+    );
+    let notice = h
+        .core
+        .analyse_next()
+        .await
+        .unwrap()
+        .expect("the queued analysis is done");
+    assert_eq!(notice.channel, crate::common::channel_id("games"));
+    assert!(
+        !notice.reply.private,
+        "the verdict is posted for both players"
+    );
+    let verdict = notice.reply.text.plain();
+    let alice_part = verdict
+        .split("\nbob")
+        .next()
+        .expect("alice's part comes first");
+    assert!(
+        alice_part.contains(&format!(
+            "- move {ply} (round 1, move {ply}): house {}",
+            blunder.played
+        )),
+        "the planted blunder (move {ply}, house {}) is named:\n{verdict}",
+        blunder.played
+    );
+    // Stored with its post, in one transaction: the poster has it.
+    let pending: Vec<String> =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE state = 'pending' AND match_id = $1")
+            .bind(match_id)
+            .fetch_all(h.core.store().reader())
+            .await
+            .unwrap();
+    assert!(
+        pending.iter().any(|body| body.contains("biggest mistakes")),
+        "the verdict waits in the outbox: {pending:?}"
+    );
+
+    // It runs once: asked again, the stored verdict is the answer.
+    assert!(h.core.analyse_next().await.unwrap().is_none());
+    let again = h
+        .ok_in("general", "carol", &format!("analyse match:{match_id}"))
+        .await;
+    assert!(again.private);
+    assert_eq!(again.text, notice.reply.text);
+
+    // The replay marks the move and says what was better.
+    let replayed = h
+        .ok("carol", &format!("replay match:{match_id} move:{ply}"))
+        .await
+        .text
+        .plain();
+    assert!(replayed.contains(&format!("Move {ply} of")), "{replayed}");
+    assert!(replayed.contains("⚠"), "{replayed}");
+    assert!(replayed.contains("was better"), "{replayed}");
+    let before = h
+        .ok(
+            "carol",
+            &format!("replay match:{match_id} move:{}", ply - 1),
+        )
+        .await
+        .text
+        .plain();
+    assert!(
+        !before.contains("was better"),
+        "only the mistakes are marked: {before}"
+    );
+}
