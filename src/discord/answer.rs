@@ -291,6 +291,11 @@ pub async fn answer(
         after_deferral(http, target, &mut reply, supersedes).await
     } else if let Some(thread) = reply.open_thread.clone() {
         open_thread(data, http, target, &mut reply, &thread).await
+    } else if reply.update_pressed && target.source.is_some() {
+        let sent = target
+            .respond(http, target.outgoing(&reply, false).update())
+            .await;
+        Shown::of(sent.map(|()| None), "a pressed message's update")
     } else if supersedes && target.source.is_some() {
         update_then_follow(http, target, &mut reply).await
     } else {
@@ -341,6 +346,11 @@ async fn after_deferral(
     if !target.responded() {
         // The deferral got no answer: the token may or may not work.
         target.set_state(TokenState::Responded);
+    }
+    if reply.update_pressed && target.source.is_some() {
+        let edit = target.outgoing(reply, false).replacing_edit();
+        let edited = target.edit_original(http, edit).await;
+        return Shown::of(edited.map(|m| Some(m.id)), "a pressed message's update");
     }
     if target.source.is_some() {
         if supersedes {

@@ -238,6 +238,10 @@ impl Bot {
             outages: Some(shards::outage_rule(shard_count, settings.outage_grace_secs)),
             process,
             search_delay: settings.test.search_delay,
+            analysis_nodes: settings
+                .test
+                .analysis_nodes
+                .unwrap_or(crate::ai::analysis::ANALYSIS_NODES),
             ..CoreConfig::default()
         };
         let core = Arc::new(Core::new(store, clock, config));
@@ -317,6 +321,7 @@ impl Bot {
             sweep_every.min(shards::WATCH_EVERY),
             bell.clone(),
         );
+        let analyst = crate::bot::spawn_analyst(core.clone(), notices.clone());
         let sweeper = crate::bot::spawn_sweeper(core.clone(), sweep_every, notices);
         let ringer = tokio::spawn(async move {
             while swept.recv().await.is_some() {
@@ -347,6 +352,7 @@ impl Bot {
         }
         // The clock stops first, so that nothing new is stored; then what is due goes out.
         sweeper.abort();
+        analyst.abort();
         watch.abort();
         ringer.abort();
         poster.drain(POSTER_GRACE).await;

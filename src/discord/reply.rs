@@ -76,6 +76,12 @@ impl Outgoing {
         if let Some(animation) = &reply.animation {
             files.push(attachment(animation, MOVE_FILE));
         }
+        if let Some(file) = &reply.file {
+            files.push(
+                serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.as_str())
+                    .description(file.description.clone()),
+            );
+        }
         Self {
             content: fit(content),
             files,
@@ -100,6 +106,32 @@ impl Outgoing {
             .ephemeral(self.ephemeral)
             .allowed_mentions(mentions);
         serenity::CreateInteractionResponse::Message(message)
+    }
+
+    /// The first answer to a pressed button that takes the place of its message (a replay's step): the
+    /// message's text, pictures and buttons are all replaced. A private message stays private.
+    pub fn update(self) -> serenity::CreateInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .files(self.files)
+            .components(self.components)
+            .allowed_mentions(mentions);
+        serenity::CreateInteractionResponse::UpdateMessage(message)
+    }
+
+    /// [`update`](Self::update) after the press was acknowledged: the same, as an edit of its message.
+    pub fn replacing_edit(self) -> serenity::EditInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content)
+            .components(self.components)
+            .allowed_mentions(mentions)
+            .clear_attachments();
+        for file in self.files {
+            edit = edit.new_attachment(file);
+        }
+        edit
     }
 
     /// A further message on an interaction (its token lasts 15 minutes).
@@ -168,6 +200,7 @@ pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
         serenity::CreateButton::new(action.id.to_string())
             .label(label)
             .style(style)
+            .disabled(action.disabled)
     };
     houses
         .chunks(BUTTONS_PER_ROW)

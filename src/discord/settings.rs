@@ -113,6 +113,9 @@ pub struct TestSettings {
     pub sweep_every: Option<Duration>,
     /// A pause in every computer search once its turn is claimed (`NAMNAM_TEST_SEARCH_DELAY_MS`).
     pub search_delay: Duration,
+    /// The nodes of each position an analysis searches, instead of the bot's own budget
+    /// (`NAMNAM_TEST_ANALYSIS_NODES`).
+    pub analysis_nodes: Option<u64>,
 }
 
 /// Everything the Discord front end needs to start.
@@ -226,6 +229,10 @@ impl Settings {
         let test = TestSettings {
             sweep_every,
             search_delay: millis("NAMNAM_TEST_SEARCH_DELAY_MS")?.unwrap_or_default(),
+            analysis_nodes: lookup("NAMNAM_TEST_ANALYSIS_NODES")
+                .map(|value| value.trim().parse::<u64>())
+                .transpose()
+                .map_err(|_| SettingsError::BadTestSetting("NAMNAM_TEST_ANALYSIS_NODES"))?,
         };
         Ok(Self {
             token,

@@ -52,17 +52,20 @@ pub fn assert_command_set(commands: &[Value]) {
     let expected = [
         "accept",
         "admin",
+        "analyse",
         "board",
         "cancel",
         "challenge",
         "decline",
         "draw",
+        "export",
         "help",
         "history",
         "leaderboard",
         "matches",
         "move",
         "rematch",
+        "replay",
         "resign",
         "rules",
         "stats",
@@ -109,6 +112,21 @@ pub fn assert_command_set(commands: &[Value]) {
     assert_eq!(house["type"], 4, "an integer");
     assert_eq!(house["autocomplete"], true);
     assert_eq!(range(house), (1.0, 12.0));
+    // The commands that look back name a match as the bot shows it, and replay a move from 0.
+    for name in ["export", "replay", "analyse"] {
+        let number = option(&by_name[name], "match");
+        assert_eq!(number["type"], 4, "/{name} match: an integer");
+        assert_eq!(number["required"], true);
+        assert_eq!(number["min_value"].as_f64(), Some(1.0));
+    }
+    assert_eq!(
+        option(&by_name["replay"], "move")["min_value"].as_f64(),
+        Some(0.0)
+    );
+    assert_eq!(
+        choice_names(option(&by_name["replay"], "public")),
+        ["yes", "no"]
+    );
     let admin = &by_name["admin"];
     assert_eq!(admin["default_member_permissions"], "32", "Manage Server");
     let subcommands: Vec<&str> = admin["options"]

@@ -219,6 +219,8 @@ impl Fixture {
         let vars = [
             ("DISCORD_TOKEN", token.to_owned()),
             ("DATABASE_URL", self.database_url(database)),
+            // The computer's analyses search a tenth of the bot's nodes here, to stay quick.
+            ("NAMNAM_TEST_ANALYSIS_NODES", "10000".to_owned()),
         ];
         let mut settings = Settings::from_lookup(|name| {
             vars.iter()

@@ -17,6 +17,7 @@ mod payload;
 mod computer_and_threads;
 mod endings;
 mod gateway;
+mod looking_back;
 mod outages;
 mod registration;
 mod startup;

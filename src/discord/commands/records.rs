@@ -1,9 +1,10 @@
-//! What happened and who is best: your matches, a match's moves, the leaderboard, a player's record.
+//! What happened and who is best: your matches, a match's moves, the leaderboard, a player's record; a
+//! match's record as a file, its replay, and the computer's analysis.
 
 use poise::serenity_prelude as serenity;
 
-use super::{serve, CommandError, Context};
-use crate::bot::Command;
+use super::{serve, CommandError, Context, YesNo};
+use crate::bot::{Command, ReplayFrom};
 use crate::discord::asking;
 
 /// Your active matches in this server, and where it is your turn
@@ -49,4 +50,55 @@ pub async fn stats(
         asking::opponent(&user, member, ctx.data().me)
     });
     serve(ctx, Command::Stats { player }).await
+}
+
+/// A match's record as a file (any finished match of this server; your own while it is played)
+#[poise::command(slash_command, guild_only)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The match's number, as in Match #12"]
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Export { match_id }).await
+}
+
+/// Step through a match, move by move, with buttons
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The match's number, as in Match #12"]
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+    #[description = "Start after this move (default: before the first)"]
+    #[rename = "move"]
+    #[min = 0]
+    ply: Option<u32>,
+    #[description = "Show it to the channel (default: only you see it)"] public: Option<YesNo>,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Replay {
+            match_id,
+            ply: ply.unwrap_or(0),
+            from: ReplayFrom::Command {
+                public: public.is_some_and(bool::from),
+            },
+        },
+    )
+    .await
+}
+
+/// The computer's verdict on a finished match: each player's biggest mistakes
+#[poise::command(slash_command, guild_only)]
+pub async fn analyse(
+    ctx: Context<'_>,
+    #[description = "The match's number, as in Match #12"]
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Analyse { match_id }).await
 }
