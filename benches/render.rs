@@ -52,6 +52,7 @@ fn view<'a>(record: &'a MoveRecord) -> MatchView<'a> {
         last_move: Some(record),
         round_summary: None,
         result: None,
+        note: None,
     }
 }
 
@@ -141,6 +142,7 @@ fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
                     last_move: None,
                     round_summary: None,
                     result: None,
+                    note: None,
                 }))
             })
         },

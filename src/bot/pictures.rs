@@ -16,9 +16,23 @@ pub async fn board(
     names: &Names,
     played: Option<&MatchMove>,
 ) -> Result<Picture, InternalError> {
+    noted_board(game, names, played, None).await
+}
+
+/// [`board`] with `note` written under it (a replay's word on the move shown).
+pub async fn noted_board(
+    game: &Match,
+    names: &Names,
+    played: Option<&MatchMove>,
+    note: Option<String>,
+) -> Result<Picture, InternalError> {
     let (game, names, played) = (game.clone(), names.clone(), played.cloned());
     let picture = tokio::task::spawn_blocking(move || {
-        crate::render::board_png(&view(&game, &names, played.as_ref()))
+        let view = MatchView {
+            note: note.as_deref(),
+            ..view(&game, &names, played.as_ref())
+        };
+        crate::render::board_png(&view)
     })
     .await?;
     Ok(picture)
@@ -32,6 +46,7 @@ fn view<'a>(game: &'a Match, names: &'a Names, played: Option<&'a MatchMove>) ->
         last_move: played.map(|m| &m.record),
         round_summary: played.and_then(|m| m.round_summary.as_ref()),
         result: game.result(),
+        note: None,
     }
 }
 

@@ -21,7 +21,7 @@ use super::reply::{Action, Document, Scene};
 use super::request::{ReplayFrom, Request};
 use super::{text, Core, Notice, Reply, Text};
 use crate::ai::analysis::{self, JudgedMove};
-use crate::game::{House, Match, MatchMove};
+use crate::game::{House, Match, MatchEnd, MatchMove, Player};
 use crate::store::{self, MatchRow, MatchState, MoveRow, NewAnalysis, Snowflake, StoreError};
 
 /// How long a process may work on one analysis before another may take it over: longer than any analysis.
@@ -115,6 +115,11 @@ impl Core {
             }
             ReplayFrom::Button { .. } | ReplayFrom::Open => (false, false, None),
         };
+        let mistake = played.as_ref().and_then(|played| {
+            verdict
+                .as_deref()
+                .and_then(|v| reported_mistake(v, ply, played))
+        });
         let mut lines = vec![replay_headline(&row)];
         match &played {
             None => lines.push(Text::from(format!(
@@ -123,9 +128,6 @@ impl Core {
             ))),
             Some(played) => {
                 let mv = &moves[ply as usize - 1];
-                let mistake = verdict
-                    .as_deref()
-                    .and_then(|v| reported_mistake(v, ply, played));
                 let marker = if mistake.is_some() { " ⚠" } else { "" };
                 lines.push(
                     Text::from(format!(
@@ -156,7 +158,9 @@ impl Core {
             ..Reply::default()
         };
         if self.config.pictures {
-            reply.picture = Some(pictures::board(&game, &row.names, played.as_ref()).await?);
+            let note = mistake.map(|m| picture_note(&m));
+            reply.picture =
+                Some(pictures::noted_board(&game, &row.names, played.as_ref(), note).await?);
         }
         reply.scene = Some(Scene {
             game,
@@ -345,6 +349,20 @@ fn replay_to(
             InternalError::Inconsistent(format!("match {}, move {}: {e}", row.id, mv.ply))
         })?);
     }
+    // After the last move, a match that ended otherwise than on the board (a resignation, a timeout, a
+    // draw agreed) shows that end.
+    if ply as usize == moves.len() && !game.is_over() {
+        if let Some(result) = row.game.result() {
+            let loser = result.winner.map(Player::other);
+            let ended = match (result.reason, loser) {
+                (MatchEnd::Resignation, Some(loser)) => game.resign(loser),
+                (MatchEnd::Timeout, Some(loser)) => game.time_out(loser),
+                (MatchEnd::Agreement, _) => game.agree_draw(),
+                _ => Ok(result),
+            };
+            ended.map_err(|e| InternalError::Inconsistent(format!("match {}: {e}", row.id)))?;
+        }
+    }
     Ok((game, last))
 }
 
@@ -435,6 +453,17 @@ fn reported_mistake(verdict: &[JudgedMove], ply: u32, played: &MatchMove) -> Opt
         .find(|m| m.ply == ply)
 }
 
+/// The line under a replay's picture on a reported mistake: `Mistake: house 9 was better (about 2 houses)`.
+/// (The picture's font has no ⚠.)
+fn picture_note(judged: &JudgedMove) -> String {
+    let j = &judged.judgement;
+    let cost = j.cost_words();
+    let cost = cost
+        .trim_start_matches("it gave away ")
+        .trim_end_matches(" for the next round");
+    format!("Mistake: house {} was better ({cost})", j.best)
+}
+
 /// `⚠ A mistake, says the computer: house 9 was better; house 3 gave away about 2 houses for the next round.`
 fn mistake_line(judged: &JudgedMove) -> Text {
     let j = &judged.judgement;
@@ -456,7 +485,7 @@ fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply
             .player(&names.north)
             .words(format!(", {} moves.", verdict.len())),
     ];
-    for player in [crate::game::Player::South, crate::game::Player::North] {
+    for player in [Player::South, Player::North] {
         let mistakes = analysis::worst_mistakes(verdict, player, MISTAKES_SHOWN);
         if mistakes.is_empty() {
             lines.push(

@@ -85,6 +85,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         last_move: record.as_ref(),
         round_summary: concluded.as_ref().map(|(summary, _)| summary),
         result: concluded.and_then(|(_, result)| result),
+        note: None,
     };
     let png = board_png(&view);
     std::fs::write(&a.out, &png.bytes).with_context(|| format!("writing {}", a.out.display()))?;
@@ -127,6 +128,7 @@ fn render_stored(db: &str, id: i64, out: &Path) -> anyhow::Result<()> {
         last_move: None,
         round_summary: None,
         result: row.game.result(),
+        note: None,
     };
     let png = board_png(&view);
     std::fs::write(out, &png.bytes).with_context(|| format!("writing {}", out.display()))?;

@@ -54,6 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 last_move: Some(&played.record),
                 round_summary: played.round_summary.as_ref(),
                 result: played.result,
+                note: None,
             };
             let path = dir.join(format!("move-{:03}.png", step.ply));
             write_picture(&path, &board_png(&view).bytes)?;

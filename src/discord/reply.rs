@@ -300,6 +300,7 @@ pub fn opening_board() -> Picture {
         last_move: None,
         round_summary: None,
         result: None,
+        note: None,
     })
 }
 

@@ -354,6 +354,7 @@ mod tests {
             last_move: None,
             round_summary: None,
             result: None,
+            note: None,
         };
         let frame = |kind| KeyFrame {
             scene: scene::from_view(&view),

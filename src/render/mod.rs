@@ -15,6 +15,7 @@
 //!     last_move: None,
 //!     round_summary: None,
 //!     result: None,
+//!     note: None,
 //! };
 //! let picture = board_png(&view);
 //! assert!(picture.bytes.starts_with(b"\x89PNG"));
@@ -51,6 +52,9 @@ pub struct MatchView<'a> {
     pub round_summary: Option<&'a RoundSummary>,
     /// Set when the match is over: a banner with the winner.
     pub result: Option<MatchResult>,
+    /// A line of words under the board in place of the second status line (a replay's word on the move
+    /// shown).
+    pub note: Option<&'a str>,
 }
 
 /// The longest description a picture carries (Discord accepts 1024 characters for an attachment's).

@@ -222,6 +222,9 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
             None => turn_line(position, mover),
         };
     }
+    if let Some(note) = view.note {
+        scene.lines[1] = vec![text(note)];
+    }
     scene
 }
 

@@ -98,12 +98,17 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     assert_eq!(again.text, notice.reply.text);
 
     // The replay marks the move and says what was better.
-    let replayed = h
+    let marked = h
         .ok("carol", &format!("replay match:{match_id} move:{ply}"))
-        .await
-        .text
-        .plain();
+        .await;
+    let replayed = marked.text.plain();
     assert!(replayed.contains(&format!("Move {ply} of")), "{replayed}");
+    // The line under the picture says it too (the alt text is written from the same lines).
+    let alt = &marked.picture.as_ref().expect("a picture").description;
+    assert!(
+        alt.contains("Mistake: house") && alt.contains("was better"),
+        "{alt}"
+    );
     assert!(replayed.contains("⚠"), "{replayed}");
     assert!(replayed.contains("was better"), "{replayed}");
     let before = h

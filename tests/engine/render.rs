@@ -20,6 +20,7 @@ fn view<'a>(position: &'a Position, last_move: Option<&'a MoveRecord>) -> MatchV
         last_move,
         round_summary: None,
         result: None,
+        note: None,
     }
 }
 
@@ -285,6 +286,7 @@ fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
         last_move: Some(&played.record),
         round_summary: Some(&summary),
         result: played.result,
+        note: None,
     }));
     let next = m.position();
     let opening = board_png(&MatchView {
@@ -294,6 +296,7 @@ fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
         last_move: Some(&played.record),
         round_summary: Some(&summary),
         result: played.result,
+        note: None,
     });
     assert!(
         opening.description.contains("Next:") || played.result.is_some(),
@@ -328,6 +331,7 @@ fn text_renders_with_the_embedded_font() {
             last_move: None,
             round_summary: None,
             result: None,
+            note: None,
         }))
     };
     let a = draw(NAMES, 1);
@@ -431,6 +435,7 @@ fn write_pictures() {
         last_move: Some(&record),
         round_summary: Some(&summary),
         result,
+        note: None,
     };
     write(docs.join("board-round-end.png"), &board_png(&ended));
     write(tmp.join("round-end.gif"), &move_gif(&ended, &record));
