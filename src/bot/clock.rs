@@ -106,28 +106,18 @@ pub fn format_span(ms: i64) -> String {
 
 /// `2026-11-29 14:05 UTC`.
 pub fn format_utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
-}
-
-/// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    static FORMAT: std::sync::LazyLock<Vec<time::format_description::BorrowedFormatItem<'static>>> =
+        std::sync::LazyLock::new(|| {
+            time::format_description::parse_borrowed::<1>(
+                "[year]-[month]-[day] [hour]:[minute] UTC",
+            )
+            .expect("a valid format description")
+        });
+    time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .ok()
+        .and_then(|moment| moment.format(&FORMAT).ok())
+        // Beyond the years 9999: no clock of ours gets there.
+        .unwrap_or_else(|| format!("{ms} ms after 1970"))
 }
 
 #[cfg(test)]

@@ -3,7 +3,11 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 use std::time::Duration;
+
+use time::format_description::BorrowedFormatItem;
+use time::{OffsetDateTime, PrimitiveDateTime};
 
 /// A moment in UTC to the second, written `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339 without fractions or offsets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -33,20 +37,22 @@ impl Timestamp {
     }
 }
 
+/// `2026-12-01T10:15:00Z`: RFC 3339 in UTC, to the second, with nothing optional.
+fn date_format() -> &'static [BorrowedFormatItem<'static>] {
+    static FORMAT: LazyLock<Vec<BorrowedFormatItem<'static>>> = LazyLock::new(|| {
+        time::format_description::parse_borrowed::<1>(
+            "[year]-[month]-[day]T[hour]:[minute]:[second]Z",
+        )
+        .expect("a valid format description")
+    });
+    &FORMAT
+}
+
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (days, secs) = (
-            self.unix_secs.div_euclid(86_400),
-            self.unix_secs.rem_euclid(86_400),
-        );
-        let (y, m, d) = civil_from_days(days);
-        write!(
-            f,
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-            secs / 3600,
-            secs % 3600 / 60,
-            secs % 60
-        )
+        let moment = OffsetDateTime::from_unix_timestamp(self.unix_secs).map_err(|_| fmt::Error)?;
+        let text = moment.format(date_format()).map_err(|_| fmt::Error)?;
+        f.write_str(&text)
     }
 }
 
@@ -55,8 +61,9 @@ impl FromStr for Timestamp {
 
     fn from_str(s: &str) -> Result<Timestamp, String> {
         let bad = || format!("{s:?} is not a date like 2026-12-01T10:15:00Z");
-        let b = s.as_bytes();
+        // Exactly this shape: no sign, no fraction, no offset but `Z` (the calendar is `time`'s to check).
         let shape = b"dddd-dd-ddTdd:dd:ddZ";
+        let b = s.as_bytes();
         if b.len() != shape.len()
             || !b.iter().zip(shape).all(|(&c, &want)| match want {
                 b'd' => c.is_ascii_digit(),
@@ -65,49 +72,9 @@ impl FromStr for Timestamp {
         {
             return Err(bad());
         }
-        let num = |range: std::ops::Range<usize>| -> i64 {
-            s[range].parse().expect("checked to be digits")
-        };
-        let (y, m, d) = (num(0..4), num(5..7), num(8..10));
-        let (hh, mm, ss) = (num(11..13), num(14..16), num(17..19));
-        let month_days = match m {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) => 29,
-            2 => 28,
-            _ => return Err(bad()),
-        };
-        if !(1..=month_days).contains(&d) || hh > 23 || mm > 59 || ss > 59 {
-            return Err(bad());
-        }
-        let secs = days_from_civil(y, m as u32, d as u32) * 86_400 + hh * 3600 + mm * 60 + ss;
-        Timestamp::from_unix_secs(secs).ok_or_else(bad)
+        let moment = PrimitiveDateTime::parse(s, date_format()).map_err(|_| bad())?;
+        Timestamp::from_unix_secs(moment.assume_utc().unix_timestamp()).ok_or_else(bad)
     }
-}
-
-/// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-/// The inverse of [`civil_from_days`], also Hinnant's.
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = i64::from(if m > 2 { m - 3 } else { m + 9 });
-    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 /// The longest length of time a record writes: a hundred years is more than any clock needs, and keeps every
