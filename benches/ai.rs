@@ -1,9 +1,11 @@
 //! Search speed: a fixed-depth search from the opening, reported as nodes a second (criterion's
-//! "elements"), and each level's move from the opening. `cargo bench --bench ai`; docs/ai.md has the figures.
+//! "elements"), each level's move from the opening, and the analysis of a move (every legal move valued at
+//! the bot's budget). `cargo bench --bench ai`; docs/ai.md has the figures.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use namnam::ai::{choose_move, search, Level, Limits, Stakes};
-use namnam::game::{Player, Position, Rules};
+use namnam::ai::analysis::{judge, ANALYSIS_NODES};
+use namnam::ai::{choose_match_move, choose_move, search, Level, Limits, Stakes};
+use namnam::game::{Match, MatchOptions, Player, Position, Rules};
 use std::hint::black_box;
 
 fn fixed_depth(c: &mut Criterion) {
@@ -39,5 +41,45 @@ fn levels(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fixed_depth, levels);
+/// The positions of a whole match between two level-3 players (one round, seeded), each with the move
+/// played in it.
+fn level_three_match() -> Vec<(Match, namnam::game::House)> {
+    let options = MatchOptions::new(Rules::default(), Player::South, None, Some(1)).unwrap();
+    let mut game = Match::new(options);
+    let mut moves = Vec::new();
+    let mut ply = 0;
+    while !game.is_over() {
+        ply += 1;
+        let house = choose_match_move(&game, Level::new(3).unwrap(), ply)
+            .unwrap()
+            .house;
+        moves.push((game.clone(), house));
+        game.play(house).unwrap();
+    }
+    moves
+}
+
+fn analysis(c: &mut Criterion) {
+    let moves = level_three_match();
+    // The whole match once, as the bot's analyst does it (one move after another, on one core).
+    let started = std::time::Instant::now();
+    for (game, house) in &moves {
+        black_box(judge(game, *house, ANALYSIS_NODES).unwrap());
+    }
+    eprintln!(
+        "a whole match of {} moves analysed in {:.2} s ({ANALYSIS_NODES} nodes a position)",
+        moves.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut group = c.benchmark_group("analysis");
+    group.sample_size(10);
+    // A middlegame move: the tenth of the match.
+    let (game, house) = &moves[9.min(moves.len() - 1)];
+    group.bench_function("judge-move-10", |b| {
+        b.iter(|| judge(black_box(game), *house, ANALYSIS_NODES))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, fixed_depth, levels, analysis);
 criterion_main!(benches);
