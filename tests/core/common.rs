@@ -229,6 +229,13 @@ impl Harness {
         }
     }
 
+    /// `user` presses the button `id` in `#general`.
+    pub async fn press(&self, user: &str, id: ActionId) -> Result<Reply, CoreError> {
+        let mut request = self.request("general", user, "board");
+        request.command = id.command();
+        self.core.try_handle(&request).await
+    }
+
     /// alice challenges bob in `channel` with `options`, bob accepts; returns the acceptance.
     pub async fn start_match(&self, channel: &str, a: &str, b: &str, options: &str) -> Reply {
         self.ok_in(channel, a, &format!("challenge opponent:{b} {options}"))

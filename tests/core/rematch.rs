@@ -9,9 +9,7 @@ use namnam::store::{self, ChallengeTerms, FirstMover, MatchState};
 
 /// `user` presses the button `id` in `#general`.
 async fn press(h: &Harness, user: &str, id: ActionId) -> Result<Reply, namnam::bot::CoreError> {
-    let mut req = h.request("general", user, "board");
-    req.command = id.command();
-    h.core.try_handle(&req).await
+    h.press(user, id).await
 }
 
 fn rematch_buttons(reply: &Reply) -> Vec<ActionId> {

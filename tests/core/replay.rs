@@ -37,10 +37,7 @@ fn shown_ply(reply: &Reply) -> u32 {
 }
 
 async fn press(h: &Harness, user: &str, id: ActionId) -> Reply {
-    let mut request = h.request("general", user, "board");
-    request.command = id.command();
-    h.core
-        .try_handle(&request)
+    h.press(user, id)
         .await
         .unwrap_or_else(|e| panic!("{user} pressed {id}: {e}"))
 }
