@@ -26,6 +26,9 @@ pub const SERVER: Snowflake = Snowflake(1);
 pub const SERVER_NAME: &str = "console";
 pub const DEFAULT_CHANNEL: &str = "general";
 
+/// How long the console waits, once its input has ended, for the analyses it asked for.
+const ANALYSIS_PATIENCE: Duration = Duration::from_secs(300);
+
 /// How the console runs.
 #[derive(Clone, Debug)]
 pub struct ConsoleOptions {
@@ -238,6 +241,21 @@ where
             }
         }
     }
+    // A script that ends with `analyse` wants the verdict: the analyses it asked for are waited for.
+    let patience = tokio::time::Instant::now() + ANALYSIS_PATIENCE;
+    while core.analyses_waiting().await.unwrap_or(0) > 0 {
+        match tokio::time::timeout_at(patience, notices.recv()).await {
+            Ok(Some(notice)) => {
+                let channel = names
+                    .channels
+                    .get(&notice.channel)
+                    .cloned()
+                    .unwrap_or_else(|| notice.channel.to_string());
+                printer.print(out, &channel, &notice.reply, None)?;
+            }
+            Ok(None) | Err(_) => break,
+        }
+    }
     sweeper.abort();
     analyst.abort();
     out.flush()
@@ -304,7 +322,19 @@ impl Printer {
         if let Some(thread) = &reply.open_thread {
             writeln!(out, "(a thread would open here: {thread})")?;
         }
-        let moves: Vec<String> = reply.actions.iter().map(|a| a.id.command_line()).collect();
+        // What can be typed next: a button that goes nowhere is left out, and two that go to the same
+        // place (a replay's ▶ at the end of a round and its "next round") are said once.
+        let mut moves: Vec<String> = Vec::new();
+        for line in reply
+            .actions
+            .iter()
+            .filter(|a| !a.disabled)
+            .map(|a| a.id.command_line())
+        {
+            if !moves.contains(&line) {
+                moves.push(line);
+            }
+        }
         if !moves.is_empty() {
             writeln!(out, "next: {}", moves.join(" | "))?;
         }

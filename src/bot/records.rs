@@ -304,6 +304,11 @@ impl Core {
         Ok(Some((row, judged)))
     }
 
+    /// How many analyses wait to be done (a front end that ends with its input waits for them).
+    pub async fn analyses_waiting(&self) -> Result<u64, CoreError> {
+        Ok(store::queued_analyses(self.store.reader()).await?)
+    }
+
     /// Waits while a live computer search runs or waits: the players' turns come first.
     async fn wait_for_live_searches(&self) {
         while self.live_searches.load(Ordering::SeqCst) > 0 {

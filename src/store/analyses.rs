@@ -156,3 +156,14 @@ pub async fn drop_analysis(tx: &mut WriteTx, match_id: i64) -> StoreResult<()> {
         .await?;
     Ok(())
 }
+
+/// How many analyses are queued, not yet done.
+pub async fn queued_analyses<'e, E>(db: E) -> StoreResult<u64>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analyses WHERE state = 'queued'")
+        .fetch_one(db)
+        .await?;
+    Ok(n as u64)
+}

@@ -66,6 +66,38 @@ async fn a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was
     assert!(out.contains("alice to move"), "{out}");
 }
 
+async fn a_script_replays_exports_and_waits_for_its_analysis(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "alice challenge opponent:bob first:challenger\n\
+         bob accept\n\
+         alice move house:3\n\
+         bob move house:7\n\
+         alice resign confirm:yes\n\
+         carol replay match:1 move:1\n\
+         carol export match:1\n\
+         bob analyse match:1\n",
+    )
+    .await;
+    // The replay after move 1, with what can be typed next: each place once, none that goes nowhere.
+    assert!(out.contains("Move 1 of 2 (round 1, move 1)"), "{out}");
+    assert!(
+        out.contains("next: replay match:1 move:0 | replay match:1 move:2\n"),
+        "{out}"
+    );
+    // The record, printed whole and written beside the pictures.
+    assert!(
+        out.contains("--- namnam-match-1.nnr ---\nnamnam-record 1\n"),
+        "{out}"
+    );
+    let file = h.db.dir.path().join("pictures").join("namnam-match-1.nnr");
+    let record = namnam::record::Record::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(record.replay().unwrap().len(), 2);
+    // The input ended with `analyse`: its verdict is waited for and printed.
+    assert!(out.contains("The computer's analysis of match #1"), "{out}");
+}
+
 #[test]
 fn lines_name_an_optional_channel_a_user_a_command_and_options() {
     let line = parse_line("#games alice challenge opponent:bob first:challenger")
@@ -85,4 +117,7 @@ fn lines_name_an_optional_channel_a_user_a_command_and_options() {
     assert!(parse_line("al!ce help").unwrap().is_err());
 }
 
-on_both_backends!(a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,);
+on_both_backends!(
+    a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,
+    a_script_replays_exports_and_waits_for_its_analysis,
+);
