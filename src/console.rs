@@ -292,6 +292,13 @@ impl Printer {
         writeln!(out, "{}", reply.text)?;
         if let Some(board) = &reply.board {
             writeln!(out, "{}", text::board_text(&board.position, &board.names))?;
+        } else if let Some(scene) = &reply.scene {
+            // A replay: the board as it stood then.
+            writeln!(
+                out,
+                "{}",
+                text::board_text(scene.game.position(), &scene.names)
+            )?;
         }
         // The text board above says what the picture shows; the pictures themselves go to `--images`.
         if let Some(dir) = &self.images {

@@ -7,12 +7,17 @@
 -- is stored in the outbox with the verdict, in one transaction.
 CREATE TABLE analyses (
     match_id      BIGINT  PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
-    state         TEXT    NOT NULL CHECK (state IN ('queued', 'done')),
+    -- 'failed': the search failed (logged); asking again queues it again.
+    state         TEXT    NOT NULL CHECK (state IN ('queued', 'done', 'failed')),
     -- Where the verdict is posted, and who asked.
     server_id     BIGINT  NOT NULL,
     channel_id    BIGINT  NOT NULL,
     requested_by  BIGINT  NOT NULL,
     requested_at  BIGINT  NOT NULL,
+    -- 1: the verdict goes through the outbox (the Discord bot); 0: it is handed to the front end that asked
+    -- (the console). Each front end does only its own, so that a console sharing the bot's database never
+    -- takes a verdict the poster should deliver.
+    by_poster     BIGINT  NOT NULL CHECK (by_poster IN (0, 1)),
     -- The nodes each searched position got: the same match with the same budget gets the same verdict.
     nodes         BIGINT  NOT NULL,
     claimed_by    TEXT,

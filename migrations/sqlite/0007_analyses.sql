@@ -4,12 +4,17 @@
 -- is stored in the outbox with the verdict, in one transaction.
 CREATE TABLE analyses (
     match_id      INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
-    state         TEXT    NOT NULL CHECK (state IN ('queued', 'done')),
+    -- 'failed': the search failed (logged); asking again queues it again.
+    state         TEXT    NOT NULL CHECK (state IN ('queued', 'done', 'failed')),
     -- Where the verdict is posted, and who asked.
     server_id     INTEGER NOT NULL,
     channel_id    INTEGER NOT NULL,
     requested_by  INTEGER NOT NULL,
     requested_at  INTEGER NOT NULL,
+    -- 1: the verdict goes through the outbox (the Discord bot); 0: it is handed to the front end that asked
+    -- (the console). Each front end does only its own, so that a console sharing the bot's database never
+    -- takes a verdict the poster should deliver.
+    by_poster     INTEGER NOT NULL CHECK (by_poster IN (0, 1)),
     -- The nodes each searched position got: the same match with the same budget gets the same verdict.
     nodes         INTEGER NOT NULL,
     claimed_by    TEXT,

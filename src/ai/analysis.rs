@@ -9,7 +9,7 @@
 
 use super::eval::{self, Stakes, MATCH_DECIDED, SEED};
 use super::search::{search, Limits};
-use crate::game::{House, Match, Player, Position};
+use crate::game::{ByPlayer, House, Match, Player, Position, TOTAL_SEEDS};
 use serde::{Deserialize, Serialize};
 
 /// The nodes each searched position gets when the bot analyses a match.
@@ -127,10 +127,12 @@ pub fn judge(game: &Match, played: House, nodes: u64) -> Result<Judgement, NotJu
         });
     }
     let stakes = Stakes::of(game);
+    let reachable = reachable_values(position, mover, &stakes);
     let mut best = (played, i32::MIN);
     let mut played_value = 0;
     for house in legal.iter() {
-        let value = value_of(position, house, mover, &stakes, nodes);
+        let value =
+            value_of(position, house, mover, &stakes, nodes).clamp(reachable.0, reachable.1);
         if house == played {
             played_value = value;
         }
@@ -147,6 +149,22 @@ pub fn judge(game: &Match, played: House, nodes: u64) -> Result<Judgement, NotJu
         best_value: best.1,
         choices: legal.len() as u8,
     })
+}
+
+/// The lowest and highest values the round can still end with for `mover`: none of the seeds in play for
+/// them, or all of them. A search's estimate outside these bounds is one the stores already rule out (a
+/// round the mover has won whatever happens, with the search seeing its end after one move and not after
+/// another), and a round the stores decide gives every move the same value: no move there is a mistake.
+fn reachable_values(position: &Position, mover: Player, stakes: &Stakes) -> (i32, i32) {
+    let stores = position.stores();
+    let (mine, theirs) = (stores.get(mover), stores.get(mover.other()));
+    let split = |mine: u8, theirs: u8| match mover {
+        Player::South => ByPlayer::new(mine, theirs),
+        Player::North => ByPlayer::new(theirs, mine),
+    };
+    let worst = eval::stores_value(split(mine, TOTAL_SEEDS - mine), mover, stakes);
+    let best = eval::stores_value(split(TOTAL_SEEDS - theirs, theirs), mover, stakes);
+    (worst, best)
 }
 
 /// The value for `mover` of playing `house` in `position`.
@@ -190,6 +208,37 @@ mod tests {
             judge(&game, legal.get(1), 2_000),
             judge(&game, legal.get(1), 2_000)
         );
+    }
+
+    #[test]
+    fn a_round_the_stores_decide_has_no_mistakes() {
+        // The last round of a limit: South has 28 seeds, more than North can reach (12 + the 8 in play),
+        // so South wins the match whatever is played, and no move can cost anything.
+        let position = Position::from_parts(
+            6,
+            [1, 0, 2, 0, 1, 0, 0, 3, 0, 0, 1, 0],
+            [28, 12],
+            Player::North,
+            Player::South,
+            crate::game::Rules::default(),
+        )
+        .unwrap();
+        let stakes = Stakes {
+            target: None,
+            final_round: true,
+        };
+        assert_eq!(
+            reachable_values(&position, Player::North, &stakes),
+            (-eval::MATCH_WIN, -eval::MATCH_WIN)
+        );
+        assert_eq!(
+            reachable_values(&position, Player::South, &stakes),
+            (eval::MATCH_WIN, eval::MATCH_WIN)
+        );
+        // Undecided, the bounds leave room: from the opening anything can happen.
+        let opening = Position::opening(Player::South, crate::game::Rules::default());
+        let (low, high) = reachable_values(&opening, Player::South, &Stakes::default());
+        assert!(low < 0 && high > 0);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //!   lying on each side (they go to the owner if the round stalls or a player is stuck, and they are what a
 //!   player can sow), the houses one seed short of four, and mobility.
 
-use crate::game::{Flags, Match, Player, Position, Territory, STALL_MOVES, TOTAL_SEEDS};
+use crate::game::{ByPlayer, Flags, Match, Player, Position, Territory, STALL_MOVES, TOTAL_SEEDS};
 
 /// One seed, in evaluation units.
 pub const SEED: i32 = 16;
@@ -52,7 +52,12 @@ impl Stakes {
 
 /// The value of a finished round (empty board, 48 seeds in the stores) to `me`.
 pub fn finished_round(p: &Position, me: Player, stakes: &Stakes) -> i32 {
-    let next = Territory::from_stores(p.stores()).expect("a finished round holds 48 seeds");
+    stores_value(p.stores(), me, stakes)
+}
+
+/// The value to `me` of a round that ends with these stores (48 seeds between them).
+pub fn stores_value(stores: ByPlayer<u8>, me: Player, stakes: &Stakes) -> i32 {
+    let next = Territory::from_stores(stores).expect("a finished round holds 48 seeds");
     let mine = next.houses_of(me) as i32;
     let theirs = 12 - mine;
     let lead = (mine - theirs).signum();

@@ -169,10 +169,8 @@ impl UserError {
                 "Match #{id} is not being played: only a match in progress can move to a thread."
             )),
             UserError::NoSuchMatch(id) => Text::from(format!(
-                "There is no match #{id} in this server. "
-            ))
-            .command("history")
-            .words(" shows the number of this channel's match."),
+                "There is no match #{id} in this server: a match's number is on its boards (Match #12)."
+            )),
             UserError::LiveMatchOfOthers(id) => Text::from(format!(
                 "Match #{id} is still being played: until it ends, only its players can look back at it."
             )),

@@ -180,11 +180,16 @@ impl Core {
         if row.moves_played == 0 {
             return Err(UserError::NothingToAnalyse(match_id).into());
         }
-        if let Some(done) = store::analysis_of(self.store.reader(), match_id).await? {
-            return match done.verdict {
-                Some(verdict) => Ok(verdict_reply(&row, &verdict, true)),
-                None => Err(UserError::AnalysisQueued(match_id).into()),
-            };
+        match store::analysis_of(self.store.reader(), match_id).await? {
+            Some(done) if done.verdict.is_some() => {
+                let verdict = done.verdict.unwrap_or_default();
+                return Ok(verdict_reply(&row, &verdict, true));
+            }
+            Some(queued) if !queued.failed => {
+                return Err(UserError::AnalysisQueued(match_id).into())
+            }
+            // Never asked for, or failed last time: queued (again).
+            _ => {}
         }
         let mut tx = self.store.begin().await?;
         let queued = store::queue_analysis(
@@ -194,6 +199,7 @@ impl Core {
                 server: req.place.server,
                 channel: req.place.channel,
                 requested_by: req.user.id,
+                by_poster: self.config.outbox,
                 nodes: self.config.analysis_nodes,
                 now_ms: self.now(),
             },
@@ -212,32 +218,45 @@ impl Core {
         ))))
     }
 
-    /// Does the oldest queued analysis nobody else is doing, and returns its verdict's notice (stored in
-    /// the outbox with the verdict, when the front end uses one). `None`: nothing was queued.
+    /// Does the oldest queued analysis nobody else is doing, among those asked for through a front end of
+    /// this kind (with the outbox or without), and returns its verdict's notice (stored in the outbox with
+    /// the verdict, when the front end uses one). `None`: nothing was queued.
     pub async fn analyse_next(&self) -> Result<Option<Notice>, CoreError> {
         let now = self.now();
         let process = &self.config.process;
         let mut tx = self.store.begin().await?;
-        let claimed = store::claim_analysis(&mut tx, process, now, now + ANALYSIS_CLAIM_MS).await?;
+        let claimed = store::claim_analysis(
+            &mut tx,
+            process,
+            self.config.outbox,
+            now,
+            now + ANALYSIS_CLAIM_MS,
+        )
+        .await?;
         tx.commit().await.map_err(StoreError::from)?;
         let Some(job) = claimed else {
             return Ok(None);
         };
-        let verdict = match self.judge_match(job.match_id, job.nodes).await {
-            Ok(verdict) => verdict,
-            Err(error) => {
+        let (row, verdict) = match self.judge_match(job.match_id, job.nodes).await {
+            Ok(Judged::Done(row, verdict)) => (*row, verdict),
+            Ok(Judged::NotOver) => {
                 let mut tx = self.store.begin().await?;
-                store::release_analysis(&mut tx, job.match_id, process).await?;
+                store::drop_analysis(&mut tx, job.match_id).await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                return Ok(None);
+            }
+            // Another process took it over: that one finishes it.
+            Ok(Judged::ClaimLost) => return Ok(None),
+            Err(error) => {
+                // Not tried again by itself, so that it does not stand in front of the others; asking
+                // again queues it again.
+                let mut tx = self.store.begin().await?;
+                store::fail_analysis(&mut tx, job.match_id, process).await?;
                 tx.commit().await.map_err(StoreError::from)?;
                 return Err(error);
             }
         };
         let mut tx = self.store.begin().await?;
-        let Some((row, verdict)) = verdict else {
-            store::drop_analysis(&mut tx, job.match_id).await?;
-            tx.commit().await.map_err(StoreError::from)?;
-            return Ok(None);
-        };
         if !store::finish_analysis(&mut tx, job.match_id, process, &verdict, self.now()).await? {
             // Taken over by another process after this one's claim ran out: that one posts it.
             tx.rollback().await.map_err(StoreError::from)?;
@@ -259,19 +278,16 @@ impl Core {
         }))
     }
 
-    /// Judges every move of a finished match, each position searched with `nodes` nodes; `None` when the
-    /// match is gone or not over.
-    async fn judge_match(
-        &self,
-        match_id: i64,
-        nodes: u64,
-    ) -> Result<Option<(MatchRow, Vec<JudgedMove>)>, CoreError> {
+    /// Judges every move of a finished match, each position searched with `nodes` nodes, keeping this
+    /// process's claim on the analysis alive meanwhile.
+    async fn judge_match(&self, match_id: i64, nodes: u64) -> Result<Judged, CoreError> {
         let Some(row) = store::load_match(self.store.reader(), match_id).await? else {
-            return Ok(None);
+            return Ok(Judged::NotOver);
         };
         if row.state == MatchState::Active {
-            return Ok(None);
+            return Ok(Judged::NotOver);
         }
+        let mut claimed_at = self.now();
         let moves = store::match_moves(self.store.reader(), match_id).await?;
         let mut game = Match::new(*row.game.options());
         let mut judged = Vec::with_capacity(moves.len());
@@ -279,6 +295,22 @@ impl Core {
             let ply = i as u32 + 1;
             let house = stored_house(&row, mv)?;
             self.wait_for_live_searches().await;
+            // Live turns may keep the analysis waiting for long: its claim is renewed as it goes.
+            if self.now() - claimed_at >= ANALYSIS_CLAIM_MS / 4 {
+                claimed_at = self.now();
+                let mut tx = self.store.begin().await?;
+                let kept = store::extend_analysis_claim(
+                    &mut tx,
+                    match_id,
+                    &self.config.process,
+                    claimed_at + ANALYSIS_CLAIM_MS,
+                )
+                .await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                if !kept {
+                    return Ok(Judged::ClaimLost);
+                }
+            }
             let judgement = {
                 let _permit = self.search_permits.acquire().await.map_err(|_| {
                     InternalError::Inconsistent("the search permits are closed".into())
@@ -301,12 +333,13 @@ impl Core {
                 InternalError::Inconsistent(format!("match {match_id}, move {ply}: {e}"))
             })?;
         }
-        Ok(Some((row, judged)))
+        Ok(Judged::Done(Box::new(row), judged))
     }
 
-    /// How many analyses wait to be done (a front end that ends with its input waits for them).
+    /// How many analyses of this kind of front end wait to be done (one that ends with its input waits
+    /// for them).
     pub async fn analyses_waiting(&self) -> Result<u64, CoreError> {
-        Ok(store::queued_analyses(self.store.reader()).await?)
+        Ok(store::queued_analyses(self.store.reader(), self.config.outbox).await?)
     }
 
     /// Waits while a live computer search runs or waits: the players' turns come first.
@@ -315,6 +348,15 @@ impl Core {
             tokio::time::sleep(YIELD_EVERY).await;
         }
     }
+}
+
+/// How judging a match ended.
+enum Judged {
+    Done(Box<MatchRow>, Vec<JudgedMove>),
+    /// The match is gone, or not over: nothing to analyse.
+    NotOver,
+    /// This process's claim ran out and another process took the analysis over.
+    ClaimLost,
 }
 
 /// Runs the analyses one at a time, as they are queued (and those left queued by a restart), sending each
@@ -437,7 +479,8 @@ fn replay_buttons(
     targets
         .into_iter()
         .map(|(step, target, label)| Action {
-            disabled: target == ply,
+            // "Next round" in the last round would only be ⏭ again.
+            disabled: target == ply || (step == ReplayStep::NextRound && round_end == last),
             ..Action::new(
                 ActionId::Replay {
                     match_id,

@@ -216,8 +216,8 @@ Commands (options are name:value):
   rematch [match:N]               play your last finished match here again, same terms (or match N)
   matches                         your active matches in this server, and where it is your turn
   history                         the rounds and moves of the match in this channel
-  replay match:N [move:M] [public:yes]   step through match N (the buttons, or replay match:N move:M)
-  analyse match:N                 the computer's verdict on a finished match: each player's worst moves
+  replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
+  analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
   export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
   leaderboard [page:N]            ratings in this server
   stats [player:NAME]             a player's rating and record

@@ -10,7 +10,7 @@ pub struct Args {
     #[arg(long, value_name = "URL")]
     db: Option<String>,
     /// The match's number, as the bot shows it (`Match #42`).
-    #[arg(long = "match", value_name = "ID")]
+    #[arg(long = "match", value_name = "ID", value_parser = match_number)]
     match_id: i64,
 }
 
@@ -50,4 +50,14 @@ fn export(args: &Args) -> anyhow::Result<String> {
             record.with_context(|| format!("there is no match #{} in {shown}", args.match_id))?;
         Ok(record.to_text())
     })
+}
+
+/// `42` or `#42`, as the bot writes it.
+fn match_number(given: &str) -> Result<i64, String> {
+    given
+        .trim_start_matches('#')
+        .parse()
+        .ok()
+        .filter(|&id: &i64| id > 0)
+        .ok_or_else(|| format!("{given:?} is not a match number like 42 or #42"))
 }

@@ -10,7 +10,7 @@ pub const HELP: &str = "\
 `/move house:3` — play a house (start typing: only your legal houses are offered); or press a house button
 `/board` — show the board again · `/resign` · `/draw` — offer or accept a draw · `/rematch` — play again
 `/matches` — your matches here · `/history` — the moves of this channel's match
-`/replay match:12` — step through a match · `/analyse match:12` — the computer's verdict on its mistakes · `/export match:12` — its record as a file
+`/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
 `/leaderboard` · `/stats` — ratings on this server
 `/rules` — the rules in brief · `/admin` — abort a match, server settings (Manage Server)
 No Discord at hand? `namnam console` plays the same game in a terminal.";

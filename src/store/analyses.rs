@@ -19,13 +19,17 @@ pub struct AnalysisRow {
     pub requested_at: i64,
     /// The nodes each searched position gets.
     pub nodes: u64,
-    /// Every move's judgement, once done; `None` while queued.
+    /// Every move's judgement, once done; `None` while queued, or after a failure.
     pub verdict: Option<Vec<JudgedMove>>,
+    /// The search failed: asking again queues it again.
+    pub failed: bool,
 }
 
 /// An analysis to queue.
 pub struct NewAnalysis {
     pub match_id: i64,
+    /// The verdict goes through the outbox (else to the front end that asks for queued work).
+    pub by_poster: bool,
     pub server: Snowflake,
     pub channel: Snowflake,
     pub requested_by: Snowflake,
@@ -34,7 +38,7 @@ pub struct NewAnalysis {
 }
 
 const SELECT: &str =
-    "SELECT match_id, server_id, channel_id, requested_by, requested_at, nodes, verdict
+    "SELECT match_id, state, server_id, channel_id, requested_by, requested_at, nodes, verdict
     FROM analyses";
 
 fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
@@ -54,6 +58,7 @@ fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
         requested_at: row.col("requested_at")?,
         nodes: row.int("nodes")?,
         verdict,
+        failed: row.col::<&str>("state")? == "failed",
     })
 }
 
@@ -69,11 +74,18 @@ where
     row.as_ref().map(from_row).transpose()
 }
 
-/// Queues the analysis of a match; false when it was asked for already (queued or done).
+/// Queues the analysis of a match (again, after a failure); false when it is queued or done already.
 pub async fn queue_analysis(tx: &mut WriteTx, new: &NewAnalysis) -> StoreResult<bool> {
     let inserted = sqlx::query(
-        "INSERT INTO analyses (match_id, state, server_id, channel_id, requested_by, requested_at, nodes)
-         VALUES ($1, 'queued', $2, $3, $4, $5, $6) ON CONFLICT (match_id) DO NOTHING",
+        "INSERT INTO analyses
+            (match_id, state, server_id, channel_id, requested_by, requested_at, nodes, by_poster)
+         VALUES ($1, 'queued', $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (match_id) DO UPDATE SET state = 'queued', server_id = excluded.server_id,
+            by_poster = excluded.by_poster,
+            channel_id = excluded.channel_id, requested_by = excluded.requested_by,
+            requested_at = excluded.requested_at, nodes = excluded.nodes,
+            claimed_by = NULL, claimed_until = NULL
+         WHERE analyses.state = 'failed'",
     )
     .bind(new.match_id)
     .bind(new.server.to_sql())
@@ -81,15 +93,18 @@ pub async fn queue_analysis(tx: &mut WriteTx, new: &NewAnalysis) -> StoreResult<
     .bind(new.requested_by.to_sql())
     .bind(new.now_ms)
     .bind(new.nodes as i64)
+    .bind(i64::from(new.by_poster))
     .execute(&mut **tx)
     .await?;
     Ok(inserted.rows_affected() == 1)
 }
 
-/// Claims for `holder`, until `until`, the oldest queued analysis that nobody else holds unexpired.
+/// Claims for `holder`, until `until`, the oldest queued analysis that nobody else holds unexpired,
+/// among those delivered `by_poster` or not.
 pub async fn claim_analysis(
     tx: &mut WriteTx,
     holder: &str,
+    by_poster: bool,
     now_ms: i64,
     until: i64,
 ) -> StoreResult<Option<AnalysisRow>> {
@@ -97,14 +112,17 @@ pub async fn claim_analysis(
         "UPDATE analyses SET claimed_by = $1, claimed_until = $2
          WHERE match_id = (
             SELECT match_id FROM analyses
-            WHERE state = 'queued'
+            WHERE state = 'queued' AND by_poster = $4
                AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by = $1)
             ORDER BY requested_at, match_id LIMIT 1)
-         RETURNING match_id, server_id, channel_id, requested_by, requested_at, nodes, verdict",
+            -- Again here: the row as it is when it is updated (writes are one at a time already).
+            AND state = 'queued' AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by = $1)
+         RETURNING match_id, state, server_id, channel_id, requested_by, requested_at, nodes, verdict",
     )
     .bind(holder)
     .bind(until)
     .bind(now_ms)
+    .bind(i64::from(by_poster))
     .fetch_optional(&mut **tx)
     .await?;
     row.as_ref().map(from_row).transpose()
@@ -135,10 +153,11 @@ pub async fn finish_analysis(
     Ok(updated.rows_affected() == 1)
 }
 
-/// Gives back `holder`'s claim on an analysis it could not finish.
-pub async fn release_analysis(tx: &mut WriteTx, match_id: i64, holder: &str) -> StoreResult<()> {
+/// Marks `holder`'s claimed analysis as failed: it is not tried again until someone asks again, so that
+/// it does not stand in front of the others.
+pub async fn fail_analysis(tx: &mut WriteTx, match_id: i64, holder: &str) -> StoreResult<()> {
     sqlx::query(
-        "UPDATE analyses SET claimed_by = NULL, claimed_until = NULL
+        "UPDATE analyses SET state = 'failed', claimed_by = NULL, claimed_until = NULL
          WHERE match_id = $1 AND claimed_by = $2 AND state = 'queued'",
     )
     .bind(match_id)
@@ -146,6 +165,25 @@ pub async fn release_analysis(tx: &mut WriteTx, match_id: i64, holder: &str) -> 
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Extends `holder`'s claim on an analysis it is still doing; false when the claim was lost.
+pub async fn extend_analysis_claim(
+    tx: &mut WriteTx,
+    match_id: i64,
+    holder: &str,
+    until: i64,
+) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE analyses SET claimed_until = $3
+         WHERE match_id = $1 AND claimed_by = $2 AND state = 'queued'",
+    )
+    .bind(match_id)
+    .bind(holder)
+    .bind(until)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
 }
 
 /// Drops a queued analysis that cannot be done (its match is gone or was never finished).
@@ -157,13 +195,16 @@ pub async fn drop_analysis(tx: &mut WriteTx, match_id: i64) -> StoreResult<()> {
     Ok(())
 }
 
-/// How many analyses are queued, not yet done.
-pub async fn queued_analyses<'e, E>(db: E) -> StoreResult<u64>
+/// How many analyses delivered `by_poster` (or not) are queued, not yet done.
+pub async fn queued_analyses<'e, E>(db: E, by_poster: bool) -> StoreResult<u64>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analyses WHERE state = 'queued'")
-        .fetch_one(db)
-        .await?;
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM analyses WHERE state = 'queued' AND by_poster = $1",
+    )
+    .bind(i64::from(by_poster))
+    .fetch_one(db)
+    .await?;
     Ok(n as u64)
 }

@@ -24,8 +24,8 @@ mod records;
 mod servers;
 
 pub use analyses::{
-    analysis_of, claim_analysis, drop_analysis, finish_analysis, queue_analysis, queued_analyses,
-    release_analysis, AnalysisRow, NewAnalysis,
+    analysis_of, claim_analysis, drop_analysis, extend_analysis_claim, fail_analysis,
+    finish_analysis, queue_analysis, queued_analyses, AnalysisRow, NewAnalysis,
 };
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,

@@ -4,11 +4,14 @@
 use std::sync::Arc;
 
 use namnam::bot::{Core, CoreConfig, ManualClock, UserError};
-use namnam::store::Store;
+use namnam::store::{self, Store};
 
 use crate::common::{Backend, Harness, TestDb, START_MS};
 
-on_both_backends!(the_analysis_names_a_planted_blunder);
+on_both_backends!(
+    the_analysis_names_a_planted_blunder,
+    an_analysis_is_done_once_by_whoever_holds_it,
+);
 
 /// The nodes the test's analysis searches with: a tenth of the bot's, to stay quick.
 const NODES: u64 = 10_000;
@@ -123,4 +126,37 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
         !before.contains("was better"),
         "only the mistakes are marked: {before}"
     );
+}
+
+async fn an_analysis_is_done_once_by_whoever_holds_it(backend: Backend) {
+    let h = harness(backend).await;
+    h.start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    h.ok("alice", "move house:3").await;
+    h.ok("bob", "move house:7").await;
+    h.ok("alice", "resign confirm:yes").await;
+    h.ok("bob", "analyse match:1").await;
+    // Another process on the same database claims it first: this one leaves it alone…
+    let now = h.core.now_ms();
+    let mut tx = h.core.store().begin().await.unwrap();
+    let taken = store::claim_analysis(&mut tx, "shards 1-1 of 2", true, now, now + 600_000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(taken.map(|a| a.match_id), Some(1));
+    assert!(h.core.analyse_next().await.unwrap().is_none());
+    assert_eq!(h.core.analyses_waiting().await.unwrap(), 1);
+    // …until that claim runs out (the other process died): then it is taken over and done, once.
+    h.clock.advance_secs(601);
+    let notice = h.core.analyse_next().await.unwrap().expect("taken over");
+    assert!(notice.reply.text.plain().contains("analysis of match #1"));
+    assert_eq!(h.core.analyses_waiting().await.unwrap(), 0);
+    let mut tx = h.core.store().begin().await.unwrap();
+    assert!(
+        !store::finish_analysis(&mut tx, 1, "shards 1-1 of 2", &[], now)
+            .await
+            .unwrap(),
+        "the process that lost its claim cannot overwrite the verdict"
+    );
+    tx.rollback().await.unwrap();
 }

@@ -75,6 +75,7 @@ pub async fn replay(
     #[description = "Start after this move (default: before the first)"]
     #[rename = "move"]
     #[min = 0]
+    #[max = 100000]
     ply: Option<u32>,
     #[description = "Show it to the channel (default: only you see it)"] public: Option<YesNo>,
 ) -> Result<(), CommandError> {
