@@ -61,7 +61,9 @@ impl Core {
             .count(row.moves_played, "move", "moves")
             .words(".")];
         for summary in row.game.rounds() {
-            lines.push(text::describe_round(summary, names, true));
+            // The next round is announced unless this round was the last.
+            let next_round_starts = summary.round < row.game.round();
+            lines.push(text::describe_round(summary, names, next_round_starts));
         }
         let moves = store::match_moves(self.store.reader(), row.id).await?;
         if moves.len() > HISTORY_MOVES {

@@ -216,6 +216,12 @@ async fn a_public_replay_is_stepped_by_its_owner(backend: Backend) {
         .await;
     let match_id = start.board.as_ref().unwrap().match_id;
     let (end, _) = play_out(&h, "general", start, 5, 2_000).await;
+    // The history of a one-round match announces no second round.
+    let history = h.ok("carol", "history").await.text.plain();
+    assert!(
+        history.contains("Round 1 is over") && !history.contains("Round 2:"),
+        "{history}"
+    );
     // The finished match offers its replay and its analysis.
     let ids: Vec<String> = end.actions.iter().map(|a| a.id.to_string()).collect();
     assert!(ids.contains(&format!("nn:{match_id}:analyse")), "{ids:?}");
