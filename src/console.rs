@@ -170,9 +170,8 @@ where
         let line = tokio::select! {
             biased;
             Some(notice) = notices.recv() => {
-                let channel = names.channels.get(&notice.channel).cloned().unwrap_or_else(|| notice.channel.to_string());
                 if options.prompt { writeln!(out)?; }
-                printer.print(out, &channel, &notice.reply, None)?;
+                printer.notice(out, &names, &notice)?;
                 continue;
             }
             line = lines.next_line() => line?,
@@ -245,14 +244,7 @@ where
     let patience = tokio::time::Instant::now() + ANALYSIS_PATIENCE;
     while core.analyses_waiting().await.unwrap_or(0) > 0 {
         match tokio::time::timeout_at(patience, notices.recv()).await {
-            Ok(Some(notice)) => {
-                let channel = names
-                    .channels
-                    .get(&notice.channel)
-                    .cloned()
-                    .unwrap_or_else(|| notice.channel.to_string());
-                printer.print(out, &channel, &notice.reply, None)?;
-            }
+            Ok(Some(notice)) => printer.notice(out, &names, &notice)?,
             Ok(None) | Err(_) => break,
         }
     }
@@ -275,6 +267,16 @@ impl Printer {
             written = std::fs::read_dir(dir)?.count();
         }
         Ok(Printer { images, written })
+    }
+
+    /// Prints a notice the core sent by itself (the clock, an analysis), in its channel.
+    fn notice<W: Write>(&mut self, out: &mut W, names: &Names, notice: &Notice) -> io::Result<()> {
+        let channel = names
+            .channels
+            .get(&notice.channel)
+            .cloned()
+            .unwrap_or_else(|| notice.channel.to_string());
+        self.print(out, &channel, &notice.reply, None)
     }
 
     /// Prints a reply in `channel`; `user` asked for it (a private reply names them).
