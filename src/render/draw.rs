@@ -78,15 +78,14 @@ pub fn scene<T>(scene: &Scene, with: impl FnOnce(&Pixmap) -> T) -> T {
     })
 }
 
-fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
-    // The card, and the rim around its rounded corners: no pixel is transparent.
+/// The card over the whole pixmap, and the rim around its rounded corners: no pixel is transparent.
+pub(super) fn card(pm: &mut Pixmap) {
+    let (w, h) = (pm.width() as f32, pm.height() as f32);
     pm.fill(CARD.skia());
     let mut rim = PathBuilder::new();
-    rim.push_rect(
-        tiny_skia::Rect::from_xywh(0.0, 0.0, WIDTH as f32, HEIGHT as f32).expect("a size"),
-    );
+    rim.push_rect(tiny_skia::Rect::from_xywh(0.0, 0.0, w, h).expect("a size"));
     let rim = rim.finish().expect("a rectangle");
-    let card = rounded(3.0, 3.0, WIDTH as f32 - 6.0, HEIGHT as f32 - 6.0, 22.0);
+    let card = rounded(3.0, 3.0, w - 6.0, h - 6.0, 22.0);
     let mut both = PathBuilder::new();
     both.push_path(&rim);
     both.push_path(&card);
@@ -98,6 +97,10 @@ fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
         Transform::identity(),
         None,
     );
+}
+
+fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
+    card(pm);
 
     text::draw(
         pm,
@@ -134,14 +137,14 @@ fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
     status(pm, scene);
 }
 
-fn paint(colour: Rgb) -> Paint<'static> {
+pub(super) fn paint(colour: Rgb) -> Paint<'static> {
     let mut p = Paint::default();
     p.set_color(colour.skia());
     p.anti_alias = true;
     p
 }
 
-fn fill(pm: &mut Pixmap, path: &Path, colour: Rgb) {
+pub(super) fn fill(pm: &mut Pixmap, path: &Path, colour: Rgb) {
     pm.fill_path(
         path,
         &paint(colour),
@@ -158,7 +161,7 @@ fn fill_under_stroke(pm: &mut Pixmap, path: &Path, colour: Rgb) {
     pm.fill_path(path, &p, FillRule::Winding, Transform::identity(), None);
 }
 
-fn stroke(pm: &mut Pixmap, path: &Path, colour: Rgb, width: f32) {
+pub(super) fn stroke(pm: &mut Pixmap, path: &Path, colour: Rgb, width: f32) {
     let s = Stroke {
         width,
         ..Stroke::default()
@@ -167,7 +170,7 @@ fn stroke(pm: &mut Pixmap, path: &Path, colour: Rgb, width: f32) {
 }
 
 /// A rounded rectangle (tiny-skia has no builder for one).
-fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Path {
+pub(super) fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Path {
     let r = r.min(w / 2.0).min(h / 2.0);
     // The control-point distance that makes a quarter circle from a cubic.
     let k = r * 0.552_284_8;
@@ -186,7 +189,7 @@ fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Path {
     pb.finish().expect("a rounded rectangle has an area")
 }
 
-fn circle(pm: &mut Pixmap, x: f32, y: f32, r: f32, colour: Rgb) {
+pub(super) fn circle(pm: &mut Pixmap, x: f32, y: f32, r: f32, colour: Rgb) {
     if let Some(path) = PathBuilder::from_circle(x, y, r) {
         fill(pm, &path, colour);
     }
