@@ -1,7 +1,8 @@
-//! Pictures of the game: the board as a PNG after every move, and a move's laps as an animated GIF.
+//! Pictures of the game: the board as a PNG after every move, a move's laps as an animated GIF, and a
+//! player's rating history as a small chart ([`rating_chart`]).
 //!
-//! Pure: positions and moves in, bytes out, no I/O. The only input is [`crate::game`]; the Discord layer
-//! turns a [`Picture`] into an attachment (its `description` is the attachment's alt text).
+//! Pure: positions, moves and ratings in, bytes out, no I/O. The only input is [`crate::game`]; the
+//! Discord layer turns a [`Picture`] into an attachment (its `description` is the attachment's alt text).
 //!
 //! ```
 //! use namnam::game::{ByPlayer, Player, Position, Rules};
@@ -23,6 +24,7 @@
 //! ```
 
 mod animation;
+mod chart;
 mod draw;
 mod palette;
 mod scene;
@@ -31,6 +33,7 @@ mod text;
 use crate::game::{ByPlayer, MatchResult, MoveRecord, Position, RoundSummary};
 
 pub use animation::{MAX_BYTES, MAX_MIDDLE_FRAMES};
+pub use chart::{rating_chart, RatingChart, RatingPoint, CHART_HEIGHT, CHART_WIDTH};
 pub use draw::{house_centre, house_rect, HEIGHT, MAX_DOTS, WIDTH};
 pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
 pub use text::FONT_BYTES;

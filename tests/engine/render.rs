@@ -1,13 +1,14 @@
 //! The pictures, drawn for real and decoded again: size, territory tints, move marks, the GIF's frames and
-//! its last frame against the PNG, and text drawn with the embedded font.
+//! its last frame against the PNG, text drawn with the embedded font, and the rating chart.
 
 use crate::common::pos;
 use namnam::game::{
     ByPlayer, House, Match, MatchOptions, MoveRecord, Player, Position, Rules, Territory,
 };
 use namnam::render::{
-    board_png, house_centre, house_rect, move_gif, tint, GifPalette, MatchView, Picture, Rgb,
-    FONT_BYTES, HEIGHT, MAX_BYTES, WIDTH,
+    board_png, house_centre, house_rect, move_gif, rating_chart, strong, tint, GifPalette,
+    MatchView, Picture, RatingChart, RatingPoint, Rgb, CHART_HEIGHT, CHART_WIDTH, FONT_BYTES,
+    HEIGHT, MAX_BYTES, WIDTH,
 };
 
 const NAMES: ByPlayer<&str> = ByPlayer::new("Ama", "Kofi");
@@ -389,6 +390,165 @@ fn a_long_move_keeps_every_lap_and_capture_and_stays_small() {
     assert_ends_on_the_board(&last, &decode_png(&board_png(&v)));
 }
 
+/// A rating history with one point per entry, a day apart.
+fn history(ratings: impl IntoIterator<Item = f64>) -> Vec<RatingPoint> {
+    ratings
+        .into_iter()
+        .enumerate()
+        .map(|(i, rating)| RatingPoint {
+            at_ms: 1_700_000_000_000 + i as i64 * 86_400_000,
+            rating,
+        })
+        .collect()
+}
+
+fn chart(name: &str, points: &[RatingPoint]) -> (Picture, Image) {
+    let picture = rating_chart(&RatingChart {
+        name,
+        points,
+        caption: "12 games: 7 won, 1 drawn, 4 lost · longest streak 4 wins",
+    });
+    let img = image::load_from_memory_with_format(&picture.bytes, image::ImageFormat::Png)
+        .expect("the chart decodes as a PNG");
+    assert_eq!((img.width(), img.height()), (CHART_WIDTH, CHART_HEIGHT));
+    assert_eq!((picture.width, picture.height), (CHART_WIDTH, CHART_HEIGHT));
+    let decoded = decode_png(&picture);
+    (picture, decoded)
+}
+
+/// The rows of the pixels drawn in the line's colour, in columns `xs`.
+fn line_rows(img: &Image, xs: std::ops::Range<u32>) -> Vec<u32> {
+    let blue = strong(Player::South);
+    xs.flat_map(|x| (0..CHART_HEIGHT).map(move |y| (x, y)))
+        .filter(|&(x, y)| close(img.at(x, y), blue, 12))
+        .map(|(_, y)| y)
+        .collect()
+}
+
+fn mean(rows: &[u32]) -> f64 {
+    rows.iter().map(|&y| y as f64).sum::<f64>() / rows.len() as f64
+}
+
+#[test]
+fn a_rising_rating_is_drawn_in_souths_colour_higher_on_the_right() {
+    let points = history((0..=12).map(|i| 1500.0 + i as f64 * 10.0));
+    let (picture, img) = chart("Ama", &points);
+    // The left and right fifths of the picture, where the plot begins and ends.
+    let left = line_rows(&img, 70..190);
+    let right = line_rows(&img, 450..570);
+    assert!(left.len() > 100, "{} blue pixels on the left", left.len());
+    assert!(
+        right.len() > 100,
+        "{} blue pixels on the right",
+        right.len()
+    );
+    // Nothing blue in the heading: the line stays in the plot, below the caption.
+    assert!(line_rows(&img, 0..CHART_WIDTH).iter().all(|&y| y > 80));
+    assert!(
+        mean(&right) + 60.0 < mean(&left),
+        "right at y≈{:.0}, left at y≈{:.0}",
+        mean(&right),
+        mean(&left)
+    );
+    assert!(
+        picture.description.contains("Ama"),
+        "{}",
+        picture.description
+    );
+    assert!(
+        picture
+            .description
+            .contains("from 1500 to 1620 over 12 games"),
+        "{}",
+        picture.description
+    );
+    assert!(
+        picture.description.contains("highest 1620, lowest 1500"),
+        "{}",
+        picture.description
+    );
+
+    // And a falling one the other way round.
+    let falling = history((0..=12).map(|i| 1500.0 - i as f64 * 10.0));
+    let (picture, img) = chart("Kofi", &falling);
+    let (left, right) = (line_rows(&img, 70..190), line_rows(&img, 450..570));
+    assert!(mean(&right) > mean(&left) + 60.0);
+    assert!(
+        picture.description.contains("to 1380"),
+        "{}",
+        picture.description
+    );
+}
+
+#[test]
+fn a_flat_rating_sits_in_the_middle_of_the_plot() {
+    let (_, img) = chart("Ama", &history([1500.0; 6]));
+    let rows = line_rows(&img, 100..500);
+    assert!(rows.len() > 400, "{} blue pixels", rows.len());
+    let (top, bottom) = (*rows.iter().min().unwrap(), *rows.iter().max().unwrap());
+    assert!(
+        bottom - top <= 4,
+        "a flat line is flat: rows {top}–{bottom}"
+    );
+    assert!(
+        (150..=210).contains(&top),
+        "a flat line is near the middle, not at an edge: row {top}"
+    );
+}
+
+#[test]
+fn a_single_point_draws_a_valid_chart() {
+    let (picture, img) = chart("Ama", &history([1500.0]));
+    // The dot at game 0, and no line beyond it.
+    assert!(!line_rows(&img, 70..110).is_empty(), "the dot is drawn");
+    assert!(line_rows(&img, 120..CHART_WIDTH).is_empty(), "no line");
+    assert!(
+        picture.description.contains("Ama") && picture.description.contains("1500"),
+        "{}",
+        picture.description
+    );
+    assert!(
+        picture.description.contains("no rated games yet"),
+        "{}",
+        picture.description
+    );
+}
+
+#[test]
+fn two_thousand_points_draw_quickly() {
+    let points =
+        history((0..=2000).map(|i| 1500.0 + (i as f64 / 40.0).sin() * 150.0 + i as f64 / 20.0));
+    let started = std::time::Instant::now();
+    let (picture, img) = chart("Ama", &points);
+    let took = started.elapsed();
+    // Generous for a loaded machine and a test build; a release build takes a few milliseconds.
+    assert!(took < std::time::Duration::from_secs(2), "took {took:?}");
+    assert!(line_rows(&img, 70..570).len() > 1000);
+    let last = points.last().unwrap().rating.round();
+    assert!(
+        picture
+            .description
+            .contains(&format!("to {last} over 2000 games")),
+        "{}",
+        picture.description
+    );
+}
+
+#[test]
+fn a_long_name_is_shortened_in_the_picture_and_clipped_in_the_description() {
+    let long = "ꙮ".repeat(2000);
+    let (picture, _) = chart(&long, &history([1500.0, 1516.0]));
+    assert_eq!(
+        picture.description.chars().count(),
+        namnam::render::MAX_DESCRIPTION
+    );
+    // A name with no glyph in the font still draws.
+    let (picture, _) = chart("名前 🎲", &history([1500.0, 1484.0]));
+    assert!(picture
+        .description
+        .starts_with("Rating chart of 名前 🎲: from 1500 to 1484 over 1 game;"));
+}
+
 /// Not a check but the generator of the pictures in `docs/` (and a few more in the temp dir to look at):
 /// `cargo test --test engine -- --ignored write_pictures`.
 #[test]
@@ -446,6 +606,18 @@ fn write_pictures() {
             round: 4,
             position: &next,
             ..ended
+        }),
+    );
+    let ratings = [
+        1500.0, 1516.0, 1531.0, 1518.0, 1534.0, 1549.0, 1562.0, 1548.0, 1561.0, 1575.0, 1560.0,
+        1588.0, 1612.0,
+    ];
+    write(
+        tmp.join("rating-chart.png"),
+        &rating_chart(&RatingChart {
+            name: "Ama",
+            points: &history(ratings),
+            caption: "12 games: 8 won, 0 drawn, 4 lost · longest streak 3 wins",
         }),
     );
     let over = namnam::game::MatchResult {
