@@ -347,6 +347,13 @@ impl Printer {
         if !moves.is_empty() {
             writeln!(out, "next: {}", moves.join(" | "))?;
         }
+        if let (Some(aside), Some(user)) = (&reply.aside, user) {
+            writeln!(out, "(only {user} sees this) {aside}")?;
+        }
+        // The console has no DMs: they are printed where they were sent from, addressed.
+        for dm in &reply.direct {
+            writeln!(out, "[DM to {}] {}", dm.name, dm.text)?;
+        }
         writeln!(out)
     }
 }

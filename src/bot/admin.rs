@@ -20,6 +20,7 @@ impl Core {
         match command {
             AdminCommand::Abort => self.abort(req).await,
             AdminCommand::Settings(change) => self.settings(req, change).await,
+            AdminCommand::Season(change) => self.season(req, change).await,
         }
     }
 

@@ -182,6 +182,9 @@ impl Core {
         let row = store::load_match(&mut *tx, match_id)
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        // Both were at the board: the challenger when they challenged, the one accepting now.
+        store::mark_acted(&mut tx, match_id, open.challenger, open.created_at).await?;
+        self.acted(&mut tx, match_id, req.user.id).await?;
         let settings = store::server_settings(self.store.reader(), place.server).await?;
         let names = &row.names;
         let t = game.position().territory();

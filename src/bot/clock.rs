@@ -104,6 +104,17 @@ pub fn format_span(ms: i64) -> String {
     }
 }
 
+/// The first moment of the UTC month that `ms` falls in, in milliseconds since the Unix epoch.
+pub fn month_start_utc(ms: i64) -> i64 {
+    let at = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    let first = at
+        .date()
+        .replace_day(1)
+        .expect("every month has a first day");
+    first.midnight().assume_utc().unix_timestamp() * 1000
+}
+
 /// `2026-11-29 14:05 UTC`.
 pub fn format_utc(ms: i64) -> String {
     static FORMAT: std::sync::LazyLock<Vec<time::format_description::BorrowedFormatItem<'static>>> =

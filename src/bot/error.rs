@@ -50,6 +50,10 @@ pub enum UserError {
     DrawAlreadyOffered(String),
     NotAdmin,
     NoStats,
+    NoSuchSeason {
+        asked: u32,
+        current: u32,
+    },
     ComputerThinking(String),
     ComputerNoDraw(String),
     LevelForPeople,
@@ -143,7 +147,10 @@ impl UserError {
             UserError::NotAdmin => words("Only members who may manage the server can use ")
                 .command("admin")
                 .words("."),
-            UserError::NoStats => words("You have not played a rated match here yet."),
+            UserError::NoStats => words("You have not played a rated match here in this season yet."),
+            UserError::NoSuchSeason { asked, current } => Text::from(format!(
+                "There is no season {asked} yet: this server is in season {current}."
+            )),
             UserError::ComputerThinking(name) => {
                 player(name).words(" is thinking… Your turn comes as soon as it has moved.")
             }

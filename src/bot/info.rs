@@ -1,11 +1,13 @@
 //! Read-only commands: `matches`, `history`, `leaderboard`, `stats`.
 
 use super::error::{CoreError, UserError};
+use super::pictures;
 use super::ratings::{show_rating, PROVISIONAL_GAMES};
 use super::request::{Request, UserRef};
 use super::{text, Core, Reply, Text};
 use crate::game::MoveEvent;
-use crate::store;
+use crate::render::RatingPoint;
+use crate::store::{self, HistoryRow, Outcome};
 
 /// Moves shown by `history` (the newest ones).
 const HISTORY_MOVES: usize = 20;
@@ -98,12 +100,37 @@ impl Core {
         Ok(Reply::private(Text::lines(lines)))
     }
 
-    pub(super) async fn leaderboard(&self, req: &Request, page: u32) -> Result<Reply, CoreError> {
+    pub(super) async fn leaderboard(
+        &self,
+        req: &Request,
+        page: u32,
+        season: Option<u32>,
+    ) -> Result<Reply, CoreError> {
         let per_page = self.config.leaderboard_page_size;
-        let (rows, total) =
-            store::leaderboard(self.store.reader(), req.place.server, page, per_page).await?;
+        let server = req.place.server;
+        let reader = self.store.reader();
+        let current = store::season_of(reader, server).await?.number;
+        let season = season.unwrap_or(current);
+        let (rows, total, title) = if season == current {
+            let (rows, total) = store::leaderboard(reader, server, page, per_page).await?;
+            (rows, total, format!("Leaderboard, season {current}"))
+        } else if season > current {
+            return Err(UserError::NoSuchSeason {
+                asked: season,
+                current,
+            }
+            .into());
+        } else {
+            let (rows, total) =
+                store::season_standings(reader, server, season, page, per_page).await?;
+            (rows, total, format!("Final standings of season {season}"))
+        };
         if total == 0 {
-            return Ok(Reply::public("Nobody has finished a rated match here yet."));
+            let text = match season == current {
+                true => format!("Nobody has finished a rated match here in season {current} yet."),
+                false => format!("Nobody finished a rated match here in season {season}."),
+            };
+            return Ok(Reply::public(text));
         }
         let pages = total.div_ceil(per_page);
         if rows.is_empty() {
@@ -114,7 +141,7 @@ impl Core {
             .into());
         }
         // One line a player rather than a table: names have any width, and a phone wraps long lines.
-        let mut lines = vec![Text::from(format!("Leaderboard, page {page} of {pages}:"))];
+        let mut lines = vec![Text::from(format!("{title}, page {page} of {pages}:"))];
         for (i, r) in rows.iter().enumerate() {
             lines.push(
                 Text::from(format!("{}. ", (page - 1) * per_page + i as u32 + 1))
@@ -132,6 +159,13 @@ impl Core {
                 .count(PROVISIONAL_GAMES, "game", "games")
                 .words(")."),
         );
+        if season == current && current > 1 {
+            lines.push(
+                Text::from("Earlier seasons: ")
+                    .command_with("leaderboard", &format!("season:{}", current - 1))
+                    .words("."),
+            );
+        }
         Ok(Reply::public(Text::lines(lines)))
     }
 
@@ -141,35 +175,78 @@ impl Core {
         player: Option<&UserRef>,
     ) -> Result<Reply, CoreError> {
         let who = player.unwrap_or(&req.user);
-        let row = store::load_rating(self.store.reader(), req.place.server, who.id).await?;
+        let server = req.place.server;
+        let reader = self.store.reader();
+        let season = store::season_of(reader, server).await?.number;
+        let row = store::load_rating(reader, server, who.id).await?;
         let Some(r) = row else {
             return match player {
                 None => Err(UserError::NoStats.into()),
-                Some(p) => Ok(Reply::private(
-                    Text::new()
-                        .player(&p.name)
-                        .words(" has not played a rated match here yet."),
-                )),
+                Some(p) => Ok(Reply::private(Text::new().player(&p.name).words(format!(
+                    " has not played a rated match here in season {season} yet."
+                )))),
             };
         };
+        let history = store::rating_history(reader, server, season, who.id).await?;
         let provisional = if r.games < PROVISIONAL_GAMES {
             " (provisional)"
         } else {
             ""
         };
-        Ok(Reply::private(
+        let streak = longest_streak(&history);
+        let record = format!(
+            "{} won, {} drawn, {} lost; longest winning streak {streak}",
+            r.wins, r.draws, r.losses
+        );
+        let mut reply = Reply::private(
             Text::new()
                 .player(&r.name)
                 .words(format!(
-                    ": rating {:.0} ± {:.0}{provisional}; ",
+                    ", season {season}: rating {:.0} ± {:.0}{provisional}; ",
                     r.rating,
                     2.0 * r.deviation
                 ))
                 .count(r.games, "game", "games")
-                .words(format!(
-                    ": {} won, {} drawn, {} lost.",
-                    r.wins, r.draws, r.losses
-                )),
-        ))
+                .words(format!(": {record}.")),
+        );
+        if self.config.pictures {
+            // The first point is the rating before the first match kept (ratings from before the history
+            // was kept start the line where it begins).
+            let points: Vec<RatingPoint> = history
+                .first()
+                .map(|h| RatingPoint {
+                    at_ms: h.at,
+                    rating: h.rating_before,
+                })
+                .into_iter()
+                .chain(history.iter().map(|h| RatingPoint {
+                    at_ms: h.at,
+                    rating: h.rating_after,
+                }))
+                .collect();
+            let points = match points.is_empty() {
+                true => vec![RatingPoint {
+                    at_ms: self.now(),
+                    rating: r.rating,
+                }],
+                false => points,
+            };
+            let caption = format!("Season {season} · {} games: {record}", r.games);
+            reply.picture = Some(pictures::rating_chart(r.name.clone(), points, caption).await?);
+        }
+        Ok(reply)
     }
+}
+
+/// The longest run of wins in a row.
+fn longest_streak(history: &[HistoryRow]) -> u32 {
+    let (mut longest, mut run) = (0, 0);
+    for h in history {
+        run = match h.outcome {
+            Outcome::Win => run + 1,
+            Outcome::Draw | Outcome::Loss => 0,
+        };
+        longest = longest.max(run);
+    }
+    longest
 }

@@ -21,6 +21,12 @@ pub enum Part {
     Player(String),
     /// A channel of the server, by its id, and its name when the core knows it.
     Channel { id: u64, name: Option<String> },
+    /// A link that opens a channel of a server from anywhere (a DM): its board is the newest message.
+    Jump {
+        server: u64,
+        channel: u64,
+        name: Option<String>,
+    },
     /// A moment, in milliseconds since the Unix epoch.
     Time(i64),
     /// A number and the thing counted, in the singular or the plural as the number needs.
@@ -38,7 +44,17 @@ impl Part {
             Part::Channel {
                 name: Some(name), ..
             } => format!("#{name}"),
-            Part::Channel { id, name: None } => format!("channel {id}"),
+            Part::Channel { id, name: None }
+            | Part::Jump {
+                channel: id,
+                name: None,
+                ..
+            } => {
+                format!("channel {id}")
+            }
+            Part::Jump {
+                name: Some(name), ..
+            } => format!("#{name}"),
             Part::Time(ms) => format_utc(*ms),
             // `1 move`, `2 moves`: the same in every front end.
             Part::Count { n, one, many } => format!("{n} {}", if *n == 1 { one } else { many }),
@@ -102,6 +118,16 @@ impl Text {
     pub fn channel(mut self, id: u64, name: Option<&str>) -> Text {
         self.parts.push(Part::Channel {
             id,
+            name: name.map(str::to_owned),
+        });
+        self
+    }
+
+    /// A link to a channel of a server that works from anywhere.
+    pub fn jump(mut self, server: u64, channel: u64, name: Option<&str>) -> Text {
+        self.parts.push(Part::Jump {
+            server,
+            channel,
             name: name.map(str::to_owned),
         });
         self

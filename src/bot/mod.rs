@@ -19,6 +19,7 @@ mod computer;
 mod error;
 mod info;
 pub mod message;
+mod notify;
 mod outage;
 pub mod outbox;
 pub mod pictures;
@@ -28,6 +29,7 @@ mod records;
 mod rematch;
 pub mod reply;
 pub mod request;
+mod seasons;
 mod sweeper;
 pub mod text;
 mod threads;
@@ -41,10 +43,10 @@ pub use outage::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};
 pub use outbox::{Post, Via};
 pub use ratings::PROVISIONAL_GAMES;
 pub use records::spawn_analyst;
-pub use reply::{Action, BoardState, ComputerTurn, Document, Notice, Reply, Scene};
+pub use reply::{Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Reply, Scene};
 pub use request::{
     AdminCommand, ChallengeOptions, Command, Expected, Place, ReplayFrom, Request, Resolver,
-    SettingsChange, UserRef, COMPUTER_ID, COMPUTER_NAME,
+    SeasonChange, SettingsChange, UserRef, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
 
@@ -181,10 +183,12 @@ impl Core {
     /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
     /// error is logged and becomes a private apology.
     pub async fn handle(&self, request: &Request) -> Reply {
-        match self.try_handle(request).await {
+        let mut reply = match self.try_handle(request).await {
             Ok(reply) => reply,
             Err(e) => error_reply(e, request),
-        }
+        };
+        self.tell_refusal(request, &mut reply).await;
+        reply
     }
 
     /// Answers a request, or says why not.
@@ -207,7 +211,7 @@ impl Core {
             Command::History => self.history(req).await,
             Command::Rules => Ok(Reply::private(text::RULES)),
             Command::Help => Ok(Reply::private(text::HELP)),
-            Command::Leaderboard { page } => self.leaderboard(req, *page).await,
+            Command::Leaderboard { page, season } => self.leaderboard(req, *page, *season).await,
             Command::Stats { player } => self.stats(req, player.as_ref()).await,
             Command::Admin(admin) => self.admin(req, admin).await,
             Command::Rematch { match_id } => self.rematch(req, *match_id).await,
@@ -218,6 +222,7 @@ impl Core {
                 from,
             } => self.replay(req, *match_id, *ply, *from).await,
             Command::Analyse { match_id } => self.analyse(req, *match_id).await,
+            Command::Notify { on } => self.notify(req, *on).await,
         }
     }
 }

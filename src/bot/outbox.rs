@@ -44,6 +44,8 @@ pub(super) struct PostPlace {
     pub channel: Snowflake,
     pub fallback: Option<Snowflake>,
     pub match_id: Option<i64>,
+    /// A post to this player's DMs (see [`PostPlace::dm`]).
+    pub dm_user: Option<Snowflake>,
 }
 
 impl PostPlace {
@@ -53,6 +55,7 @@ impl PostPlace {
             channel: row.channel,
             fallback: row.parent_channel,
             match_id: Some(row.id),
+            dm_user: None,
         }
     }
 
@@ -62,6 +65,19 @@ impl PostPlace {
             channel,
             fallback: None,
             match_id: None,
+            dm_user: None,
+        }
+    }
+
+    /// A player's DMs, for a notice from `server`. Its channel is the player's id, which keeps each
+    /// player's DMs in order, and it names no match, so that a match moving into a thread leaves it alone.
+    pub fn dm(server: Snowflake, user: Snowflake) -> PostPlace {
+        PostPlace {
+            server,
+            channel: user,
+            fallback: None,
+            match_id: None,
+            dm_user: Some(user),
         }
     }
 }
@@ -76,6 +92,7 @@ fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
         channel: row.channel,
         fallback_channel: row.fallback_channel,
         match_id: row.match_id,
+        dm_user: row.dm_user,
         maybe_shown: row.maybe_shown,
         attempts: row.attempts,
         created_at: row.created_at,
@@ -92,6 +109,8 @@ pub struct Post {
     /// Where to post instead when `channel` (a match's thread) is locked or gone.
     pub fallback_channel: Option<Snowflake>,
     pub match_id: Option<i64>,
+    /// The post goes to this player's DMs (`channel` is then the player's id, not a channel's).
+    pub dm_user: Option<Snowflake>,
     /// An earlier attempt (a follow-up whose answer was lost) may have been shown: look first.
     pub maybe_shown: bool,
     pub attempts: u32,
@@ -129,6 +148,7 @@ impl Core {
                 channel: place.channel,
                 fallback_channel: place.fallback,
                 match_id: place.match_id,
+                dm_user: place.dm_user,
                 body: &body,
                 delivery,
                 now_ms: now,

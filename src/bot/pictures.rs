@@ -7,7 +7,7 @@
 
 use super::error::InternalError;
 use crate::game::{Match, MatchMove};
-pub use crate::render::{MatchView, Picture};
+pub use crate::render::{MatchView, Picture, RatingChart, RatingPoint};
 use crate::store::Names;
 
 /// The board of `game` (after `played`, if a move was just played) as a PNG.
@@ -33,6 +33,23 @@ pub async fn noted_board(
             ..view(&game, &names, played.as_ref())
         };
         crate::render::board_png(&view)
+    })
+    .await?;
+    Ok(picture)
+}
+
+/// A player's rating chart (see [`crate::render::rating_chart`]).
+pub async fn rating_chart(
+    name: String,
+    points: Vec<RatingPoint>,
+    caption: String,
+) -> Result<Picture, InternalError> {
+    let picture = tokio::task::spawn_blocking(move || {
+        crate::render::rating_chart(&RatingChart {
+            name: &name,
+            points: &points,
+            caption: &caption,
+        })
     })
     .await?;
     Ok(picture)

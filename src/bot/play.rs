@@ -164,10 +164,14 @@ impl Core {
         let Some(after) = store::record_move(&mut tx, &stored).await? else {
             return Ok(None);
         };
+        let mover = row.game.position().to_move();
+        if row.computer.map_or(true, |c| c.side != mover) {
+            self.acted(&mut tx, row.id, row.players.get(mover)).await?;
+        }
         let ratings = match game.result() {
-            Some(result) if rated => {
-                Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?)
-            }
+            Some(result) if rated => Some(
+                rate_match(&mut tx, row.server, row.id, row.players, result.winner, now).await?,
+            ),
             _ => None,
         };
         let headline = text::describe_move(&played.record, &after.names);
@@ -193,6 +197,7 @@ impl Core {
         let mut reply = self.match_message(&after, headline)?;
         self.store_post(&mut tx, PostPlace::of_match(after.row), &mut reply, via)
             .await?;
+        self.turn_dm(&mut tx, after.row, &mut reply).await?;
         tx.commit().await.map_err(StoreError::from)?;
         // Committed: from here on the reply goes out whatever happens, with its words if not its picture.
         if let Err(e) = self.draw_pictures(&mut reply).await {
@@ -286,6 +291,7 @@ impl Core {
                 {
                     return Err(UserError::Stale.into());
                 }
+                self.acted(&mut tx, row.id, req.user.id).await?;
                 let mut reply = Reply::public(
                     Text::new()
                         .player(row.names.get(side))
@@ -347,7 +353,9 @@ impl Core {
             return Ok(None);
         };
         let ratings = match rated {
-            true => Some(rate_match(&mut tx, row.server, row.players, result.winner, now).await?),
+            true => Some(
+                rate_match(&mut tx, row.server, row.id, row.players, result.winner, now).await?,
+            ),
             false => None,
         };
         let after = MatchAfter {

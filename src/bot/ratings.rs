@@ -1,7 +1,7 @@
 //! Glicko-2 ratings per server, updated inside the transaction that ends a match.
 
 use crate::game::{ByPlayer, Player};
-use crate::store::{self, RatingRow, Snowflake, StoreResult, WriteTx};
+use crate::store::{self, NewHistory, Outcome, RatingRow, Snowflake, StoreResult, WriteTx};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -15,14 +15,18 @@ pub struct RatingChange {
     pub after: f64,
 }
 
-/// Rates a finished match (`winner: None` is a draw) in `tx`; returns both players' changes.
+/// Rates finished match `match_id` (`winner: None` is a draw) in `tx`, in the server's current season (a
+/// match counts in the season in which it ends), and keeps each player's change for their chart; returns
+/// both players' changes.
 pub async fn rate_match(
     tx: &mut WriteTx,
     server: Snowflake,
+    match_id: i64,
     players: ByPlayer<Snowflake>,
     winner: Option<Player>,
     now_ms: i64,
 ) -> StoreResult<ByPlayer<RatingChange>> {
+    let season = store::season_of(&mut **tx, server).await?.number;
     let mut rows = Vec::with_capacity(2);
     for p in Player::BOTH {
         let id = players.get(p);
@@ -63,20 +67,37 @@ pub async fn rate_match(
         .into_iter()
         .zip(rows.iter_mut().zip([south, north]))
     {
-        changes.push(RatingChange {
+        let change = RatingChange {
             before: row.rating,
             after: new.rating,
-        });
+        };
+        changes.push(change);
         row.rating = new.rating;
         row.deviation = new.deviation;
         row.volatility = new.volatility;
         row.games += 1;
-        match winner {
-            None => row.draws += 1,
-            Some(w) if w == p => row.wins += 1,
-            Some(_) => row.losses += 1,
+        let outcome = match winner {
+            None => Outcome::Draw,
+            Some(w) if w == p => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        };
+        match outcome {
+            Outcome::Draw => row.draws += 1,
+            Outcome::Win => row.wins += 1,
+            Outcome::Loss => row.losses += 1,
         }
         store::save_rating(tx, server, row, now_ms).await?;
+        let history = NewHistory {
+            server,
+            season,
+            player: row.player,
+            match_id,
+            rating_before: change.before,
+            rating_after: change.after,
+            outcome,
+            at: now_ms,
+        };
+        store::insert_history(tx, &history).await?;
     }
     Ok(ByPlayer::new(changes[0], changes[1]))
 }

@@ -84,10 +84,22 @@ pub struct Reply {
     /// The reply takes the place of the message whose button was pressed (a replay steps in place); a
     /// front end without such messages shows it as a new one.
     pub update_pressed: bool,
+    /// DMs to send, for a front end without an outbox (with one, they are stored there and this is empty).
+    pub direct: Vec<DirectMessage>,
+    /// A private word for the one who asked, beside a public reply (a private reply carries it in its text).
+    pub aside: Option<Text>,
     /// This reply is also stored in the outbox, held for the front end answering the interaction: it
     /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
     /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
     pub post: Option<PostId>,
+}
+
+/// A message to one player's DMs (a turn notification).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectMessage {
+    pub user: Snowflake,
+    pub name: String,
+    pub text: Text,
 }
 
 /// What a reply's pictures show: a match after a change (the move just played, if any).

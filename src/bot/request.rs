@@ -98,6 +98,19 @@ pub enum AdminCommand {
     Abort,
     /// Show (when empty) or change the server's settings.
     Settings(SettingsChange),
+    /// End the season and start the next (unless `start` is false), and set how seasons go.
+    Season(SeasonChange),
+}
+
+/// `admin season`: a new season now, where its news goes, whether seasons change monthly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonChange {
+    /// Start a new season now (`start:no` changes only the options).
+    pub start: bool,
+    /// The channel where season news is posted.
+    pub news: Option<Snowflake>,
+    /// A new season on the first of each month (UTC).
+    pub monthly: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,6 +146,8 @@ pub enum Command {
     Help,
     Leaderboard {
         page: u32,
+        /// An ended season's final standings; `None`: the current season.
+        season: Option<u32>,
     },
     Stats {
         player: Option<UserRef>,
@@ -156,6 +171,10 @@ pub enum Command {
     Analyse {
         match_id: i64,
     },
+    /// Turn DMs on one's turn on or off; `None`: say which it is.
+    Notify {
+        on: Option<bool>,
+    },
 }
 
 /// What asked for a replay, which says where it is shown.
@@ -177,7 +196,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 19] = [
+pub const COMMANDS: [&str; 20] = [
     "challenge",
     "accept",
     "decline",
@@ -197,6 +216,7 @@ pub const COMMANDS: [&str; 19] = [
     "export",
     "replay",
     "analyse",
+    "notify",
 ];
 
 impl Command {
@@ -306,6 +326,17 @@ impl Command {
             "analyse" | "analyze" => Command::Analyse {
                 match_id: match_number(&mut opts)?,
             },
+            "notify" => Command::Notify {
+                on: match words.first().copied().or_else(|| opts.take("dms")) {
+                    None => None,
+                    Some(word) => Some(yes_no(&word.to_ascii_lowercase()).ok_or(
+                        UserError::BadOption {
+                            option: "notify",
+                            expected: "on or off",
+                        },
+                    )?),
+                },
+            },
             "matches" => Command::Matches,
             "history" => Command::History,
             "rules" => Command::Rules,
@@ -318,6 +349,11 @@ impl Command {
                         "a page number from 1",
                     )?
                     .unwrap_or(1),
+                season: opts.parse(
+                    "season",
+                    |v| v.parse().ok().filter(|&s| s >= 1),
+                    "a season number from 1",
+                )?,
             },
             "stats" => Command::Stats {
                 player: match opts.take("player") {
@@ -346,10 +382,22 @@ impl Command {
                         target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
                         thread_per_match: opts.parse("thread", yes_no, "yes or no")?,
                     })),
+                    Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {
+                        start: opts.parse("start", yes_no, "yes or no")?.unwrap_or(true),
+                        news: match opts.take("news") {
+                            None => None,
+                            Some(c) => Some(
+                                resolver
+                                    .channel(c)
+                                    .ok_or_else(|| UserError::UnknownChannel(c.to_owned()))?,
+                            ),
+                        },
+                        monthly: opts.parse("monthly", yes_no, "yes or no")?,
+                    })),
                     _ => {
                         return Err(UserError::BadOption {
                             option: "admin",
-                            expected: "abort or settings",
+                            expected: "abort, settings or season",
                         })
                     }
                 }

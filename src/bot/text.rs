@@ -219,10 +219,13 @@ Commands (options are name:value):
   replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
   analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
   export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
-  leaderboard [page:N]            ratings in this server
-  stats [player:NAME]             a player's rating and record
+  leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings)
+  stats [player:NAME]             a player's rating chart and record in this season
+  notify on|off                   a DM when it becomes your turn (none while you are at the board)
   rules                           the rules of Nam-nam
-  admin abort | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]";
+  admin abort | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
+  admin season [news:#channel] [monthly:yes|no] [start:no]
+                                  a new season now: ratings start fresh, the old standings are kept";
 
 pub const RULES: &str = "\
 Nam-nam, the roaming Oware of Ghana, in short:

@@ -314,6 +314,12 @@ pub async fn answer(
     };
     let answered = matches!(shown, Shown::Yes(_));
     settle(data, target, http, reply.post, shown, Some(told)).await;
+    if let Some(aside) = reply.aside.take() {
+        // A word for the one who asked only (a public answer cannot carry it).
+        if let Err(error) = target.tell_privately(http, aside).await {
+            tracing::warn!(error = %errors::summary(&error), "could not add a private word");
+        }
+    }
     play_computer_turns(http, data, target, &reply, answered).await;
     Ok(())
 }

@@ -65,6 +65,8 @@ pub const ALREADY_ACKNOWLEDGED: isize = 40060;
 pub const INVALID_WEBHOOK_TOKEN: isize = 50027;
 /// "Thread is archived" (an edit there).
 pub const THREAD_ARCHIVED: isize = 50083;
+/// Cannot send messages to this user: their privacy settings (or a block) refuse DMs from the bot.
+pub const CANNOT_DM: isize = 50007;
 /// "Thread is locked".
 pub const THREAD_LOCKED: isize = 160005;
 /// "A thread has already been created for this message".

@@ -311,6 +311,7 @@ impl Bot {
             bell: bell.clone(),
             me: me.id,
             mentions,
+            dm_channels: Default::default(),
         }
         .spawn();
         let (notices, mut swept) = tokio::sync::mpsc::unbounded_channel();

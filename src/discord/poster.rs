@@ -18,8 +18,8 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::errors::{
-    self, retrying, Failure, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED, THREAD_LOCKED,
-    UNKNOWN_CHANNEL,
+    self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
+    THREAD_LOCKED, UNKNOWN_CHANNEL,
 };
 use super::reply::{board_file, fit, Mentions, Outgoing};
 use super::Warned;
@@ -104,6 +104,8 @@ pub(super) struct Poster {
     /// The bot's own user, to find its messages.
     pub me: serenity::UserId,
     pub mentions: Mentions,
+    /// The DM channel of each player DMed so far (opening one is a request of its own).
+    pub dm_channels: std::sync::Mutex<HashMap<Snowflake, serenity::ChannelId>>,
 }
 
 /// What one pass over the outbox did.
@@ -207,12 +209,18 @@ impl Poster {
     }
 
     async fn deliver(&self, post: &mut Post) -> Tried {
-        let channel = serenity::ChannelId::new(post.channel.0);
+        let channel = match post.dm_user {
+            Some(user) => match self.dm_channel(post, user).await {
+                Ok(channel) => channel,
+                Err(tried) => return tried,
+            },
+            None => serenity::ChannelId::new(post.channel.0),
+        };
         if post.maybe_shown {
             // The follow-up went where the button was pressed: the match's channel, or its parent.
-            let places = std::iter::once(post.channel).chain(post.fallback_channel);
+            let fallback = post.fallback_channel.map(|c| serenity::ChannelId::new(c.0));
+            let places = std::iter::once(channel).chain(fallback);
             for place in places.collect::<Vec<_>>() {
-                let place = serenity::ChannelId::new(place.0);
                 match self.find(place, post).await {
                     Ok(Some(found)) => return self.delivered(post.id, Some(found)).await,
                     Ok(None) => {}
@@ -233,6 +241,9 @@ impl Poster {
             Err(error) => error,
         };
         let failure = Failure::of(&error);
+        if let (Some(user), Some(CANNOT_DM)) = (post.dm_user, failure.code()) {
+            return self.dm_refused(post.id, user).await;
+        }
         // A thread that is gone, locked, closed or out of reach: its parent channel takes the post.
         let closed = matches!(
             failure.code(),
@@ -310,6 +321,44 @@ impl Poster {
                 tracing::warn!(error = %errors::summary(&error), post = post.id,
                     "could not read the channel to see whether a post was shown: it may show twice");
                 Ok(None)
+            }
+        }
+    }
+
+    /// The DM channel with `user`, opened the first time.
+    async fn dm_channel(&self, post: &Post, user: Snowflake) -> Result<serenity::ChannelId, Tried> {
+        let known = self
+            .dm_channels
+            .lock()
+            .expect("never poisoned")
+            .get(&user)
+            .copied();
+        if let Some(channel) = known {
+            return Ok(channel);
+        }
+        let opened = serenity::UserId::new(user.0)
+            .create_dm_channel(self.http.as_ref())
+            .await;
+        match opened {
+            Ok(dm) => {
+                let mut channels = self.dm_channels.lock().expect("never poisoned");
+                channels.insert(user, dm.id);
+                Ok(dm.id)
+            }
+            Err(error) => Err(self
+                .failed(post, serenity::ChannelId::new(user.0), &error)
+                .await),
+        }
+    }
+
+    /// The player takes no DMs from the bot: their turn DMs are turned off (they are told next time).
+    async fn dm_refused(&self, id: PostId, user: Snowflake) -> Tried {
+        tracing::info!(post = id, %user, "a player's DMs refused a turn notification: turned off");
+        match self.core.dm_refused(id, user).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), post = id, "could not record a refused DM");
+                Tried::LATER
             }
         }
     }

@@ -248,6 +248,9 @@ impl Mentions {
             }
             Part::Player(name) => escape_markdown(name),
             Part::Channel { id, .. } => format!("<#{id}>"),
+            Part::Jump {
+                server, channel, ..
+            } => format!("https://discord.com/channels/{server}/{channel}"),
             Part::Time(ms) => {
                 let seconds = ms.div_euclid(1000);
                 format!("<t:{seconds}:f> ({})", relative_time(seconds))

@@ -11,8 +11,9 @@ pub const HELP: &str = "\
 `/board` — show the board again · `/resign` · `/draw` — offer or accept a draw · `/rematch` — play again
 `/matches` — your matches here · `/history` — the moves of this channel's match
 `/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
-`/leaderboard` · `/stats` — ratings on this server
-`/rules` — the rules in brief · `/admin` — abort a match, server settings (Manage Server)
+`/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings)
+`/notify on` — a DM when it becomes your turn, unless you are at the board · `/notify off`
+`/rules` — the rules in brief · `/admin` — abort a match, server settings, a new season (Manage Server)
 No Discord at hand? `namnam console` plays the same game in a terminal.";
 
 #[cfg(test)]
@@ -42,6 +43,7 @@ mod tests {
             "/replay",
             "/analyse",
             "/export",
+            "/notify",
             "/admin",
         ] {
             assert!(HELP.contains(command), "{command} missing from /help");

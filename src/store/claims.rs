@@ -88,7 +88,7 @@ pub async fn claim_posts(
                 {not_resting}
              ORDER BY d.id LIMIT $4 {skip_locked}
          )
-         RETURNING id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts,
+         RETURNING id, server_id, channel_id, fallback_channel_id, match_id, dm_user_id, body, maybe_shown, attempts,
             created_at"
     );
     let mut query = sqlx::query(&sql)

@@ -16,11 +16,13 @@ mod commands;
 pub mod copy;
 mod ids;
 mod matches;
+mod notifications;
 mod outages;
 mod outbox;
 mod players;
 mod ratings;
 mod records;
+mod seasons;
 mod servers;
 
 pub use analyses::{
@@ -45,6 +47,10 @@ pub use matches::{
     matches_of_player, move_match, pause_clock, record_move, running_clocks, set_draw_offer,
     ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
 };
+pub use notifications::{
+    acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,
+    tell_refusal, turn_notifications_on,
+};
 pub use outages::{
     beat, begin_server_outage, end_server_outage, last_beat, restart_server_outage, server_outages,
 };
@@ -54,8 +60,15 @@ pub use outbox::{
     NewPost, PostId, PostOutcome, PostRow,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
-pub use ratings::{leaderboard, load_rating, save_rating, RatingRow};
+pub use ratings::{
+    insert_history, leaderboard, load_rating, rating_history, save_rating, HistoryRow, NewHistory,
+    Outcome, RatingRow,
+};
 pub use records::load_record;
+pub use seasons::{
+    end_season, ended_season, monthly_seasons_due, season_of, season_page, season_standings,
+    set_season_options, SeasonState,
+};
 pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};

@@ -27,6 +27,8 @@ pub struct NewPost<'a> {
     pub channel: Snowflake,
     pub fallback_channel: Option<Snowflake>,
     pub match_id: Option<i64>,
+    /// A post to this player's DMs (`channel` then holds the player's id: each player's DMs go in order).
+    pub dm_user: Option<Snowflake>,
     pub body: &'a str,
     pub delivery: Delivery,
     pub now_ms: i64,
@@ -42,6 +44,8 @@ pub struct PostRow {
     pub channel: Snowflake,
     pub fallback_channel: Option<Snowflake>,
     pub match_id: Option<i64>,
+    /// A post to this player's DMs.
+    pub dm_user: Option<Snowflake>,
     pub body: String,
     /// An earlier attempt may have been shown: look before posting again.
     pub maybe_shown: bool,
@@ -84,8 +88,8 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
     };
     let id = sqlx::query_scalar(
         "INSERT INTO outbox (server_id, channel_id, fallback_channel_id, match_id, body, state, held_until,
-            created_at, held_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            created_at, held_by, dm_user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(post.server.to_sql())
     .bind(post.channel.to_sql())
@@ -96,6 +100,7 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
     .bind(held_until)
     .bind(post.now_ms)
     .bind(held_until.map(|_| post.process))
+    .bind(post.dm_user.map(Snowflake::to_sql))
     .fetch_one(&mut **tx)
     .await?;
     Ok(id)
@@ -116,7 +121,7 @@ where
     let not_resting = not_in_channels(resting, 4);
     let (due_d, due_e) = (DUE.replace("{t}", "d"), DUE.replace("{t}", "e"));
     let sql = format!(
-        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body,
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, dm_user_id, body,
             CASE WHEN maybe_shown = 1 OR state = 'held' OR claimed_by IS NOT NULL THEN 1 ELSE 0 END
                 AS maybe_shown, attempts, created_at
          FROM outbox d
@@ -143,6 +148,7 @@ pub(super) fn post_from_row(row: &AnyRow) -> StoreResult<PostRow> {
         channel: row.snowflake("channel_id")?,
         fallback_channel: row.opt_snowflake("fallback_channel_id")?,
         match_id: row.col("match_id")?,
+        dm_user: row.opt_snowflake("dm_user_id")?,
         body: row.col("body")?,
         maybe_shown: row.flag("maybe_shown")?,
         attempts: row.int("attempts")?,
@@ -156,7 +162,7 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let row = sqlx::query(
-        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, body, maybe_shown, attempts,
+        "SELECT id, server_id, channel_id, fallback_channel_id, match_id, dm_user_id, body, maybe_shown, attempts,
             created_at
          FROM outbox WHERE id = $1",
     )

@@ -115,3 +115,104 @@ where
         u32::try_from(total).map_err(|_| StoreError::Corrupt(format!("{total} ratings")))?;
     Ok((rows, total))
 }
+
+/// How a rated match went for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
+
+    fn parse(name: &str) -> StoreResult<Outcome> {
+        match name {
+            "win" => Ok(Outcome::Win),
+            "draw" => Ok(Outcome::Draw),
+            "loss" => Ok(Outcome::Loss),
+            other => Err(StoreError::Corrupt(format!("rating outcome {other:?}"))),
+        }
+    }
+}
+
+/// One rated match's effect on a player's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    pub match_id: i64,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub outcome: Outcome,
+    pub at: i64,
+}
+
+/// A rated match's effect on one player, to store with the new rating.
+#[derive(Clone, Copy, Debug)]
+pub struct NewHistory {
+    pub server: Snowflake,
+    pub season: u32,
+    pub player: Snowflake,
+    pub match_id: i64,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub outcome: Outcome,
+    pub at: i64,
+}
+
+pub async fn insert_history(tx: &mut WriteTx, h: &NewHistory) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO rating_history (server_id, season, player_id, match_id, rating_before, rating_after,
+            outcome, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(h.server.to_sql())
+    .bind(i64::from(h.season))
+    .bind(h.player.to_sql())
+    .bind(h.match_id)
+    .bind(h.rating_before)
+    .bind(h.rating_after)
+    .bind(h.outcome.name())
+    .bind(h.at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A player's rated matches in one season of a server, oldest first.
+pub async fn rating_history<'e, E>(
+    db: E,
+    server: Snowflake,
+    season: u32,
+    player: Snowflake,
+) -> StoreResult<Vec<HistoryRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let rows = sqlx::query(
+        "SELECT match_id, rating_before, rating_after, outcome, at FROM rating_history
+         WHERE server_id = $1 AND season = $2 AND player_id = $3 ORDER BY at, match_id",
+    )
+    .bind(server.to_sql())
+    .bind(i64::from(season))
+    .bind(player.to_sql())
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(HistoryRow {
+                match_id: row.col("match_id")?,
+                rating_before: row.col("rating_before")?,
+                rating_after: row.col("rating_after")?,
+                outcome: Outcome::parse(&row.col::<String>("outcome")?)?,
+                at: row.col("at")?,
+            })
+        })
+        .collect()
+}

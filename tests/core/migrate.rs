@@ -49,7 +49,7 @@ async fn dump_all(store: &Store) -> BTreeMap<String, (Vec<String>, Vec<Vec<Strin
     all
 }
 
-/// Fills every table: a finished rated match (its analysis asked for), a match in progress, an open challenge, server settings,
+/// Fills every table: a finished rated match (its analysis asked for, its season ended), a match in progress, an open challenge, server settings,
 /// the outbox, heartbeats, a server outage and a command registration. Returns bob's move buttons in the
 /// match in progress.
 async fn live_installation(h: &Harness) -> Vec<ActionId> {
@@ -63,6 +63,20 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     // Its analysis asked for (queued: the copy does not care whether it is done).
     let finished_id = last.board.as_ref().expect("the last board").match_id;
     h.ok("bob", &format!("analyse match:{finished_id}")).await;
+    // A season ended (its standings kept), and turn DMs asked for.
+    h.ok("admin", "admin season").await;
+    h.ok("bob", "notify on").await;
+    // A rated match of the new season.
+    let quick = h
+        .start_match("quick", "erin", "frank", "first:challenger")
+        .await;
+    h.ok_in(
+        "quick",
+        "erin",
+        &format!("move house:{}", legal_houses(&quick)[0]),
+    )
+    .await;
+    h.ok_in("quick", "frank", "resign confirm:yes").await;
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
@@ -148,7 +162,9 @@ async fn plays_on(h: &Harness, buttons: &[ActionId], max_match_before: i64) {
         .unwrap();
     assert_eq!(max_match, max_match_before + 1, "a new match gets a new id");
     let board = h.ok("carol", "leaderboard").await.text.plain();
-    assert!(board.contains("alice") && board.contains("bob"), "{board}");
+    assert!(board.contains("erin") && board.contains("frank"), "{board}");
+    let old = h.ok("carol", "leaderboard season:1").await.text.plain();
+    assert!(old.contains("alice") && old.contains("bob"), "{old}");
 }
 
 async fn migrate_db_moves_a_live_installation_there_and_back(backend: Backend) {

@@ -138,6 +138,7 @@ async fn pending_post(core: &Core, channel: u64) -> i64 {
             channel: Snowflake(channel),
             fallback_channel: None,
             match_id: None,
+            dm_user: None,
             body: &body,
             delivery: Delivery::Poster,
             now_ms: core.now_ms(),

@@ -64,6 +64,7 @@ pub fn assert_command_set(commands: &[Value]) {
         "leaderboard",
         "matches",
         "move",
+        "notify",
         "rematch",
         "replay",
         "resign",
@@ -88,6 +89,10 @@ pub fn assert_command_set(commands: &[Value]) {
         assert_eq!(command["type"], 1, "/{name} is a slash command");
         described(command, &format!("/{name}"));
     }
+    assert_eq!(
+        choice_names(option(&by_name["notify"], "dms")),
+        ["on", "off"]
+    );
     let challenge = &by_name["challenge"];
     assert_eq!(option(challenge, "opponent")["type"], 6, "a user option");
     assert_eq!(option(challenge, "opponent")["required"], true);
@@ -135,7 +140,10 @@ pub fn assert_command_set(commands: &[Value]) {
         .iter()
         .map(|o| o["name"].as_str().unwrap())
         .collect();
-    assert_eq!(subcommands, ["abort", "settings"]);
+    assert_eq!(subcommands, ["abort", "settings", "season"]);
+    let season = option(admin, "season");
+    assert_eq!(option(season, "news")["type"], 3, "a channel, typed with #");
+    assert_eq!(choice_names(option(season, "monthly")), ["yes", "no"]);
     // Poise sends a choice option as an integer (the choice's index) with named choices.
     assert_eq!(option(option(admin, "settings"), "threads")["type"], 4);
     assert_eq!(

@@ -20,6 +20,7 @@ mod gateway;
 mod looking_back;
 mod outages;
 mod registration;
+mod seasons_and_dms;
 mod startup;
 mod two_processes;
 mod whole_match;

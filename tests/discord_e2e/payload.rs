@@ -7,6 +7,7 @@ use crate::support::fake_discord::Person;
 
 /// Option types of Discord's application commands.
 const SUB_COMMAND: u8 = 1;
+const STRING: u8 = 3;
 const INTEGER: u8 = 4;
 const USER: u8 = 6;
 
@@ -27,6 +28,13 @@ impl Options {
     pub fn int(mut self, name: &str, value: i64) -> Self {
         self.options
             .push(json!({"name": name, "type": INTEGER, "value": value}));
+        self
+    }
+
+    /// A string option.
+    pub fn text(mut self, name: &str, value: &str) -> Self {
+        self.options
+            .push(json!({"name": name, "type": STRING, "value": value}));
         self
     }
 

@@ -515,14 +515,11 @@ fn a_single_point_draws_a_valid_chart() {
 }
 
 #[test]
-fn two_thousand_points_draw_quickly() {
+fn two_thousand_points_draw_as_a_line() {
+    // Thinned to a few points a pixel column (its speed is a benchmark's business, not a test's).
     let points =
         history((0..=2000).map(|i| 1500.0 + (i as f64 / 40.0).sin() * 150.0 + i as f64 / 20.0));
-    let started = std::time::Instant::now();
     let (picture, img) = chart("Ama", &points);
-    let took = started.elapsed();
-    // Generous for a loaded machine and a test build; a release build takes a few milliseconds.
-    assert!(took < std::time::Duration::from_secs(2), "took {took:?}");
     assert!(line_rows(&img, 70..570).len() > 1000);
     let last = points.last().unwrap().rating.round();
     assert!(

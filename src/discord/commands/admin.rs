@@ -3,14 +3,14 @@
 //! member (a server can change who sees a command).
 
 use super::{serve, Clock, CommandError, Context, YesNo};
-use crate::bot::{AdminCommand, Command, SettingsChange};
+use crate::bot::{AdminCommand, Command, SeasonChange, SettingsChange};
 use crate::store::Snowflake;
 
-/// Server admin: abort a match, change the server's settings
+/// Server admin: abort a match, change the server's settings, start a season
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("abort", "settings"),
+    subcommands("abort", "settings", "season"),
     subcommand_required,
     default_member_permissions = "MANAGE_GUILD"
 )]
@@ -43,6 +43,37 @@ pub async fn settings(
         thread_per_match: threads.map(Into::into),
     };
     serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
+}
+
+/// Start a new season now: ratings start fresh, the old standings are kept and its top three posted
+#[poise::command(slash_command, guild_only)]
+pub async fn season(
+    ctx: Context<'_>,
+    #[description = "Where season news is posted: type # and pick the channel"] news: Option<
+        String,
+    >,
+    #[description = "Start a new season by itself on the first of each month (UTC)"]
+    monthly: Option<YesNo>,
+    #[description = "Start a new season now (default: yes; no changes only the options)"]
+    start: Option<YesNo>,
+) -> Result<(), CommandError> {
+    let news = match news.as_deref().map(channel_list).transpose()? {
+        None => None,
+        Some(channels) => match channels.as_slice() {
+            [one] => Some(*one),
+            _ => {
+                return Err(CommandError::user(
+                    "Name one channel for season news: type # and pick it from the list.",
+                ))
+            }
+        },
+    };
+    let change = SeasonChange {
+        start: start.map_or(true, Into::into),
+        news,
+        monthly: monthly.map(Into::into),
+    };
+    serve(ctx, Command::Admin(AdminCommand::Season(change))).await
 }
 
 /// A server's default target: a number of houses, or none (a match goes on until one player owns the

@@ -39,6 +39,7 @@ pub fn all() -> Vec<Command> {
         records::export(),
         records::replay(),
         records::analyse(),
+        records::notify(),
         info::rules(),
         info::help(),
         admin::admin(),

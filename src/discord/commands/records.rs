@@ -26,14 +26,44 @@ pub async fn leaderboard(
     #[description = "Page of the leaderboard (default: 1)"]
     #[min = 1]
     page: Option<u32>,
+    #[description = "An ended season's final standings (default: this season)"]
+    #[min = 1]
+    season: Option<u32>,
 ) -> Result<(), CommandError> {
     serve(
         ctx,
         Command::Leaderboard {
             page: page.unwrap_or(1),
+            season,
         },
     )
     .await
+}
+
+/// A DM when it becomes your turn (not while you are at the board)
+#[poise::command(slash_command, guild_only)]
+pub async fn notify(
+    ctx: Context<'_>,
+    #[description = "on: DM me on my turn; off: no DMs (default: say which it is)"] dms: Option<
+        OnOff,
+    >,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Notify {
+            on: dms.map(|choice| choice == OnOff::On),
+        },
+    )
+    .await
+}
+
+/// Turn DMs on or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum OnOff {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
 }
 
 /// A player's rating and record in this server

@@ -138,6 +138,8 @@ pub struct Channel {
     pub deleted: bool,
     /// Permissions denied to the bot here (for a thread, its parent's count too).
     pub denied: BTreeSet<Perm>,
+    /// For a DM channel: the user the bot talks to there.
+    pub dm_with: Option<u64>,
 }
 
 impl Channel {
@@ -153,6 +155,7 @@ impl Channel {
             auto_archive_duration: None,
             deleted: false,
             denied: BTreeSet::new(),
+            dm_with: None,
         }
     }
 
@@ -329,6 +332,10 @@ pub struct State {
     /// How many shards the gateway serves.
     shard_count: u32,
     next_id: u64,
+    /// The DM channel opened with each user.
+    pub dm_channels: BTreeMap<u64, u64>,
+    /// Users whose privacy settings refuse DMs from the bot (sending one gets 50007).
+    pub closed_dms: BTreeSet<u64>,
 }
 
 impl State {
@@ -388,6 +395,31 @@ impl State {
         .into_iter()
         .filter(|perm| self.denied(channel, *perm))
         .fold(payloads::permissions::BOT, |bits, perm| bits & !perm.bit())
+    }
+
+    /// The DM channel with `user`, opened if it is not yet.
+    pub fn dm_channel(&mut self, user: u64) -> u64 {
+        if let Some(&channel) = self.dm_channels.get(&user) {
+            return channel;
+        }
+        let id = self.new_id();
+        let channel = Channel {
+            guild: 0,
+            name: String::new(),
+            dm_with: Some(user),
+            ..Channel::text(id)
+        };
+        self.channels.insert(id, channel);
+        self.dm_channels.insert(user, id);
+        id
+    }
+
+    /// The messages the bot sent `user` by DM, oldest first.
+    pub fn dms_to(&self, user: u64) -> Vec<Message> {
+        match self.dm_channels.get(&user) {
+            Some(&channel) => self.shown(channel),
+            None => Vec::new(),
+        }
     }
 
     /// The non-ephemeral messages of `channel`, oldest first.

@@ -192,6 +192,24 @@ pub fn button(id: u64, token: &str, custom_id: &str, message: &Value, at: &Where
 }
 
 /// A channel or thread as Discord describes it (GET /channels/{id}, THREAD_UPDATE, GUILD_CREATE).
+/// A DM channel with `user`, as `POST /users/@me/channels` answers.
+pub fn dm_channel(id: u64, user: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "flags": 0,
+        "recipients": [{
+            "id": user.to_string(),
+            "username": format!("user-{}", user % 10_000),
+            "global_name": null,
+            "discriminator": "0",
+            "avatar": null,
+            "public_flags": 0,
+        }],
+    })
+}
+
 pub fn channel(guild_id: u64, owner_id: u64, channel: &super::Channel) -> Value {
     let mut json = json!({
         "id": channel.id.to_string(),

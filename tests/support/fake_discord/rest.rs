@@ -425,6 +425,13 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
             })),
         ),
         ("GET", ["users", "@me"]) => (200, Some(shared.bot.user_json())),
+        ("POST", ["users", "@me", "channels"]) => {
+            let Some(user) = body["recipient_id"].as_str().and_then(|id| id.parse().ok()) else {
+                return error(400, 50035, "Invalid Form Body");
+            };
+            let channel = state.dm_channel(user);
+            (200, Some(payloads::dm_channel(channel, user)))
+        }
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
             (200, Some(application(shared)))
         }
@@ -657,6 +664,12 @@ fn channel_route(
 /// Why a new message in `channel` is refused, if it is.
 fn post_refusal(state: &State, channel: &Channel, files: bool) -> Option<Answer> {
     let id = channel.id;
+    if let Some(user) = channel.dm_with {
+        return state
+            .closed_dms
+            .contains(&user)
+            .then(|| error(403, 50007, "Cannot send messages to this user"));
+    }
     if channel.is_thread() {
         if channel.locked {
             return Some(error(403, 160005, "Thread is locked"));
