@@ -78,8 +78,9 @@ pub struct ChallengeOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expected {
     pub match_id: i64,
-    /// The number of the move the button makes (for moves), or `None` for buttons valid all match long.
-    pub ply: Option<u32>,
+    /// The match's turn the button was drawn for (moves, takebacks: see `MatchRow::turns`), or `None` for
+    /// buttons valid all match long.
+    pub turn: Option<u32>,
 }
 
 /// Changes to a server's settings; `None` leaves a setting as it is.
@@ -125,6 +126,12 @@ pub enum Command {
         expected: Option<Expected>,
     },
     Draw {
+        expected: Option<Expected>,
+    },
+    /// Ask to take back one's last move, or accept the opponent's request; `decline`: decline it, or
+    /// withdraw one's own.
+    Takeback {
+        decline: bool,
         expected: Option<Expected>,
     },
     Matches,
@@ -177,7 +184,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 19] = [
+pub const COMMANDS: [&str; 20] = [
     "challenge",
     "accept",
     "decline",
@@ -186,6 +193,7 @@ pub const COMMANDS: [&str; 19] = [
     "board",
     "resign",
     "draw",
+    "takeback",
     "matches",
     "history",
     "rules",
@@ -288,6 +296,10 @@ impl Command {
                 expected: None,
             },
             "draw" => Command::Draw { expected: None },
+            "takeback" => Command::Takeback {
+                decline: opts.parse("decline", yes_no, "yes or no")?.unwrap_or(false),
+                expected: None,
+            },
             "rematch" => Command::Rematch {
                 match_id: opts.parse("match", |v| v.parse().ok(), "a match number")?,
             },

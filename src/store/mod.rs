@@ -43,7 +43,8 @@ pub use matches::{
     clear_reminder, due_reminders, due_timeouts, finish_match, insert_match,
     last_finished_match_of, last_match_in_channel, last_meeting_south, load_match, match_moves,
     matches_of_player, move_match, pause_clock, record_move, running_clocks, set_draw_offer,
-    ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+    set_takeback_request, take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow, Names,
+    NewMatch, StoredMove, TakenBack,
 };
 pub use outages::{
     beat, begin_server_outage, end_server_outage, last_beat, restart_server_outage, server_outages,
