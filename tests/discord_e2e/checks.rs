@@ -69,6 +69,7 @@ pub fn assert_command_set(commands: &[Value]) {
         "resign",
         "rules",
         "stats",
+        "takeback",
     ];
     assert_eq!(
         by_name.keys().map(String::as_str).collect::<Vec<_>>(),
