@@ -21,5 +21,6 @@ mod looking_back;
 mod outages;
 mod registration;
 mod startup;
+mod takeback;
 mod two_processes;
 mod whole_match;
