@@ -149,7 +149,7 @@ impl UserError {
                 .command("draw")
                 .words("."),
             UserError::NothingToTakeBack => {
-                words("No move has been played in this match yet: there is nothing to take back.")
+                words("There is no move in this match to take back.")
             }
             UserError::TakebackNotYours(name) => words("The last move is ")
                 .player(name)
