@@ -1,9 +1,10 @@
 //! What a button does, as an id a front end can carry and give back: the only place where button ids are
 //! spelled and parsed.
 //!
-//! An id names the match (or challenge) it was made for, and a move button also the move's number, so that
-//! a press that comes late (the match moved on, the process restarted) is refused as out of date rather than
-//! acted on in another position.
+//! An id names the match (or challenge) it was made for, and a button that acts on one position (a move, a
+//! takeback) also the match's turn it was drawn for, so that a press that comes late (the match moved on, a
+//! move was taken back, the process restarted) is refused as out of date rather than acted on in another
+//! position. The turn counts moves and takebacks and never goes back (`MatchRow::turns`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,14 +25,19 @@ pub const MAX_LEN: usize = 100;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub enum ActionId {
-    /// Sow `house` as move number `ply` of the match.
+    /// Sow `house` on the match's turn number `turn` (its moves and takebacks so far, plus one).
     Move {
         match_id: i64,
-        ply: u32,
+        turn: u32,
         house: House,
     },
     /// Offer a draw, or accept the opponent's offer.
     Draw { match_id: i64 },
+    /// Ask to take back one's last move, or accept the opponent's request, on turn `turn` (as a move button
+    /// of the same board: stale once anyone moves or a move is taken back).
+    Takeback { match_id: i64, turn: u32 },
+    /// Decline the opponent's request to take back a move, or withdraw one's own.
+    TakebackDecline { match_id: i64, turn: u32 },
     /// Ask to resign (the answer is a confirmation with its own button).
     Resign { match_id: i64 },
     /// Resign, confirmed.
@@ -116,23 +122,34 @@ impl ActionId {
         let expected = |match_id| {
             Some(Expected {
                 match_id,
-                ply: None,
+                turn: None,
+            })
+        };
+        let on_turn = |match_id, turn| {
+            Some(Expected {
+                match_id,
+                turn: Some(turn),
             })
         };
         match self {
             ActionId::Move {
                 match_id,
-                ply,
+                turn,
                 house,
             } => Command::Move {
                 house,
-                expected: Some(Expected {
-                    match_id,
-                    ply: Some(ply),
-                }),
+                expected: on_turn(match_id, turn),
             },
             ActionId::Draw { match_id } => Command::Draw {
                 expected: expected(match_id),
+            },
+            ActionId::Takeback { match_id, turn } => Command::Takeback {
+                decline: false,
+                expected: on_turn(match_id, turn),
+            },
+            ActionId::TakebackDecline { match_id, turn } => Command::Takeback {
+                decline: true,
+                expected: on_turn(match_id, turn),
             },
             ActionId::Resign { match_id } => Command::Resign {
                 confirmed: false,
@@ -175,6 +192,8 @@ impl ActionId {
         match self {
             ActionId::Move { house, .. } => format!("move house:{house}"),
             ActionId::Draw { .. } => "draw".into(),
+            ActionId::Takeback { .. } => "takeback".into(),
+            ActionId::TakebackDecline { .. } => "takeback decline:yes".into(),
             ActionId::Resign { .. } => "resign".into(),
             ActionId::ResignConfirmed { .. } => "resign confirm:yes".into(),
             ActionId::Rematch { .. } => "rematch".into(),
@@ -185,18 +204,25 @@ impl ActionId {
     }
 }
 
-/// `nn:<match>:<ply>:<house>`, `nn:<match>:draw`, `nn:<match>:resign`, `nn:<match>:resign-yes`,
-/// `nn:<match>:rematch`, `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
+/// `nn:<match>:<turn>:<house>`, `nn:<match>:draw`, `nn:<match>:takeback:<turn>`,
+/// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
+/// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
 /// `nn:replay:<match>:<ply>:<step>[:<owner>]`.
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ActionId::Move {
                 match_id,
-                ply,
+                turn,
                 house,
-            } => write!(f, "{PREFIX}{match_id}:{ply}:{}", house.label()),
+            } => write!(f, "{PREFIX}{match_id}:{turn}:{}", house.label()),
             ActionId::Draw { match_id } => write!(f, "{PREFIX}{match_id}:draw"),
+            ActionId::Takeback { match_id, turn } => {
+                write!(f, "{PREFIX}{match_id}:takeback:{turn}")
+            }
+            ActionId::TakebackDecline { match_id, turn } => {
+                write!(f, "{PREFIX}{match_id}:takeback-no:{turn}")
+            }
             ActionId::Resign { match_id } => write!(f, "{PREFIX}{match_id}:resign"),
             ActionId::ResignConfirmed { match_id } => write!(f, "{PREFIX}{match_id}:resign-yes"),
             ActionId::Rematch { match_id } => write!(f, "{PREFIX}{match_id}:rematch"),
@@ -233,6 +259,11 @@ impl FromStr for ActionId {
         let rest = id.strip_prefix(PREFIX).ok_or_else(unknown)?;
         let parts: Vec<&str> = rest.split(':').collect();
         let number = |s: &str| s.parse::<i64>().map_err(|_| unknown());
+        // One spelling per id: no sign, no leading zeros.
+        let turn = |s: &str| match s.starts_with('+') || (s.len() > 1 && s.starts_with('0')) {
+            true => Err(unknown()),
+            false => s.parse::<u32>().map_err(|_| unknown()),
+        };
         let replay = |m: &str, ply: &str, step: &str, owner: Option<&str>| {
             Ok(ActionId::Replay {
                 match_id: number(m)?,
@@ -272,9 +303,18 @@ impl FromStr for ActionId {
                     _ => return Err(unknown()),
                 }
             }
-            [m, ply, house] => ActionId::Move {
+            [m, "takeback", t] => ActionId::Takeback {
                 match_id: number(m)?,
-                ply: ply.parse().map_err(|_| unknown())?,
+                turn: turn(t)?,
+            },
+            [m, "takeback-no", t] => ActionId::TakebackDecline {
+                match_id: number(m)?,
+                turn: turn(t)?,
+            },
+            [m, t, house] => ActionId::Move {
+                match_id: number(m)?,
+                // Parsed as before takebacks (the ids already posted must keep their meaning).
+                turn: t.parse().map_err(|_| unknown())?,
                 house: house
                     .parse()
                     .ok()
@@ -313,12 +353,15 @@ mod tests {
             Just(ChallengeAnswer::Cancel),
         ];
         prop_oneof![
-            (id, any::<u32>(), 1i64..=12).prop_map(|(match_id, ply, label)| ActionId::Move {
+            (id, any::<u32>(), 1i64..=12).prop_map(|(match_id, turn, label)| ActionId::Move {
                 match_id,
-                ply,
+                turn,
                 house: House::from_label(label).expect("1–12"),
             }),
             id.prop_map(|match_id| ActionId::Draw { match_id }),
+            (id, any::<u32>()).prop_map(|(match_id, turn)| ActionId::Takeback { match_id, turn }),
+            (id, any::<u32>())
+                .prop_map(|(match_id, turn)| ActionId::TakebackDecline { match_id, turn }),
             id.prop_map(|match_id| ActionId::Resign { match_id }),
             id.prop_map(|match_id| ActionId::ResignConfirmed { match_id }),
             id.prop_map(|match_id| ActionId::Rematch { match_id }),
@@ -368,11 +411,25 @@ mod tests {
                 "nn:42:9:7",
                 ActionId::Move {
                     match_id: 42,
-                    ply: 9,
+                    turn: 9,
                     house,
                 },
             ),
             ("nn:42:draw", ActionId::Draw { match_id: 42 }),
+            (
+                "nn:42:takeback:9",
+                ActionId::Takeback {
+                    match_id: 42,
+                    turn: 9,
+                },
+            ),
+            (
+                "nn:42:takeback-no:9",
+                ActionId::TakebackDecline {
+                    match_id: 42,
+                    turn: 9,
+                },
+            ),
             ("nn:42:resign", ActionId::Resign { match_id: 42 }),
             (
                 "nn:42:resign-yes",
@@ -418,6 +475,10 @@ mod tests {
             "nn:42:dance",
             "nn:replay:42:3:sideways",
             "nn:replay:42:3:next:007",
+            "nn:42:takeback",
+            "nn:42:takeback:09",
+            "nn:42:takeback:+9",
+            "nn:42:takeback-no:x",
             "",
         ] {
             assert!(bad.parse::<ActionId>().is_err(), "{bad}");

@@ -48,6 +48,14 @@ pub enum UserError {
     },
     Stale,
     DrawAlreadyOffered(String),
+    NothingToTakeBack,
+    /// The last move is the named opponent's: only they may ask to take it back.
+    TakebackNotYours(String),
+    /// The last move ended this round.
+    TakebackAcrossRounds(u32),
+    TakebackAlreadyAsked(String),
+    NoTakebackRequest,
+    ComputerNoTakeback(String),
     NotAdmin,
     NoStats,
     NoSuchSeason {
@@ -143,6 +151,31 @@ impl UserError {
                 .player(name)
                 .words(" can accept it with ")
                 .command("draw")
+                .words("."),
+            UserError::NothingToTakeBack => {
+                words("There is no move in this match to take back.")
+            }
+            UserError::TakebackNotYours(name) => words("The last move is ")
+                .player(name)
+                .words("'s, and ")
+                .player(name)
+                .words(" has not asked to take it back: only your own last move can be taken back, before your opponent moves."),
+            UserError::TakebackAcrossRounds(round) => Text::from(format!(
+                "The last move ended round {round}: a move that ended a round cannot be taken back."
+            )),
+            UserError::TakebackAlreadyAsked(name) => words("You have already asked to take back your move; ")
+                .player(name)
+                .words(" can accept it with ")
+                .command("takeback")
+                .words(", and you can withdraw it with ")
+                .command_with("takeback", "decline:yes")
+                .words("."),
+            UserError::NoTakebackRequest => {
+                words("Nobody has asked to take back a move in this match.")
+            }
+            UserError::ComputerNoTakeback(name) => player(name)
+                .words(" moves at once, so there is no taking back a move against it: play on, or ")
+                .command("resign")
                 .words("."),
             UserError::NotAdmin => words("Only members who may manage the server can use ")
                 .command("admin")

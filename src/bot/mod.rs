@@ -7,7 +7,7 @@
 //!
 //! - [`request`]: the shared command vocabulary and its parser; [`reply`]: what comes back; [`action`]: the
 //!   ids of buttons.
-//! - `challenges`, `play`, `info`, `admin`: one module per command family; `sweeper`: the move clock;
+//! - `challenges`, `play`, `takeback`, `info`, `admin`: one module per command family; `sweeper`: the move clock;
 //!   `outage`: the clock paused while the platform or the bot is down.
 //! - [`pictures`]: the only door to the renderer.
 
@@ -31,6 +31,7 @@ pub mod reply;
 pub mod request;
 mod seasons;
 mod sweeper;
+mod takeback;
 pub mod text;
 mod threads;
 
@@ -207,6 +208,9 @@ impl Core {
                 expected,
             } => self.resign(req, *confirmed, *expected).await,
             Command::Draw { expected } => self.draw(req, *expected).await,
+            Command::Takeback { decline, expected } => {
+                self.takeback(req, *decline, *expected).await
+            }
             Command::Matches => self.matches(req).await,
             Command::History => self.history(req).await,
             Command::Rules => Ok(Reply::private(text::RULES)),

@@ -1,4 +1,5 @@
-//! Playing a match: `move`, `board`, `resign`, `draw`, and the end of a match by the clock. Each change is
+//! Playing a match: `move`, `board`, `resign`, `draw`, and the end of a match by the clock (`takeback` has
+//! a module of its own). Each change is
 //! judged on a snapshot, then written in one transaction that names the version it judged: a change that lost
 //! a race is refused as stale and changes nothing.
 
@@ -33,7 +34,7 @@ impl<'a> MatchAfter<'a> {
 impl Core {
     /// The match a request acts on: the one its button names (which works wherever the board was posted:
     /// a thread's board may have gone to its parent channel), else the active match in its channel.
-    async fn active_match(
+    pub(super) async fn active_match(
         &self,
         req: &Request,
         expected: Option<Expected>,
@@ -156,6 +157,7 @@ impl Core {
             ply: row.moves_played + 1,
             played: &played,
             game_after: &game,
+            deadline_before: row.deadline,
             deadline,
             remind_at,
             rated,
@@ -334,7 +336,7 @@ impl Core {
     /// Stores a match that ended without a move (`game` holds the result) and rates it in the same
     /// transaction; `None` when the match changed since `row` was read. A match ended before its first move
     /// is unrated.
-    async fn finish(
+    pub(super) async fn finish(
         &self,
         row: MatchRow,
         game: Match,
@@ -441,6 +443,13 @@ impl Core {
                             .words(" has offered a draw."),
                     );
                 }
+                if let Some(asker) = row.takeback_request {
+                    lines.push(
+                        Text::new()
+                            .player(names.get(asker))
+                            .words(" has asked to take back their last move."),
+                    );
+                }
                 reply.actions = next_actions(row);
                 reply.notify = vec![row.players.get(to_move)];
                 reply.deadline_ms = Some(deadline);
@@ -464,10 +473,10 @@ impl Core {
     }
 }
 
-/// A button made for another match, or for a move already made, is stale.
-fn check_expected(row: &MatchRow, expected: Option<Expected>) -> Result<(), CoreError> {
+/// A button made for another match, or for a turn gone by (a move made, a move taken back), is stale.
+pub(super) fn check_expected(row: &MatchRow, expected: Option<Expected>) -> Result<(), CoreError> {
     match expected {
-        Some(e) if e.match_id != row.id || e.ply.is_some_and(|ply| ply != row.moves_played + 1) => {
+        Some(e) if e.match_id != row.id || e.turn.is_some_and(|turn| turn != row.turns + 1) => {
             Err(UserError::Stale.into())
         }
         _ => Ok(()),
@@ -475,15 +484,16 @@ fn check_expected(row: &MatchRow, expected: Option<Expected>) -> Result<(), Core
 }
 
 /// The side of the player who sent the request; only the two players may act on their match.
-fn player_side(row: &MatchRow, req: &Request) -> Result<Player, CoreError> {
+pub(super) fn player_side(row: &MatchRow, req: &Request) -> Result<Player, CoreError> {
     row.side_of(req.user.id).ok_or_else(|| {
         UserError::NotAPlayer(row.names.south.clone(), row.names.north.clone()).into()
     })
 }
 
-/// Buttons for the player to move's legal houses, then draw and resign.
+/// Buttons for the player to move's legal houses, then take back (while the last move may be), draw and
+/// resign.
 fn next_actions(row: &MatchRow) -> Vec<Action> {
-    let ply = row.moves_played + 1;
+    let turn = row.turns + 1;
     let mut actions: Vec<Action> = row
         .game
         .position()
@@ -492,12 +502,18 @@ fn next_actions(row: &MatchRow) -> Vec<Action> {
         .map(|house| {
             let id = ActionId::Move {
                 match_id: row.id,
-                ply,
+                turn,
                 house,
             };
             Action::new(id, format!("House {house}"))
         })
         .collect();
+    // The computer moves at once: nothing to take back against it.
+    if let Some(last) = row.last_move.filter(|_| row.computer.is_none()) {
+        if super::takeback::may_take_back(row, last.player).is_ok() {
+            actions.push(super::takeback::takeback_action(row, "Take back"));
+        }
+    }
     // The computer takes no draws: no button for one.
     if row.computer.is_none() {
         actions.push(Action::new(

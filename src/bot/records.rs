@@ -383,7 +383,7 @@ pub fn spawn_analyst(core: Arc<Core>, out: mpsc::UnboundedSender<Notice>) -> Joi
 }
 
 /// The match after its first `ply` moves, and the last of them.
-fn replay_to(
+pub(super) fn replay_to(
     row: &MatchRow,
     moves: &[MoveRow],
     ply: u32,

@@ -78,8 +78,9 @@ pub struct ChallengeOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expected {
     pub match_id: i64,
-    /// The number of the move the button makes (for moves), or `None` for buttons valid all match long.
-    pub ply: Option<u32>,
+    /// The match's turn the button was drawn for (moves, takebacks: see `MatchRow::turns`), or `None` for
+    /// buttons valid all match long.
+    pub turn: Option<u32>,
 }
 
 /// Changes to a server's settings; `None` leaves a setting as it is.
@@ -140,6 +141,12 @@ pub enum Command {
     Draw {
         expected: Option<Expected>,
     },
+    /// Ask to take back one's last move, or accept the opponent's request; `decline`: decline it, or
+    /// withdraw one's own.
+    Takeback {
+        decline: bool,
+        expected: Option<Expected>,
+    },
     Matches,
     History,
     Rules,
@@ -196,7 +203,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 20] = [
+pub const COMMANDS: [&str; 21] = [
     "challenge",
     "accept",
     "decline",
@@ -205,6 +212,7 @@ pub const COMMANDS: [&str; 20] = [
     "board",
     "resign",
     "draw",
+    "takeback",
     "matches",
     "history",
     "rules",
@@ -308,6 +316,10 @@ impl Command {
                 expected: None,
             },
             "draw" => Command::Draw { expected: None },
+            "takeback" => Command::Takeback {
+                decline: opts.parse("decline", yes_no, "yes or no")?.unwrap_or(false),
+                expected: None,
+            },
             "rematch" => Command::Rematch {
                 match_id: opts.parse("match", |v| v.parse().ok(), "a match number")?,
             },

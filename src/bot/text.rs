@@ -212,6 +212,8 @@ Commands (options are name:value):
   move house:N                    sow house N (1-12) of yours
   board                           the match in this channel
   draw                            offer a draw, or accept your opponent's offer
+  takeback [decline:yes]          ask to take back your last move (until your opponent moves), or accept
+                                  your opponent's request (decline:yes declines it, or withdraws yours)
   resign                          give up the match (asks you to confirm: resign confirm:yes)
   rematch [match:N]               play your last finished match here again, same terms (or match N)
   matches                         your active matches in this server, and where it is your turn

@@ -438,11 +438,15 @@ async fn settle(
 }
 
 /// Whether the answer makes the buttons that were pressed useless: a new board (after a move, an
-/// accepted challenge, a resignation…) or an answered challenge. A draw offer leaves the board's buttons.
+/// accepted challenge or takeback, a resignation…), an answered challenge or a declined takeback. A draw
+/// offer and a takeback request leave the board's buttons.
 fn supersedes_source(command: &Command, reply: &Reply) -> bool {
     let answered = matches!(
         command,
-        Command::Accept { .. } | Command::Decline { .. } | Command::Cancel { .. }
+        Command::Accept { .. }
+            | Command::Decline { .. }
+            | Command::Cancel { .. }
+            | Command::Takeback { decline: true, .. }
     );
     !reply.private && (reply.board.is_some() || answered) && !matches!(command, Command::Board)
 }

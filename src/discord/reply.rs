@@ -191,6 +191,7 @@ pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
                 answer: ChallengeAnswer::Decline,
                 ..
             }
+            | ActionId::TakebackDecline { .. }
             | ActionId::Resign { .. }
             | ActionId::ResignConfirmed { .. } => {
                 (action.label.clone(), serenity::ButtonStyle::Danger)

@@ -9,6 +9,7 @@ pub const HELP: &str = "\
 `/accept`, `/decline`, `/cancel` — answer or withdraw the open challenge in this channel (or use its buttons)
 `/move house:3` — play a house (start typing: only your legal houses are offered); or press a house button
 `/board` — show the board again · `/resign` · `/draw` — offer or accept a draw · `/rematch` — play again
+`/takeback` — ask to take back your last move before your opponent moves, or accept their request (`decline:yes` declines)
 `/matches` — your matches here · `/history` — the moves of this channel's match
 `/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
 `/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings)
@@ -39,6 +40,7 @@ mod tests {
             "/move",
             "/board",
             "/resign",
+            "/takeback",
             "/leaderboard",
             "/replay",
             "/analyse",

@@ -31,8 +31,11 @@ pub struct MatchRow {
     pub state: MatchState,
     pub game: Match,
     pub version: i64,
-    /// Moves played so far; the next move is number `moves_played + 1`.
+    /// Moves played so far; the next move is number `moves_played + 1`. A takeback sets it back by one.
     pub moves_played: u32,
+    /// Moves and accepted takebacks so far: never decreases. A board's buttons carry `turns + 1`, the turn
+    /// they were drawn for, so that a button from before a move or a takeback is out of date after it.
+    pub turns: u32,
     pub clock_secs: u32,
     /// When the player to move runs out of time (active matches only).
     pub deadline: Option<i64>,
@@ -40,12 +43,25 @@ pub struct MatchRow {
     pub remind_at: Option<i64>,
     /// The player who offered a draw, until the next move.
     pub draw_offer: Option<Player>,
+    /// The player who asked to take back their last move, until the opponent answers or moves.
+    pub takeback_request: Option<Player>,
+    /// The last move stored (`None` before the first).
+    pub last_move: Option<LastMove>,
     pub rated: bool,
     pub created_at: i64,
     /// Namnam's own computer plays one side of this match.
     pub computer: Option<ComputerSeat>,
     /// For a match moved into a thread: the channel the thread belongs to.
     pub parent_channel: Option<Snowflake>,
+}
+
+/// A match's last move, as far as a takeback needs it: whose it was, and in which round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    pub player: Player,
+    pub round: u32,
+    /// The house sown, 1–12.
+    pub house: u8,
 }
 
 /// The side Namnam's computer plays in a match, and its level (1–5).
@@ -107,6 +123,8 @@ pub struct StoredMove<'a> {
     pub ply: u32,
     pub played: &'a MatchMove,
     pub game_after: &'a Match,
+    /// The mover's deadline when they played (kept with the move, for a takeback to give back).
+    pub deadline_before: Option<i64>,
     pub deadline: Option<i64>,
     pub remind_at: Option<i64>,
     pub rated: bool,
@@ -122,13 +140,34 @@ pub struct MoveRow {
     pub house: u8,
     pub events: Vec<MoveEvent>,
     pub played_at: i64,
+    /// The mover's deadline when they played it (`None`: the computer's move, or one stored before
+    /// takebacks existed).
+    pub deadline_before: Option<i64>,
 }
 
-const SELECT: &str = "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
-        m.version, m.moves_played, m.clock_secs, m.deadline, m.remind_at, m.draw_offer, m.rated, m.created_at,
+/// A takeback to store: the match as it was before its last move.
+pub struct TakenBack<'a> {
+    pub match_id: i64,
+    pub read_version: i64,
+    /// The number of the move taken back: the match's last.
+    pub ply: u32,
+    pub game_after: &'a Match,
+    pub deadline: i64,
+    pub remind_at: Option<i64>,
+    pub now_ms: i64,
+}
+
+// The last move comes with the match (one row by the moves' key): whether it may be taken back decides a
+// board's buttons, wherever a board is shown.
+const SELECT: &str =
+    "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
+        m.version, m.moves_played, m.turns, m.clock_secs, m.deadline, m.remind_at, m.draw_offer,
+        m.takeback_request, m.rated, m.created_at,
         s.name AS south_name, n.name AS north_name, m.channel_name, m.engine_level,
-        s.kind AS south_kind, n.kind AS north_kind, m.parent_channel_id
-    FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id";
+        s.kind AS south_kind, n.kind AS north_kind, m.parent_channel_id,
+        lm.player AS last_mover, lm.round AS last_move_round, lm.house AS last_move_house
+    FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id
+        LEFT JOIN moves lm ON lm.match_id = m.id AND lm.ply = m.moves_played";
 
 fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
     let id: i64 = row.col("id")?;
@@ -144,6 +183,18 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
         .col::<Option<&str>>("draw_offer")?
         .map(player_from_sql)
         .transpose()?;
+    let takeback_request = row
+        .col::<Option<&str>>("takeback_request")?
+        .map(player_from_sql)
+        .transpose()?;
+    let last_move = match row.col::<Option<&str>>("last_mover")? {
+        None => None,
+        Some(player) => Some(LastMove {
+            player: player_from_sql(player)?,
+            round: row.int("last_move_round")?,
+            house: row.int("last_move_house")?,
+        }),
+    };
     let level = row
         .opt_int::<i64>("engine_level")?
         .map(|level| Level::new(level).map_err(|e| StoreError::Corrupt(format!("match {id}: {e}"))))
@@ -182,10 +233,13 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
         game,
         version: row.col("version")?,
         moves_played: row.int("moves_played")?,
+        turns: row.int("turns")?,
         clock_secs: row.int("clock_secs")?,
         deadline: row.col("deadline")?,
         remind_at: row.col("remind_at")?,
         draw_offer,
+        takeback_request,
+        last_move,
         rated: row.flag("rated")?,
         created_at: row.col("created_at")?,
         computer,
@@ -402,7 +456,8 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
     let result = mv.game_after.result();
     let updated = sqlx::query(
         "UPDATE matches SET game = $3, version = version + 1, moves_played = moves_played + 1,
-            deadline = $4, remind_at = $5, draw_offer = NULL, updated_at = $6,
+            turns = turns + 1, deadline = $4, remind_at = $5, draw_offer = NULL, takeback_request = NULL,
+            updated_at = $6,
             computer_claimed_by = NULL, computer_claimed_until = NULL,
             state = $7, winner = $8, end_reason = $9, rated = $10,
             finished_at = CASE WHEN $7 = 'finished' THEN $6 END
@@ -433,8 +488,9 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
     let after = serde_json::to_string(&record.after)
         .map_err(|e| StoreError::Corrupt(format!("position to JSON: {e}")))?;
     sqlx::query(
-        "INSERT INTO moves (match_id, ply, round, player, house, events, position_after, played_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO moves (match_id, ply, round, player, house, events, position_after, played_at,
+            deadline_before)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(mv.match_id)
     .bind(mv.ply as i64)
@@ -444,6 +500,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
     .bind(events)
     .bind(after)
     .bind(mv.now_ms)
+    .bind(mv.deadline_before)
     .execute(&mut **tx)
     .await?;
     if let Some(summary) = &mv.played.round_summary {
@@ -501,7 +558,8 @@ pub async fn finish_match(
         .ok_or_else(|| StoreError::Corrupt("finishing a match without a result".into()))?;
     let updated = sqlx::query(
         "UPDATE matches SET game = $3, version = version + 1, state = 'finished', winner = $4, end_reason = $5,
-            rated = $6, deadline = NULL, remind_at = NULL, draw_offer = NULL, updated_at = $7, finished_at = $7
+            rated = $6, deadline = NULL, remind_at = NULL, draw_offer = NULL, takeback_request = NULL,
+            updated_at = $7, finished_at = $7
          WHERE id = $1 AND version = $2 AND state = 'active'",
     )
     .bind(match_id)
@@ -528,7 +586,8 @@ pub async fn abort_match(
 ) -> StoreResult<bool> {
     let updated = sqlx::query(
         "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
-            remind_at = NULL, draw_offer = NULL, end_reason = 'aborted', updated_at = $3, finished_at = $3
+            remind_at = NULL, draw_offer = NULL, takeback_request = NULL, end_reason = 'aborted',
+            updated_at = $3, finished_at = $3
          WHERE id = $1 AND version = $2 AND state = 'active'",
     )
     .bind(match_id)
@@ -547,8 +606,8 @@ pub async fn abort_server_matches(
 ) -> StoreResult<Vec<i64>> {
     let ids = sqlx::query_scalar(
         "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
-            remind_at = NULL, draw_offer = NULL, end_reason = 'bot removed', updated_at = $2,
-            finished_at = $2
+            remind_at = NULL, draw_offer = NULL, takeback_request = NULL, end_reason = 'bot removed',
+            updated_at = $2, finished_at = $2
          WHERE server_id = $1 AND state = 'active' RETURNING id",
     )
     .bind(server.to_sql())
@@ -602,6 +661,64 @@ pub async fn set_draw_offer(
     Ok(updated.rows_affected() == 1)
 }
 
+/// Records (or withdraws, with `None`) a request to take back a move. False when the match is no longer at
+/// `read_version`. The turn stays: the board's buttons are as good as before.
+pub async fn set_takeback_request(
+    tx: &mut WriteTx,
+    match_id: i64,
+    read_version: i64,
+    asker: Option<Player>,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE matches SET version = version + 1, takeback_request = $3, updated_at = $4
+         WHERE id = $1 AND version = $2 AND state = 'active'",
+    )
+    .bind(match_id)
+    .bind(read_version)
+    .bind(asker.map(player_sql))
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Takes back the match's last move: the move is deleted, the match goes back to `game_after` (the match
+/// before it) with a new deadline, and the turn goes on by one. The request and any draw offer lapse.
+/// Returns the match as stored now; `None`, changing nothing, when it is no longer at `read_version`.
+pub async fn take_back(tx: &mut WriteTx, tb: &TakenBack<'_>) -> StoreResult<Option<MatchRow>> {
+    let updated = sqlx::query(
+        "UPDATE matches SET game = $4, version = version + 1, moves_played = moves_played - 1,
+            turns = turns + 1, deadline = $5, remind_at = $6, draw_offer = NULL, takeback_request = NULL,
+            updated_at = $7
+         WHERE id = $1 AND version = $2 AND moves_played = $3 AND state = 'active'",
+    )
+    .bind(tb.match_id)
+    .bind(tb.read_version)
+    .bind(tb.ply as i64)
+    .bind(game_json(tb.game_after)?)
+    .bind(tb.deadline)
+    .bind(tb.remind_at)
+    .bind(tb.now_ms)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let deleted = sqlx::query("DELETE FROM moves WHERE match_id = $1 AND ply = $2")
+        .bind(tb.match_id)
+        .bind(tb.ply as i64)
+        .execute(&mut **tx)
+        .await?;
+    if deleted.rows_affected() != 1 {
+        return Err(StoreError::Corrupt(format!(
+            "match {} has no move {} to take back",
+            tb.match_id, tb.ply
+        )));
+    }
+    stored(tx, tb.match_id).await.map(Some)
+}
+
 /// Marks the reminder for the current deadline as sent. It does not bump the version: a reminder never
 /// makes a player's button stale. False when the match has changed since it was read.
 pub async fn clear_reminder(
@@ -625,7 +742,8 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
-        "SELECT ply, round, player, house, events, played_at FROM moves WHERE match_id = $1 ORDER BY ply",
+        "SELECT ply, round, player, house, events, played_at, deadline_before FROM moves
+         WHERE match_id = $1 ORDER BY ply",
     )
     .bind(match_id)
     .fetch_all(db)
@@ -640,6 +758,7 @@ where
                 events: serde_json::from_str(row.col("events")?)
                     .map_err(|e| StoreError::Corrupt(format!("move events: {e}")))?,
                 played_at: row.col("played_at")?,
+                deadline_before: row.col("deadline_before")?,
             })
         })
         .collect()

@@ -45,7 +45,8 @@ pub use matches::{
     clear_reminder, due_reminders, due_timeouts, finish_match, insert_match,
     last_finished_match_of, last_match_in_channel, last_meeting_south, load_match, match_moves,
     matches_of_player, move_match, pause_clock, record_move, running_clocks, set_draw_offer,
-    ComputerSeat, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+    set_takeback_request, take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow, Names,
+    NewMatch, StoredMove, TakenBack,
 };
 pub use notifications::{
     acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,

@@ -122,7 +122,7 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
     let mut req = h.request("alice-vs-bob", "alice", "board");
     req.command = ActionId::Move {
         match_id: id,
-        ply: 1,
+        turn: 1,
         house: House::from_label(house.into()).unwrap(),
     }
     .command();
@@ -219,7 +219,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     let mut req = h.request("general", "alice", "board");
     req.command = ActionId::Move {
         match_id: id,
-        ply: 1,
+        turn: 1,
         house: House::from_label(house.into()).unwrap(),
     }
     .command();

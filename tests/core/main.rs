@@ -1,7 +1,7 @@
 //! The core suite: the platform-neutral bot (`src/bot/`) with the real engine and a hand-moved clock, every
 //! test twice: on a real SQLite file and on a real PostgreSQL server (`support/postgres.rs` starts one for
 //! this binary if PostgreSQL is installed), one module per concern — what the Discord adapter needs of it, the move clock, the
-//! clock through outages, the console front end, whole matches, records of matches (`namnam export` and `replay`), refusals, rematches, playing the computer, and several processes on one
+//! clock through outages, the console front end, whole matches, takebacks, records of matches (`namnam export` and `replay`), refusals, rematches, playing the computer, and several processes on one
 //! database.
 //!
 //! One test binary for all of them: each binary links the whole crate, so fewer binaries build faster.
@@ -29,4 +29,5 @@ mod refusals;
 mod rematch;
 mod replay;
 mod seasons;
+mod takeback;
 mod vs_computer;

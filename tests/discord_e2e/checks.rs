@@ -70,6 +70,7 @@ pub fn assert_command_set(commands: &[Value]) {
         "resign",
         "rules",
         "stats",
+        "takeback",
     ];
     assert_eq!(
         by_name.keys().map(String::as_str).collect::<Vec<_>>(),
@@ -244,13 +245,13 @@ pub fn assert_board_shows(message: &Message, row: &MatchRow) {
         "the picture shows the stored board {seeds:?}: {description}"
     );
     if let Some(to_move) = row.game.to_move() {
-        let ply = row.moves_played + 1;
+        let turn = row.turns + 1;
         let expected: Vec<String> = row
             .game
             .position()
             .legal_moves()
             .iter()
-            .map(|h| format!("nn:{}:{ply}:{}", row.id, h.label()))
+            .map(|h| format!("nn:{}:{turn}:{}", row.id, h.label()))
             .collect();
         assert_eq!(house_ids(message), expected, "one button per legal house");
         assert_pings_only(message, row.players.get(to_move).0);

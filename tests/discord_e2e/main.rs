@@ -22,5 +22,6 @@ mod outages;
 mod registration;
 mod seasons_and_dms;
 mod startup;
+mod takeback;
 mod two_processes;
 mod whole_match;

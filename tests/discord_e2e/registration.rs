@@ -73,7 +73,9 @@ async fn bot_registers_answers_and_survives_a_restart_against_a_fake_discord() {
     assert!(fake.response(&help).await.ephemeral);
 
     // Match commands reach the core: with no match here, they are refused privately.
-    for name in ["accept", "decline", "cancel", "board", "resign", "draw"] {
+    for name in [
+        "accept", "decline", "cancel", "board", "resign", "draw", "takeback",
+    ] {
         let text = fx
             .private_answer(&bob(), GENERAL, name, Options::new())
             .await;

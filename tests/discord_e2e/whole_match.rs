@@ -88,7 +88,7 @@ async fn whole_match(fx: Fixture, bot: Running, store: Store, database: &str) {
         let other = person(row.players.get(to_move.other()).0);
         let legal: Vec<House> = row.game.position().legal_moves().iter().collect();
         let house = legal[(ply * 7) % legal.len()];
-        let button = format!("nn:{match_id}:{}:{}", row.moves_played + 1, house.label());
+        let button = format!("nn:{match_id}:{}:{}", row.turns + 1, house.label());
 
         match ply {
             1 => {

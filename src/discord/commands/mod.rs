@@ -31,6 +31,7 @@ pub fn all() -> Vec<Command> {
         play::board(),
         play::resign(),
         play::draw(),
+        play::takeback(),
         play::rematch(),
         records::matches(),
         records::history(),

@@ -1,4 +1,4 @@
-//! Making and playing matches: challenge, answer, move, look, resign, draw. Each command turns its options
+//! Making and playing matches: challenge, answer, move, look, resign, draw, take back. Each command turns its options
 //! into the core's vocabulary and hands it over ([`serve`]); the core decides everything.
 
 use poise::serenity_prelude as serenity;
@@ -157,6 +157,24 @@ pub async fn resign(
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Draw { expected: None }).await
+}
+
+/// Ask to take back your last move (before your opponent moves), or accept your opponent's request
+#[poise::command(slash_command, guild_only)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "yes: decline your opponent's request (or withdraw your own)"] decline: Option<
+        YesNo,
+    >,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Takeback {
+            decline: decline.is_some_and(bool::from),
+            expected: None,
+        },
+    )
+    .await
 }
 
 /// Play your last opponent in this channel again, on the same terms
