@@ -10,6 +10,8 @@ ALTER TABLE servers ADD COLUMN season_started_at INTEGER;
 ALTER TABLE servers ADD COLUMN season_channel_id INTEGER;
 -- 1: a new season starts by itself on the first of each month (UTC).
 ALTER TABLE servers ADD COLUMN season_monthly INTEGER NOT NULL DEFAULT 0 CHECK (season_monthly IN (0, 1));
+-- When monthly seasons were turned on: the season going on then ends on the next first of a month.
+ALTER TABLE servers ADD COLUMN season_monthly_since INTEGER;
 
 -- The seasons that have ended, with their dates.
 CREATE TABLE seasons (

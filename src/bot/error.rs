@@ -62,6 +62,8 @@ pub enum UserError {
         asked: u32,
         current: u32,
     },
+    /// `admin season` again within a minute of the last: the season it would end has just begun.
+    SeasonJustStarted(u32),
     ComputerThinking(String),
     ComputerNoDraw(String),
     LevelForPeople,
@@ -181,6 +183,9 @@ impl UserError {
                 .command("admin")
                 .words("."),
             UserError::NoStats => words("You have not played a rated match here in this season yet."),
+            UserError::SeasonJustStarted(season) => Text::from(format!(
+                "Season {season} began less than a minute ago: it is not ended again so soon."
+            )),
             UserError::NoSuchSeason { asked, current } => Text::from(format!(
                 "There is no season {asked} yet: this server is in season {current}."
             )),

@@ -193,6 +193,7 @@ impl Core {
         } else {
             ""
         };
+        // Of the matches charted (a rating from before the history was kept has no streak to read).
         let streak = longest_streak(&history);
         let record = format!(
             "{} won, {} drawn, {} lost; longest winning streak {streak}",
@@ -231,7 +232,15 @@ impl Core {
                 }],
                 false => points,
             };
-            let caption = format!("Season {season} · {} games: {record}", r.games);
+            let games = match r.games {
+                1 => "1 game".to_owned(),
+                n => format!("{n} games"),
+            };
+            let mut caption = format!("Season {season} · {games}: {record}");
+            if history.len() < r.games as usize {
+                // Rated before the history was kept: the line starts where it does.
+                caption.push_str(&format!(" (charted: the last {})", history.len()));
+            }
             reply.picture = Some(pictures::rating_chart(r.name.clone(), points, caption).await?);
         }
         Ok(reply)

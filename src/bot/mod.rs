@@ -184,11 +184,18 @@ impl Core {
     /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
     /// error is logged and becomes a private apology.
     pub async fn handle(&self, request: &Request) -> Reply {
+        let word = match request.command {
+            // Turning DMs on or off answers a refused DM by itself.
+            Command::Notify { on: Some(_) } => None,
+            _ => self.refusal_word(request).await,
+        };
         let mut reply = match self.try_handle(request).await {
             Ok(reply) => reply,
             Err(e) => error_reply(e, request),
         };
-        self.tell_refusal(request, &mut reply).await;
+        if let Some(word) = word {
+            notify::add_aside(&mut reply, word);
+        }
         reply
     }
 

@@ -36,10 +36,10 @@ impl Core {
                 "I will send you a DM when it becomes your turn in a match, unless you played in it \
                  within the last few minutes. To stop: ",
             )
-            .command_with("notify", "off")
+            .command("notify off")
             .words(". (Your privacy settings must let this server's members send you DMs.)"),
             false => Text::from("No DMs when it is your turn. To have them: ")
-                .command_with("notify", "on")
+                .command("notify on")
                 .words("."),
         };
         Ok(Reply::private(text))
@@ -78,7 +78,7 @@ impl Core {
             .words(": move by ")
             .time(deadline)
             .words(". To stop these DMs: ")
-            .command_with("notify", "off")
+            .command("notify off")
             .words(".");
         if !self.config.outbox {
             reply.direct.push(DirectMessage {
@@ -116,34 +116,41 @@ impl Core {
         Ok(())
     }
 
-    /// Tells the one who asked, once, that their DMs refused a turn notification and so they are off: in
-    /// the text of a private reply, or as an aside to a public one. Never fails the request: it was done.
-    pub(super) async fn tell_refusal(&self, req: &Request, reply: &mut Reply) {
-        if let Err(e) = self.try_tell_refusal(req, reply).await {
-            tracing::error!(error = %super::cause_chain(&e), "could not tell of a refused DM");
+    /// The word that tells the one who asked, once, that their DMs refused a turn notification and so they
+    /// are off (marked told as it is taken). Never fails the request: the request is still answered.
+    pub(super) async fn refusal_word(&self, req: &Request) -> Option<Text> {
+        match self.take_refusal(req).await {
+            Ok(told) => told.then(|| {
+                Text::from(
+                    "I could not send you a DM on your turn (your settings do not let me), so turn DMs \
+                     are now off. To have them again, allow DMs from this server's members, then: ",
+                )
+                .command("notify on")
+                .words(".")
+            }),
+            Err(e) => {
+                tracing::error!(error = %super::cause_chain(&e), "could not tell of a refused DM");
+                None
+            }
         }
     }
 
-    async fn try_tell_refusal(&self, req: &Request, reply: &mut Reply) -> Result<(), CoreError> {
+    async fn take_refusal(&self, req: &Request) -> Result<bool, CoreError> {
         if !store::refusal_untold(self.store.reader(), req.user.id).await? {
-            return Ok(());
+            return Ok(false);
         }
         let mut tx = self.store.begin().await?;
-        if !store::tell_refusal(&mut tx, req.user.id).await? {
-            return Ok(());
-        }
+        let told = store::tell_refusal(&mut tx, req.user.id).await?;
         tx.commit().await.map_err(StoreError::from)?;
-        let word = Text::from(
-            "I could not send you a DM on your turn (your settings do not let me), so turn DMs are now \
-             off. To have them again, allow DMs from this server's members, then: ",
-        )
-        .command_with("notify", "on")
-        .words(".");
-        if reply.private {
-            reply.text = Text::lines([std::mem::take(&mut reply.text), word]);
-        } else {
-            reply.aside = Some(word);
-        }
-        Ok(())
+        Ok(told)
+    }
+}
+
+/// Adds a private word for the one who asked: in a private reply's text, else beside a public one.
+pub(super) fn add_aside(reply: &mut Reply, word: Text) {
+    if reply.private {
+        reply.text = Text::lines([std::mem::take(&mut reply.text), word]);
+    } else {
+        reply.aside = Some(word);
     }
 }

@@ -10,6 +10,9 @@ use super::request::{Request, SeasonChange};
 use super::{Core, Notice, Reply, Text};
 use crate::store::{self, SeasonState, Snowflake, StoreError, WriteTx};
 
+/// A season younger than this is not ended again by `admin season` (a command sent twice).
+const SEASON_RESTART_MS: i64 = 60_000;
+
 /// The places in a season's news.
 const PODIUM: [&str; 3] = ["🥇", "🥈", "🥉"];
 
@@ -24,9 +27,21 @@ impl Core {
         let mut tx = self.store.begin().await?;
         store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
         let state = store::season_of(&mut *tx, place.server).await?;
-        let news = change.news.or(state.news_channel);
         let monthly = change.monthly.unwrap_or(state.monthly);
-        store::set_season_options(&mut tx, place.server, news, monthly).await?;
+        // A monthly season's news must go somewhere: where monthly seasons were asked for, unless named.
+        let news = change
+            .news
+            .or(state.news_channel)
+            .or_else(|| monthly.then_some(place.channel));
+        store::set_season_options(&mut tx, place.server, news, monthly, now).await?;
+        if change.start
+            && state
+                .started_at
+                .is_some_and(|at| now - at < SEASON_RESTART_MS)
+        {
+            // The same command twice (or two admins at once): one season's end is enough.
+            return Err(UserError::SeasonJustStarted(state.number).into());
+        }
         let how = match monthly {
             true => " A new season starts by itself on the first of each month (UTC).",
             false => "",
@@ -35,6 +50,9 @@ impl Core {
             tx.commit().await.map_err(StoreError::from)?;
             let mut text = Text::from(format!("This is season {}.", state.number));
             text = match news {
+                Some(channel) if channel == place.channel => text
+                    .words(" Season news goes to ")
+                    .channel(channel.0, Some(&place.channel_name)),
                 Some(channel) => text.words(" Season news goes to ").channel(channel.0, None),
                 None => text.words(" Season news goes where a season is started"),
             };
@@ -45,14 +63,15 @@ impl Core {
             return Err(UserError::Stale.into());
         };
         if news_channel == place.channel || !self.config.outbox {
-            // The news is the answer: everyone here sees it.
+            // The news is the answer: everyone here sees it (stored as shown, so that the poster finds it
+            // if the answer's fate is unknown).
+            if !how.is_empty() {
+                news_post.text = Text::lines([news_post.text, Text::from(how.trim())]);
+            }
             let place = PostPlace::channel(place.server, news_channel);
             self.store_post(&mut tx, place, &mut news_post, Via::Answer)
                 .await?;
             tx.commit().await.map_err(StoreError::from)?;
-            if !how.is_empty() {
-                news_post.text = Text::lines([news_post.text, Text::from(how.trim())]);
-            }
             return Ok(news_post);
         }
         let post_place = PostPlace::channel(place.server, news_channel);

@@ -9,7 +9,7 @@
 //! stored and announced), not once the match is over.
 
 use super::action::ActionId;
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::play::{check_expected, player_side, MatchAfter};
 use super::records::replay_to;
@@ -127,6 +127,7 @@ impl Core {
         if !store::set_takeback_request(&mut tx, row.id, row.version, None, self.now()).await? {
             return Err(UserError::Stale.into());
         }
+        self.acted(&mut tx, row.id, row.players.get(side)).await?;
         let names = &row.names;
         let mut reply = if side == asker {
             Reply::public(
@@ -172,12 +173,9 @@ impl Core {
         let taken = moves
             .last()
             .filter(|mv| mv.ply == row.moves_played && mv.player == asker)
-            .ok_or_else(|| {
-                InternalError::Inconsistent(format!(
-                    "match {}: its last move is not move {} by {asker}",
-                    row.id, row.moves_played
-                ))
-            })?;
+            // A press of the same button that got there first (it took the move back since the row was
+            // read): out of date, as the version check below would say.
+            .ok_or(UserError::Stale)?;
         // The match before the move, rebuilt from the start as a replay rebuilds it.
         let (game, _) = replay_to(&row, &moves, row.moves_played - 1)?;
         // The asker gets back the time they had left when they played the move, counted from now: the
@@ -205,6 +203,9 @@ impl Core {
         let Some(after) = store::take_back(&mut tx, &stored).await? else {
             return Err(UserError::Stale.into());
         };
+        // The one accepting is at the board: no DM when the match comes back to them.
+        self.acted(&mut tx, row.id, row.players.get(asker.other()))
+            .await?;
         let headline = Text::new()
             .player(row.names.get(asker.other()))
             .words(" accepts: ")

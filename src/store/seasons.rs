@@ -51,19 +51,29 @@ where
     })
 }
 
-/// Sets where season news goes and whether seasons change monthly (the server must be recorded).
+/// Sets where season news goes and whether seasons change monthly (the server must be recorded). Monthly
+/// seasons count from `now_ms` when they are turned on: the season going on then ends on the next first of
+/// a month, not at once.
 pub async fn set_season_options(
     tx: &mut WriteTx,
     server: Snowflake,
     news_channel: Option<Snowflake>,
     monthly: bool,
+    now_ms: i64,
 ) -> StoreResult<()> {
-    sqlx::query("UPDATE servers SET season_channel_id = $2, season_monthly = $3 WHERE id = $1")
-        .bind(server.to_sql())
-        .bind(news_channel.map(Snowflake::to_sql))
-        .bind(i64::from(monthly))
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "UPDATE servers SET season_channel_id = $2,
+            season_monthly_since = CASE WHEN $3 = 0 THEN NULL WHEN season_monthly = 1
+                THEN season_monthly_since ELSE $4 END,
+            season_monthly = $3
+         WHERE id = $1",
+    )
+    .bind(server.to_sql())
+    .bind(news_channel.map(Snowflake::to_sql))
+    .bind(i64::from(monthly))
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -201,8 +211,8 @@ where
         .collect()
 }
 
-/// The servers whose seasons change monthly and whose current season began before `month_start`: their
-/// season is due to end. With the season each is in.
+/// The servers whose seasons change monthly and whose current season began before `month_start`, monthly
+/// since before then too: their season is due to end. With the season each is in.
 pub async fn monthly_seasons_due<'e, E>(
     db: E,
     month_start: i64,
@@ -212,7 +222,8 @@ where
 {
     let rows = sqlx::query(
         "SELECT id, season, season_started_at, season_channel_id, season_monthly FROM servers
-         WHERE season_monthly = 1 AND COALESCE(season_started_at, created_at) < $1",
+         WHERE season_monthly = 1 AND COALESCE(season_started_at, created_at) < $1
+            AND season_monthly_since < $1",
     )
     .bind(month_start)
     .fetch_all(db)

@@ -111,7 +111,27 @@ async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend)
     assert!(posts.iter().all(|p| p.dm_user.is_none()));
 }
 
+async fn answering_a_takeback_is_being_at_the_board(backend: Backend) {
+    let h = Harness::new(backend).await;
+    h.ok("bob", "notify on").await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger clock:1h")
+        .await;
+    let reply = play_one(&h, &start).await;
+    let reply = play_one(&h, &reply).await;
+    h.clock.advance_secs(10 * 60);
+    let moved = play_one(&h, &reply).await;
+    assert_eq!(dms_to(&moved, "bob").len(), 1, "bob was away");
+    h.ok("alice", "takeback").await;
+    let back = h.ok("bob", "takeback").await;
+    assert_eq!(to_move(&back).as_deref(), Some("alice"));
+    // bob has just answered: alice's move again finds him at the board.
+    let again = play_one(&h, &back).await;
+    assert!(again.direct.is_empty(), "{:?}", again.direct);
+}
+
 on_both_backends!(
     a_dm_comes_on_your_turn_unless_you_are_at_the_board,
+    answering_a_takeback_is_being_at_the_board,
     a_refused_dm_turns_notifications_off_and_says_so_once,
 );

@@ -124,6 +124,35 @@ async fn a_monthly_season_changes_on_the_first_of_the_month_once(backend: Backen
     assert!(fresh.text.plain().contains("season 2"), "{}", fresh.text);
 }
 
+async fn monthly_seasons_turned_on_mid_month_wait_for_the_next_first(backend: Backend) {
+    let h = Harness::new(backend).await;
+    // The server is recorded on 15 January; monthly seasons are asked for on 10 February.
+    h.clock.advance_secs(14 * 86_400);
+    alice_beats(&h, "bob").await;
+    h.clock.advance_secs(26 * 86_400);
+    h.ok("admin", "admin season monthly:yes start:no").await;
+    assert!(h.core.sweep().await.unwrap().is_empty(), "not at once");
+    assert!(h
+        .ok("alice", "leaderboard")
+        .await
+        .text
+        .plain()
+        .contains("season 1"));
+    // 1 March: season 1 ends, its news where monthly seasons were asked for.
+    h.clock.advance_secs(19 * 86_400 + 60);
+    let notices = h.core.sweep().await.unwrap();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].channel, channel_id("general"));
+    assert!(notices[0].reply.text.plain().contains("🥇 alice"));
+    // And `admin season` sent twice ends one season.
+    h.clock.advance_secs(120);
+    h.ok("admin", "admin season").await;
+    assert_eq!(
+        h.refused("admin", "admin season").await,
+        UserError::SeasonJustStarted(3)
+    );
+}
+
 async fn stats_draws_the_seasons_rating_chart(backend: Backend) {
     let h = Harness::new(backend).await;
     alice_beats(&h, "bob").await;
@@ -159,5 +188,6 @@ async fn stats_draws_the_seasons_rating_chart(backend: Backend) {
 on_both_backends!(
     a_new_season_keeps_the_old_standings_and_starts_afresh,
     a_monthly_season_changes_on_the_first_of_the_month_once,
+    monthly_seasons_turned_on_mid_month_wait_for_the_next_first,
     stats_draws_the_seasons_rating_chart,
 );

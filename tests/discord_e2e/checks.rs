@@ -90,10 +90,13 @@ pub fn assert_command_set(commands: &[Value]) {
         assert_eq!(command["type"], 1, "/{name} is a slash command");
         described(command, &format!("/{name}"));
     }
-    assert_eq!(
-        choice_names(option(&by_name["notify"], "dms")),
-        ["on", "off"]
-    );
+    let notify: Vec<&str> = by_name["notify"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(notify, ["on", "off"], "/notify on and /notify off");
     let challenge = &by_name["challenge"];
     assert_eq!(option(challenge, "opponent")["type"], 6, "a user option");
     assert_eq!(option(challenge, "opponent")["required"], true);

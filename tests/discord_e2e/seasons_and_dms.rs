@@ -103,7 +103,12 @@ async fn seasons_charts_and_turn_dms_through_discord() {
 
     // /notify on: bob gets a DM on his turn after he left the board, none while he is there.
     let on = fx
-        .private_answer(&bob(), GENERAL, "notify", Options::new().int("dms", 0))
+        .private_answer(
+            &bob(),
+            GENERAL,
+            "notify",
+            Options::new().sub("on", Options::new()),
+        )
         .await;
     assert!(on.contains("I will send you a DM"), "{on}");
     let board = start(&fx, &bob()).await;
@@ -144,10 +149,10 @@ async fn seasons_charts_and_turn_dms_through_discord() {
     })
     .await;
     assert_eq!(fx.fake.state().dms_to(bob().id).len(), 1, "one DM shown");
-    let told = fx.run(&bob(), GENERAL, "notify", Options::new());
+    let told = fx.run(&bob(), GENERAL, "matches", Options::new());
     let word = ephemeral_text(&fx.fake.callback(&told).await);
     assert!(
-        word.contains("could not send you a DM") && word.contains("No DMs"),
+        word.contains("Your active matches") && word.contains("could not send you a DM"),
         "{word}"
     );
 

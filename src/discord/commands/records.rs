@@ -41,29 +41,27 @@ pub async fn leaderboard(
 }
 
 /// A DM when it becomes your turn (not while you are at the board)
-#[poise::command(slash_command, guild_only)]
-pub async fn notify(
-    ctx: Context<'_>,
-    #[description = "on: DM me on my turn; off: no DMs (default: say which it is)"] dms: Option<
-        OnOff,
-    >,
-) -> Result<(), CommandError> {
-    serve(
-        ctx,
-        Command::Notify {
-            on: dms.map(|choice| choice == OnOff::On),
-        },
-    )
-    .await
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("notify_on", "notify_off"),
+    subcommand_required
+)]
+pub async fn notify(_ctx: Context<'_>) -> Result<(), CommandError> {
+    // Discord never invokes a command that has subcommands by itself.
+    Ok(())
 }
 
-/// Turn DMs on or off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum OnOff {
-    #[name = "on"]
-    On,
-    #[name = "off"]
-    Off,
+/// DM me when it becomes my turn in a match (not while I am at the board)
+#[poise::command(slash_command, guild_only, rename = "on")]
+pub async fn notify_on(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Notify { on: Some(true) }).await
+}
+
+/// No more DMs on my turn
+#[poise::command(slash_command, guild_only, rename = "off")]
+pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Notify { on: Some(false) }).await
 }
 
 /// A player's rating and record in this server
