@@ -52,18 +52,20 @@ mod tests {
         let mut rng = SeededRng::new(18);
         for case in 0..600 {
             let vertices = 1 + case % 10;
-            let mut weight = vec![vec![0_i128; vertices]; vertices];
             let mut edges = Vec::new();
             for a in 0..vertices {
                 for b in a + 1..vertices {
                     // Sparse and dense graphs, and weights that tie often, as pairing weights do.
                     if rng.below(3) > case % 3 {
                         let w = 1 + rng.below(if case % 2 == 0 { 4 } else { 1000 }) as i128;
-                        weight[a][b] = w;
-                        weight[b][a] = w;
                         edges.push((a, b, w));
                     }
                 }
+            }
+            let mut weight = vec![vec![0_i128; vertices]; vertices];
+            for &(a, b, w) in &edges {
+                weight[a][b] = w;
+                weight[b][a] = w;
             }
             let mate = max_weight_matching(vertices, &edges);
             let mut total = 0;

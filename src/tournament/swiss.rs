@@ -199,8 +199,8 @@ impl Sides {
 
     /// Whether playing `side` next keeps the side rule.
     fn allows(&self, side: Player) -> bool {
-        self.count(side) + 1 <= self.count(side.other()) + 2
-            && !(self.last == Some(side) && self.run >= 2)
+        let after = self.count(side) + 1;
+        after <= self.count(side.other()) + 2 && !(self.last == Some(side) && self.run >= 2)
     }
 
     /// How much South is owed: South played less than North, then the run of Norths last (a run of Souths
