@@ -28,6 +28,7 @@ mod chart;
 mod draw;
 mod palette;
 mod scene;
+mod standings;
 mod text;
 
 use crate::game::{ByPlayer, MatchResult, MoveRecord, Position, RoundSummary};
@@ -36,6 +37,7 @@ pub use animation::{MAX_BYTES, MAX_MIDDLE_FRAMES};
 pub use chart::{rating_chart, RatingChart, RatingPoint, CHART_HEIGHT, CHART_WIDTH};
 pub use draw::{house_centre, house_rect, HEIGHT, MAX_DOTS, WIDTH};
 pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
+pub use standings::{standings_png, StandingsLine, StandingsTable};
 pub use text::FONT_BYTES;
 
 /// A board in the match around it: what one picture shows.
