@@ -137,6 +137,9 @@ pub enum MatchEnd {
     Timeout,
     /// Both players agreed to a draw.
     Agreement,
+    /// Stopped from outside before its end (a tournament round ran out) and scored by the houses each
+    /// player owns: more houses win, six each is a draw.
+    Adjudicated,
 }
 
 /// The result of a finished match.
@@ -260,6 +263,21 @@ impl Match {
     /// Both players agreed to a draw.
     pub fn agree_draw(&mut self) -> Result<MatchResult, MatchError> {
         self.conclude(None, MatchEnd::Agreement)
+    }
+
+    /// Ends the match where it stands, scored by the houses each player owns (see
+    /// [`MatchEnd::Adjudicated`]).
+    pub fn adjudicate(&mut self) -> Result<MatchResult, MatchError> {
+        let territory = self.position.territory();
+        let winner = match territory
+            .houses_of(Player::South)
+            .cmp(&territory.houses_of(Player::North))
+        {
+            std::cmp::Ordering::Greater => Some(Player::South),
+            std::cmp::Ordering::Less => Some(Player::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.conclude(winner, MatchEnd::Adjudicated)
     }
 
     fn conclude(

@@ -263,6 +263,7 @@ fn end_name(end: MatchEnd) -> &'static str {
         MatchEnd::Resignation => "resignation",
         MatchEnd::Timeout => "timeout",
         MatchEnd::Agreement => "agreement",
+        MatchEnd::Adjudicated => "adjudicated",
     }
 }
 
@@ -295,6 +296,7 @@ impl Record {
                     MatchEnd::Resignation => "by resignation",
                     MatchEnd::Timeout => "on time",
                     MatchEnd::Agreement => "by agreement",
+                    MatchEnd::Adjudicated => "by the houses owned when time was up",
                 };
                 match result.winner {
                     Some(p) => format!("{} ({}) won {how}.", self.name(p), title(p)),

@@ -371,6 +371,7 @@ fn outcome(value: &str) -> Result<Outcome, String> {
         "resignation" => MatchEnd::Resignation,
         "timeout" => MatchEnd::Timeout,
         "agreement" => MatchEnd::Agreement,
+        "adjudicated" => MatchEnd::Adjudicated,
         _ => return Err(result_help(value)),
     };
     match (winner, reason) {
@@ -389,7 +390,7 @@ fn outcome(value: &str) -> Result<Outcome, String> {
 fn result_help(value: &str) -> String {
     format!(
         "the result is `in-progress`, `aborted`, or south|north|draw and how it ended \
-         (whole-board, target, round-limit, resignation, timeout, agreement), not {value:?}"
+         (whole-board, target, round-limit, resignation, timeout, agreement, adjudicated), not {value:?}"
     )
 }
 

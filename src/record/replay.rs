@@ -216,6 +216,13 @@ impl Record {
                     }
                     (MatchEnd::Timeout, Some(winner)) => game.time_out(winner.other()),
                     (MatchEnd::Agreement, None) => game.agree_draw(),
+                    (MatchEnd::Adjudicated, winner) => {
+                        let result = game.adjudicate().expect("the match is not over");
+                        if result.winner != winner {
+                            return Err(ResultFault::Impossible { written });
+                        }
+                        Ok(result)
+                    }
                     _ => return Err(ResultFault::Impossible { written }),
                 };
                 outcome.expect("the match is not over");

@@ -167,6 +167,7 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
             (MatchEnd::Resignation, Some(l)) => vec![Span::Name(l), text(" resigned")],
             (MatchEnd::Timeout, Some(l)) => vec![Span::Name(l), text(" ran out of time")],
             (MatchEnd::Agreement, _) => vec![text("both players agreed to a draw")],
+            (MatchEnd::Adjudicated, _) => vec![text("scored by the houses owned: time was up")],
             (MatchEnd::RoundLimit, _) => vec![text(format!(
                 "the round limit: {} rounds played",
                 view.round_summary.map_or(view.round, |s| s.round)
