@@ -118,6 +118,7 @@ impl Table {
             &player,
             Command::Move {
                 house,
+                match_id: None,
                 expected: None,
             },
         )

@@ -222,6 +222,7 @@ where
         let mut reply = core.handle(&request).await;
         reply.render_animation().await;
         printer.print(out, parsed.channel, &reply, Some(parsed.user))?;
+        printer.also(out, &names, &reply)?;
         // Against the computer: its moves follow the player's, each printed as it is made.
         let mut turn = reply.computer_turn;
         while let Some(t) = turn.take() {
@@ -229,6 +230,7 @@ where
                 Ok(Some(mut reply)) => {
                     reply.render_animation().await;
                     printer.print(out, parsed.channel, &reply, None)?;
+                    printer.also(out, &names, &reply)?;
                     turn = reply.computer_turn;
                 }
                 // The clock's sweep got there first: its notice prints the move.
@@ -276,7 +278,16 @@ impl Printer {
             .get(&notice.channel)
             .cloned()
             .unwrap_or_else(|| notice.channel.to_string());
-        self.print(out, &channel, &notice.reply, None)
+        self.print(out, &channel, &notice.reply, None)?;
+        self.also(out, names, &notice.reply)
+    }
+
+    /// Prints what a change posted elsewhere (a tournament's next round), each in its channel.
+    fn also<W: Write>(&mut self, out: &mut W, names: &Names, reply: &Reply) -> io::Result<()> {
+        for notice in &reply.also {
+            self.notice(out, names, notice)?;
+        }
+        Ok(())
     }
 
     /// Prints a reply in `channel`; `user` asked for it (a private reply names them).

@@ -12,6 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::request::{Command, Expected, ReplayFrom};
+use super::tournaments::TournamentCommand;
 use crate::game::House;
 use crate::store::Snowflake;
 
@@ -60,6 +61,10 @@ pub enum ActionId {
         step: ReplayStep,
         owner: Option<Snowflake>,
     },
+    /// Join a tournament in sign-up.
+    TournamentJoin { tournament: i64 },
+    /// Leave a tournament before it starts.
+    TournamentLeave { tournament: i64 },
 }
 
 /// The buttons of a replay.
@@ -138,25 +143,31 @@ impl ActionId {
                 house,
             } => Command::Move {
                 house,
+                match_id: None,
                 expected: on_turn(match_id, turn),
             },
             ActionId::Draw { match_id } => Command::Draw {
+                match_id: None,
                 expected: expected(match_id),
             },
             ActionId::Takeback { match_id, turn } => Command::Takeback {
                 decline: false,
+                match_id: None,
                 expected: on_turn(match_id, turn),
             },
             ActionId::TakebackDecline { match_id, turn } => Command::Takeback {
                 decline: true,
+                match_id: None,
                 expected: on_turn(match_id, turn),
             },
             ActionId::Resign { match_id } => Command::Resign {
                 confirmed: false,
+                match_id: None,
                 expected: expected(match_id),
             },
             ActionId::ResignConfirmed { match_id } => Command::Resign {
                 confirmed: true,
+                match_id: None,
                 expected: expected(match_id),
             },
             ActionId::Rematch { match_id } => Command::Rematch {
@@ -184,6 +195,12 @@ impl ActionId {
                     _ => ReplayFrom::Button { owner },
                 },
             },
+            ActionId::TournamentJoin { tournament } => {
+                Command::Tournament(TournamentCommand::Join(Some(tournament)))
+            }
+            ActionId::TournamentLeave { tournament } => {
+                Command::Tournament(TournamentCommand::Leave(Some(tournament)))
+            }
         }
     }
 
@@ -200,6 +217,12 @@ impl ActionId {
             ActionId::Challenge { answer, .. } => answer.name().into(),
             ActionId::Analyse { match_id } => format!("analyse match:{match_id}"),
             ActionId::Replay { match_id, ply, .. } => format!("replay match:{match_id} move:{ply}"),
+            ActionId::TournamentJoin { tournament } => {
+                format!("tournament join tournament:{tournament}")
+            }
+            ActionId::TournamentLeave { tournament } => {
+                format!("tournament leave tournament:{tournament}")
+            }
         }
     }
 }
@@ -207,7 +230,7 @@ impl ActionId {
 /// `nn:<match>:<turn>:<house>`, `nn:<match>:draw`, `nn:<match>:takeback:<turn>`,
 /// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
 /// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
-/// `nn:replay:<match>:<ply>:<step>[:<owner>]`.
+/// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`.
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -241,6 +264,12 @@ impl fmt::Display for ActionId {
                     Some(owner) => write!(f, ":{}", owner.0),
                     None => Ok(()),
                 }
+            }
+            ActionId::TournamentJoin { tournament } => {
+                write!(f, "{PREFIX}tournament:{tournament}:join")
+            }
+            ActionId::TournamentLeave { tournament } => {
+                write!(f, "{PREFIX}tournament:{tournament}:leave")
             }
         }
     }
@@ -283,6 +312,12 @@ impl FromStr for ActionId {
         Ok(match parts.as_slice() {
             ["replay", m, ply, step] => replay(m, ply, step, None)?,
             ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
+            ["tournament", t, "join"] => ActionId::TournamentJoin {
+                tournament: number(t)?,
+            },
+            ["tournament", t, "leave"] => ActionId::TournamentLeave {
+                tournament: number(t)?,
+            },
             ["challenge", c, what] => ActionId::Challenge {
                 challenge: number(c)?,
                 answer: match *what {

@@ -6,7 +6,7 @@ use super::error::{CoreError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::request::{AdminCommand, Request, SettingsChange};
 use super::{Core, Reply, Text};
-use crate::store::{self, ServerSettings, StoreError};
+use crate::store::{self, MatchRow, ServerSettings, StoreError};
 
 impl Core {
     pub(super) async fn admin(
@@ -18,20 +18,15 @@ impl Core {
             return Err(UserError::NotAdmin.into());
         }
         match command {
-            AdminCommand::Abort => self.abort(req).await,
+            AdminCommand::Abort { match_id } => self.abort(req, *match_id).await,
             AdminCommand::Settings(change) => self.settings(req, change).await,
             AdminCommand::Season(change) => self.season(req, change).await,
         }
     }
 
-    async fn abort(&self, req: &Request) -> Result<Reply, CoreError> {
-        let row = store::active_match_in_channel(
-            self.store.reader(),
-            req.place.server,
-            req.place.channel,
-        )
-        .await?
-        .ok_or(UserError::NoMatch)?;
+    async fn abort(&self, req: &Request, number: Option<i64>) -> Result<Reply, CoreError> {
+        let which = super::play::MatchRef::of(number, None);
+        let row = self.active_match(req, which).await?;
         let mut tx = self.store.begin().await?;
         if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
             return Err(UserError::Stale.into());
@@ -47,7 +42,17 @@ impl Core {
         );
         self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
             .await?;
+        // A tournament game stopped: scored by the houses, and the tournament moves on.
+        let stopped = MatchRow {
+            state: store::MatchState::Aborted,
+            ..row
+        };
+        let mut also = self.tournament_match_over(&mut tx, &stopped).await?;
         tx.commit().await.map_err(StoreError::from)?;
+        if !self.config.outbox {
+            self.draw_notices(&mut also).await;
+            reply.also = also;
+        }
         Ok(reply)
     }
 

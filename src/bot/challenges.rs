@@ -129,11 +129,13 @@ impl Core {
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(UserError::ChallengeExpired.into());
         }
-        if store::active_match_in_channel(&mut *tx, place.server, place.channel)
+        let pair = (open.challenger, open.challenged);
+        if store::active_match_of_pair(&mut *tx, place.server, place.channel, pair)
             .await?
             .is_some()
         {
-            return Err(UserError::MatchInChannel.into());
+            let (a, b) = (open.challenger_name.clone(), open.challenged_name.clone());
+            return Err(UserError::PairInChannel(a, b).into());
         }
         // The challenger plays South, unless these two have met before: a rematch swaps sides.
         let challenger_side = match last_meeting(&mut tx, &open).await? {
@@ -314,7 +316,7 @@ impl Core {
 }
 
 /// Records the server and both players, then checks that the request's channel is free for a new challenge
-/// or match: no active match, no open challenge. Returns the id of an open challenge that has expired but is
+/// or match: no active match of these two players there, no open challenge. Returns the id of an open challenge that has expired but is
 /// not closed yet (for the caller to close, or to leave to the clock).
 pub(super) async fn claim_channel(
     tx: &mut WriteTx,
@@ -326,11 +328,13 @@ pub(super) async fn claim_channel(
     store::ensure_server(tx, place.server, &place.server_name, now).await?;
     store::upsert_player(tx, req.user.id, &req.user.name, req.user.kind, now).await?;
     store::upsert_player(tx, opponent.id, &opponent.name, opponent.kind, now).await?;
-    if store::active_match_in_channel(&mut **tx, place.server, place.channel)
+    let pair = (req.user.id, opponent.id);
+    if store::active_match_of_pair(&mut **tx, place.server, place.channel, pair)
         .await?
         .is_some()
     {
-        return Err(UserError::MatchInChannel.into());
+        let names = (req.user.name.clone(), opponent.name.clone());
+        return Err(UserError::PairInChannel(names.0, names.1).into());
     }
     match store::find_open_challenge(&mut **tx, place.server, place.channel).await? {
         Some(open) if open.expires_at > now => Err(UserError::ChallengeOpen {

@@ -32,7 +32,36 @@ pub enum UserError {
         challenger: String,
         challenged: String,
     },
+    /// A match's thread is another match's already.
     MatchInChannel,
+    /// These two players already have a live match in this channel.
+    PairInChannel(String, String),
+    /// Several matches here could be meant: say which (`match:N`). Each: its number and players.
+    WhichMatch(Vec<(i64, String, String)>),
+    /// `match:N` names a match that is played in another channel.
+    MatchElsewhere {
+        id: i64,
+        channel: u64,
+        channel_name: String,
+    },
+    /// `match:N` names a match that is over.
+    MatchOver(i64),
+    NoSuchTournament(i64),
+    NoTournament,
+    /// Several tournaments could be meant: their numbers and names.
+    WhichTournament(Vec<(i64, String)>),
+    /// A tournament's matches need a target or a round limit.
+    TournamentEndless,
+    RoundRobinRounds,
+    StartInThePast,
+    TournamentStarted(String),
+    TournamentNotStarted(String),
+    TournamentOver(String),
+    AlreadyJoined(String),
+    TournamentFull(String, u32),
+    NotInTournament(String),
+    /// Only the organiser (named) or an admin may do that.
+    NotOrganiser(String),
     NoChallenge,
     ChallengeExpired,
     NotChallenged(String),
@@ -123,8 +152,80 @@ impl UserError {
                 .player(challenged)
                 .words(")."),
             UserError::MatchInChannel => {
-                words("A match is already being played in this channel: one match per channel.")
+                words("That thread already has a match of its own: a thread holds one match.")
             }
+            UserError::PairInChannel(a, b) => player(a)
+                .words(" and ")
+                .player(b)
+                .words(" already have a match in this channel: finish it first."),
+            UserError::WhichMatch(matches) => {
+                let mut text = words("Which match? There are several here: add `match:N` to the command, N one of ");
+                for (i, (id, south, north)) in matches.iter().enumerate() {
+                    if i > 0 {
+                        text = text.words(", ");
+                    }
+                    text = text
+                        .words(format!("#{id} "))
+                        .player(south)
+                        .words(" vs ")
+                        .player(north);
+                }
+                text.words(".")
+            }
+            UserError::MatchElsewhere {
+                id,
+                channel,
+                channel_name,
+            } => Text::from(format!("Match #{id} is played in "))
+                .channel(*channel, Some(channel_name))
+                .words(": its commands work there."),
+            UserError::MatchOver(id) => Text::from(format!(
+                "Match #{id} is over: see it with "
+            ))
+            .command_with("replay", &format!("match:{id}"))
+            .words("."),
+            UserError::NoSuchTournament(id) => {
+                Text::from(format!("There is no tournament #{id} in this server."))
+            }
+            UserError::NoTournament => words("There is no tournament in this server yet. Start one with ")
+                .command_with("tournament create", "name:…")
+                .words("."),
+            UserError::WhichTournament(list) => {
+                let listed: Vec<String> =
+                    list.iter().map(|(id, name)| format!("#{id} {name}")).collect();
+                Text::from(format!(
+                    "Which tournament? Add `tournament:N` to the command, N one of: {}.",
+                    listed.join(", ")
+                ))
+            }
+            UserError::TournamentEndless => words(
+                "A tournament's matches must end: give them a target of houses or a round limit \
+                 (`match_rounds`).",
+            ),
+            UserError::RoundRobinRounds => words(
+                "A round robin plays as many rounds as it needs (everyone meets everyone once): \
+                 `rounds` is for Swiss tournaments.",
+            ),
+            UserError::StartInThePast => {
+                words("That start time has passed: give a time to come, like `in 2d`.")
+            }
+            UserError::TournamentStarted(name) => Text::from(format!(
+                "**{name}** has started already: joining and leaving are closed."
+            )),
+            UserError::TournamentNotStarted(name) => {
+                Text::from(format!("**{name}** has not started yet."))
+            }
+            UserError::TournamentOver(name) => Text::from(format!("**{name}** is over.")),
+            UserError::AlreadyJoined(name) => Text::from(format!("You are in **{name}** already.")),
+            UserError::TournamentFull(name, limit) => Text::from(format!(
+                "**{name}** is full: it takes {limit} players."
+            )),
+            UserError::NotInTournament(name) => {
+                Text::from(format!("You are not playing in **{name}**."))
+            }
+            UserError::NotOrganiser(name) => words("Only its organiser, ")
+                .player(name)
+                .words(", or a server admin can do that."),
             UserError::NoChallenge => words("There is no open challenge in this channel."),
             UserError::ChallengeExpired => words("That challenge has expired."),
             UserError::NotChallenged(name) => {

@@ -44,15 +44,12 @@ impl Core {
         Ok(Reply::private(Text::lines(lines)))
     }
 
-    pub(super) async fn history(&self, req: &Request) -> Result<Reply, CoreError> {
-        let (server, channel) = (req.place.server, req.place.channel);
-        let row = match store::active_match_in_channel(self.store.reader(), server, channel).await?
-        {
-            Some(row) => row,
-            None => store::last_match_in_channel(self.store.reader(), server, channel)
-                .await?
-                .ok_or(UserError::NoMatch)?,
-        };
+    pub(super) async fn history(
+        &self,
+        req: &Request,
+        number: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let row = self.shown_match(req, number).await?;
         let names = &row.names;
         let mut lines = vec![Text::new()
             .words(format!("Match #{}: ", row.id))

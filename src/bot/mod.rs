@@ -34,6 +34,7 @@ mod sweeper;
 mod takeback;
 pub mod text;
 mod threads;
+mod tournaments;
 
 pub use action::{ActionId, ChallengeAnswer};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -50,6 +51,9 @@ pub use request::{
     SeasonChange, SettingsChange, UserRef, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
+pub use tournaments::{StartAt, TournamentCommand, TournamentSpec};
+
+use play::MatchRef;
 
 use crate::rng::SeededRng;
 use crate::store::{Store, StoreError};
@@ -208,18 +212,36 @@ impl Core {
             Command::Accept { challenge } => self.accept(req, *challenge).await,
             Command::Decline { challenge } => self.decline(req, *challenge).await,
             Command::Cancel { challenge } => self.cancel(req, *challenge).await,
-            Command::Move { house, expected } => self.play_move(req, *house, *expected).await,
-            Command::Board => self.board(req).await,
+            Command::Move {
+                house,
+                match_id,
+                expected,
+            } => {
+                let which = MatchRef::of(*match_id, *expected);
+                self.play_move(req, *house, which).await
+            }
+            Command::Board { match_id } => self.board(req, *match_id).await,
             Command::Resign {
                 confirmed,
+                match_id,
                 expected,
-            } => self.resign(req, *confirmed, *expected).await,
-            Command::Draw { expected } => self.draw(req, *expected).await,
-            Command::Takeback { decline, expected } => {
-                self.takeback(req, *decline, *expected).await
+            } => {
+                let which = MatchRef::of(*match_id, *expected);
+                self.resign(req, *confirmed, which).await
+            }
+            Command::Draw { match_id, expected } => {
+                self.draw(req, MatchRef::of(*match_id, *expected)).await
+            }
+            Command::Takeback {
+                decline,
+                match_id,
+                expected,
+            } => {
+                let which = MatchRef::of(*match_id, *expected);
+                self.takeback(req, *decline, which).await
             }
             Command::Matches => self.matches(req).await,
-            Command::History => self.history(req).await,
+            Command::History { match_id } => self.history(req, *match_id).await,
             Command::Rules => Ok(Reply::private(text::RULES)),
             Command::Help => Ok(Reply::private(text::HELP)),
             Command::Leaderboard { page, season } => self.leaderboard(req, *page, *season).await,
@@ -234,6 +256,7 @@ impl Core {
             } => self.replay(req, *match_id, *ply, *from).await,
             Command::Analyse { match_id } => self.analyse(req, *match_id).await,
             Command::Notify { on } => self.notify(req, *on).await,
+            Command::Tournament(command) => self.tournament(req, command).await,
         }
     }
 }

@@ -165,6 +165,9 @@ impl Core {
     /// Draws the pictures of the reply's scene (when pictures are on): the board now, the move's
     /// animation later ([`Reply::render_animation`]).
     pub(super) async fn draw_pictures(&self, reply: &mut Reply) -> Result<(), CoreError> {
+        if let (Some(table), true) = (&reply.standings, self.config.pictures) {
+            reply.picture = Some(pictures::standings(table.clone()).await?);
+        }
         let Some(scene) = &reply.scene else {
             return Ok(());
         };

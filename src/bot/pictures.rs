@@ -55,6 +55,12 @@ pub async fn rating_chart(
     Ok(picture)
 }
 
+/// A tournament's standings (see [`crate::render::standings_png`]).
+pub async fn standings(table: crate::render::StandingsTable) -> Result<Picture, InternalError> {
+    let picture = tokio::task::spawn_blocking(move || crate::render::standings_png(&table)).await?;
+    Ok(picture)
+}
+
 fn view<'a>(game: &'a Match, names: &'a Names, played: Option<&'a MatchMove>) -> MatchView<'a> {
     MatchView {
         names: names.as_refs(),

@@ -31,43 +31,113 @@ impl<'a> MatchAfter<'a> {
     }
 }
 
+/// Which match a command on a match means: the one its button was drawn for, the `match:N` typed, or else
+/// the player's match in the request's channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct MatchRef {
+    pub number: Option<i64>,
+    pub expected: Option<Expected>,
+}
+
+impl MatchRef {
+    pub fn of(number: Option<i64>, expected: Option<Expected>) -> MatchRef {
+        MatchRef { number, expected }
+    }
+}
+
 impl Core {
     /// The match a request acts on: the one its button names (which works wherever the board was posted:
-    /// a thread's board may have gone to its parent channel), else the active match in its channel.
+    /// a thread's board may have gone to its parent channel), the one its `match:N` names, else the
+    /// player's active match in its channel (see [`pick_match`]).
     pub(super) async fn active_match(
         &self,
         req: &Request,
-        expected: Option<Expected>,
+        which: MatchRef,
     ) -> Result<MatchRow, CoreError> {
         let reader = self.store.reader();
-        let row = match expected {
-            Some(e) => {
-                let row = store::load_match(reader, e.match_id)
-                    .await?
-                    .filter(|row| row.server == req.place.server);
-                if row.as_ref().is_some_and(|r| r.state != MatchState::Active) {
-                    // A button of a match that has ended since it was drawn.
-                    return Err(UserError::Stale.into());
-                }
-                row
+        if let Some(e) = which.expected {
+            let row = store::load_match(reader, e.match_id)
+                .await?
+                .filter(|row| row.server == req.place.server)
+                .ok_or(UserError::NoMatch)?;
+            if row.state != MatchState::Active {
+                // A button of a match that has ended since it was drawn.
+                return Err(UserError::Stale.into());
             }
-            None => {
-                store::active_match_in_channel(reader, req.place.server, req.place.channel).await?
+            return Ok(row);
+        }
+        if let Some(id) = which.number {
+            let row = self.numbered_match(req, id).await?;
+            if row.state != MatchState::Active {
+                return Err(UserError::MatchOver(id).into());
             }
-        };
-        row.ok_or_else(|| UserError::NoMatch.into())
+            return Ok(row);
+        }
+        let rows =
+            store::active_matches_in_channel(reader, req.place.server, req.place.channel).await?;
+        pick_match(rows, req.user.id)?.ok_or_else(|| UserError::NoMatch.into())
     }
 
-    /// The legal houses, with their seeds and in house order, of the active match in `place`'s channel, for
-    /// a front end's autocomplete. Empty (not an error) unless `user` is the player to move there and it is
-    /// not the computer's turn: a hint must never refuse anything. Reads only.
+    /// The match `match:N` names, live or not, if it is played in the request's channel (or the channel
+    /// its thread belongs to).
+    pub(super) async fn numbered_match(
+        &self,
+        req: &Request,
+        id: i64,
+    ) -> Result<MatchRow, CoreError> {
+        let row = store::load_match(self.store.reader(), id)
+            .await?
+            .filter(|row| row.server == req.place.server)
+            .ok_or(UserError::NoSuchMatch(id))?;
+        let here = req.place.channel;
+        if row.channel != here && row.parent_channel != Some(here) {
+            return Err(UserError::MatchElsewhere {
+                id,
+                channel: row.channel.0,
+                channel_name: row.channel_name.clone(),
+            }
+            .into());
+        }
+        Ok(row)
+    }
+
+    /// The match a command that looks at a match shows: the one `match:N` names, else the player's live
+    /// match in the channel, else the channel's newest match.
+    pub(super) async fn shown_match(
+        &self,
+        req: &Request,
+        number: Option<i64>,
+    ) -> Result<MatchRow, CoreError> {
+        if let Some(id) = number {
+            return self.numbered_match(req, id).await;
+        }
+        let (server, channel) = (req.place.server, req.place.channel);
+        let rows = store::active_matches_in_channel(self.store.reader(), server, channel).await?;
+        match pick_match(rows, req.user.id)? {
+            Some(row) => Ok(row),
+            None => store::last_match_in_channel(self.store.reader(), server, channel)
+                .await?
+                .ok_or_else(|| UserError::NoMatch.into()),
+        }
+    }
+
+    /// The legal houses, with their seeds and in house order, of `user`'s active match in `place`'s channel
+    /// (match `number` when given), for a front end's autocomplete. Empty (not an error) unless `user` is
+    /// the player to move there and it is not the computer's turn: a hint must never refuse anything. Reads
+    /// only.
     pub async fn legal_houses(
         &self,
         place: &Place,
         user: Snowflake,
+        number: Option<i64>,
     ) -> Result<Vec<(House, u8)>, CoreError> {
-        let row = store::active_match_in_channel(self.store.reader(), place.server, place.channel)
-            .await?;
+        let rows =
+            store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
+                .await?;
+        let row = match number {
+            Some(id) => rows.into_iter().find(|row| row.id == id),
+            None => pick_match(rows, user).ok().flatten(),
+        };
         let Some(row) = row else {
             return Ok(Vec::new());
         };
@@ -87,14 +157,52 @@ impl Core {
         Ok(houses)
     }
 
+    /// `user`'s live matches in `place`'s channel, each with a label for a front end's autocomplete
+    /// ("#12 against bob, your turn"); everyone's when `user` plays in none there. Reads only.
+    pub async fn matches_here(
+        &self,
+        place: &Place,
+        user: Snowflake,
+    ) -> Result<Vec<(i64, String)>, CoreError> {
+        let rows =
+            store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
+                .await?;
+        let mine: Vec<&MatchRow> = rows.iter().filter(|r| r.side_of(user).is_some()).collect();
+        let listed = match mine.is_empty() {
+            true => rows.iter().collect(),
+            false => mine,
+        };
+        Ok(listed
+            .into_iter()
+            .map(|row| {
+                let label = match row.side_of(user) {
+                    Some(side) => {
+                        let turn = match row.game.to_move() {
+                            Some(p) if p == side => "your turn".to_owned(),
+                            Some(p) => format!("{}'s turn", row.names.get(p)),
+                            None => "over".to_owned(),
+                        };
+                        format!(
+                            "#{} against {}, {turn}",
+                            row.id,
+                            row.names.get(side.other())
+                        )
+                    }
+                    None => format!("#{} {} vs {}", row.id, row.names.south, row.names.north),
+                };
+                (row.id, label)
+            })
+            .collect())
+    }
+
     pub(super) async fn play_move(
         &self,
         req: &Request,
         house: House,
-        expected: Option<Expected>,
+        which: MatchRef,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, expected).await?;
-        check_expected(&row, expected)?;
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
         let side = player_side(&row, req)?;
         let now = self.now();
         if row.deadline.is_some_and(|d| d <= now) && !self.paused(row.server, now) {
@@ -200,23 +308,29 @@ impl Core {
         self.store_post(&mut tx, PostPlace::of_match(after.row), &mut reply, via)
             .await?;
         self.turn_dm(&mut tx, after.row, &mut reply).await?;
+        // A tournament game: its result moves the tournament on, in the same transaction.
+        let mut also = match after.row.state {
+            MatchState::Active => Vec::new(),
+            _ => self.tournament_match_over(&mut tx, after.row).await?,
+        };
         tx.commit().await.map_err(StoreError::from)?;
         // Committed: from here on the reply goes out whatever happens, with its words if not its picture.
         if let Err(e) = self.draw_pictures(&mut reply).await {
             tracing::error!(error = %cause_chain(&e), "drawing a board failed");
         }
+        if !self.config.outbox {
+            self.draw_notices(&mut also).await;
+            reply.also = also;
+        }
         Ok(reply)
     }
 
-    pub(super) async fn board(&self, req: &Request) -> Result<Reply, CoreError> {
-        let (server, channel) = (req.place.server, req.place.channel);
-        let row = match store::active_match_in_channel(self.store.reader(), server, channel).await?
-        {
-            Some(row) => row,
-            None => store::last_match_in_channel(self.store.reader(), server, channel)
-                .await?
-                .ok_or(UserError::NoMatch)?,
-        };
+    pub(super) async fn board(
+        &self,
+        req: &Request,
+        number: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let row = self.shown_match(req, number).await?;
         let mut headline = Text::from(format!("Match #{}, round {}: ", row.id, row.game.round()))
             .player(&row.names.south)
             .words(" (South) against ")
@@ -233,10 +347,10 @@ impl Core {
         &self,
         req: &Request,
         confirmed: bool,
-        expected: Option<Expected>,
+        which: MatchRef,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, expected).await?;
-        check_expected(&row, expected)?;
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
         let side = player_side(&row, req)?;
         if !confirmed {
             let mut reply = Reply::private(
@@ -260,13 +374,9 @@ impl Core {
             .ok_or_else(|| UserError::Stale.into())
     }
 
-    pub(super) async fn draw(
-        &self,
-        req: &Request,
-        expected: Option<Expected>,
-    ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, expected).await?;
-        check_expected(&row, expected)?;
+    pub(super) async fn draw(&self, req: &Request, which: MatchRef) -> Result<Reply, CoreError> {
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
         let side = player_side(&row, req)?;
         let opponent = row.names.get(side.other()).to_owned();
         if row.computer.is_some() {
@@ -343,12 +453,24 @@ impl Core {
         headline: Text,
         via: Via,
     ) -> Result<Option<Reply>, CoreError> {
+        let tx = self.store.begin().await?;
+        self.finish_with(tx, row, game, headline, via).await
+    }
+
+    /// [`Core::finish`] within `tx` (which may hold more of the same change).
+    pub(super) async fn finish_with(
+        &self,
+        mut tx: store::WriteTx,
+        row: MatchRow,
+        game: Match,
+        headline: Text,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
         let result = game.result().ok_or_else(|| {
             InternalError::Inconsistent("finishing a match without a result".into())
         })?;
         let rated = row.moves_played > 0 && row.computer.is_none();
         let now = self.now();
-        let mut tx = self.store.begin().await?;
         let Some(after) =
             store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await?
         else {
@@ -471,6 +593,33 @@ impl Core {
         });
         Ok(reply)
     }
+}
+
+/// Of the active matches in a channel, the one a command without `match:N` means: the player's only match
+/// there, or the channel's only match (for someone who is not playing in it, who is then told so by what they
+/// asked); `None` when the channel has none. Several to choose from: which one, the player is asked.
+pub(super) fn pick_match(
+    rows: Vec<MatchRow>,
+    user: Snowflake,
+) -> Result<Option<MatchRow>, CoreError> {
+    let (mine, others): (Vec<MatchRow>, Vec<MatchRow>) = rows
+        .into_iter()
+        .partition(|row| row.side_of(user).is_some());
+    let choice = match (mine.len(), others.len()) {
+        (1, _) => mine,
+        (0, 0 | 1) => others,
+        (0, _) => return Err(which_match(&others)),
+        _ => return Err(which_match(&mine)),
+    };
+    Ok(choice.into_iter().next())
+}
+
+fn which_match(rows: &[MatchRow]) -> CoreError {
+    let listed = rows
+        .iter()
+        .map(|row| (row.id, row.names.south.clone(), row.names.north.clone()))
+        .collect();
+    UserError::WhichMatch(listed).into()
 }
 
 /// A button made for another match, or for a turn gone by (a move made, a move taken back), is stale.

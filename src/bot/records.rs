@@ -405,6 +405,7 @@ pub(super) fn replay_to(
                 (MatchEnd::Resignation, Some(loser)) => game.resign(loser),
                 (MatchEnd::Timeout, Some(loser)) => game.time_out(loser),
                 (MatchEnd::Agreement, _) => game.agree_draw(),
+                (MatchEnd::Adjudicated, _) => game.adjudicate(),
                 _ => Ok(result),
             };
             ended.map_err(|e| InternalError::Inconsistent(format!("match {}: {e}", row.id)))?;

@@ -8,6 +8,7 @@ use super::error::cause_chain;
 use super::message::Text;
 use super::pictures::{PendingAnimation, Picture};
 use crate::game::{Match, MatchMove, Player, Position};
+use crate::render::StandingsTable;
 use crate::store::{Names, PostId, Snowflake};
 
 /// A button: its id says what it does and carries what makes it safe to act on later (see [`ActionId`]).
@@ -88,6 +89,11 @@ pub struct Reply {
     pub direct: Vec<DirectMessage>,
     /// A private word for the one who asked, beside a public reply (a private reply carries it in its text).
     pub aside: Option<Text>,
+    /// A tournament's standings, drawn as the reply's picture.
+    pub standings: Option<StandingsTable>,
+    /// More public messages the change made elsewhere (a tournament's next round), for a front end
+    /// without an outbox (with one, they are stored there and this is empty).
+    pub also: Vec<Notice>,
     /// This reply is also stored in the outbox, held for the front end answering the interaction: it
     /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
     /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
@@ -164,6 +170,11 @@ pub(super) struct PostBody {
     pub actions: Vec<Action>,
     pub board: Option<BoardState>,
     pub scene: Option<Scene>,
+    #[serde(default)]
+    pub standings: Option<StandingsTable>,
+    /// The post starts a thread of this name, and its match moves there (a tournament's pairing).
+    #[serde(default)]
+    pub open_thread: Option<String>,
 }
 
 impl PostBody {
@@ -175,6 +186,8 @@ impl PostBody {
             actions: reply.actions.clone(),
             board: reply.board.clone(),
             scene: reply.scene.clone(),
+            standings: reply.standings.clone(),
+            open_thread: reply.open_thread.clone(),
         }
     }
 
@@ -187,6 +200,8 @@ impl PostBody {
             actions: self.actions,
             board: self.board,
             scene: self.scene,
+            standings: self.standings,
+            open_thread: self.open_thread,
             ..Reply::default()
         }
     }

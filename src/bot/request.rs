@@ -3,8 +3,10 @@
 
 use super::clock::parse_duration;
 use super::error::UserError;
+use super::tournaments::{StartAt, TournamentCommand, TournamentSpec};
 use crate::ai::Level;
 use crate::game::{Endgame, House, MatchOptions};
+use crate::store::Format;
 use crate::store::{FirstMover, PlayerKind, Snowflake};
 
 /// A user as the front end knows them.
@@ -95,8 +97,8 @@ pub struct SettingsChange {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AdminCommand {
-    /// Stop the match in this channel, unrated.
-    Abort,
+    /// Stop the match in this channel (`match:N` when it has several), unrated.
+    Abort { match_id: Option<i64> },
     /// Show (when empty) or change the server's settings.
     Settings(SettingsChange),
     /// End the season and start the next (unless `start` is false), and set how seasons go.
@@ -129,26 +131,36 @@ pub enum Command {
     Cancel {
         challenge: Option<i64>,
     },
+    /// `match_id`, in this and the other commands on a match: the `match:N` typed, needed only when the
+    /// player has more than one match in the channel (`expected`, a button's, names its match anyway).
     Move {
         house: House,
+        match_id: Option<i64>,
         expected: Option<Expected>,
     },
-    Board,
+    Board {
+        match_id: Option<i64>,
+    },
     Resign {
         confirmed: bool,
+        match_id: Option<i64>,
         expected: Option<Expected>,
     },
     Draw {
+        match_id: Option<i64>,
         expected: Option<Expected>,
     },
     /// Ask to take back one's last move, or accept the opponent's request; `decline`: decline it, or
     /// withdraw one's own.
     Takeback {
         decline: bool,
+        match_id: Option<i64>,
         expected: Option<Expected>,
     },
     Matches,
-    History,
+    History {
+        match_id: Option<i64>,
+    },
     Rules,
     Help,
     Leaderboard {
@@ -182,6 +194,7 @@ pub enum Command {
     Notify {
         on: Option<bool>,
     },
+    Tournament(TournamentCommand),
 }
 
 /// What asked for a replay, which says where it is shown.
@@ -203,7 +216,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 21] = [
+pub const COMMANDS: [&str; 22] = [
     "challenge",
     "accept",
     "decline",
@@ -225,6 +238,7 @@ pub const COMMANDS: [&str; 21] = [
     "replay",
     "analyse",
     "notify",
+    "tournament",
 ];
 
 impl Command {
@@ -307,17 +321,25 @@ impl Command {
                 let house = House::from_label(label).map_err(|_| UserError::NoSuchHouse(label))?;
                 Command::Move {
                     house,
+                    match_id: optional_match_number(&mut opts)?,
                     expected: None,
                 }
             }
-            "board" => Command::Board,
+            "board" => Command::Board {
+                match_id: optional_match_number(&mut opts)?,
+            },
             "resign" => Command::Resign {
                 confirmed: opts.parse("confirm", yes_no, "yes or no")?.unwrap_or(false),
+                match_id: optional_match_number(&mut opts)?,
                 expected: None,
             },
-            "draw" => Command::Draw { expected: None },
+            "draw" => Command::Draw {
+                match_id: optional_match_number(&mut opts)?,
+                expected: None,
+            },
             "takeback" => Command::Takeback {
                 decline: opts.parse("decline", yes_no, "yes or no")?.unwrap_or(false),
+                match_id: optional_match_number(&mut opts)?,
                 expected: None,
             },
             "rematch" => Command::Rematch {
@@ -349,8 +371,11 @@ impl Command {
                     )?),
                 },
             },
+            "tournament" => Command::Tournament(parse_tournament(words, &mut opts)?),
             "matches" => Command::Matches,
-            "history" => Command::History,
+            "history" => Command::History {
+                match_id: optional_match_number(&mut opts)?,
+            },
             "rules" => Command::Rules,
             "help" => Command::Help,
             "leaderboard" => Command::Leaderboard {
@@ -380,7 +405,9 @@ impl Command {
             "admin" => {
                 let sub = words.first().copied().or_else(|| opts.take("action"));
                 match sub {
-                    Some("abort") => Command::Admin(AdminCommand::Abort),
+                    Some("abort") => Command::Admin(AdminCommand::Abort {
+                        match_id: optional_match_number(&mut opts)?,
+                    }),
                     Some("settings") => Command::Admin(AdminCommand::Settings(SettingsChange {
                         channels: match opts.take("channels") {
                             None => None,
@@ -421,9 +448,121 @@ impl Command {
     }
 }
 
+/// `tournament create|join|leave|start|standings|pairings|withdraw|cancel` with its options.
+fn parse_tournament(
+    words: &[&str],
+    opts: &mut Options<'_>,
+) -> Result<TournamentCommand, UserError> {
+    let sub = words.first().copied().or_else(|| opts.take("action"));
+    let sub = sub.map(str::to_ascii_lowercase);
+    let mut id = || {
+        opts.parse(
+            "tournament",
+            |v| {
+                v.trim_start_matches('#')
+                    .parse()
+                    .ok()
+                    .filter(|&id: &i64| id > 0)
+            },
+            "a tournament number, as in tournament #3",
+        )
+    };
+    Ok(match sub.as_deref() {
+        Some("join") => TournamentCommand::Join(id()?),
+        Some("leave") => TournamentCommand::Leave(id()?),
+        Some("start") => TournamentCommand::Start(id()?),
+        Some("standings") => TournamentCommand::Standings(id()?),
+        Some("pairings") => TournamentCommand::Pairings(id()?),
+        Some("withdraw") => TournamentCommand::Withdraw(id()?),
+        Some("cancel") => TournamentCommand::Cancel(id()?),
+        Some("create") => {
+            let name = match words.get(1..) {
+                Some(rest) if !rest.is_empty() => rest.join(" "),
+                _ => opts.required("name")?.to_owned(),
+            };
+            TournamentCommand::Create(TournamentSpec {
+                name,
+                format: opts
+                    .parse(
+                        "format",
+                        |v| match v {
+                            "swiss" => Some(Format::Swiss),
+                            "round-robin" | "round_robin" | "roundrobin" | "rr" => {
+                                Some(Format::RoundRobin)
+                            }
+                            _ => None,
+                        },
+                        "swiss or round-robin",
+                    )?
+                    .unwrap_or(Format::Swiss),
+                rounds: opts.parse(
+                    "rounds",
+                    |v| v.parse().ok().filter(|r| (1..=32).contains(r)),
+                    "1 to 32 rounds",
+                )?,
+                endgame: opts.parse(
+                    "endgame",
+                    |v| match v {
+                        "capturer" => Some(Endgame::Capturer),
+                        "starter" => Some(Endgame::Starter),
+                        _ => None,
+                    },
+                    "capturer or starter",
+                )?,
+                chain: opts.parse("chain", yes_no, "yes or no")?,
+                target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
+                match_rounds: opts.parse(
+                    "match_rounds",
+                    |v| {
+                        v.parse()
+                            .ok()
+                            .filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))
+                    },
+                    "1 to 99 rounds",
+                )?,
+                clock_secs: opts.parse(
+                    "clock",
+                    parse_clock,
+                    "a duration from 5m to 7d, like 30m, 24h or 3d",
+                )?,
+                round_days: opts.parse(
+                    "round_days",
+                    |v| v.parse().ok().filter(|d| (1..=60).contains(d)),
+                    "1 to 60 days",
+                )?,
+                start: opts.parse(
+                    "start",
+                    StartAt::parse,
+                    "a time to wait, like in 2d, or a UTC time like 2026-12-24 18:00",
+                )?,
+                limit: opts.parse(
+                    "limit",
+                    |v| v.parse().ok().filter(|l| (2..=128).contains(l)),
+                    "2 to 128 players",
+                )?,
+            })
+        }
+        _ => {
+            return Err(UserError::BadOption {
+                option: "tournament",
+                expected: "create, join, leave, start, standings, pairings, withdraw or cancel",
+            })
+        }
+    })
+}
+
 /// The required `match:N` (as the bot shows it, `Match #N`; a leading `#` is allowed).
 fn match_number(opts: &mut Options<'_>) -> Result<i64, UserError> {
     let given = opts.required("match")?;
+    parse_match_number(given)
+}
+
+/// An optional `match:N`.
+fn optional_match_number(opts: &mut Options<'_>) -> Result<Option<i64>, UserError> {
+    opts.take("match").map(parse_match_number).transpose()
+}
+
+fn parse_match_number(given: &str) -> Result<i64, UserError> {
     given
         .trim_start_matches('#')
         .parse()

@@ -47,6 +47,8 @@ impl Core {
             }
         }
 
+        notices.extend(self.sweep_tournaments().await?);
+
         for row in store::due_reminders(self.store.reader(), now).await? {
             let Some(to_move) = row.game.to_move() else {
                 continue;

@@ -11,9 +11,9 @@
 use super::action::ActionId;
 use super::error::{CoreError, UserError};
 use super::outbox::{PostPlace, Via};
-use super::play::{check_expected, player_side, MatchAfter};
+use super::play::{check_expected, player_side, MatchAfter, MatchRef};
 use super::records::replay_to;
-use super::request::{Expected, Request};
+use super::request::Request;
 use super::{Action, Core, Reply, Text};
 use crate::game::Player;
 use crate::store::{self, LastMove, MatchRow, StoreError, TakenBack};
@@ -54,10 +54,10 @@ impl Core {
         &self,
         req: &Request,
         decline: bool,
-        expected: Option<Expected>,
+        which: MatchRef,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, expected).await?;
-        check_expected(&row, expected)?;
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
         let side = player_side(&row, req)?;
         let opponent = row.names.get(side.other()).to_owned();
         if row.computer.is_some() {

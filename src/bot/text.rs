@@ -145,6 +145,7 @@ pub fn describe_result(result: &MatchResult, names: &Names) -> Text {
         MatchEnd::Resignation => "resignation",
         MatchEnd::Timeout => "the move clock ran out",
         MatchEnd::Agreement => "agreed",
+        MatchEnd::Adjudicated => "scored by the houses owned when the tournament round ran out",
     };
     match result.winner {
         Some(w) => Text::new()
@@ -209,8 +210,8 @@ Commands (options are name:value):
             [target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
                                                             random first, target 10, no round limit, 24h)
   accept | decline | cancel       answer or withdraw the open challenge in this channel
-  move house:N                    sow house N (1-12) of yours
-  board                           the match in this channel
+  move house:N [match:N]          sow house N (1-12) of yours (match:N when you have several matches here)
+  board [match:N]                 the match in this channel
   draw                            offer a draw, or accept your opponent's offer
   takeback [decline:yes]          ask to take back your last move (until your opponent moves), or accept
                                   your opponent's request (decline:yes declines it, or withdraws yours)
@@ -225,7 +226,10 @@ Commands (options are name:value):
   stats [player:NAME]             a player's rating chart and record in this season
   notify on|off                   a DM when it becomes your turn (none while you are at the board)
   rules                           the rules of Nam-nam
-  admin abort | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
+  tournament create NAME [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
+            [clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here
+  tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
+  admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
   admin season [news:#channel] [monthly:yes|no] [start:no]
                                   a new season now: ratings start fresh, the old standings are kept";
 

@@ -47,8 +47,18 @@ impl Core {
 }
 
 impl Core {
+    /// The thread a live match was moved into, if it was (see [`Core::move_match_to_thread`]).
+    pub async fn thread_of(&self, match_id: i64) -> Result<Option<Snowflake>, CoreError> {
+        let row = store::load_match(self.store.reader(), match_id).await?;
+        Ok(row
+            .filter(|r| r.state == store::MatchState::Active && r.parent_channel.is_some())
+            .map(|r| r.channel))
+    }
+}
+
+impl Core {
     /// A moderator locked (or deleted) the thread of a live match: the match goes back to the parent
-    /// channel (unless another match is being played there: its buttons work there all the same), and its
+    /// channel (unless these two players have another match there: its buttons work there all the same), and its
     /// board is posted again there for the poster to deliver. Returns the match, if any.
     pub async fn thread_closed(
         &self,
@@ -62,7 +72,9 @@ impl Core {
         let Some(parent) = row.parent_channel else {
             return Ok(None);
         };
-        if store::active_match_in_channel(&mut *tx, server, parent)
+        // The parent may hold other matches (a channel holds several), but not a second one of this pair.
+        let pair = (row.players.south, row.players.north);
+        if store::active_match_of_pair(&mut *tx, server, parent, pair)
             .await?
             .is_none()
         {

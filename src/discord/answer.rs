@@ -448,7 +448,9 @@ fn supersedes_source(command: &Command, reply: &Reply) -> bool {
             | Command::Cancel { .. }
             | Command::Takeback { decline: true, .. }
     );
-    !reply.private && (reply.board.is_some() || answered) && !matches!(command, Command::Board)
+    !reply.private
+        && (reply.board.is_some() || answered)
+        && !matches!(command, Command::Board { .. })
 }
 
 /// The server wants a thread per match: the answer says where the match went, the thread starts from

@@ -65,6 +65,14 @@ pub fn nonce(post: Option<PostId>) -> String {
     }
 }
 
+/// Why a pairing's thread was not opened.
+enum ThreadRefused {
+    /// Discord did not answer: try the post again later.
+    Later,
+    /// Threads are not allowed here (or the match has ended): the board goes in the channel.
+    NotAllowed,
+}
+
 /// Wakes the poster when there is something new to post.
 #[derive(Clone, Debug, Default)]
 pub struct PosterBell(Arc<Notify>);
@@ -234,8 +242,22 @@ impl Poster {
             tracing::error!(error = %cause_chain(&error), post = post.id, "could not draw a post");
             return Tried::LATER;
         }
+        let mut channel = channel;
+        let mut no_thread = None;
+        if let (Some(name), Some(match_id), None) =
+            (post.reply.open_thread.clone(), post.match_id, post.dm_user)
+        {
+            match self.open_thread(channel, post, &name, match_id).await {
+                Ok(thread) => channel = thread,
+                Err(ThreadRefused::Later) => return Tried::LATER,
+                Err(ThreadRefused::NotAllowed) => no_thread = Some(errors::NO_THREADS),
+            }
+        }
         post.reply.render_animation().await;
-        let outgoing = Outgoing::of(&post.reply, true, &self.mentions);
+        let mut outgoing = Outgoing::of(&post.reply, true, &self.mentions);
+        if let Some(word) = no_thread {
+            outgoing.content = fit(format!("{}\n({word})", outgoing.content));
+        }
         let error = match self.send(channel, outgoing.clone(), post.id).await {
             Ok(message) => return self.delivered(post.id, Some(message)).await,
             Err(error) => error,
@@ -259,6 +281,94 @@ impl Poster {
             }
         }
         self.failed(post, channel, &error).await
+    }
+
+    /// A tournament's pairing gets a thread of its own: a line in the tournament's channel starts it (the
+    /// thread hangs under it), the match moves there, and the board goes in it. Each step is safe to repeat:
+    /// the line carries a nonce of its own, a thread already started from it is the one with its id, and a
+    /// match already moved is left where it is. Without the permission to make threads, the match stays
+    /// in the channel.
+    async fn open_thread(
+        &self,
+        channel: serenity::ChannelId,
+        post: &Post,
+        name: &str,
+        match_id: i64,
+    ) -> Result<serenity::ChannelId, ThreadRefused> {
+        match self.core.thread_of(match_id).await {
+            Ok(Some(thread)) => return Ok(serenity::ChannelId::new(thread.0)),
+            Ok(None) => {}
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), match_id, "could not read a match");
+                return Err(ThreadRefused::Later);
+            }
+        }
+        let line = post.reply.text.first_line();
+        let starter = Outgoing::of(&crate::bot::Reply::public(line), false, &self.mentions);
+        let message = starter
+            .channel_message()
+            .nonce(serenity::Nonce::String(format!(
+                "{}-t",
+                nonce(Some(post.id))
+            )))
+            .enforce_nonce(true);
+        let sent = retrying(Failure::retryable, |_| {
+            channel.send_message(self.http.as_ref(), message.clone())
+        })
+        .await;
+        let started = match sent {
+            Ok(message) => message.id,
+            Err(error) => return Err(self.thread_refused(channel, &error)),
+        };
+        let made = retrying(Failure::retryable, |_| async move {
+            let thread = serenity::CreateThread::new(name)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+            match channel
+                .create_thread_from_message(self.http.as_ref(), started, thread)
+                .await
+            {
+                Ok(thread) => Ok(thread.id),
+                Err(error) if Failure::of(&error).code() == Some(errors::THREAD_EXISTS) => {
+                    Ok(serenity::ChannelId::new(started.get()))
+                }
+                Err(error) => Err(error),
+            }
+        })
+        .await;
+        let thread = match made {
+            Ok(thread) => thread,
+            Err(error) => return Err(self.thread_refused(channel, &error)),
+        };
+        let thread_id = Snowflake(thread.get());
+        match self
+            .core
+            .move_match_to_thread(match_id, thread_id, name)
+            .await
+        {
+            Ok(()) => Ok(thread),
+            Err(error) => {
+                // Ended meanwhile, say: the board goes where the match is.
+                tracing::warn!(error = %cause_chain(&error), match_id,
+                    "could not move a match into its thread");
+                Err(ThreadRefused::NotAllowed)
+            }
+        }
+    }
+
+    /// Why a thread could not be opened: for now (Discord is unwell), or not here (the permissions).
+    fn thread_refused(
+        &self,
+        channel: serenity::ChannelId,
+        error: &serenity::Error,
+    ) -> ThreadRefused {
+        if Failure::of(error).retryable() {
+            return ThreadRefused::Later;
+        }
+        if self.warned.first(channel, error) {
+            tracing::warn!(error = %errors::summary(error), %channel,
+                "could not open a thread for a tournament match: it is played in the channel");
+        }
+        ThreadRefused::NotAllowed
     }
 
     /// Sends one message with the post's nonce.

@@ -14,6 +14,8 @@ pub const HELP: &str = "\
 `/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
 `/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings)
 `/notify on` — a DM when it becomes your turn, unless you are at the board · `/notify off`
+`/tournament create` — a Swiss or round-robin tournament here; `join`, `start`, `standings`, `pairings`, `withdraw`
+Several matches of yours in one channel? Add `match:` to a command (your matches are offered as you type)
 `/rules` — the rules in brief · `/admin` — abort a match, server settings, a new season (Manage Server)
 No Discord at hand? `namnam console` plays the same game in a terminal.";
 
@@ -46,6 +48,7 @@ mod tests {
             "/analyse",
             "/export",
             "/notify",
+            "/tournament",
             "/admin",
         ] {
             assert!(HELP.contains(command), "{command} missing from /help");

@@ -30,6 +30,9 @@ pub const TABLES: &[&str] = &[
     "registered_commands",
     "shard_heartbeats",
     "server_outages",
+    "tournaments",
+    "tournament_players",
+    "tournament_games",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is
@@ -37,7 +40,7 @@ pub const TABLES: &[&str] = &[
 pub const NOT_COPIED: &[&str] = &["leases"];
 
 /// The tables whose ids come from a counter (SQLite's AUTOINCREMENT, PostgreSQL's identity columns).
-const COUNTED: &[&str] = &["challenges", "matches", "outbox"];
+const COUNTED: &[&str] = &["challenges", "matches", "outbox", "tournaments"];
 
 /// Rows inserted by one statement.
 const BATCH: usize = 200;

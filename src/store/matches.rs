@@ -272,7 +272,7 @@ where
     one(sqlx::query(&sql).bind(id).fetch_optional(db).await?)
 }
 
-/// The active match in a channel, if any.
+/// The oldest active match in a channel, if any.
 pub async fn active_match_in_channel<'e, E>(
     db: E,
     server: Snowflake,
@@ -281,7 +281,57 @@ pub async fn active_match_in_channel<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    match_in_channel(db, server, channel, "AND m.state = 'active'").await
+    match_in_channel(
+        db,
+        server,
+        channel,
+        "AND m.state = 'active' ORDER BY m.id LIMIT 1",
+    )
+    .await
+}
+
+/// The active matches in a channel, oldest first (a channel may hold several, one per pair of players).
+pub async fn active_matches_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active' ORDER BY m.id"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .fetch_all(db)
+        .await?;
+    from_rows(rows)
+}
+
+/// The active match of two players in a channel, if any.
+pub async fn active_match_of_pair<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+    pair: (Snowflake, Snowflake),
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active'
+            AND ((m.south_id = $3 AND m.north_id = $4) OR (m.south_id = $4 AND m.north_id = $3))"
+    );
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .bind(pair.0.to_sql())
+        .bind(pair.1.to_sql())
+        .fetch_optional(db)
+        .await?;
+    one(row)
 }
 
 /// The newest match in a channel, active or not.
@@ -540,6 +590,7 @@ fn end_reason_sql(reason: crate::game::MatchEnd) -> &'static str {
         Resignation => "resignation",
         Timeout => "timeout",
         Agreement => "agreement",
+        Adjudicated => "adjudicated",
     }
 }
 

@@ -24,6 +24,7 @@ mod ratings;
 mod records;
 mod seasons;
 mod servers;
+mod tournaments;
 
 pub use analyses::{
     analysis_of, claim_analysis, drop_analysis, extend_analysis_claim, fail_analysis,
@@ -42,11 +43,11 @@ pub use commands::{forget_registration, registrations, save_registration, Regist
 pub use ids::Snowflake;
 pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
-    clear_reminder, due_reminders, due_timeouts, finish_match, insert_match,
-    last_finished_match_of, last_match_in_channel, last_meeting_south, load_match, match_moves,
-    matches_of_player, move_match, pause_clock, record_move, running_clocks, set_draw_offer,
-    set_takeback_request, take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow, Names,
-    NewMatch, StoredMove, TakenBack,
+    active_match_of_pair, active_matches_in_channel, clear_reminder, due_reminders, due_timeouts,
+    finish_match, insert_match, last_finished_match_of, last_match_in_channel, last_meeting_south,
+    load_match, match_moves, matches_of_player, move_match, pause_clock, record_move,
+    running_clocks, set_draw_offer, set_takeback_request, take_back, ComputerSeat, LastMove,
+    MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove, TakenBack,
 };
 pub use notifications::{
     acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,
@@ -71,6 +72,12 @@ pub use seasons::{
     set_season_options, SeasonState,
 };
 pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
+pub use tournaments::{
+    add_entrant, decide_game, due_tournaments, entrants, game_of_match, games, insert_game,
+    insert_tournament, last_tournament, live_tournaments, load_tournament, remove_entrant,
+    set_seed, touch_tournament, update_tournament, withdraw_entrant, DecidedBy, EntrantRow, Format,
+    GameResult, GameRow, NewTournament, TournamentRow, TournamentState, TournamentTerms,
+};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnectionMetadata;

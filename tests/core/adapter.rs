@@ -16,7 +16,7 @@ fn user(name: &str) -> namnam::store::Snowflake {
 
 async fn legal(h: &Harness, channel: &str, name: &str) -> Vec<(House, u8)> {
     h.core
-        .legal_houses(&place(h, channel), user(name))
+        .legal_houses(&place(h, channel), user(name), None)
         .await
         .expect("the legal houses load")
 }

@@ -29,5 +29,7 @@ mod refusals;
 mod rematch;
 mod replay;
 mod seasons;
+mod several;
 mod takeback;
+mod tournaments;
 mod vs_computer;

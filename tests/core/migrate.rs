@@ -83,6 +83,17 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     let reply = h
         .ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
+    // A tournament under way: a match, a bye, its players.
+    h.ok_in(
+        "cup",
+        "carol",
+        "tournament create Cup format:round-robin target:7",
+    )
+    .await;
+    for who in ["carol", "dave", "grace"] {
+        h.ok_in("cup", who, "tournament join").await;
+    }
+    h.ok_in("cup", "carol", "tournament start").await;
     h.ok("admin", "admin settings channels:#general clock:1h")
         .await;
     h.core.server_unavailable(OTHER_SERVER).await.unwrap();

@@ -127,7 +127,7 @@ async fn nobody_challenges_themself_or_a_bot(backend: Backend) {
     );
 }
 
-async fn one_open_challenge_and_one_match_per_channel(backend: Backend) {
+async fn one_open_challenge_and_one_match_per_pair_per_channel(backend: Backend) {
     let h = Harness::new(backend).await;
     h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(
@@ -138,10 +138,13 @@ async fn one_open_challenge_and_one_match_per_channel(backend: Backend) {
         }
     );
     h.ok("bob", "accept").await;
+    // A channel holds several matches, but one per pair of players.
     assert_eq!(
-        h.refused("carol", "challenge opponent:dave").await,
-        UserError::MatchInChannel
+        h.refused("bob", "challenge opponent:alice").await,
+        UserError::PairInChannel("bob".into(), "alice".into())
     );
+    h.ok("carol", "challenge opponent:dave").await;
+    h.ok("dave", "accept").await;
     // A player may play in several channels at once.
     h.start_match("games", "alice", "carol", "").await;
     h.start_match("more", "dave", "alice", "").await;
@@ -296,7 +299,7 @@ on_both_backends!(
     moves_out_of_turn_by_others_or_on_bad_houses_are_refused,
     there_is_no_match_to_act_on_in_an_empty_channel,
     nobody_challenges_themself_or_a_bot,
-    one_open_challenge_and_one_match_per_channel,
+    one_open_challenge_and_one_match_per_pair_per_channel,
     only_the_challenged_player_answers_and_only_the_challenger_cancels,
     an_expired_challenge_cannot_be_accepted,
     an_expired_challenge_does_not_block_the_channel,

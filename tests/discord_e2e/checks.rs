@@ -71,6 +71,7 @@ pub fn assert_command_set(commands: &[Value]) {
         "rules",
         "stats",
         "takeback",
+        "tournament",
     ];
     assert_eq!(
         by_name.keys().map(String::as_str).collect::<Vec<_>>(),
@@ -121,6 +122,33 @@ pub fn assert_command_set(commands: &[Value]) {
     assert_eq!(house["type"], 4, "an integer");
     assert_eq!(house["autocomplete"], true);
     assert_eq!(range(house), (1.0, 12.0));
+    // The commands on a match take an optional `match:`, offered by autocomplete, for a channel where the
+    // player has several.
+    for name in ["move", "board", "resign", "draw", "takeback", "history"] {
+        let number = option(&by_name[name], "match");
+        assert_eq!(number["type"], 4, "/{name} match: an integer");
+        assert_ne!(number["required"], true, "/{name} match: optional");
+        assert_eq!(number["autocomplete"], true, "/{name} match: offered");
+    }
+    let tournament: Vec<&str> = by_name["tournament"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tournament,
+        [
+            "create",
+            "join",
+            "leave",
+            "start",
+            "standings",
+            "pairings",
+            "withdraw",
+            "cancel"
+        ]
+    );
     // The commands that look back name a match as the bot shows it, and replay a move from 0.
     for name in ["export", "replay", "analyse"] {
         let number = option(&by_name[name], "match");

@@ -21,8 +21,14 @@ pub async fn admin(_ctx: Context<'_>) -> Result<(), CommandError> {
 
 /// Abort this channel's match; it is not rated
 #[poise::command(slash_command, guild_only)]
-pub async fn abort(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Admin(AdminCommand::Abort)).await
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "Which match here, when there are several"]
+    #[rename = "match"]
+    #[autocomplete = "super::play::your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Admin(AdminCommand::Abort { match_id })).await
 }
 
 /// Show this server's settings, or change the ones you give
@@ -97,7 +103,7 @@ pub enum DefaultTarget {
 
 impl DefaultTarget {
     /// The target in houses, `None` for none.
-    fn houses(self) -> Option<u8> {
+    pub(super) fn houses(self) -> Option<u8> {
         match self {
             Self::Whole => None,
             Self::Seven => Some(7),

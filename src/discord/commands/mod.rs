@@ -5,6 +5,7 @@ mod admin;
 mod info;
 mod play;
 mod records;
+mod tournament;
 
 use std::sync::atomic::Ordering;
 
@@ -41,6 +42,7 @@ pub fn all() -> Vec<Command> {
         records::replay(),
         records::analyse(),
         records::notify(),
+        tournament::tournament(),
         info::rules(),
         info::help(),
         admin::admin(),

@@ -84,6 +84,10 @@ pub async fn move_(
     #[max = 12]
     #[autocomplete = "legal_houses"]
     house: u8,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
 ) -> Result<(), CommandError> {
     // Discord enforces the range; a client that does not is answered like a typed command.
     let house = House::from_label(i64::from(house)).map_err(|_| {
@@ -95,6 +99,7 @@ pub async fn move_(
         ctx,
         Command::Move {
             house,
+            match_id,
             expected: None,
         },
     )
@@ -113,7 +118,18 @@ async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
         return choices;
     };
     let user = Snowflake(ctx.author().id.get());
-    let houses = match ctx.data().core.legal_houses(&place, user).await {
+    // The match chosen already, if the player gave `match` before `house`.
+    let number = app
+        .interaction
+        .data
+        .options()
+        .iter()
+        .find(|o| o.name == "match")
+        .and_then(|o| match o.value {
+            serenity::ResolvedValue::Integer(n) => Some(n),
+            _ => None,
+        });
+    let houses = match ctx.data().core.legal_houses(&place, user, number).await {
         Ok(houses) => houses,
         Err(error) => {
             tracing::error!(error = %crate::bot::cause_chain(&error), "autocomplete failed");
@@ -131,10 +147,47 @@ async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     choices
 }
 
+/// The choices offered while typing a command's `match:` option: the player's live matches in this channel.
+pub(super) async fn your_matches(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let mut choices = serenity::CreateAutocompleteResponse::new();
+    let poise::Context::Application(app) = ctx else {
+        return choices;
+    };
+    let asker = asking::Asker::of_command(app.interaction);
+    let Ok(place) = asker.place(&ctx.serenity_context().cache) else {
+        return choices;
+    };
+    let user = Snowflake(ctx.author().id.get());
+    let matches = match ctx.data().core.matches_here(&place, user).await {
+        Ok(matches) => matches,
+        Err(error) => {
+            tracing::error!(error = %crate::bot::cause_chain(&error), "autocomplete failed");
+            Vec::new()
+        }
+    };
+    let partial = partial.trim().trim_start_matches('#');
+    // Discord shows at most 25 choices.
+    for (id, label) in matches.into_iter().take(25) {
+        if id.to_string().starts_with(partial) || label.contains(partial) {
+            choices = choices.add_int_choice(label, id);
+        }
+    }
+    choices
+}
+
 /// Show this channel's match board again
 #[poise::command(slash_command, guild_only)]
-pub async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Board).await
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Which match here, when there are several (start typing: yours are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Board { match_id }).await
 }
 
 /// Resign this channel's match (asks for confirmation)
@@ -142,11 +195,16 @@ pub async fn board(ctx: Context<'_>) -> Result<(), CommandError> {
 pub async fn resign(
     ctx: Context<'_>,
     #[description = "yes: resign at once, without the confirmation button"] confirm: Option<YesNo>,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
 ) -> Result<(), CommandError> {
     serve(
         ctx,
         Command::Resign {
             confirmed: confirm.is_some_and(bool::from),
+            match_id,
             expected: None,
         },
     )
@@ -155,8 +213,18 @@ pub async fn resign(
 
 /// Offer a draw, or accept your opponent's offer
 #[poise::command(slash_command, guild_only)]
-pub async fn draw(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Draw { expected: None }).await
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    let command = Command::Draw {
+        match_id,
+        expected: None,
+    };
+    serve(ctx, command).await
 }
 
 /// Ask to take back your last move (before your opponent moves), or accept your opponent's request
@@ -166,11 +234,16 @@ pub async fn takeback(
     #[description = "yes: decline your opponent's request (or withdraw your own)"] decline: Option<
         YesNo,
     >,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
 ) -> Result<(), CommandError> {
     serve(
         ctx,
         Command::Takeback {
             decline: decline.is_some_and(bool::from),
+            match_id,
             expected: None,
         },
     )

@@ -15,8 +15,14 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), CommandError> {
 
 /// The moves of this channel's match
 #[poise::command(slash_command, guild_only)]
-pub async fn history(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::History).await
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Which match here, when there are several (start typing: yours are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "super::play::your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::History { match_id }).await
 }
 
 /// The best players of this server
