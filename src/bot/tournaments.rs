@@ -576,9 +576,10 @@ impl Core {
         store::add_entrant(&mut tx, t.id, req.user.id, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         let count = entrants.len() + 1;
+        let players = if count == 1 { "player" } else { "players" };
         Ok(Reply::private(
             Text::from(format!(
-                "You are in **{}** ({count} players so far). ",
+                "You are in **{}** ({count} {players} so far). ",
                 t.name
             ))
             .then(start_words(&t))
@@ -1005,15 +1006,25 @@ impl Core {
         let table = field.table(title, describe_terms(t), u32::MAX, shown_round)?;
         let mut lines = vec![Text::from(table.title.clone())];
         for line in &table.lines {
+            let tiebreaks: Vec<String> = table
+                .tiebreaks
+                .iter()
+                .zip(&line.tiebreaks)
+                .map(|(name, value)| format!("{name} {value}"))
+                .collect();
+            let points = if line.points == "1" {
+                "point"
+            } else {
+                "points"
+            };
             lines.push(Text::from(format!(
-                "{}. {} — {} points ({}: {}), {} played{}",
+                "{} {}: {} {points} · {} · {} played{}",
                 line.rank,
                 line.name,
                 line.points,
-                table.tiebreaks.join(", "),
-                line.tiebreaks.join(", "),
+                tiebreaks.join(" · "),
                 line.played,
-                if line.withdrawn { ", withdrawn" } else { "" }
+                if line.withdrawn { " (withdrawn)" } else { "" }
             )));
         }
         let mut reply = Reply::private(Text::lines(lines));
