@@ -1,12 +1,9 @@
 -- Several matches in one channel, and tournaments.
 
--- A channel may hold several live matches (a tournament's round without threads, the console), but two
--- players have at most one live match in a channel: a command there without `match:N` is then never in doubt
--- for them.
+-- A channel may hold several live matches (a tournament's round without threads, the console). Two players
+-- have at most one live match of their own making in a channel: the core checks it when a challenge is made
+-- and accepted (changes are serialised), so that a tournament's pairing can still meet beside it.
 DROP INDEX matches_one_active_per_channel;
-CREATE UNIQUE INDEX matches_one_active_per_pair
-    ON matches (server_id, channel_id, min(south_id, north_id), max(south_id, north_id))
-    WHERE state = 'active';
 CREATE INDEX matches_active_in_channel ON matches (server_id, channel_id) WHERE state = 'active';
 
 -- A tournament of a server: signed up for in its channel, where its standings and news are posted.

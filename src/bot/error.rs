@@ -55,6 +55,8 @@ pub enum UserError {
     RoundRobinRounds,
     StartInThePast,
     TournamentStarted(String),
+    /// A tournament started by hand with fewer than two players: its name and how many joined.
+    TooFewPlayers(String, u32),
     TournamentNotStarted(String),
     TournamentOver(String),
     AlreadyJoined(String),
@@ -211,6 +213,9 @@ impl UserError {
             }
             UserError::TournamentStarted(name) => Text::from(format!(
                 "**{name}** has started already: joining and leaving are closed."
+            )),
+            UserError::TooFewPlayers(name, joined) => Text::from(format!(
+                "**{name}** needs at least two players to start ({joined} so far): its sign-up goes on."
             )),
             UserError::TournamentNotStarted(name) => {
                 Text::from(format!("**{name}** has not started yet."))

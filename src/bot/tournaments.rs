@@ -555,6 +555,9 @@ impl Core {
 
     async fn join_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
+        if !t.state.is_live() {
+            return Err(UserError::TournamentOver(t.name).into());
+        }
         if t.state != TournamentState::Signup {
             return Err(UserError::TournamentStarted(t.name).into());
         }
@@ -613,6 +616,11 @@ impl Core {
         }
         if t.state != TournamentState::Signup {
             return Err(UserError::TournamentStarted(t.name).into());
+        }
+        let joined = store::entrants(self.store.reader(), t.id).await?.len();
+        if joined < 2 {
+            // Asked by hand: refused, and the sign-up goes on (the clock's start cancels it instead).
+            return Err(UserError::TooFewPlayers(t.name, joined as u32).into());
         }
         let mut tx = self.store.begin().await?;
         let mut notices = self.begin_tournament(&mut tx, t).await?;
@@ -878,7 +886,11 @@ impl Core {
         let headline = match winners.as_slice() {
             [one] => Text::from(format!("**{}** is over: ", t.name))
                 .player(&one.name)
-                .words(format!(" wins with {} points! 🏆", one.points)),
+                .words(format!(
+                    " wins with {} point{}! 🏆",
+                    one.points,
+                    if one.points == "1" { "" } else { "s" }
+                )),
             many => {
                 let mut text =
                     Text::from(format!("**{}** is over: first place shared by ", t.name));
@@ -1100,16 +1112,29 @@ impl Core {
                 .await?
                 .filter(|r| r.state == MatchState::Active);
             if let Some(row) = row {
+                let (board_server, board_channel) = (row.server, row.channel);
                 let side = row.side_of(req.user.id).ok_or_else(|| {
                     InternalError::Inconsistent(format!("match {match_id} without its player"))
                 })?;
                 let mut game = row.game.clone();
                 game.resign(side).map_err(|_| UserError::NoMatch)?;
                 let headline = headline.words(": their remaining games are forfeited.");
+                let outbox = self.config.outbox;
                 return self
                     .finish_with(tx, row, game, headline, Via::Poster)
                     .await?
                     .map(|mut board| {
+                        // Without an outbox, the public board comes with the private answer.
+                        let mut also = std::mem::take(&mut board.also);
+                        if !outbox {
+                            let public = Notice {
+                                server: board_server,
+                                channel: board_channel,
+                                reply: board.clone(),
+                            };
+                            also.insert(0, public);
+                        }
+                        board.also = also;
                         board.private = true;
                         board.text = Text::from(format!(
                             "You have withdrawn from **{}**: your match #{match_id} is lost, and your \
@@ -1180,6 +1205,7 @@ impl Core {
             if self.paused(t.server, now) {
                 continue;
             }
+            let t_id = t.id;
             let mut tx = self.store.begin().await?;
             store::touch_tournament(&mut tx, t.id).await?;
             let Some(t) = store::load_tournament(&mut *tx, t.id).await? else {
@@ -1202,7 +1228,12 @@ impl Core {
                 }
                 // Another process got there first.
                 Err(CoreError::User(UserError::Stale)) => {}
-                Err(e) => return Err(e),
+                // One tournament's trouble must not stop the clock for everyone: logged, tried again at
+                // the next sweep (its transaction is rolled back).
+                Err(e) => {
+                    tracing::error!(error = %super::cause_chain(&e), tournament = t_id,
+                        "a tournament could not move on")
+                }
             }
         }
         Ok(notices)

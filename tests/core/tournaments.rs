@@ -207,7 +207,47 @@ async fn a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart(backend: Ba
     assert_eq!(games(&h, id).await.len(), played.len());
 }
 
+async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {
+    let h = Harness::new(backend).await;
+    // alice and bob play a match of their own in #general, where the tournament pairs them too.
+    let own = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let own = own.board.as_ref().unwrap().match_id;
+    h.ok("alice", "tournament create Duo format:round-robin target:7")
+        .await;
+    h.ok("alice", "tournament join").await;
+    // Started by hand with one player: refused, and the sign-up goes on.
+    assert_eq!(
+        h.refused("alice", "tournament start").await,
+        UserError::TooFewPlayers("Duo".into(), 1)
+    );
+    h.ok("bob", "tournament join").await;
+    let started = h.ok("alice", "tournament start").await;
+    let boards = new_boards(&started);
+    assert_eq!(boards.len(), 1);
+    let paired = boards[0].0;
+    assert_ne!(paired, own);
+    // Now each has two matches here: a command names one.
+    assert!(matches!(
+        h.refused("bob", "board").await,
+        UserError::WhichMatch(_)
+    ));
+    let (_, south, _) = boards[0].clone();
+    let done = h
+        .ok(&south, &format!("resign confirm:yes match:{paired}"))
+        .await;
+    assert!(all_text(&done).contains("is over:"), "{}", all_text(&done));
+    // Their own match goes on untouched.
+    let row = store::load_match(h.core.store().reader(), own)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state, namnam::store::MatchState::Active);
+}
+
 on_both_backends!(
+    a_pairing_meets_beside_the_same_players_own_match,
     a_round_robin_of_three_plays_out_by_itself,
     a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart,
 );
