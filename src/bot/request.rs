@@ -257,15 +257,7 @@ impl Command {
                     .user(opponent_name)
                     .ok_or_else(|| UserError::UnknownPlayer(opponent_name.to_owned()))?;
                 let options = ChallengeOptions {
-                    endgame: opts.parse(
-                        "endgame",
-                        |v| match v {
-                            "capturer" => Some(Endgame::Capturer),
-                            "starter" => Some(Endgame::Starter),
-                            _ => None,
-                        },
-                        "capturer or starter",
-                    )?,
+                    endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
                     chain: opts.parse("chain", yes_no, "yes or no")?,
                     first: opts.parse(
                         "first",
@@ -500,15 +492,7 @@ fn parse_tournament(
                     |v| v.parse().ok().filter(|r| (1..=32).contains(r)),
                     "1 to 32 rounds",
                 )?,
-                endgame: opts.parse(
-                    "endgame",
-                    |v| match v {
-                        "capturer" => Some(Endgame::Capturer),
-                        "starter" => Some(Endgame::Starter),
-                        _ => None,
-                    },
-                    "capturer or starter",
-                )?,
+                endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
                 chain: opts.parse("chain", yes_no, "yes or no")?,
                 target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
                 match_rounds: opts.parse(
@@ -572,6 +556,14 @@ fn parse_match_number(given: &str) -> Result<i64, UserError> {
             option: "match",
             expected: "a match number, as in Match #12",
         })
+}
+
+fn parse_endgame(v: &str) -> Option<Endgame> {
+    match v {
+        "capturer" => Some(Endgame::Capturer),
+        "starter" => Some(Endgame::Starter),
+        _ => None,
+    }
 }
 
 fn yes_no(v: &str) -> Option<bool> {

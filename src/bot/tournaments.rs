@@ -537,9 +537,7 @@ impl Core {
             now_ms: now,
         };
         let id = store::insert_tournament(&mut tx, &new).await?;
-        let t = store::load_tournament(&mut *tx, id)
-            .await?
-            .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")))?;
+        let t = reload(&mut *tx, id).await?;
         let mut reply = Reply::public(signup_text(&t, 0));
         reply.actions = signup_actions(id);
         self.store_post(
@@ -729,9 +727,7 @@ impl Core {
                 }
                 store::insert_game(tx, field.t.id, &game).await?;
             }
-            let t = store::load_tournament(&mut **tx, field.t.id)
-                .await?
-                .ok_or_else(|| InternalError::Inconsistent("a tournament vanished".into()))?;
+            let t = reload(&mut **tx, field.t.id).await?;
             field = Field::load(tx, t).await?;
             notices.push(self.round_news(tx, &field, next).await?);
             notices.extend(boards);
@@ -974,9 +970,7 @@ impl Core {
         if !store::decide_game(tx, id, round, board, result, by).await? {
             return Ok(Vec::new());
         }
-        let t = store::load_tournament(&mut **tx, id)
-            .await?
-            .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")))?;
+        let t = reload(&mut **tx, id).await?;
         if t.state != TournamentState::Running || t.round != round {
             return Ok(Vec::new());
         }
@@ -1150,9 +1144,7 @@ impl Core {
         }
         let mut reply = Reply::public(headline.words(": their remaining games are forfeited."));
         let mut notices = vec![self.announce(&mut tx, &t, &mut reply).await?];
-        let t = store::load_tournament(&mut *tx, t.id)
-            .await?
-            .ok_or_else(|| InternalError::Inconsistent("a tournament vanished".into()))?;
+        let t = reload(&mut *tx, t.id).await?;
         notices.extend(self.advance(&mut tx, t).await?);
         tx.commit().await.map_err(StoreError::from)?;
         self.draw_notices(&mut notices).await;
@@ -1306,12 +1298,20 @@ impl Core {
             };
             store::decide_game(tx, t.id, g.round, g.board, result, DecidedBy::Houses).await?;
         }
-        let t = store::load_tournament(&mut **tx, t.id)
-            .await?
-            .ok_or_else(|| InternalError::Inconsistent("a tournament vanished".into()))?;
+        let t = reload(&mut **tx, t.id).await?;
         notices.extend(self.advance(tx, t).await?);
         Ok(notices)
     }
+}
+
+/// The tournament `id` as it stands now, within `tx` (it was read before: it must be there).
+async fn reload<'e, E>(db: E, id: i64) -> Result<TournamentRow, CoreError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    store::load_tournament(db, id)
+        .await?
+        .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")).into())
 }
 
 /// Checks, within the change's transaction, that the tournament read before it is still in sign-up: a
