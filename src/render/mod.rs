@@ -82,15 +82,22 @@ pub struct Picture {
     pub height: u32,
 }
 
-/// The board as a PNG ([`WIDTH`] × [`HEIGHT`], opaque RGB) with its description.
+/// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.
 pub fn board_png(view: &MatchView) -> Picture {
     let scene = scene::from_view(view);
     Picture {
-        bytes: draw::scene(&scene, encode_png),
+        bytes: draw::scene(&scene, encode_indexed_png),
         description: clip(scene::describe(&scene)),
         width: WIDTH,
         height: HEIGHT,
     }
+}
+
+/// The board of [`board_png`] as drawn, before encoding: [`WIDTH`] × [`HEIGHT`] RGBA pixels, row by row.
+/// For tests that compare the encoded picture with what was drawn.
+#[doc(hidden)]
+pub fn board_rgba(view: &MatchView) -> Vec<u8> {
+    draw::scene(&scene::from_view(view), |pm| pm.data().to_vec())
 }
 
 /// An animated GIF of `record`, lap by lap and capture by capture, from `record.before` to the board of
@@ -101,7 +108,38 @@ pub fn move_gif(view: &MatchView, record: &MoveRecord) -> Picture {
     picture
 }
 
-/// PNG encoding, chosen for speed and size together: the fast deflate with the Paeth filter — about 1 ms
+/// The board as an 8-bit indexed PNG: every drawn pixel mapped through the GIF palette's lookup table
+/// (the same colours the move animation shows), then zlib level 1 on unfiltered rows: the filters
+/// predict neighbouring values, which means little for palette indices, and the long runs of one index
+/// deflate well; the faster `fdeflate` mode is tuned for filtered RGB and leaves this picture above 40 KB
+/// (`docs/measurements/pictures-indexed.md` has the figures).
+fn encode_indexed_png(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    let palette = GifPalette::get();
+    let indices: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .map(|p| palette.index_of(p[0], p[1], p[2]))
+        .collect();
+    let mut bytes = Vec::with_capacity(48 * 1024);
+    let mut encoder = png::Encoder::new(&mut bytes, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.rgb_bytes());
+    encoder.set_deflate_compression(png::DeflateCompression::Level(1));
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder
+        .write_header()
+        .expect("writing a PNG header into memory cannot fail");
+    writer
+        .write_image_data(&indices)
+        .expect("encoding a PNG into memory cannot fail");
+    writer
+        .finish()
+        .expect("finishing a PNG in memory cannot fail");
+    bytes
+}
+
+/// PNG encoding (the rating chart), chosen for speed and size together: the fast deflate with the Paeth filter — about 1 ms
 /// and 120 KB for a busy board, where `Up` is a little faster but near 150 KB and the default zlib level
 /// takes 25 ms (`docs/pictures.md` has the measurements). The pixmap's RGBA goes in as it is: every
 /// pixel is opaque, the constant alpha costs almost nothing after filtering, and copying out RGB took
