@@ -7,9 +7,10 @@
 //! moves keep at most [`MAX_MIDDLE_FRAMES`] frames between the first and the last, and a byte budget keeps
 //! every GIF under 10 MiB whatever the frames hold.
 
-use super::draw::{self, HEIGHT, WIDTH};
+use super::draw::{HEIGHT, WIDTH};
 use super::palette::GifPalette;
 use super::scene::{self, add_capture, capture_line, walk, Ring, Scene, Span};
+use super::tiles;
 use super::{MatchView, Picture};
 use crate::game::{ByPlayer, MoveEvent, MoveRecord};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
@@ -212,7 +213,7 @@ fn encode(frames: &[KeyFrame], laps: usize) -> Vec<u8> {
     let mut shown: Option<Vec<u8>> = None;
     let mut pending: Option<Frame<'static>> = None;
     for key in frames {
-        let indices = draw::scene(&key.scene, |pm| quantise(pm, palette));
+        let indices = tiles::indices(&key.scene);
         let mut frame = match &shown {
             None => Frame::from_indexed_pixels(WIDTH as u16, HEIGHT as u16, indices.clone(), None),
             Some(previous) => match changed_rect(previous, &indices) {
@@ -254,15 +255,6 @@ fn write(encoder: &mut Encoder<Vec<u8>>, frame: &Frame) {
     encoder
         .write_lzw_pre_encoded_frame(frame)
         .expect("writing into memory cannot fail");
-}
-
-/// Palette indices of a drawn (opaque) pixmap.
-fn quantise(pixmap: &tiny_skia::Pixmap, palette: &GifPalette) -> Vec<u8> {
-    pixmap
-        .data()
-        .chunks_exact(4)
-        .map(|p| palette.index_of(p[0], p[1], p[2]))
-        .collect()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,12 +25,16 @@
 
 mod animation;
 mod chart;
+mod deflate;
 mod draw;
 mod palette;
 mod scene;
 mod text;
+mod tiles;
 
-use crate::game::{ByPlayer, MatchResult, MoveRecord, Position, RoundSummary};
+use crate::game::{
+    ByPlayer, House, MatchResult, MoveRecord, Player, Position, RawPosition, RoundSummary, Rules,
+};
 
 pub use animation::{MAX_BYTES, MAX_MIDDLE_FRAMES};
 pub use chart::{rating_chart, RatingChart, RatingPoint, CHART_HEIGHT, CHART_WIDTH};
@@ -83,14 +87,40 @@ pub struct Picture {
 }
 
 /// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.
+/// Put together from tiles drawn and compressed once ([`tiles`]): a move redraws only what it changed.
 pub fn board_png(view: &MatchView) -> Picture {
     let scene = scene::from_view(view);
     Picture {
-        bytes: draw::scene(&scene, encode_indexed_png),
+        bytes: tiles::png(&scene),
         description: clip(scene::describe(&scene)),
         width: WIDTH,
         height: HEIGHT,
     }
+}
+
+/// The board PNG as it was made before the tiles: the whole board drawn, then `reference` picks the
+/// encoding: the full-colour PNG of the first renderer, or the indexed PNG through zlib. Kept for the
+/// benchmark's before-and-after, and for tests that compare the two.
+#[doc(hidden)]
+pub fn board_png_untiled(view: &MatchView, full_colour: bool) -> Picture {
+    let scene = scene::from_view(view);
+    let encode = if full_colour {
+        encode_png
+    } else {
+        encode_indexed_png
+    };
+    Picture {
+        bytes: draw::scene(&scene, encode),
+        description: clip(scene::describe(&scene)),
+        width: WIDTH,
+        height: HEIGHT,
+    }
+}
+
+/// Forgets every cached tile, so that the next board is drawn from nothing (for benchmarks).
+#[doc(hidden)]
+pub fn clear_tile_cache() {
+    tiles::clear_cache();
 }
 
 /// The board of [`board_png`] as drawn, before encoding: [`WIDTH`] × [`HEIGHT`] RGBA pixels, row by row.
@@ -98,6 +128,36 @@ pub fn board_png(view: &MatchView) -> Picture {
 #[doc(hidden)]
 pub fn board_rgba(view: &MatchView) -> Vec<u8> {
     draw::scene(&scene::from_view(view), |pm| pm.data().to_vec())
+}
+
+/// Calls `f` with the scenes the board's Huffman code is trained on: an opening, and the board after a
+/// four-lap move with three captures (the benchmark's busy board).
+fn with_samples(mut f: impl FnMut(&scene::Scene)) {
+    let opening = Position::opening(Player::South, Rules::default());
+    let busy = Position::try_from(RawPosition {
+        territory: 6,
+        board: vec![1, 10, 2, 9, 0, 2, 0, 0, 9, 1, 3, 3],
+        stores: vec![0, 8],
+        to_move: Player::North,
+        starter: Player::South,
+        since_capture: 0,
+        rules: Rules::default(),
+    })
+    .expect("a valid position");
+    let record = busy
+        .play(House::from_label(11).expect("a label"))
+        .expect("a legal move");
+    let view = |position, last_move| MatchView {
+        names: ByPlayer::new("Ama", "Kofi"),
+        round: 1,
+        position,
+        last_move,
+        round_summary: None,
+        result: None,
+        note: None,
+    };
+    f(&scene::from_view(&view(&opening, None)));
+    f(&scene::from_view(&view(&record.after, Some(&record))));
 }
 
 /// An animated GIF of `record`, lap by lap and capture by capture, from `record.before` to the board of
@@ -139,7 +199,7 @@ fn encode_indexed_png(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
     bytes
 }
 
-/// PNG encoding (the rating chart), chosen for speed and size together: the fast deflate with the Paeth filter — about 1 ms
+/// PNG encoding (the rating chart, and the first board renderer), chosen for speed and size together: the fast deflate with the Paeth filter — about 1 ms
 /// and 120 KB for a busy board, where `Up` is a little faster but near 150 KB and the default zlib level
 /// takes 25 ms (`docs/pictures.md` has the measurements). The pixmap's RGBA goes in as it is: every
 /// pixel is opaque, the constant alpha costs almost nothing after filtering, and copying out RGB took

@@ -175,6 +175,41 @@ fn board_png_is_indexed_small_and_keeps_the_drawn_colours() {
     assert!(mean < 2.0, "mean difference {mean:.2} a channel");
 }
 
+/// The board put together from cached tiles is the board drawn whole, pixel for pixel, on every kind of
+/// board: an opening, a busy move, a round's end with its map, and the same boards again from the cache.
+#[test]
+fn tiled_board_equals_the_board_drawn_whole() {
+    let busy = busy_move();
+    let opening = Position::opening(Player::South, Rules::default());
+    let before = pos(
+        "3,0,1,0,0,0 | 1,0,0,1,2,0",
+        [20, 20],
+        6,
+        Player::North,
+        Player::South,
+    );
+    let record = before.play(House::from_label(10).unwrap()).unwrap();
+    let (summary, result) = namnam::game::conclude_round(
+        &record.after,
+        3,
+        &MatchOptions::default(),
+        record.round_end().unwrap(),
+    );
+    let ended = MatchView {
+        round_summary: Some(&summary),
+        result,
+        ..view(&record.after, Some(&record))
+    };
+    let views = [view(&busy.after, Some(&busy)), view(&opening, None), ended];
+    for _ in 0..2 {
+        for v in &views {
+            let tiled = decode_png(&board_png(v));
+            let whole = decode_png(&namnam::render::board_png_untiled(v, false));
+            assert!(tiled.rgb == whole.rgb, "round {}", v.round);
+        }
+    }
+}
+
 #[test]
 fn house_centres_carry_their_owners_tint_and_follow_the_territory() {
     let even = Position::opening(Player::South, Rules::default());
