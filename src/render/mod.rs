@@ -27,6 +27,8 @@ mod animation;
 mod chart;
 mod deflate;
 mod draw;
+mod fonts;
+mod lzw;
 mod palette;
 mod scene;
 mod text;
@@ -39,8 +41,8 @@ use crate::game::{
 pub use animation::{MAX_BYTES, MAX_MIDDLE_FRAMES};
 pub use chart::{rating_chart, RatingChart, RatingPoint, CHART_HEIGHT, CHART_WIDTH};
 pub use draw::{house_centre, house_rect, HEIGHT, MAX_DOTS, WIDTH};
+pub use fonts::{EMOJI_BYTES, FONT_BYTES};
 pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
-pub use text::FONT_BYTES;
 
 /// A board in the match around it: what one picture shows.
 #[derive(Clone, Copy, Debug)]
@@ -117,10 +119,18 @@ pub fn board_png_untiled(view: &MatchView, full_colour: bool) -> Picture {
     }
 }
 
-/// Forgets every cached tile, so that the next board is drawn from nothing (for benchmarks).
+/// Which font draws each character of `text` in a picture (the embedded text font, the embedded emoji,
+/// or a host font's file), or `None` where no font has it and it is left out (for tests and
+/// `namnam render`).
+pub fn fonts_of(text: &str) -> Vec<(char, Option<&'static str>)> {
+    text::fonts_of(text)
+}
+
+/// Forgets the cached status lines (`lines_only`) or every cached tile, so that the next board draws
+/// them again (for benchmarks).
 #[doc(hidden)]
-pub fn clear_tile_cache() {
-    tiles::clear_cache();
+pub fn clear_tile_cache(lines_only: bool) {
+    tiles::clear_cache(lines_only);
 }
 
 /// The board of [`board_png`] as drawn, before encoding: [`WIDTH`] × [`HEIGHT`] RGBA pixels, row by row.
@@ -163,7 +173,24 @@ fn with_samples(mut f: impl FnMut(&scene::Scene)) {
 /// An animated GIF of `record`, lap by lap and capture by capture, from `record.before` to the board of
 /// `view` (normally `record.after`, or the next round's opening with the round's summary).
 pub fn move_gif(view: &MatchView, record: &MoveRecord) -> Picture {
-    let mut picture = animation::move_gif(view, record);
+    let mut picture = animation::move_gif(view, record, tiles::indices);
+    picture.description = clip(picture.description);
+    picture
+}
+
+/// [`move_gif`] with every frame drawn whole, as before the tiles (for the benchmark's before-and-after).
+#[doc(hidden)]
+pub fn move_gif_untiled(view: &MatchView, record: &MoveRecord) -> Picture {
+    let palette = GifPalette::get();
+    let frame = |scene: &scene::Scene| {
+        draw::scene(scene, |pm| {
+            pm.data()
+                .chunks_exact(4)
+                .map(|p| palette.index_of(p[0], p[1], p[2]))
+                .collect()
+        })
+    };
+    let mut picture = animation::move_gif(view, record, frame);
     picture.description = clip(picture.description);
     picture
 }

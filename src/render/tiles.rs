@@ -343,9 +343,9 @@ fn cache_of(key: &Key) -> (&'static Mutex<Cache>, usize) {
     }
 }
 
-/// Forgets every tile (for benchmarks of a first picture).
-pub fn clear_cache() {
-    for c in caches() {
+/// Forgets the cached status lines, or every tile (for benchmarks).
+pub fn clear_cache(lines_only: bool) {
+    for c in &caches()[usize::from(lines_only)..] {
         let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
         c.tiles.clear();
         c.bytes = 0;

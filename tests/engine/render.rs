@@ -458,6 +458,70 @@ fn text_renders_with_the_embedded_font() {
     assert_ne!(a.region(north_bar, 0), b.region(north_bar, 0));
 }
 
+/// Names as people write them: emoji from the embedded emoji font, in colour; other scripts from a font
+/// of the host's when it has one; and a character that no font has left out, never drawn as a box.
+#[test]
+fn names_with_emoji_and_other_scripts_draw_without_boxes() {
+    use namnam::render::fonts_of;
+    let p = Position::opening(Player::South, Rules::default());
+    let draw = |south: &str, north: &str| {
+        let names = ByPlayer::new(south, north);
+        decode_png(&board_png(&MatchView {
+            names,
+            ..view(&p, None)
+        }))
+    };
+    let emoji = |s: &str| fonts_of(s)[0].1.is_some_and(|f| f.contains("Emoji"));
+    for s in ["🎲", "✨", "😀", "🔥", "👑", "❤\u{FE0F}"] {
+        assert!(emoji(s), "{s}");
+    }
+    // A flag's halves need the font's ligatures: not drawn as emoji.
+    assert!(!emoji("🇬"));
+    assert_eq!(fonts_of("A")[0].1.map(|f| f.contains("DejaVu")), Some(true));
+    // A character no font has: the board is the same as without it (no box, no gap).
+    assert_eq!(fonts_of("\u{10FFFD}")[0].1, None);
+    assert!(draw("Ama \u{10FFFD}", "Kofi").rgb == draw("Ama ", "Kofi").rgb);
+    // The parts of emoji sequences that only change their neighbour (a skin tone, a joiner) draw
+    // nothing either.
+    assert!(draw("Ama 👍\u{1F3FD}\u{200D}", "Kofi").rgb == draw("Ama 👍", "Kofi").rgb);
+    // An emoji draws in its own colours: colours that the board without it does not have.
+    let colours = |img: &Image| {
+        img.rgb
+            .chunks_exact(3)
+            .map(|c| (c[0], c[1], c[2]))
+            .collect::<std::collections::HashSet<_>>()
+    };
+    let plain = colours(&draw("Ama", "Kofi"));
+    let with = draw("Ama 🎲", "Kofi");
+    let new: usize = with
+        .rgb
+        .chunks_exact(3)
+        .filter(|c| !plain.contains(&(c[0], c[1], c[2])))
+        .count();
+    assert!(new > 30, "only {new} pixels of the die's own colours");
+    // CJK: from the host's fonts where it has one (a box never), otherwise left out.
+    let cjk = draw("Ama", "小明 ✨");
+    let without = draw("Ama", " ✨");
+    let north_bar = [24, 62, 560, 44];
+    match fonts_of("小")[0].1 {
+        Some(font) => {
+            assert!(font.contains("(host)"), "{font}");
+            assert_ne!(cjk.region(north_bar, 0), without.region(north_bar, 0));
+        }
+        None => assert!(cjk.rgb == without.rgb, "CJK left out when no font has it"),
+    }
+    // The description keeps the names as written.
+    let d = board_png(&MatchView {
+        names: ByPlayer::new("Ama 🎲", "小明 ✨"),
+        ..view(&p, None)
+    })
+    .description;
+    assert!(
+        d.contains("Ama 🎲 (south") && d.contains("小明 ✨ (north"),
+        "{d}"
+    );
+}
+
 #[test]
 fn descriptions_name_the_players_territory_and_turn() {
     let p = Position::new_round(Territory::new(9).unwrap(), Player::North, Rules::default());
@@ -722,6 +786,14 @@ fn write_pictures() {
             name: "Ama",
             points: &history(ratings),
             caption: "12 games: 8 won, 0 drawn, 4 lost · longest streak 3 wins",
+        }),
+    );
+    let opening = Position::opening(Player::South, Rules::default());
+    write(
+        tmp.join("names.png"),
+        &board_png(&MatchView {
+            names: ByPlayer::new("Ama 🎲", "小明 ✨"),
+            ..view(&opening, None)
         }),
     );
     let over = namnam::game::MatchResult {
