@@ -1,7 +1,8 @@
 //! Pictures of the game: the board as a PNG after every move, a move's laps as an animated GIF, and a
 //! player's rating history as a small chart ([`rating_chart`]).
 //!
-//! Pure: positions, moves and ratings in, bytes out, no I/O. The only input is [`crate::game`]; the
+//! Pure: positions, moves and ratings in, bytes out. The one I/O is reading the host's font files, once,
+//! for a character of a name that the embedded fonts lack. The only input is [`crate::game`]; the
 //! Discord layer turns a [`Picture`] into an attachment (its `description` is the attachment's alt text).
 //!
 //! ```
@@ -89,7 +90,8 @@ pub struct Picture {
 }
 
 /// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.
-/// Put together from tiles drawn and compressed once ([`tiles`]): a move redraws only what it changed.
+/// Put together from tiles drawn and compressed once (`src/render/tiles.rs`): a move redraws only what
+/// it changed.
 pub fn board_png(view: &MatchView) -> Picture {
     let scene = scene::from_view(view);
     Picture {

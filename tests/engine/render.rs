@@ -789,6 +789,12 @@ fn write_pictures() {
         }),
     );
     let opening = Position::opening(Player::South, Rules::default());
+    // README's picture of the bot: Ama opens with house 3 (five laps).
+    let first = opening.play(House::from_label(3).unwrap()).unwrap();
+    write(
+        docs.join("discord-first-move.png"),
+        &board_png(&view(&first.after, Some(&first))),
+    );
     write(
         tmp.join("names.png"),
         &board_png(&MatchView {
