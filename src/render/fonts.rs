@@ -4,8 +4,9 @@
 //! character that none of them has is left out: names are drawn as written where a font allows, and never
 //! with a box.
 //!
-//! Host fonts are looked at only for a character the embedded two lack, once per character, and a file
-//! is kept in memory only if it had one.
+//! Host fonts are looked at only for a character the embedded two lack: the first time, every font file
+//! is read once to note which characters it has; a file is then kept in memory only when a character
+//! needs it.
 
 use ab_glyph::{Font, FontRef, GlyphId};
 use std::collections::HashMap;
@@ -31,8 +32,23 @@ struct Faces {
     faces: Vec<&'static Face>,
     /// Characters already looked up on the host: the face and glyph, or `None` when no font has it.
     found: HashMap<char, Option<(usize, GlyphId)>>,
-    /// Host font files not read yet, best first.
-    unread: Option<Vec<PathBuf>>,
+    /// Host font files not loaded yet with the characters they have, best last; `None` until a
+    /// character first needs them.
+    unread: Option<Vec<HostFile>>,
+}
+
+/// A host font file and the code points its faces have, as sorted ranges.
+struct HostFile {
+    path: PathBuf,
+    ranges: Vec<(u32, u32)>,
+}
+
+impl HostFile {
+    fn has(&self, c: char) -> bool {
+        let c = c as u32;
+        let i = self.ranges.partition_point(|&(_, end)| end < c);
+        self.ranges.get(i).is_some_and(|&(start, _)| start <= c)
+    }
 }
 
 fn faces() -> &'static Mutex<Faces> {
@@ -109,13 +125,13 @@ fn host_glyph(c: char) -> Option<(usize, GlyphId)> {
     });
     if found.is_none() {
         let unread = f.unread.get_or_insert_with(host_font_files);
-        // Read the files not read yet, keeping each that has the character (and stopping there).
-        while let Some(path) = unread.pop() {
-            if let Some(face) = read_face(&path, c) {
+        // The best file that has the character (they are kept best last), loaded and kept from now on.
+        if let Some(at) = unread.iter().rposition(|file| file.has(c)) {
+            let file = unread.remove(at);
+            if let Some(face) = read_face(&file.path, c) {
                 f.faces.push(Box::leak(Box::new(face)));
                 let index = f.faces.len() - 1;
                 found = Some((index, f.faces[index].font.glyph_id(c)));
-                break;
             }
         }
     }
@@ -123,9 +139,9 @@ fn host_glyph(c: char) -> Option<(usize, GlyphId)> {
     found
 }
 
-/// The font files on the host, best last (they are taken from the end): bold faces, then the rest.
-fn host_font_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
+/// The font files on the host with the characters each has, best last: bold faces, then the rest.
+fn host_font_files() -> Vec<HostFile> {
+    let mut paths = Vec::new();
     let mut dirs: Vec<PathBuf> = ["/usr/share/fonts", "/usr/local/share/fonts"]
         .iter()
         .map(PathBuf::from)
@@ -142,13 +158,46 @@ fn host_font_files() -> Vec<PathBuf> {
                 let e = e.to_ascii_lowercase();
                 e == "ttf" || e == "otf" || e == "ttc"
             }) {
-                files.push(path);
+                paths.push(path);
             }
         }
     }
     let bold = |p: &PathBuf| p.to_string_lossy().contains("Bold");
-    files.sort_by(|a, b| (bold(a), b).cmp(&(bold(b), a)));
-    files
+    paths.sort_by(|a, b| (bold(a), b).cmp(&(bold(b), a)));
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let ranges = coverage(&path)?;
+            Some(HostFile { path, ranges })
+        })
+        .collect()
+}
+
+/// The code points that some face of the font file at `path` has, as sorted ranges.
+fn coverage(path: &PathBuf) -> Option<Vec<(u32, u32)>> {
+    if std::fs::metadata(path).ok()?.len() > MAX_FONT_FILE {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let mut points: Vec<u32> = (0..64)
+        .map_while(|i| FontRef::try_from_slice_and_index(&bytes, i).ok())
+        .flat_map(|f| {
+            f.codepoint_ids()
+                .filter(|(id, _)| id.0 != 0)
+                .map(|(_, c)| c as u32)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    points.sort_unstable();
+    points.dedup();
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for p in points {
+        match ranges.last_mut() {
+            Some((_, end)) if *end + 1 == p => *end = p,
+            _ => ranges.push((p, p)),
+        }
+    }
+    Some(ranges)
 }
 
 /// Biggest host font file read (the CJK collections are about 20 MB).
@@ -156,9 +205,6 @@ const MAX_FONT_FILE: u64 = 64 << 20;
 
 /// The face in `path` (any face of a collection) that has `c`.
 fn read_face(path: &PathBuf, c: char) -> Option<Face> {
-    if std::fs::metadata(path).ok()?.len() > MAX_FONT_FILE {
-        return None;
-    }
     let bytes = std::fs::read(path).ok()?;
     // A collection (.ttc) holds several faces; a plain font file is face 0 and has no face 1.
     let index = (0..64)
@@ -181,6 +227,16 @@ fn read_face(path: &PathBuf, c: char) -> Option<Face> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_file_has_the_code_points_of_its_ranges() {
+        let file = HostFile {
+            path: PathBuf::new(),
+            ranges: vec![(0x41, 0x5A), (0x4E00, 0x9FFF)],
+        };
+        assert!(file.has('A') && file.has('Z') && file.has('小'));
+        assert!(!file.has('a') && !file.has('@') && !file.has('🎲'));
+    }
 
     #[test]
     fn text_emoji_and_nothing() {
