@@ -16,3 +16,4 @@ pub mod rng;
 pub mod selfplay;
 pub mod speed;
 pub mod store;
+pub mod tournament;

@@ -32,6 +32,7 @@ mod fonts;
 mod lzw;
 mod palette;
 mod scene;
+mod standings;
 mod text;
 mod tiles;
 
@@ -44,6 +45,7 @@ pub use chart::{rating_chart, RatingChart, RatingPoint, CHART_HEIGHT, CHART_WIDT
 pub use draw::{house_centre, house_rect, HEIGHT, MAX_DOTS, WIDTH};
 pub use fonts::{EMOJI_BYTES, FONT_BYTES};
 pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
+pub use standings::{standings_png, StandingsLine, StandingsTable};
 
 /// A board in the match around it: what one picture shows.
 #[derive(Clone, Copy, Debug)]
