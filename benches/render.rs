@@ -1,5 +1,13 @@
-//! Speed of the pictures (issue 3): drawing and encoding one board PNG (target: median ≤ 5 ms), and the
-//! animated GIF of a five-lap move (target: ≤ 60 ms). Run with `cargo bench --bench render`.
+//! Speed of the pictures: drawing and encoding one board PNG (issue 19's target: median ≤ 1.0 ms of CPU
+//! time for a busy board), and the animated GIF of a five-lap move (≤ 8 ms). Run with
+//! `cargo bench --bench render`; `-- cpu:` for the CPU-time cases alone.
+//!
+//! Before and after in one run: `board_png` is built from cached tiles; the `before:` cases are the
+//! earlier paths, kept hidden in the library: the whole board drawn and written as a full-colour PNG (the
+//! renderer before issue 19), the whole board drawn and written as an indexed PNG through zlib (its first
+//! step), and the GIF with every frame drawn whole. The tiled cases say what is in the cache: nothing
+//! (a first picture), everything but the status lines (a move: its words are new, its houses seldom), or
+//! everything (the same board again).
 //!
 //! Each case is measured twice: in wall-clock time (criterion's default) and in the CPU time of the
 //! benchmark's thread. The machine is shared, and under load the wall clock also counts the time the
@@ -123,9 +131,41 @@ fn bench_cpu(c: &mut Criterion<ThreadCpu>) {
 }
 
 fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
+    use namnam::render::{board_png_untiled, clear_tile_cache, move_gif_untiled};
     let busy = busy_move();
     let png = board_png(&view(&busy));
     println!("board PNG after a busy move: {} bytes", png.bytes.len());
+    let before = board_png_untiled(&view(&busy), true);
+    println!(
+        "before: full-colour board PNG after a busy move: {} bytes",
+        before.bytes.len()
+    );
+    c.bench_function(
+        &format!("{clock}: before: board_png full colour, drawn whole (busy board)"),
+        |b| b.iter(|| board_png_untiled(black_box(&view(&busy)), true)),
+    );
+    c.bench_function(
+        &format!("{clock}: before: board_png indexed, drawn whole (busy board)"),
+        |b| b.iter(|| board_png_untiled(black_box(&view(&busy)), false)),
+    );
+    c.bench_function(
+        &format!("{clock}: board_png, no tile cached (busy board)"),
+        |b| {
+            b.iter(|| {
+                clear_tile_cache(false);
+                board_png(black_box(&view(&busy)))
+            })
+        },
+    );
+    c.bench_function(
+        &format!("{clock}: board_png, status lines drawn (busy board)"),
+        |b| {
+            b.iter(|| {
+                clear_tile_cache(true);
+                board_png(black_box(&view(&busy)))
+            })
+        },
+    );
     c.bench_function(
         &format!("{clock}: board_png (draw + encode, busy board)"),
         |b| b.iter(|| board_png(black_box(&view(&busy)))),
@@ -150,6 +190,19 @@ fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
     let five = five_laps();
     let gif = move_gif(&view(&five), &five);
     println!("GIF of a five-lap move: {} bytes", gif.bytes.len());
+    c.bench_function(
+        &format!("{clock}: before: move_gif drawn whole (five laps)"),
+        |b| b.iter(|| move_gif_untiled(black_box(&view(&five)), black_box(&five))),
+    );
+    c.bench_function(
+        &format!("{clock}: move_gif, status lines drawn (five laps)"),
+        |b| {
+            b.iter(|| {
+                clear_tile_cache(true);
+                move_gif(black_box(&view(&five)), black_box(&five))
+            })
+        },
+    );
     c.bench_function(&format!("{clock}: move_gif (five laps)"), |b| {
         b.iter(|| move_gif(black_box(&view(&five)), black_box(&five)))
     });

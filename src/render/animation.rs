@@ -3,11 +3,13 @@
 //!
 //! Frames are drawn with anti-aliasing like the PNG, then each pixel is mapped to the fixed palette
 //! through its lookup table ([`GifPalette`]), so no frame is quantised. The first frame is whole; each
-//! later one is only the rectangle that changed, LZW-encoded with the `gif` crate directly. Very long
+//! later one is only the rectangle that changed, LZW-encoded by [`super::lzw`] and written with the `gif`
+//! crate. Very long
 //! moves keep at most [`MAX_MIDDLE_FRAMES`] frames between the first and the last, and a byte budget keeps
 //! every GIF under 10 MiB whatever the frames hold.
 
-use super::draw::{self, HEIGHT, WIDTH};
+use super::draw::{HEIGHT, WIDTH};
+use super::lzw;
 use super::palette::GifPalette;
 use super::scene::{self, add_capture, capture_line, walk, Ring, Scene, Span};
 use super::{MatchView, Picture};
@@ -34,10 +36,15 @@ struct KeyFrame<'a> {
 }
 
 /// See the module documentation.
-pub fn move_gif(view: &MatchView, record: &MoveRecord) -> Picture {
+/// `draw` gives a frame's palette indices.
+pub fn move_gif(
+    view: &MatchView,
+    record: &MoveRecord,
+    draw: impl Fn(&Scene) -> Vec<u8>,
+) -> Picture {
     let frames = select(key_frames(view, record));
     let count = frames.len();
-    let bytes = encode(&frames, record.laps());
+    let bytes = encode(&frames, record.laps(), draw);
     let final_scene = &frames.last().expect("there is always a final frame").scene;
     let first = &frames[0].scene;
     let description = format!(
@@ -197,7 +204,7 @@ fn delay(kind: Kind, laps: usize) -> u16 {
 const WORST_FRAME: usize =
     (WIDTH * HEIGHT) as usize * 3 / 2 + (WIDTH * HEIGHT) as usize / 200 + 1024;
 
-fn encode(frames: &[KeyFrame], laps: usize) -> Vec<u8> {
+fn encode(frames: &[KeyFrame], laps: usize, draw: impl Fn(&Scene) -> Vec<u8>) -> Vec<u8> {
     let palette = GifPalette::get();
     let mut encoder = Encoder::new(
         Vec::with_capacity(256 * 1024),
@@ -212,7 +219,7 @@ fn encode(frames: &[KeyFrame], laps: usize) -> Vec<u8> {
     let mut shown: Option<Vec<u8>> = None;
     let mut pending: Option<Frame<'static>> = None;
     for key in frames {
-        let indices = draw::scene(&key.scene, |pm| quantise(pm, palette));
+        let indices = draw(&key.scene);
         let mut frame = match &shown {
             None => Frame::from_indexed_pixels(WIDTH as u16, HEIGHT as u16, indices.clone(), None),
             Some(previous) => match changed_rect(previous, &indices) {
@@ -228,7 +235,7 @@ fn encode(frames: &[KeyFrame], laps: usize) -> Vec<u8> {
         };
         frame.delay = delay(key.kind, laps);
         frame.dispose = DisposalMethod::Keep;
-        frame.make_lzw_pre_encoded();
+        frame.buffer = std::borrow::Cow::Owned(lzw::encode(&frame.buffer));
         if key.kind != Kind::Final {
             let written = encoder.get_ref().len();
             let queued = pending.as_ref().map_or(0, |p| p.buffer.len());
@@ -254,15 +261,6 @@ fn write(encoder: &mut Encoder<Vec<u8>>, frame: &Frame) {
     encoder
         .write_lzw_pre_encoded_frame(frame)
         .expect("writing into memory cannot fail");
-}
-
-/// Palette indices of a drawn (opaque) pixmap.
-fn quantise(pixmap: &tiny_skia::Pixmap, palette: &GifPalette) -> Vec<u8> {
-    pixmap
-        .data()
-        .chunks_exact(4)
-        .map(|p| palette.index_of(p[0], p[1], p[2]))
-        .collect()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

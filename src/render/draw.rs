@@ -31,12 +31,13 @@ const NORTH_ROW_Y: f32 = 122.0;
 const SOUTH_ROW_Y: f32 = 228.0;
 const STORE_W: f32 = 88.0;
 const STORE_H: f32 = SOUTH_ROW_Y + HOUSE - NORTH_ROW_Y;
-const NORTH_STORE_X: f32 = 24.0;
-const SOUTH_STORE_X: f32 = 738.0;
-const NORTH_BAR_Y: f32 = 66.0;
-const SOUTH_BAR_Y: f32 = 334.0;
+pub(super) const NORTH_STORE_X: f32 = 24.0;
+pub(super) const SOUTH_STORE_X: f32 = 738.0;
+pub(super) const NORTH_BAR_Y: f32 = 66.0;
+pub(super) const SOUTH_BAR_Y: f32 = 334.0;
 const BAR_H: f32 = 40.0;
-const BAND_Y: f32 = 386.0;
+pub(super) const BAND_Y: f32 = 386.0;
+const BAND_H: f32 = HEIGHT as f32 - 14.0 - BAND_Y;
 /// Seeds drawn as dots in a house; above this the number alone tells.
 pub const MAX_DOTS: u8 = 24;
 
@@ -100,11 +101,41 @@ pub(super) fn card(pm: &mut Pixmap) {
 }
 
 fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
-    card(pm);
+    background(pm);
+    heading(pm, scene.round);
+    for (player, y) in [(Player::North, NORTH_BAR_Y), (Player::South, SOUTH_BAR_Y)] {
+        name_bar(pm, scene, player, y);
+        turn_marker(pm, scene, player, y);
+    }
+    store(pm, scene, Player::North, NORTH_STORE_X);
+    store(pm, scene, Player::South, SOUTH_STORE_X);
+    for h in House::all() {
+        house(pm, scene, h);
+    }
+    for ring in &scene.rings {
+        house_ring(pm, ring.house, &ring.tag);
+    }
+    for h in House::all() {
+        badges(pm, scene, h);
+    }
+    status(pm, scene);
+}
 
+/// What every board has under its pieces: the card with its rim, and the empty status band.
+pub(super) fn background(pm: &mut Pixmap) {
+    card(pm);
+    fill(
+        pm,
+        &rounded(16.0, BAND_Y, WIDTH as f32 - 32.0, BAND_H, 16.0),
+        BAND,
+    );
+}
+
+/// "Round N" and the sowing direction, along the top.
+pub(super) fn heading(pm: &mut Pixmap, round: u32) {
     text::draw(
         pm,
-        &format!("Round {}", scene.round),
+        &format!("Round {round}"),
         28.0,
         50.0,
         28.0,
@@ -120,21 +151,6 @@ fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
         MUTED,
         Align::Right,
     );
-
-    player_bar(pm, scene, Player::North, NORTH_BAR_Y);
-    player_bar(pm, scene, Player::South, SOUTH_BAR_Y);
-    store(pm, scene, Player::North, NORTH_STORE_X);
-    store(pm, scene, Player::South, SOUTH_STORE_X);
-    for h in House::all() {
-        house(pm, scene, h);
-    }
-    for ring in &scene.rings {
-        house_ring(pm, ring.house, &ring.tag);
-    }
-    for h in House::all() {
-        badges(pm, scene, h);
-    }
-    status(pm, scene);
 }
 
 pub(super) fn paint(colour: Rgb) -> Paint<'static> {
@@ -219,8 +235,8 @@ fn pill(
     w
 }
 
-/// A player's name pill, their house count and, when it is their turn, the turn marker.
-fn player_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
+/// A player's name pill and their house count.
+pub(super) fn name_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
     let name = text::truncate(scene.names.get(player), 24.0, 300.0);
     let w = pill(
         pm,
@@ -231,28 +247,38 @@ fn player_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
         24.0,
         (strong(player), on_strong(player)),
     );
-    let houses = scene.territory.houses_of(player);
-    let count = if houses == 1 {
-        "owns 1 house".to_string()
-    } else {
-        format!("owns {houses} houses")
-    };
     text::draw(
         pm,
-        &count,
+        &houses_owned(scene.territory.houses_of(player)),
         28.0 + w + 14.0,
         y + 28.0,
         21.0,
         INK,
         Align::Left,
     );
-    if scene.turn == Some(player) {
-        // On an emptied board the marker names who opens the next round.
-        let label = if scene.board == [0; 12] {
-            "▶ starts next"
-        } else {
-            "▶ to move"
-        };
+}
+
+fn houses_owned(houses: u8) -> String {
+    if houses == 1 {
+        "owns 1 house".to_string()
+    } else {
+        format!("owns {houses} houses")
+    }
+}
+
+/// The label of the turn marker on `player`'s bar, if it is their turn.
+pub(super) fn turn_label(scene: &Scene, player: Player) -> Option<&'static str> {
+    // On an emptied board the marker names who opens the next round.
+    (scene.turn == Some(player)).then_some(if scene.board == [0; 12] {
+        "▶ starts next"
+    } else {
+        "▶ to move"
+    })
+}
+
+/// The black "▶ to move" marker at the right end of `player`'s bar, when it is their turn.
+pub(super) fn turn_marker(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
+    if let Some(label) = turn_label(scene, player) {
         let size = 21.0;
         let lw = text::width(label, size) + BAR_H * 0.7;
         pill(
@@ -303,7 +329,7 @@ fn seed_spots(seeds: u8, badge: bool) -> impl Iterator<Item = (f32, f32)> {
     spots.into_iter()
 }
 
-fn house(pm: &mut Pixmap, scene: &Scene, h: House) {
+pub(super) fn house(pm: &mut Pixmap, scene: &Scene, h: House) {
     let owner = scene.territory.owner(h);
     let (x, y) = house_origin(h);
     let shape = rounded(x + 2.0, y + 2.0, HOUSE - 4.0, HOUSE - 4.0, 16.0);
@@ -339,7 +365,7 @@ fn house(pm: &mut Pixmap, scene: &Scene, h: House) {
     }
 }
 
-fn store(pm: &mut Pixmap, scene: &Scene, player: Player, x: f32) {
+pub(super) fn store(pm: &mut Pixmap, scene: &Scene, player: Player, x: f32) {
     let y = NORTH_ROW_Y;
     let shape = rounded(x + 2.0, y + 2.0, STORE_W - 4.0, STORE_H - 4.0, 18.0);
     fill_under_stroke(pm, &shape, tint(player));
@@ -369,10 +395,11 @@ fn store(pm: &mut Pixmap, scene: &Scene, player: Player, x: f32) {
 }
 
 /// The ring of a move's mark, with its tag on the ring's outer edge (above North's row, below South's).
-fn house_ring(pm: &mut Pixmap, h: House, tag: &str) {
+pub(super) fn house_ring(pm: &mut Pixmap, h: House, tag: &str) {
     let (x, y) = house_origin(h);
-    let ring = rounded(x - 4.0, y - 4.0, HOUSE + 8.0, HOUSE + 8.0, 20.0);
-    stroke(pm, &ring, INK, 4.5);
+    // The ring's outer edge stays within RING_REACH of the house, inside the house's tile.
+    let ring = rounded(x - 3.0, y - 3.0, HOUSE + 6.0, HOUSE + 6.0, 19.0);
+    stroke(pm, &ring, INK, 4.0);
     // Tags of neighbouring houses must not touch: none is wider than its house.
     let natural = text::width(tag, 16.0);
     let size = if natural > HOUSE - 18.0 {
@@ -382,7 +409,7 @@ fn house_ring(pm: &mut Pixmap, h: House, tag: &str) {
     };
     let w = text::width(tag, size) + 14.0;
     let tag_y = if h.index() < 6 {
-        y + HOUSE - 7.0
+        y + HOUSE - 9.0
     } else {
         y - 15.0
     };
@@ -400,7 +427,7 @@ fn house_ring(pm: &mut Pixmap, h: House, tag: &str) {
 }
 
 /// "+4" badges in the capturer's colour on every house the move captured from.
-fn badges(pm: &mut Pixmap, scene: &Scene, h: House) {
+pub(super) fn badges(pm: &mut Pixmap, scene: &Scene, h: House) {
     let (x, y) = house_origin(h);
     let mut bx = x + HOUSE - 22.0;
     for p in Player::BOTH {
@@ -420,19 +447,36 @@ fn badges(pm: &mut Pixmap, scene: &Scene, h: House) {
 
 /// The band at the bottom: what happened, what comes next, and next round's territory when known.
 fn status(pm: &mut Pixmap, scene: &Scene) {
-    let band_h = HEIGHT as f32 - 14.0 - BAND_Y;
-    fill(
-        pm,
-        &rounded(16.0, BAND_Y, WIDTH as f32 - 32.0, band_h, 16.0),
-        BAND,
-    );
+    match scene.territory_map {
+        Some(_) => status_with_map(pm, scene),
+        None => {
+            for i in 0..2 {
+                status_line(pm, scene, i);
+            }
+        }
+    }
+}
+
+/// The status lines' baselines and sizes.
+const LINES: [(f32, f32); 2] = [(BAND_Y + 38.0, 24.0), (BAND_Y + 80.0, 21.0)];
+
+/// Status line `i` (0 or 1) of a scene without a territory map.
+pub(super) fn status_line(pm: &mut Pixmap, scene: &Scene, i: usize) {
+    let (baseline, size) = LINES[i];
+    let max_w = WIDTH as f32 - 64.0;
+    line(pm, scene, &scene.lines[i], 32.0, baseline, size, max_w);
+}
+
+/// Both status lines and the small territory map at their right.
+pub(super) fn status_with_map(pm: &mut Pixmap, scene: &Scene) {
     let mut right = WIDTH as f32 - 32.0;
     if let Some((territory, caption)) = scene.territory_map {
         right = territory_strip(pm, territory, caption, right, BAND_Y + 10.0) - 16.0;
     }
     let max_w = right - 32.0;
-    line(pm, scene, &scene.lines[0], 32.0, BAND_Y + 38.0, 24.0, max_w);
-    line(pm, scene, &scene.lines[1], 32.0, BAND_Y + 80.0, 21.0, max_w);
+    for (spans, (baseline, size)) in scene.lines.iter().zip(LINES) {
+        line(pm, scene, spans, 32.0, baseline, size, max_w);
+    }
 }
 
 /// A line of spans at (`x`, `baseline`), shrunk to fit `max_w`.

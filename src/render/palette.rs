@@ -6,7 +6,7 @@
 //! same on Discord's dark and light themes.
 //!
 //! GIF frames use one global palette: every base colour plus blends between the colours that touch on the
-//! board (anti-aliased edges of text, dots and shapes). A 32×32×32 lookup table maps any drawn pixel to
+//! board (anti-aliased edges of text, dots and shapes), and a coarse colour cube for the emoji in names. A 32×32×32 lookup table maps any drawn pixel to
 //! its nearest palette entry, so no frame is ever quantised.
 
 use crate::game::Player;
@@ -126,6 +126,17 @@ impl GifPalette {
             for bg in BACKGROUNDS {
                 for t in STEPS {
                     let c = bg.blend(fg, t);
+                    if !colours.contains(&c) {
+                        colours.push(c);
+                    }
+                }
+            }
+        }
+        // A coarse colour cube for what is not the board's own colours: the emoji in names.
+        for r in [0, 64, 128, 192, 255] {
+            for g in [0, 64, 128, 192, 255] {
+                for b in [0, 85, 170, 255] {
+                    let c = Rgb(r, g, b);
                     if !colours.contains(&c) {
                         colours.push(c);
                     }

@@ -9,7 +9,7 @@ use crate::game::{
 };
 
 /// A piece of a status line: plain words, or a player's name drawn in a pill of their colour.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Span {
     Text(String),
     Name(Player),

@@ -6,9 +6,9 @@ use namnam::game::{
     ByPlayer, House, Match, MatchOptions, MoveRecord, Player, Position, Rules, Territory,
 };
 use namnam::render::{
-    board_png, house_centre, house_rect, move_gif, rating_chart, strong, tint, GifPalette,
-    MatchView, Picture, RatingChart, RatingPoint, Rgb, CHART_HEIGHT, CHART_WIDTH, FONT_BYTES,
-    HEIGHT, MAX_BYTES, WIDTH,
+    board_png, board_rgba, house_centre, house_rect, move_gif, rating_chart, strong, tint,
+    GifPalette, MatchView, Picture, RatingChart, RatingPoint, Rgb, CHART_HEIGHT, CHART_WIDTH,
+    FONT_BYTES, HEIGHT, MAX_BYTES, WIDTH,
 };
 
 const NAMES: ByPlayer<&str> = ByPlayer::new("Ama", "Kofi");
@@ -88,10 +88,126 @@ fn png_decodes_at_the_documented_size_and_stays_small() {
     assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
     assert_eq!((picture.width, picture.height), (WIDTH, HEIGHT));
     assert!(
-        picture.bytes.len() < 150 * 1024,
+        picture.bytes.len() <= 40 * 1024,
         "board PNG is {} bytes",
         picture.bytes.len()
     );
+}
+
+/// The board PNG is 8-bit indexed with the GIF palette, at most 40 KB for a busy mid-round board, and decodes
+/// to the drawn pixels within the palette's tolerance: exactly-drawn colours (house centres, the card,
+/// the ink of text) within 8 a channel, and the whole picture within 2 a channel on average.
+#[test]
+fn board_png_is_indexed_small_and_keeps_the_drawn_colours() {
+    let record = busy_move();
+    let v = view(&record.after, Some(&record));
+    let picture = board_png(&v);
+    assert!(
+        picture.bytes.len() <= 40 * 1024,
+        "board PNG is {} bytes",
+        picture.bytes.len()
+    );
+    let decoder = png::Decoder::new(std::io::Cursor::new(&picture.bytes[..]));
+    let reader = decoder.read_info().expect("the PNG header decodes");
+    let info = reader.info();
+    assert_eq!(info.color_type, png::ColorType::Indexed);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let palette = info.palette.as_deref().expect("a palette").to_vec();
+    assert_eq!(palette, GifPalette::get().rgb_bytes());
+
+    let drawn = board_rgba(&v);
+    assert_eq!(drawn.len(), (WIDTH * HEIGHT * 4) as usize);
+    let drawn_at = |x: u32, y: u32| {
+        let i = ((y * WIDTH + x) * 4) as usize;
+        Rgb(drawn[i], drawn[i + 1], drawn[i + 2])
+    };
+    let img = decode_png(&picture);
+    // House centres: their owner's tint, as drawn.
+    for h in House::all() {
+        let (x, y) = house_centre(h);
+        assert!(close(img.at(x, y), drawn_at(x, y), 8), "house {h}");
+        assert!(
+            close(img.at(x, y), tint(record.after.owner(h)), 8),
+            "house {h}"
+        );
+    }
+    // The card, just inside the rim at the corners and edges.
+    for (x, y) in [
+        (12, 12),
+        (WIDTH - 13, 12),
+        (WIDTH / 2, 12),
+        (12, HEIGHT / 2),
+    ] {
+        assert!(close(img.at(x, y), drawn_at(x, y), 8), "card at ({x}, {y})");
+    }
+    // Text: the "Round N" heading, pixel by pixel: solid ink within 8 a channel, and the dark pixels of
+    // its anti-aliased edges still dark.
+    const INK: Rgb = Rgb(0x1E, 0x1B, 0x18);
+    let (mut solid, mut dark) = (0, 0);
+    for y in 20..60 {
+        for x in 20..200 {
+            let (d, got) = (drawn_at(x, y), img.at(x, y));
+            if close(d, INK, 2) {
+                solid += 1;
+                assert!(close(got, d, 8), "heading ink at ({x}, {y}): {got:?}");
+            } else if d.0 < 80 && d.1 < 80 && d.2 < 80 {
+                dark += 1;
+                let still_dark = got.0 < 120 && got.1 < 120 && got.2 < 120;
+                assert!(still_dark, "heading edge at ({x}, {y}): {d:?} → {got:?}");
+            }
+        }
+    }
+    assert!(solid > 100, "only {solid} solid ink pixels in the heading");
+    assert!(
+        solid + dark > 300,
+        "only {} dark pixels in the heading",
+        solid + dark
+    );
+    // Everywhere else, anti-aliased edges included: close on average.
+    let mut total = 0u64;
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            let (a, b) = (img.at(x, y), drawn_at(x, y));
+            total += (a.0.abs_diff(b.0) + a.1.abs_diff(b.1) + a.2.abs_diff(b.2)) as u64;
+        }
+    }
+    let mean = total as f64 / (WIDTH * HEIGHT * 3) as f64;
+    assert!(mean < 2.0, "mean difference {mean:.2} a channel");
+}
+
+/// The board put together from cached tiles is the board drawn whole, pixel for pixel, on every kind of
+/// board: an opening, a busy move, a round's end with its map, and the same boards again from the cache.
+#[test]
+fn tiled_board_equals_the_board_drawn_whole() {
+    let busy = busy_move();
+    let opening = Position::opening(Player::South, Rules::default());
+    let before = pos(
+        "3,0,1,0,0,0 | 1,0,0,1,2,0",
+        [20, 20],
+        6,
+        Player::North,
+        Player::South,
+    );
+    let record = before.play(House::from_label(10).unwrap()).unwrap();
+    let (summary, result) = namnam::game::conclude_round(
+        &record.after,
+        3,
+        &MatchOptions::default(),
+        record.round_end().unwrap(),
+    );
+    let ended = MatchView {
+        round_summary: Some(&summary),
+        result,
+        ..view(&record.after, Some(&record))
+    };
+    let views = [view(&busy.after, Some(&busy)), view(&opening, None), ended];
+    for _ in 0..2 {
+        for v in &views {
+            let tiled = decode_png(&board_png(v));
+            let whole = decode_png(&namnam::render::board_png_untiled(v, false));
+            assert!(tiled.rgb == whole.rgb, "round {}", v.round);
+        }
+    }
 }
 
 #[test]
@@ -222,22 +338,13 @@ fn decode_gif(bytes: &[u8]) -> (usize, Image, Vec<u16>) {
     )
 }
 
-/// The last GIF frame equals the board PNG mapped through the GIF palette, and stays near the PNG itself.
+/// The last GIF frame equals the board PNG: both are the drawn board mapped through the GIF palette.
 fn assert_ends_on_the_board(gif: &Image, png: &Image) {
-    let palette = GifPalette::get();
-    let mut total = 0u64;
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
-            let (g, p) = (gif.at(x, y), png.at(x, y));
-            let want = palette.colour(palette.index_of(p.0, p.1, p.2));
-            assert_eq!(g, want, "pixel ({x}, {y}): png {p:?}");
-            total += (g.0.abs_diff(p.0) as u64)
-                + (g.1.abs_diff(p.1) as u64)
-                + (g.2.abs_diff(p.2) as u64);
+            assert_eq!(gif.at(x, y), png.at(x, y), "pixel ({x}, {y})");
         }
     }
-    let mean = total as f64 / (WIDTH * HEIGHT * 3) as f64;
-    assert!(mean < 2.0, "mean difference {mean:.2} a channel");
 }
 
 #[test]
@@ -349,6 +456,75 @@ fn text_renders_with_the_embedded_font() {
     // North's name pill changes with the name.
     let north_bar = [24, 66, 400, 40];
     assert_ne!(a.region(north_bar, 0), b.region(north_bar, 0));
+}
+
+/// Names as people write them: emoji from the embedded emoji font, in colour; other scripts from a font
+/// of the host's when it has one; and a character that no font has left out, never drawn as a box.
+#[test]
+fn names_with_emoji_and_other_scripts_draw_without_boxes() {
+    use namnam::render::fonts_of;
+    let p = Position::opening(Player::South, Rules::default());
+    let draw = |south: &str, north: &str| {
+        let names = ByPlayer::new(south, north);
+        decode_png(&board_png(&MatchView {
+            names,
+            ..view(&p, None)
+        }))
+    };
+    let emoji = |s: &str| fonts_of(s)[0].1.is_some_and(|f| f.contains("Emoji"));
+    for s in ["🎲", "✨", "😀", "🔥", "👑", "❤\u{FE0F}"] {
+        assert!(emoji(s), "{s}");
+    }
+    // A flag's halves need the font's ligatures: not drawn as emoji.
+    assert!(!emoji("🇬"));
+    assert_eq!(fonts_of("A")[0].1.map(|f| f.contains("DejaVu")), Some(true));
+    // A character no font has: the board is the same as without it (no box, no gap).
+    assert_eq!(fonts_of("\u{10FFFD}")[0].1, None);
+    assert!(draw("Ama \u{10FFFD}", "Kofi").rgb == draw("Ama ", "Kofi").rgb);
+    // The parts of emoji sequences that only change their neighbour (a skin tone, a joiner) draw
+    // nothing either.
+    assert!(draw("Ama 👍\u{1F3FD}\u{200D}", "Kofi").rgb == draw("Ama 👍", "Kofi").rgb);
+    // An emoji draws in its own colours: colours that the board without it does not have.
+    let colours = |img: &Image| {
+        img.rgb
+            .chunks_exact(3)
+            .map(|c| (c[0], c[1], c[2]))
+            .collect::<std::collections::HashSet<_>>()
+    };
+    let plain = colours(&draw("Ama", "Kofi"));
+    let with = draw("Ama 🎲", "Kofi");
+    let new: usize = with
+        .rgb
+        .chunks_exact(3)
+        .filter(|c| !plain.contains(&(c[0], c[1], c[2])))
+        .count();
+    assert!(new > 30, "only {new} pixels of the die's own colours");
+    // CJK: from the host's fonts where it has one (a box never), otherwise left out.
+    let cjk = draw("Ama", "小明 ✨");
+    let without = draw("Ama", " ✨");
+    let north_bar = [24, 62, 560, 44];
+    // A host with Noto CJK installed (`fonts-noto-cjk`) draws it, whatever was looked up before.
+    let noto_cjk = std::path::Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc");
+    if noto_cjk.exists() {
+        assert!(fonts_of("小")[0].1.is_some_and(|f| f.contains("CJK")));
+    }
+    match fonts_of("小")[0].1 {
+        Some(font) => {
+            assert!(font.contains("(host)"), "{font}");
+            assert_ne!(cjk.region(north_bar, 0), without.region(north_bar, 0));
+        }
+        None => assert!(cjk.rgb == without.rgb, "CJK left out when no font has it"),
+    }
+    // The description keeps the names as written.
+    let d = board_png(&MatchView {
+        names: ByPlayer::new("Ama 🎲", "小明 ✨"),
+        ..view(&p, None)
+    })
+    .description;
+    assert!(
+        d.contains("Ama 🎲 (south") && d.contains("小明 ✨ (north"),
+        "{d}"
+    );
 }
 
 #[test]
@@ -615,6 +791,20 @@ fn write_pictures() {
             name: "Ama",
             points: &history(ratings),
             caption: "12 games: 8 won, 0 drawn, 4 lost · longest streak 3 wins",
+        }),
+    );
+    let opening = Position::opening(Player::South, Rules::default());
+    // README's picture of the bot: Ama opens with house 3 (five laps).
+    let first = opening.play(House::from_label(3).unwrap()).unwrap();
+    write(
+        docs.join("discord-first-move.png"),
+        &board_png(&view(&first.after, Some(&first))),
+    );
+    write(
+        tmp.join("names.png"),
+        &board_png(&MatchView {
+            names: ByPlayer::new("Ama 🎲", "小明 ✨"),
+            ..view(&opening, None)
         }),
     );
     let over = namnam::game::MatchResult {
