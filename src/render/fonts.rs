@@ -179,15 +179,26 @@ fn coverage(path: &PathBuf) -> Option<Vec<(u32, u32)>> {
         return None;
     }
     let bytes = std::fs::read(path).ok()?;
-    let mut points: Vec<u32> = (0..64)
-        .map_while(|i| FontRef::try_from_slice_and_index(&bytes, i).ok())
-        .flat_map(|f| {
-            f.codepoint_ids()
-                .filter(|(id, _)| id.0 != 0)
-                .map(|(_, c)| c as u32)
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    Some(coverage_of(&bytes))
+}
+
+/// The code points that some face of the font file `bytes` has, as sorted ranges.
+fn coverage_of(bytes: &[u8]) -> Vec<(u32, u32)> {
+    // Every code point of every Unicode cmap subtable that maps to a glyph. Not ab_glyph's
+    // `codepoint_ids`: it gives each glyph once, so of two characters drawn alike it drops one.
+    let mut points: Vec<u32> = Vec::new();
+    for face in (0..64).map_while(|i| ttf_parser::Face::parse(bytes, i).ok()) {
+        let Some(cmap) = face.tables().cmap else {
+            continue;
+        };
+        for subtable in cmap.subtables.into_iter().filter(|s| s.is_unicode()) {
+            subtable.codepoints(|c| {
+                if subtable.glyph_index(c).is_some_and(|g| g.0 != 0) {
+                    points.push(c);
+                }
+            });
+        }
+    }
     points.sort_unstable();
     points.dedup();
     let mut ranges: Vec<(u32, u32)> = Vec::new();
@@ -197,7 +208,7 @@ fn coverage(path: &PathBuf) -> Option<Vec<(u32, u32)>> {
             _ => ranges.push((p, p)),
         }
     }
-    Some(ranges)
+    ranges
 }
 
 /// Biggest host font file read (the CJK collections are about 20 MB).
@@ -236,6 +247,34 @@ mod tests {
         };
         assert!(file.has('A') && file.has('Z') && file.has('小'));
         assert!(!file.has('a') && !file.has('@') && !file.has('🎲'));
+    }
+
+    /// Every character a face draws is in its file's coverage, also those that share a glyph with
+    /// another (ab_glyph's own list gives each glyph once, and so had no 小 in Noto CJK).
+    #[test]
+    fn coverage_has_every_character_a_face_draws() {
+        let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc";
+        let host = std::fs::read(cjk).ok();
+        let files = [Some(FONT_BYTES), Some(EMOJI_BYTES), host.as_deref()];
+        for bytes in files.into_iter().flatten() {
+            let file = HostFile {
+                path: PathBuf::new(),
+                ranges: coverage_of(bytes),
+            };
+            let font = FontRef::try_from_slice(bytes).expect("a font");
+            let missing: Vec<char> = (0..=0x3FFFF)
+                .filter_map(char::from_u32)
+                .filter(|&c| font.glyph_id(c).0 != 0 && !file.has(c))
+                .collect();
+            assert!(missing.is_empty(), "not in the coverage: {missing:?}");
+        }
+        if let Some(bytes) = &host {
+            let file = HostFile {
+                path: PathBuf::new(),
+                ranges: coverage_of(bytes),
+            };
+            assert!(file.has('小') && file.has('\u{2F29}'));
+        }
     }
 
     #[test]
