@@ -235,9 +235,22 @@ fn pill(
     w
 }
 
+/// `player`'s name as the board draws it: what the fonts have of it, or the side's name when they have
+/// nothing of it (a name all in a script the host has no font for), so that no pill is empty. The
+/// description keeps the name as written.
+fn shown_name(scene: &Scene, player: Player) -> String {
+    text::drawable(scene.names.get(player)).unwrap_or_else(|| {
+        match player {
+            Player::South => "South",
+            Player::North => "North",
+        }
+        .to_string()
+    })
+}
+
 /// A player's name pill and their house count.
 pub(super) fn name_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
-    let name = text::truncate(scene.names.get(player), 24.0, 300.0);
+    let name = text::truncate(&shown_name(scene, player), 24.0, 300.0);
     let w = pill(
         pm,
         28.0,
@@ -490,19 +503,19 @@ fn line(
     max_w: f32,
 ) {
     let pad = 8.0;
-    let names = Player::BOTH.map(|p| text::truncate(scene.names.get(p), size, 220.0));
-    let measure = |size: f32| -> f32 {
-        spans
-            .iter()
-            .map(|s| match s {
-                Span::Text(t) => text::width(t, size),
-                Span::Name(p) => text::width(&names[p.index()], size) + 2.0 * pad,
-            })
-            .sum()
-    };
-    let natural = measure(size);
-    let size = if natural > max_w {
-        (size * max_w / natural).max(12.0)
+    let names = Player::BOTH.map(|p| text::truncate(&shown_name(scene, p), size, 220.0));
+    // The text shrinks to fit; the pills' padding does not, so it is taken off the room first.
+    let padding: f32 =
+        spans.iter().filter(|s| matches!(s, Span::Name(_))).count() as f32 * 2.0 * pad;
+    let natural: f32 = spans
+        .iter()
+        .map(|s| match s {
+            Span::Text(t) => text::width(t, size),
+            Span::Name(p) => text::width(&names[p.index()], size),
+        })
+        .sum();
+    let size = if natural + padding > max_w {
+        (size * (max_w - padding) / natural).max(12.0)
     } else {
         size
     };

@@ -92,6 +92,27 @@ fn advances(text: &str, size: f32) -> impl Iterator<Item = (usize, GlyphId, f32,
     })
 }
 
+/// `text` as it can be drawn, left to right: without the characters that no font has, with the spaces
+/// they leave collapsed and trimmed ("🇬🇭 Ghana 🇯🇵" draws as "Ghana"), and right-to-left scripts
+/// (Hebrew, Arabic) put in visual order by the Unicode bidirectional algorithm; `None` when nothing of
+/// it can be drawn. Invisible characters stay, since they decide how their neighbour is drawn (U+FE0F
+/// asks for emoji).
+pub fn drawable(text: &str) -> Option<String> {
+    let kept: String = lookup(text)
+        .filter(|&(c, g)| g.is_some() || c.is_whitespace() || invisible(c))
+        .map(|(c, _)| c)
+        .collect();
+    let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    if kept.chars().all(invisible) {
+        return None;
+    }
+    let bidi = unicode_bidi::ParagraphBidiInfo::new(&kept, None);
+    if !bidi.has_rtl() {
+        return Some(kept);
+    }
+    Some(bidi.reorder_line(0..kept.len()).into_owned())
+}
+
 /// The width of `text` at `size` pixels.
 pub fn width(text: &str, size: f32) -> f32 {
     advances(text, size).map(|(_, _, k, a)| k + a).sum()
@@ -308,5 +329,38 @@ pub fn draw(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::drawable;
+
+    #[test]
+    fn drawable_leaves_out_what_no_font_has_and_the_spaces_it_leaves() {
+        assert_eq!(drawable("Ama").as_deref(), Some("Ama"));
+        assert_eq!(
+            drawable("\u{10FFFD} Kofi  \u{10FFFD}").as_deref(),
+            Some("Kofi")
+        );
+        assert_eq!(drawable("\u{10FFFD}\u{10FFFD}"), None);
+        assert_eq!(drawable("\u{200B}\u{200D}"), None);
+        assert_eq!(drawable("  "), None);
+        // U+FE0F stays: it makes the heart an emoji.
+        assert_eq!(drawable("❤\u{FE0F}").as_deref(), Some("❤\u{FE0F}"));
+    }
+
+    #[test]
+    fn right_to_left_names_are_put_in_visual_order() {
+        // Hebrew alef bet, then gimel dalet: drawn from the right.
+        assert_eq!(
+            drawable("\u{5D0}\u{5D1} \u{5D2}\u{5D3}").as_deref(),
+            Some("\u{5D3}\u{5D2} \u{5D1}\u{5D0}")
+        );
+        // A Latin name with an Arabic word: the paragraph is left to right, the Arabic run reversed.
+        assert_eq!(
+            drawable("Ama \u{633}\u{644}\u{627}\u{645}").as_deref(),
+            Some("Ama \u{645}\u{627}\u{644}\u{633}")
+        );
     }
 }

@@ -371,7 +371,10 @@ fn tile(scene: &Scene, place: Place) -> Arc<Tile> {
         c.bytes = 0;
     }
     c.bytes += t.bytes();
-    c.tiles.insert(key, t.clone());
+    // Another thread may have drawn the same tile meanwhile: count it once.
+    if let Some(old) = c.tiles.insert(key, t.clone()) {
+        c.bytes -= old.bytes();
+    }
     t
 }
 

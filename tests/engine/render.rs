@@ -572,6 +572,73 @@ fn names_with_emoji_and_other_scripts_draw_without_boxes() {
     );
 }
 
+/// A name the fonts have nothing of is drawn as its side's name, never as an empty pill; characters
+/// left out take their spaces with them.
+#[test]
+fn a_name_no_font_draws_shows_its_side_and_left_out_characters_leave_no_gap() {
+    let p = Position::opening(Player::South, Rules::default());
+    let draw = |south: &str, north: &str| {
+        decode_png(&board_png(&MatchView {
+            names: ByPlayer::new(south, north),
+            ..view(&p, None)
+        }))
+        .rgb
+    };
+    let nothing = "\u{10FFFD}\u{10FFFE}";
+    assert!(draw("Ama", nothing) == draw("Ama", "North"));
+    assert!(draw(nothing, "Kofi") == draw("South", "Kofi"));
+    assert!(draw("Ama", "\u{10FFFD} Kofi \u{10FFFD}") == draw("Ama", "Kofi"));
+    assert!(draw("Ama", "Kofi") != draw("Ama", "North"));
+    // The description still has the name as written.
+    let d = board_png(&MatchView {
+        names: ByPlayer::new("Ama", nothing),
+        ..view(&p, None)
+    })
+    .description;
+    assert!(d.contains(&format!("{nothing} (north")), "{d}");
+}
+
+/// A round's end with long names: the status lines shrink to fit beside the next round's map, pills'
+/// padding included, so no ink reaches the 16 px left free before the map.
+#[test]
+fn long_names_at_a_rounds_end_keep_clear_of_the_map() {
+    let before = pos(
+        "3,0,1,0,0,0 | 1,0,0,1,2,0",
+        [20, 20],
+        6,
+        Player::North,
+        Player::South,
+    );
+    let record = before.play(House::from_label(10).unwrap()).unwrap();
+    let (summary, result) = namnam::game::conclude_round(
+        &record.after,
+        7,
+        &MatchOptions::default(),
+        record.round_end().unwrap(),
+    );
+    let draw = |south: &str, north: &str| {
+        decode_png(&board_png(&MatchView {
+            names: ByPlayer::new(south, north),
+            round: 7,
+            round_summary: Some(&summary),
+            result,
+            ..view(&record.after, Some(&record))
+        }))
+    };
+    let short = draw("Ama", "Kofi");
+    let long = draw(&"W".repeat(32), &"Wm".repeat(16));
+    // The map's left edge is 32 + 140 px from the right; the 16 px before it stay as the short names
+    // leave them.
+    let gap = [WIDTH - 172 - 16, 390, 16, 105];
+    assert!(
+        long.region(gap, 0) == short.region(gap, 0),
+        "ink in the gap before the map"
+    );
+    // And the long names did change the lines (they are drawn, shrunk).
+    let lines = [32, 390, 400, 105];
+    assert!(long.region(lines, 0) != short.region(lines, 0));
+}
+
 #[test]
 fn descriptions_name_the_players_territory_and_turn() {
     let p = Position::new_round(Territory::new(9).unwrap(), Player::North, Rules::default());
