@@ -270,15 +270,7 @@ impl Command {
                         "challenger, challenged or random",
                     )?,
                     target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
-                    rounds: opts.parse(
-                        "rounds",
-                        |v| {
-                            v.parse()
-                                .ok()
-                                .filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))
-                        },
-                        "1 to 99 rounds",
-                    )?,
+                    rounds: opts.parse("rounds", parse_rounds, "1 to 99 rounds")?,
                     clock_secs: opts.parse(
                         "clock",
                         parse_clock,
@@ -495,15 +487,7 @@ fn parse_tournament(
                 endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
                 chain: opts.parse("chain", yes_no, "yes or no")?,
                 target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
-                match_rounds: opts.parse(
-                    "match_rounds",
-                    |v| {
-                        v.parse()
-                            .ok()
-                            .filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))
-                    },
-                    "1 to 99 rounds",
-                )?,
+                match_rounds: opts.parse("match_rounds", parse_rounds, "1 to 99 rounds")?,
                 clock_secs: opts.parse(
                     "clock",
                     parse_clock,
@@ -572,6 +556,13 @@ fn yes_no(v: &str) -> Option<bool> {
         "no" | "n" | "false" | "off" => Some(false),
         _ => None,
     }
+}
+
+/// A match's number of rounds.
+fn parse_rounds(v: &str) -> Option<u8> {
+    v.parse()
+        .ok()
+        .filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))
 }
 
 fn parse_target(v: &str) -> Option<Option<u8>> {

@@ -175,3 +175,20 @@ async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandErr
 pub fn no_mentions() -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
 }
+
+/// Where an autocomplete is being typed, for its choices: the slash command's interaction and place;
+/// `None` when there is none (a prefix command, a channel the cache does not know), and then no choices.
+pub(super) fn autocomplete_place<'a>(
+    ctx: Context<'a>,
+) -> Option<(
+    poise::ApplicationContext<'a, Data, CommandError>,
+    bot::Place,
+)> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    let place = Asker::of_command(app.interaction)
+        .place(&ctx.serenity_context().cache)
+        .ok()?;
+    Some((app, place))
+}

@@ -110,11 +110,7 @@ pub async fn move_(
 /// seeds — none for anyone else.
 async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let mut choices = serenity::CreateAutocompleteResponse::new();
-    let poise::Context::Application(app) = ctx else {
-        return choices;
-    };
-    let asker = asking::Asker::of_command(app.interaction);
-    let Ok(place) = asker.place(&ctx.serenity_context().cache) else {
+    let Some((app, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
     let user = Snowflake(ctx.author().id.get());
@@ -153,11 +149,7 @@ pub(super) async fn your_matches(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let mut choices = serenity::CreateAutocompleteResponse::new();
-    let poise::Context::Application(app) = ctx else {
-        return choices;
-    };
-    let asker = asking::Asker::of_command(app.interaction);
-    let Ok(place) = asker.place(&ctx.serenity_context().cache) else {
+    let Some((_, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
     let user = Snowflake(ctx.author().id.get());

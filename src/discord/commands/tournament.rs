@@ -6,7 +6,6 @@ use poise::serenity_prelude as serenity;
 use super::admin::DefaultTarget;
 use super::{serve, Clock, CommandError, Context, Endgame, YesNo};
 use crate::bot::{Command, StartAt, TournamentCommand, TournamentSpec};
-use crate::discord::asking;
 use crate::store::Format;
 
 /// Tournaments: create one, join, start, standings, pairings, withdraw, cancel
@@ -106,11 +105,7 @@ pub async fn create(
 /// The choices offered while typing `tournament:`: the server's tournaments in sign-up or running.
 async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let mut choices = serenity::CreateAutocompleteResponse::new();
-    let poise::Context::Application(app) = ctx else {
-        return choices;
-    };
-    let asker = asking::Asker::of_command(app.interaction);
-    let Ok(place) = asker.place(&ctx.serenity_context().cache) else {
+    let Some((_, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
     let listed = match ctx.data().core.tournaments_here(&place).await {
