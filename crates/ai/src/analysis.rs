@@ -1,0 +1,264 @@
+//! The computer's verdict on a move already played: what each legal move was worth to its mover, by the
+//! same search for every one of them, and what the move played cost against the best.
+//!
+//! Each legal move is played and the position it leads to is searched with a fixed budget of nodes (or
+//! scored exactly, when the move ends the round), so that a move's value and the best move's come from one
+//! method and the cost is never negative; a fixed budget, not a time, makes the verdict the same on every
+//! machine and every run. Values are the search's: sixteenths of a seed, judged by next round's houses
+//! (see [`super::eval`]).
+
+use super::eval::{self, Stakes, MATCH_DECIDED, SEED};
+use super::search::{search, Limits};
+use namnam_game::{ByPlayer, House, Match, Player, Position, TOTAL_SEEDS};
+use serde::{Deserialize, Serialize};
+
+/// The nodes each searched position gets when the bot analyses a match.
+pub const ANALYSIS_NODES: u64 = 100_000;
+
+/// A move that costs less than this is no mistake: a seed given away (a seed that is the opponent's
+/// rather than the mover's changes the difference by two).
+pub const MISTAKE: i32 = 2 * SEED;
+
+/// What one move was worth, against the best move of its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    pub mover: Player,
+    pub played: House,
+    /// The best move by the search (the lowest house among equals); the move played when it was as good.
+    pub best: House,
+    /// The values for the mover, in evaluation units.
+    pub played_value: i32,
+    pub best_value: i32,
+    /// The legal moves there were: a forced move (one) costs nothing and is not searched.
+    pub choices: u8,
+}
+
+impl Judgement {
+    /// What the move cost its mover: zero for the best move.
+    pub fn cost(&self) -> i32 {
+        self.best_value - self.played_value
+    }
+
+    pub fn is_mistake(&self) -> bool {
+        self.cost() >= MISTAKE
+    }
+
+    /// The cost in a player's words: "it let a won match slip", "it gave away about 2 houses for the next
+    /// round", "it gave away about 3 seeds".
+    pub fn cost_words(&self) -> String {
+        let (best, played) = (self.best_value, self.played_value);
+        if best >= MATCH_DECIDED && played <= -MATCH_DECIDED {
+            return "it turned a won match into a lost one".into();
+        }
+        if best >= MATCH_DECIDED {
+            return "it let a won match slip".into();
+        }
+        if played <= -MATCH_DECIDED {
+            return "it lost the match".into();
+        }
+        // A house changing hands moves the difference of houses by two, each house worth four seeds.
+        let house_swing = 2 * 4 * SEED;
+        let seed_swing = 2 * SEED;
+        let cost = self.cost();
+        if cost >= house_swing {
+            let houses = (cost + house_swing / 2) / house_swing;
+            let plural = if houses == 1 { "house" } else { "houses" };
+            format!("it gave away about {houses} {plural} for the next round")
+        } else {
+            let seeds = ((cost + seed_swing / 2) / seed_swing).max(1);
+            let plural = if seeds == 1 { "seed" } else { "seeds" };
+            format!("it gave away about {seeds} {plural}")
+        }
+    }
+}
+
+/// A move of a match with its judgement: the record of an analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgedMove {
+    /// The move's number in the match, from 1.
+    pub ply: u32,
+    pub round: u32,
+    /// The move's number in its round, from 1.
+    pub move_in_round: u32,
+    pub judgement: Judgement,
+}
+
+/// Up to `n` of `player`'s biggest mistakes in `moves`, the costliest first (the earlier of equals).
+pub fn worst_mistakes(moves: &[JudgedMove], player: Player, n: usize) -> Vec<JudgedMove> {
+    let mut mistakes: Vec<JudgedMove> = moves
+        .iter()
+        .filter(|m| m.judgement.mover == player && m.judgement.is_mistake())
+        .copied()
+        .collect();
+    mistakes.sort_by_key(|m| (std::cmp::Reverse(m.judgement.cost()), m.ply));
+    mistakes.truncate(n);
+    mistakes
+}
+
+/// Why a move cannot be judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotJudged {
+    #[error("the match is over")]
+    MatchOver,
+    #[error("house {0} is not a legal move here")]
+    Illegal(House),
+}
+
+/// Judges `played` in the current position of `game` (the match just before the move), searching each
+/// position a legal move leads to with `nodes` nodes. Pure and synchronous: call it from `spawn_blocking`.
+pub fn judge(game: &Match, played: House, nodes: u64) -> Result<Judgement, NotJudged> {
+    if game.is_over() {
+        return Err(NotJudged::MatchOver);
+    }
+    let position = game.position();
+    let legal = position.legal_moves();
+    if !legal.contains(played) {
+        return Err(NotJudged::Illegal(played));
+    }
+    let mover = position.to_move();
+    if legal.len() == 1 {
+        return Ok(Judgement {
+            mover,
+            played,
+            best: played,
+            played_value: 0,
+            best_value: 0,
+            choices: 1,
+        });
+    }
+    let stakes = Stakes::of(game);
+    let reachable = reachable_values(position, mover, &stakes);
+    let mut best = (played, i32::MIN);
+    let mut played_value = 0;
+    for house in legal.iter() {
+        let value =
+            value_of(position, house, mover, &stakes, nodes).clamp(reachable.0, reachable.1);
+        if house == played {
+            played_value = value;
+        }
+        // Strictly better only: among equals the lowest house, or the move played when it is as good.
+        if value > best.1 || (value == best.1 && house == played) {
+            best = (house, value);
+        }
+    }
+    Ok(Judgement {
+        mover,
+        played,
+        best: best.0,
+        played_value,
+        best_value: best.1,
+        choices: legal.len() as u8,
+    })
+}
+
+/// The lowest and highest values the round can still end with for `mover`: none of the seeds in play for
+/// them, or all of them. A search's estimate outside these bounds is one the stores already rule out (a
+/// round the mover has won whatever happens, with the search seeing its end after one move and not after
+/// another), and a round the stores decide gives every move the same value: no move there is a mistake.
+fn reachable_values(position: &Position, mover: Player, stakes: &Stakes) -> (i32, i32) {
+    let stores = position.stores();
+    let (mine, theirs) = (stores.get(mover), stores.get(mover.other()));
+    let split = |mine: u8, theirs: u8| match mover {
+        Player::South => ByPlayer::new(mine, theirs),
+        Player::North => ByPlayer::new(theirs, mine),
+    };
+    let worst = eval::stores_value(split(mine, TOTAL_SEEDS - mine), mover, stakes);
+    let best = eval::stores_value(split(TOTAL_SEEDS - theirs, theirs), mover, stakes);
+    (worst, best)
+}
+
+/// The value for `mover` of playing `house` in `position`.
+fn value_of(position: &Position, house: House, mover: Player, stakes: &Stakes, nodes: u64) -> i32 {
+    let after = position
+        .play(house)
+        .expect("only legal moves are valued")
+        .after;
+    if after.is_round_over() {
+        return eval::finished_round(&after, mover, stakes);
+    }
+    match search(&after, &Limits::nodes(nodes), stakes) {
+        // A pass leaves the mover to move again; otherwise the value is the opponent's, negated.
+        Ok(r) if after.to_move() == mover => r.score,
+        Ok(r) => -r.score,
+        // `play` ends a stuck round itself, so a searched position always has a move.
+        Err(_) => eval::in_progress(&after, mover),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use namnam_game::MatchOptions;
+
+    #[test]
+    fn the_best_move_costs_nothing_and_no_move_costs_less() {
+        let game = Match::new(MatchOptions::default());
+        let legal = game.position().legal_moves();
+        let judged: Vec<Judgement> = legal
+            .iter()
+            .map(|h| judge(&game, h, 2_000).unwrap())
+            .collect();
+        let best = judged[0].best;
+        assert!(judged.iter().all(|j| j.best == best || j.played == j.best));
+        assert!(judged.iter().all(|j| j.cost() >= 0));
+        let of_best = judged.iter().find(|j| j.played == best).unwrap();
+        assert_eq!(of_best.cost(), 0);
+        // The same budget gives the same verdict.
+        assert_eq!(
+            judge(&game, legal.get(1), 2_000),
+            judge(&game, legal.get(1), 2_000)
+        );
+    }
+
+    #[test]
+    fn a_round_the_stores_decide_has_no_mistakes() {
+        // The last round of a limit: South has 28 seeds, more than North can reach (12 + the 8 in play),
+        // so South wins the match whatever is played, and no move can cost anything.
+        let position = Position::from_parts(
+            6,
+            [1, 0, 2, 0, 1, 0, 0, 3, 0, 0, 1, 0],
+            [28, 12],
+            Player::North,
+            Player::South,
+            namnam_game::Rules::default(),
+        )
+        .unwrap();
+        let stakes = Stakes {
+            target: None,
+            final_round: true,
+        };
+        assert_eq!(
+            reachable_values(&position, Player::North, &stakes),
+            (-eval::MATCH_WIN, -eval::MATCH_WIN)
+        );
+        assert_eq!(
+            reachable_values(&position, Player::South, &stakes),
+            (eval::MATCH_WIN, eval::MATCH_WIN)
+        );
+        // Undecided, the bounds leave room: from the opening anything can happen.
+        let opening = Position::opening(Player::South, namnam_game::Rules::default());
+        let (low, high) = reachable_values(&opening, Player::South, &Stakes::default());
+        assert!(low < 0 && high > 0);
+    }
+
+    #[test]
+    fn costs_read_as_seeds_houses_and_matches() {
+        let j = |best_value, played_value| Judgement {
+            mover: Player::South,
+            played: House::from_label(1).unwrap(),
+            best: House::from_label(2).unwrap(),
+            played_value,
+            best_value,
+            choices: 2,
+        };
+        assert_eq!(j(40, 0).cost_words(), "it gave away about 1 seed");
+        assert_eq!(j(96, 0).cost_words(), "it gave away about 3 seeds");
+        assert_eq!(
+            j(256, 0).cost_words(),
+            "it gave away about 2 houses for the next round"
+        );
+        assert_eq!(j(30_000, 500).cost_words(), "it let a won match slip");
+        assert_eq!(j(0, -30_000).cost_words(), "it lost the match");
+        assert!(!j(10, 0).is_mistake() && j(32, 0).is_mistake());
+    }
+}

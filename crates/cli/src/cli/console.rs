@@ -1,0 +1,71 @@
+//! `namnam console`: the local front end. Parses its options, opens the database and runs
+//! [`namnam_console::run`] on standard input and output.
+
+use anyhow::Context;
+use namnam_console::{self as console, ConsoleOptions};
+use namnam_core::{Core, SystemClock};
+use namnam_store as store;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The database: sqlite://FILE (created if missing) or postgres://USER@HOST/DATABASE. Default:
+    /// DATABASE_URL, else sqlite://namnam.db.
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
+    /// Write pictures into this folder and print their paths.
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+    /// A user who may use `admin` (repeat for several). Default: everybody.
+    #[arg(long = "admin", value_name = "NAME")]
+    admins: Vec<String>,
+    /// How often the move clock is checked, in seconds.
+    #[arg(long, default_value_t = 5, value_name = "SECS")]
+    sweep_every: u64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let url = store::database_url(args.db.as_deref());
+        let core = Core::open(&url, Arc::new(SystemClock))
+            .await
+            .with_context(|| format!("opening the database {}", store::redacted(&url)))?;
+        let interactive = std::io::stdin().is_terminal();
+        let options = ConsoleOptions {
+            images: args.images,
+            admins: args.admins,
+            sweep_every: Duration::from_secs(args.sweep_every.max(1)),
+            prompt: interactive,
+            echo: !interactive,
+        };
+        if interactive {
+            println!(
+                "Namnam console on {}. Type `alice help` for the commands; Ctrl-D to leave.",
+                store::redacted(&url)
+            );
+        }
+        let core = Arc::new(core);
+        let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+        let mut stdout = std::io::stdout().lock();
+        console::run(core.clone(), stdin, &mut stdout, options).await?;
+        core.store().close().await;
+        anyhow::Ok(())
+    })?;
+    // Reading standard input blocks a runtime thread until a line comes; do not wait for it at the end.
+    runtime.shutdown_background();
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! `namnam replay`: plays a Nam-nam record (docs/record-format.md) move by move, printing each board and,
+//! with `--images`, drawing it.
+
+use anyhow::Context;
+use namnam_core::text::board_text;
+use namnam_record::Record;
+use namnam_render::{board_png, MatchView};
+use namnam_store::Names;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The record (a `.nnr` file).
+    file: PathBuf,
+    /// Write the board after each move into this folder as a PNG, and print its path.
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+}
+
+/// Prints the replay; a record that cannot be read or replayed is one line on standard error (`FILE: line
+/// N: …`, `FILE: round R, move M: …`) and exit status 1.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let file = args.file.display();
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(text) => text,
+        Err(e) => fail(format!("{file}: {e}")),
+    };
+    let record = Record::parse(&text).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+    let steps = record
+        .replay()
+        .unwrap_or_else(|e| fail(format!("{file}: {e}")));
+    if let Some(dir) = &args.images {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let names = Names {
+        south: record.south.clone(),
+        north: record.north.clone(),
+    };
+    for step in &steps {
+        let played = &step.played;
+        println!(
+            "round {}, move {}: {} sowed house {}",
+            step.round,
+            step.move_in_round,
+            step.name,
+            played.record.house.label()
+        );
+        println!("{}", board_text(&played.record.after, &names));
+        if let Some(dir) = &args.images {
+            let view = MatchView {
+                names: names.as_refs(),
+                round: played.round,
+                position: &played.record.after,
+                last_move: Some(&played.record),
+                round_summary: played.round_summary.as_ref(),
+                result: played.result,
+                note: None,
+            };
+            let path = dir.join(format!("move-{:03}.png", step.ply));
+            write_picture(&path, &board_png(&view).bytes)?;
+            println!("picture: {}", path.display());
+        }
+    }
+    println!("Result: {}", record.result_sentence());
+    Ok(())
+}
+
+fn write_picture(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Says why on standard error, in one line, and exits with status 1.
+fn fail(message: String) -> ! {
+    eprintln!("{message}");
+    std::process::exit(1)
+}

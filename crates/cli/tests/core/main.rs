@@ -1,0 +1,11 @@
+//! The `namnam` command's records of matches (`namnam export` and `replay`), run as a user runs them, on a
+//! SQLite file and on PostgreSQL, with the core suite's helpers.
+
+use namnam_testkit::postgres;
+
+#[allow(unused_macros, dead_code)] // the core suite's helpers: this suite uses part of them
+#[macro_use]
+#[path = "../../../core/tests/core/common.rs"]
+mod common;
+
+mod records;

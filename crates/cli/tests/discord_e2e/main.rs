@@ -1,0 +1,27 @@
+//! End-to-end tests of the Discord front end: the real serenity client, through poise, against a fake
+//! Discord on 127.0.0.1 (`crates/cli/tests/support/fake_discord`). Every REST request the bot makes is checked
+//! against Discord's OpenAPI description (`crates/fake-discord/data/discord-api-spec/`).
+//!
+//! The fixture comes first ([`fixture`]: the fake, the bots run against it, and what a player does), then
+//! what the tests build and check ([`payload`]: what Discord sends the bot; [`checks`]: what the bot sent),
+//! then one module per scenario.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod fixture;
+
+mod checks;
+mod payload;
+
+mod computer_and_threads;
+mod endings;
+mod gateway;
+mod looking_back;
+mod outages;
+mod registration;
+mod seasons_and_dms;
+mod startup;
+mod takeback;
+mod two_processes;
+mod whole_match;

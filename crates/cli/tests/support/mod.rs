@@ -1,0 +1,9 @@
+//! Helpers shared by the integration tests that need them.
+
+#![allow(dead_code, unused_imports)] // each test file uses a different part
+
+pub use fake_discord;
+pub use namnam_testkit::{poll, postgres};
+#[path = "../../../core/tests/support/planted.rs"]
+pub mod planted;
+pub mod running;

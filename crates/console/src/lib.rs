@@ -1,0 +1,365 @@
+//! `namnam console`: a local front end over the bot core, for people without Discord and for scripts.
+//!
+//! Each input line is `[#channel] user command [word …] [name:value …]`, for example
+//! `alice challenge opponent:bob first:challenger`, `bob accept`, `#games alice move house:3`. The server is
+//! called `console` and the channel is `#general` unless the line names one. Replies are printed; pictures
+//! are written to a folder when one is given. Blank lines and lines starting with `# ` are skipped. The move
+//! clock runs in the background: its reminders and timeouts are printed as they come. `namnam` is the
+//! computer: `alice challenge opponent:namnam level:5` starts a match at once, and the computer's moves are
+//! printed after the player's.
+
+use namnam_core::{
+    apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
+    Request, Resolver, UserRef, Via, COMPUTER_NAME,
+};
+use namnam_store::Snowflake;
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+use tokio::sync::mpsc;
+
+/// The console's one server.
+pub const SERVER: Snowflake = Snowflake(1);
+pub const SERVER_NAME: &str = "console";
+pub const DEFAULT_CHANNEL: &str = "general";
+
+/// How long the console waits, once its input has ended, for the analyses it asked for.
+const ANALYSIS_PATIENCE: Duration = Duration::from_secs(300);
+
+/// How the console runs.
+#[derive(Clone, Debug)]
+pub struct ConsoleOptions {
+    /// Where pictures are written; `None`: not written.
+    pub images: Option<PathBuf>,
+    /// Who may use `admin`; empty: everybody.
+    pub admins: Vec<String>,
+    /// How often the move clock is checked.
+    pub sweep_every: Duration,
+    /// Print `> ` before reading each line (when a person types).
+    pub prompt: bool,
+    /// Print each input line before its reply (when the input is piped).
+    pub echo: bool,
+}
+
+impl Default for ConsoleOptions {
+    fn default() -> Self {
+        ConsoleOptions {
+            images: None,
+            admins: Vec::new(),
+            sweep_every: Duration::from_secs(5),
+            prompt: false,
+            echo: false,
+        }
+    }
+}
+
+/// A stable id for a console name: see [`Snowflake::of_name`].
+pub fn console_id(kind: &str, name: &str) -> Snowflake {
+    Snowflake::of_name(kind, name)
+}
+
+/// Console names: a user is whoever is named, a channel is `#name`.
+struct Names {
+    channels: HashMap<Snowflake, String>,
+}
+
+impl Resolver for Names {
+    fn user(&self, name: &str) -> Option<UserRef> {
+        let name = name.trim_start_matches('@');
+        if name.eq_ignore_ascii_case(COMPUTER_NAME) {
+            return Some(UserRef::computer());
+        }
+        valid_name(name).then(|| UserRef::human(console_id("user", name), name))
+    }
+    fn channel(&self, name: &str) -> Option<Snowflake> {
+        let name = name.trim_start_matches('#');
+        valid_name(name).then(|| console_id("channel", name))
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
+}
+
+/// A parsed input line.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    pub channel: &'a str,
+    pub user: &'a str,
+    pub command: &'a str,
+    pub words: Vec<&'a str>,
+    pub options: Vec<(&'a str, &'a str)>,
+}
+
+/// Splits `[#channel] user command [word …] [name:value …]`; `None` for a line to skip.
+pub fn parse_line(line: &str) -> Option<Result<Line<'_>, String>> {
+    let line = line.trim();
+    if line.is_empty() || line == "#" || line.starts_with("# ") {
+        return None;
+    }
+    let mut tokens = line.split_whitespace().peekable();
+    let channel = match tokens.peek() {
+        Some(t) if t.starts_with('#') => tokens.next().map(|t| &t[1..]).unwrap_or(DEFAULT_CHANNEL),
+        _ => DEFAULT_CHANNEL,
+    };
+    let (Some(user), Some(command)) = (tokens.next(), tokens.next()) else {
+        return Some(Err(
+            "Write `[#channel] user command [name:value …]`, for example `alice help`.".into(),
+        ));
+    };
+    if !valid_name(user) || !valid_name(channel) {
+        return Some(Err(format!(
+            "Names are letters, digits, `_`, `-` and `.`: not `{user}` in #{channel}."
+        )));
+    }
+    let (mut words, mut options) = (Vec::new(), Vec::new());
+    for t in tokens {
+        match t.split_once(':') {
+            Some((name, value)) => options.push((name, value)),
+            None => words.push(t),
+        }
+    }
+    Some(Ok(Line {
+        channel,
+        user,
+        command,
+        words,
+        options,
+    }))
+}
+
+/// Runs the console until `input` ends: reads lines, prints replies (and the clock's notices) to `out`.
+pub async fn run<R, W>(
+    core: Arc<Core>,
+    input: R,
+    out: &mut W,
+    options: ConsoleOptions,
+) -> io::Result<()>
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
+    let mut printer = Printer::new(options.images.clone())?;
+    let mut names = Names {
+        channels: HashMap::new(),
+    };
+    names.channels.insert(
+        console_id("channel", DEFAULT_CHANNEL),
+        DEFAULT_CHANNEL.into(),
+    );
+    let (notice_tx, mut notices) = mpsc::unbounded_channel::<Notice>();
+    let analyst = spawn_analyst(core.clone(), notice_tx.clone());
+    let sweeper = spawn_sweeper(core.clone(), options.sweep_every, notice_tx);
+    let mut lines = input.lines();
+    loop {
+        if options.prompt {
+            write!(out, "> ")?;
+            out.flush()?;
+        }
+        let line = tokio::select! {
+            biased;
+            Some(notice) = notices.recv() => {
+                if options.prompt { writeln!(out)?; }
+                printer.notice(out, &names, &notice)?;
+                continue;
+            }
+            line = lines.next_line() => line?,
+        };
+        let Some(line) = line else { break };
+        if options.echo {
+            writeln!(out, "> {}", line.trim())?;
+        }
+        let parsed = match parse_line(&line) {
+            None => continue,
+            Some(Err(e)) => {
+                writeln!(out, "{e}\n")?;
+                continue;
+            }
+            Some(Ok(parsed)) => parsed,
+        };
+        let channel_id = console_id("channel", parsed.channel);
+        names.channels.insert(channel_id, parsed.channel.to_owned());
+        let command = match Command::parse(parsed.command, &parsed.words, &parsed.options, &names) {
+            Ok(c) => c,
+            Err(e) => {
+                printer.print(
+                    out,
+                    parsed.channel,
+                    &Reply::private(e.text()),
+                    Some(parsed.user),
+                )?;
+                continue;
+            }
+        };
+        let user = names.user(parsed.user).expect("checked by parse_line");
+        let can_manage = options.admins.is_empty()
+            || options
+                .admins
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(parsed.user));
+        let request = Request {
+            place: Place {
+                server: SERVER,
+                server_name: SERVER_NAME.into(),
+                channel: channel_id,
+                channel_name: parsed.channel.to_owned(),
+            },
+            user,
+            can_manage,
+            command,
+        };
+        let mut reply = core.handle(&request).await;
+        reply.render_animation().await;
+        printer.print(out, parsed.channel, &reply, Some(parsed.user))?;
+        printer.also(out, &names, &reply)?;
+        // Against the computer: its moves follow the player's, each printed as it is made.
+        let mut turn = reply.computer_turn;
+        while let Some(t) = turn.take() {
+            match core.computer_turn(t, Via::Answer).await {
+                Ok(Some(mut reply)) => {
+                    reply.render_animation().await;
+                    printer.print(out, parsed.channel, &reply, None)?;
+                    printer.also(out, &names, &reply)?;
+                    turn = reply.computer_turn;
+                }
+                // The clock's sweep got there first: its notice prints the move.
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(error = %cause_chain(&e), "the computer's move failed");
+                    printer.print(out, parsed.channel, &Reply::public(apology()), None)?;
+                }
+            }
+        }
+    }
+    // A script that ends with `analyse` wants the verdict: the analyses it asked for are waited for.
+    let patience = tokio::time::Instant::now() + ANALYSIS_PATIENCE;
+    while core.analyses_waiting().await.unwrap_or(0) > 0 {
+        match tokio::time::timeout_at(patience, notices.recv()).await {
+            Ok(Some(notice)) => printer.notice(out, &names, &notice)?,
+            Ok(None) | Err(_) => break,
+        }
+    }
+    sweeper.abort();
+    analyst.abort();
+    out.flush()
+}
+
+/// Prints replies and writes their pictures.
+struct Printer {
+    images: Option<PathBuf>,
+    written: usize,
+}
+
+impl Printer {
+    fn new(images: Option<PathBuf>) -> io::Result<Printer> {
+        let mut written = 0;
+        if let Some(dir) = &images {
+            std::fs::create_dir_all(dir)?;
+            written = std::fs::read_dir(dir)?.count();
+        }
+        Ok(Printer { images, written })
+    }
+
+    /// Prints a notice the core sent by itself (the clock, an analysis), in its channel.
+    fn notice<W: Write>(&mut self, out: &mut W, names: &Names, notice: &Notice) -> io::Result<()> {
+        let channel = names
+            .channels
+            .get(&notice.channel)
+            .cloned()
+            .unwrap_or_else(|| notice.channel.to_string());
+        self.print(out, &channel, &notice.reply, None)?;
+        self.also(out, names, &notice.reply)
+    }
+
+    /// Prints what a change posted elsewhere (a tournament's next round), each in its channel.
+    fn also<W: Write>(&mut self, out: &mut W, names: &Names, reply: &Reply) -> io::Result<()> {
+        for notice in &reply.also {
+            self.notice(out, names, notice)?;
+        }
+        Ok(())
+    }
+
+    /// Prints a reply in `channel`; `user` asked for it (a private reply names them).
+    fn print<W: Write>(
+        &mut self,
+        out: &mut W,
+        channel: &str,
+        reply: &Reply,
+        user: Option<&str>,
+    ) -> io::Result<()> {
+        match (reply.private, user) {
+            (true, Some(user)) => writeln!(out, "[#{channel}] (only {user} sees this)")?,
+            _ => writeln!(out, "[#{channel}]")?,
+        }
+        writeln!(out, "{}", reply.text)?;
+        if let Some(board) = &reply.board {
+            writeln!(out, "{}", text::board_text(&board.position, &board.names))?;
+        } else if let Some(scene) = &reply.scene {
+            // A replay: the board as it stood then.
+            writeln!(
+                out,
+                "{}",
+                text::board_text(scene.game.position(), &scene.names)
+            )?;
+        }
+        // The text board above says what the picture shows; the pictures themselves go to `--images`.
+        if let Some(dir) = &self.images {
+            for (picture, ext) in [(&reply.picture, "png"), (&reply.animation, "gif")] {
+                let Some(picture) = picture else { continue };
+                self.written += 1;
+                let match_part = reply
+                    .board
+                    .as_ref()
+                    .map_or(String::new(), |b| format!("-match{}", b.match_id));
+                let path = dir.join(format!("{:04}{match_part}.{ext}", self.written));
+                std::fs::write(&path, &picture.bytes)?;
+                let what = if ext == "gif" { "animation" } else { "picture" };
+                writeln!(out, "{what}: {}", path.display())?;
+            }
+        }
+        if let Some(file) = &reply.file {
+            // A record is text: shown here, and kept beside the pictures when they are written.
+            writeln!(out, "--- {} ---", file.name)?;
+            out.write_all(&file.bytes)?;
+            writeln!(out, "--- end of {} ---", file.name)?;
+            if let Some(dir) = &self.images {
+                let path = dir.join(&file.name);
+                std::fs::write(&path, &file.bytes)?;
+                writeln!(out, "file: {}", path.display())?;
+            }
+        }
+        if let Some(thread) = &reply.open_thread {
+            writeln!(out, "(a thread would open here: {thread})")?;
+        }
+        // What can be typed next: a button that goes nowhere is left out, and two that go to the same
+        // place (a replay's ▶ at the end of a round and its "next round") are said once.
+        let mut moves: Vec<String> = Vec::new();
+        for line in reply
+            .actions
+            .iter()
+            .filter(|a| !a.disabled)
+            .map(|a| a.id.command_line())
+        {
+            if !moves.contains(&line) {
+                moves.push(line);
+            }
+        }
+        if !moves.is_empty() {
+            writeln!(out, "next: {}", moves.join(" | "))?;
+        }
+        if let (Some(aside), Some(user)) = (&reply.aside, user) {
+            writeln!(out, "(only {user} sees this) {aside}")?;
+        }
+        // The console has no DMs: they are printed where they were sent from, addressed.
+        for dm in &reply.direct {
+            writeln!(out, "[DM to {}] {}", dm.name, dm.text)?;
+        }
+        writeln!(out)
+    }
+}

@@ -1,0 +1,123 @@
+//! `namnam console` driven by a script, as a person would pipe one: replies come out, a second run on the
+//! same database finds the match where the first left it.
+
+use crate::common::*;
+use namnam_console::{parse_line, run, ConsoleOptions};
+
+async fn run_script(h: &Harness, script: &str) -> String {
+    let mut out = Vec::new();
+    let options = ConsoleOptions {
+        echo: true,
+        images: Some(h.db.dir.path().join("pictures")),
+        ..ConsoleOptions::default()
+    };
+    run(h.core.clone(), script.as_bytes(), &mut out, options)
+        .await
+        .expect("the console runs");
+    String::from_utf8(out).expect("UTF-8 output")
+}
+
+async fn a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "# a comment\n\
+         alice challenge opponent:bob first:challenger\n\
+         bob accept\n\
+         alice move house:3\n\
+         bob move house:7\n\
+         #side carol help\n\
+         alice move house:13\n",
+    )
+    .await;
+    assert!(
+        out.contains("> bob accept\n[#general]\nbob accepts. Match #1"),
+        "{out}"
+    );
+    // rules.md §9.2: after South's 3 and North's 7.
+    assert!(out.contains("[ 1][ 9][ 2][10][ 0][ 0]"), "{out}");
+    assert!(
+        out.contains("[#side] (only carol sees this)\nCommands"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(only alice sees this)\nThere is no house 13"),
+        "{out}"
+    );
+    // A comment is echoed but answers nothing.
+    assert!(out.starts_with("> # a comment\n> alice challenge"), "{out}");
+    // Pictures are written and their paths printed: the board after each change, the five laps as a GIF.
+    let written: Vec<&str> = out
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("picture: ")
+                .or(l.strip_prefix("animation: "))
+        })
+        .collect();
+    assert!(written.len() >= 4, "{out}");
+    for path in &written {
+        assert!(std::fs::metadata(path).unwrap().len() > 1000, "{path}");
+    }
+    assert!(written.iter().any(|p| p.ends_with(".gif")), "{out}");
+
+    let h = h.restart().await;
+    let out = run_script(&h, "carol board\n").await;
+    assert!(out.contains("[ 1][ 9][ 2][10][ 0][ 0]"), "{out}");
+    assert!(out.contains("alice to move"), "{out}");
+}
+
+async fn a_script_replays_exports_and_waits_for_its_analysis(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "alice challenge opponent:bob first:challenger\n\
+         bob accept\n\
+         alice move house:3\n\
+         bob move house:7\n\
+         alice resign confirm:yes\n\
+         carol replay match:1 move:1\n\
+         carol export match:1\n\
+         bob analyse match:1\n",
+    )
+    .await;
+    // The replay after move 1, with what can be typed next: each place once, none that goes nowhere.
+    assert!(out.contains("Move 1 of 2 (round 1, move 1)"), "{out}");
+    assert!(
+        out.contains("next: replay match:1 move:0 | replay match:1 move:2\n"),
+        "{out}"
+    );
+    // The record, printed whole and written beside the pictures.
+    assert!(
+        out.contains("--- namnam-match-1.nnr ---\nnamnam-record 1\n"),
+        "{out}"
+    );
+    let file = h.db.dir.path().join("pictures").join("namnam-match-1.nnr");
+    let record = namnam_record::Record::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(record.replay().unwrap().len(), 2);
+    // The input ended with `analyse`: its verdict is waited for and printed.
+    assert!(out.contains("The computer's analysis of match #1"), "{out}");
+}
+
+#[test]
+fn lines_name_an_optional_channel_a_user_a_command_and_options() {
+    let line = parse_line("#games alice challenge opponent:bob first:challenger")
+        .unwrap()
+        .unwrap();
+    assert_eq!(line.channel, "games");
+    assert_eq!(line.user, "alice");
+    assert_eq!(line.command, "challenge");
+    assert_eq!(
+        line.options,
+        vec![("opponent", "bob"), ("first", "challenger")]
+    );
+    let line = parse_line("  admin admin abort ").unwrap().unwrap();
+    assert_eq!((line.channel, line.words), ("general", vec!["abort"]));
+    assert!(parse_line("").is_none() && parse_line("# note").is_none());
+    assert!(parse_line("alice").unwrap().is_err());
+    assert!(parse_line("al!ce help").unwrap().is_err());
+}
+
+on_both_backends!(
+    a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,
+    a_script_replays_exports_and_waits_for_its_analysis,
+);

@@ -1,0 +1,11 @@
+//! The console front end, on a SQLite file and on PostgreSQL, with the core suite's helpers.
+
+use namnam_testkit::postgres;
+
+#[allow(unused_macros, dead_code)] // the core suite's helpers: this suite uses part of them
+#[macro_use]
+#[path = "../../../core/tests/core/common.rs"]
+mod common;
+
+mod console;
+mod takeback;

@@ -1,0 +1,522 @@
+//! What a button does, as an id a front end can carry and give back: the only place where button ids are
+//! spelled and parsed.
+//!
+//! An id names the match (or challenge) it was made for, and a button that acts on one position (a move, a
+//! takeback) also the match's turn it was drawn for, so that a press that comes late (the match moved on, a
+//! move was taken back, the process restarted) is refused as out of date rather than acted on in another
+//! position. The turn counts moves and takebacks and never goes back (`MatchRow::turns`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::request::TournamentCommand;
+use super::request::{Command, Expected, ReplayFrom};
+use namnam_game::House;
+use namnam_store::Snowflake;
+
+/// Every id starts with this, so that a front end can tell its own buttons from others'.
+pub const PREFIX: &str = "nn:";
+
+/// The longest id Discord accepts for a button.
+pub const MAX_LEN: usize = 100;
+
+/// A button's action: what it does, and on which match or challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum ActionId {
+    /// Sow `house` on the match's turn number `turn` (its moves and takebacks so far, plus one).
+    Move {
+        match_id: i64,
+        turn: u32,
+        house: House,
+    },
+    /// Offer a draw, or accept the opponent's offer.
+    Draw { match_id: i64 },
+    /// Ask to take back one's last move, or accept the opponent's request, on turn `turn` (as a move button
+    /// of the same board: stale once anyone moves or a move is taken back).
+    Takeback { match_id: i64, turn: u32 },
+    /// Decline the opponent's request to take back a move, or withdraw one's own.
+    TakebackDecline { match_id: i64, turn: u32 },
+    /// Ask to resign (the answer is a confirmation with its own button).
+    Resign { match_id: i64 },
+    /// Resign, confirmed.
+    ResignConfirmed { match_id: i64 },
+    /// Play a finished match again, on the same terms.
+    Rematch { match_id: i64 },
+    /// Answer or withdraw a challenge.
+    Challenge {
+        challenge: i64,
+        answer: ChallengeAnswer,
+    },
+    /// Ask for the computer's analysis of a finished match.
+    Analyse { match_id: i64 },
+    /// Show a replay of the match at move `ply` (0: before the first move). `step` names the button, so
+    /// that two buttons going to the same move still have ids of their own; `owner` is set on the buttons
+    /// of a public replay: its owner steps it, anyone else gets a replay of their own.
+    Replay {
+        match_id: i64,
+        ply: u32,
+        step: ReplayStep,
+        owner: Option<Snowflake>,
+    },
+    /// Join a tournament in sign-up.
+    TournamentJoin { tournament: i64 },
+    /// Leave a tournament before it starts.
+    TournamentLeave { tournament: i64 },
+}
+
+/// The buttons of a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplayStep {
+    First,
+    Back,
+    Forward,
+    Last,
+    NextRound,
+    /// Opens a new replay for whoever presses it (under a finished match or its analysis).
+    Open,
+}
+
+impl ReplayStep {
+    pub const ALL: [ReplayStep; 6] = [
+        ReplayStep::First,
+        ReplayStep::Back,
+        ReplayStep::Forward,
+        ReplayStep::Last,
+        ReplayStep::NextRound,
+        ReplayStep::Open,
+    ];
+
+    /// The word in the id.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReplayStep::First => "first",
+            ReplayStep::Back => "back",
+            ReplayStep::Forward => "next",
+            ReplayStep::Last => "last",
+            ReplayStep::NextRound => "round",
+            ReplayStep::Open => "open",
+        }
+    }
+}
+
+/// What can be done with an open challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeAnswer {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+impl ChallengeAnswer {
+    /// The command's name, which is also the word in the id.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChallengeAnswer::Accept => "accept",
+            ChallengeAnswer::Decline => "decline",
+            ChallengeAnswer::Cancel => "cancel",
+        }
+    }
+}
+
+impl ActionId {
+    /// The request a press of this button makes.
+    pub fn command(self) -> Command {
+        let expected = |match_id| {
+            Some(Expected {
+                match_id,
+                turn: None,
+            })
+        };
+        let on_turn = |match_id, turn| {
+            Some(Expected {
+                match_id,
+                turn: Some(turn),
+            })
+        };
+        match self {
+            ActionId::Move {
+                match_id,
+                turn,
+                house,
+            } => Command::Move {
+                house,
+                match_id: None,
+                expected: on_turn(match_id, turn),
+            },
+            ActionId::Draw { match_id } => Command::Draw {
+                match_id: None,
+                expected: expected(match_id),
+            },
+            ActionId::Takeback { match_id, turn } => Command::Takeback {
+                decline: false,
+                match_id: None,
+                expected: on_turn(match_id, turn),
+            },
+            ActionId::TakebackDecline { match_id, turn } => Command::Takeback {
+                decline: true,
+                match_id: None,
+                expected: on_turn(match_id, turn),
+            },
+            ActionId::Resign { match_id } => Command::Resign {
+                confirmed: false,
+                match_id: None,
+                expected: expected(match_id),
+            },
+            ActionId::ResignConfirmed { match_id } => Command::Resign {
+                confirmed: true,
+                match_id: None,
+                expected: expected(match_id),
+            },
+            ActionId::Rematch { match_id } => Command::Rematch {
+                match_id: Some(match_id),
+            },
+            ActionId::Challenge { challenge, answer } => {
+                let challenge = Some(challenge);
+                match answer {
+                    ChallengeAnswer::Accept => Command::Accept { challenge },
+                    ChallengeAnswer::Decline => Command::Decline { challenge },
+                    ChallengeAnswer::Cancel => Command::Cancel { challenge },
+                }
+            }
+            ActionId::Analyse { match_id } => Command::Analyse { match_id },
+            ActionId::Replay {
+                match_id,
+                ply,
+                step,
+                owner,
+            } => Command::Replay {
+                match_id,
+                ply,
+                from: match step {
+                    ReplayStep::Open => ReplayFrom::Open,
+                    _ => ReplayFrom::Button { owner },
+                },
+            },
+            ActionId::TournamentJoin { tournament } => {
+                Command::Tournament(TournamentCommand::Join(Some(tournament)))
+            }
+            ActionId::TournamentLeave { tournament } => {
+                Command::Tournament(TournamentCommand::Leave(Some(tournament)))
+            }
+        }
+    }
+
+    /// The same action as a player types it (for a front end without buttons).
+    pub fn command_line(self) -> String {
+        match self {
+            ActionId::Move { house, .. } => format!("move house:{house}"),
+            ActionId::Draw { .. } => "draw".into(),
+            ActionId::Takeback { .. } => "takeback".into(),
+            ActionId::TakebackDecline { .. } => "takeback decline:yes".into(),
+            ActionId::Resign { .. } => "resign".into(),
+            ActionId::ResignConfirmed { .. } => "resign confirm:yes".into(),
+            ActionId::Rematch { .. } => "rematch".into(),
+            ActionId::Challenge { answer, .. } => answer.name().into(),
+            ActionId::Analyse { match_id } => format!("analyse match:{match_id}"),
+            ActionId::Replay { match_id, ply, .. } => format!("replay match:{match_id} move:{ply}"),
+            ActionId::TournamentJoin { tournament } => {
+                format!("tournament join tournament:{tournament}")
+            }
+            ActionId::TournamentLeave { tournament } => {
+                format!("tournament leave tournament:{tournament}")
+            }
+        }
+    }
+}
+
+/// `nn:<match>:<turn>:<house>`, `nn:<match>:draw`, `nn:<match>:takeback:<turn>`,
+/// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
+/// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
+/// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`.
+impl fmt::Display for ActionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionId::Move {
+                match_id,
+                turn,
+                house,
+            } => write!(f, "{PREFIX}{match_id}:{turn}:{}", house.label()),
+            ActionId::Draw { match_id } => write!(f, "{PREFIX}{match_id}:draw"),
+            ActionId::Takeback { match_id, turn } => {
+                write!(f, "{PREFIX}{match_id}:takeback:{turn}")
+            }
+            ActionId::TakebackDecline { match_id, turn } => {
+                write!(f, "{PREFIX}{match_id}:takeback-no:{turn}")
+            }
+            ActionId::Resign { match_id } => write!(f, "{PREFIX}{match_id}:resign"),
+            ActionId::ResignConfirmed { match_id } => write!(f, "{PREFIX}{match_id}:resign-yes"),
+            ActionId::Rematch { match_id } => write!(f, "{PREFIX}{match_id}:rematch"),
+            ActionId::Challenge { challenge, answer } => {
+                write!(f, "{PREFIX}challenge:{challenge}:{}", answer.name())
+            }
+            ActionId::Analyse { match_id } => write!(f, "{PREFIX}{match_id}:analyse"),
+            ActionId::Replay {
+                match_id,
+                ply,
+                step,
+                owner,
+            } => {
+                write!(f, "{PREFIX}replay:{match_id}:{ply}:{}", step.name())?;
+                match owner {
+                    Some(owner) => write!(f, ":{}", owner.0),
+                    None => Ok(()),
+                }
+            }
+            ActionId::TournamentJoin { tournament } => {
+                write!(f, "{PREFIX}tournament:{tournament}:join")
+            }
+            ActionId::TournamentLeave { tournament } => {
+                write!(f, "{PREFIX}tournament:{tournament}:leave")
+            }
+        }
+    }
+}
+
+/// An id that is not one of ours, or no longer means anything.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a Namnam button id: {0:?}")]
+pub struct UnknownAction(pub String);
+
+impl FromStr for ActionId {
+    type Err = UnknownAction;
+
+    fn from_str(id: &str) -> Result<Self, Self::Err> {
+        let unknown = || UnknownAction(id.to_owned());
+        let rest = id.strip_prefix(PREFIX).ok_or_else(unknown)?;
+        let parts: Vec<&str> = rest.split(':').collect();
+        let number = |s: &str| s.parse::<i64>().map_err(|_| unknown());
+        // One spelling per id: no sign, no leading zeros.
+        let turn = |s: &str| match s.starts_with('+') || (s.len() > 1 && s.starts_with('0')) {
+            true => Err(unknown()),
+            false => s.parse::<u32>().map_err(|_| unknown()),
+        };
+        let replay = |m: &str, ply: &str, step: &str, owner: Option<&str>| {
+            Ok(ActionId::Replay {
+                match_id: number(m)?,
+                ply: ply.parse().map_err(|_| unknown())?,
+                step: *ReplayStep::ALL
+                    .iter()
+                    .find(|s| s.name() == step)
+                    .ok_or_else(unknown)?,
+                owner: match owner {
+                    None => None,
+                    // One spelling per id: no sign, no leading zeros.
+                    Some(o) if o.starts_with(['+', '0']) => return Err(unknown()),
+                    Some(o) => Some(Snowflake(o.parse().map_err(|_| unknown())?)),
+                },
+            })
+        };
+        Ok(match parts.as_slice() {
+            ["replay", m, ply, step] => replay(m, ply, step, None)?,
+            ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
+            ["tournament", t, "join"] => ActionId::TournamentJoin {
+                tournament: number(t)?,
+            },
+            ["tournament", t, "leave"] => ActionId::TournamentLeave {
+                tournament: number(t)?,
+            },
+            ["challenge", c, what] => ActionId::Challenge {
+                challenge: number(c)?,
+                answer: match *what {
+                    "accept" => ChallengeAnswer::Accept,
+                    "decline" => ChallengeAnswer::Decline,
+                    "cancel" => ChallengeAnswer::Cancel,
+                    _ => return Err(unknown()),
+                },
+            },
+            [m, what] => {
+                let match_id = number(m)?;
+                match *what {
+                    "draw" => ActionId::Draw { match_id },
+                    "resign" => ActionId::Resign { match_id },
+                    "resign-yes" => ActionId::ResignConfirmed { match_id },
+                    "rematch" => ActionId::Rematch { match_id },
+                    "analyse" => ActionId::Analyse { match_id },
+                    _ => return Err(unknown()),
+                }
+            }
+            [m, "takeback", t] => ActionId::Takeback {
+                match_id: number(m)?,
+                turn: turn(t)?,
+            },
+            [m, "takeback-no", t] => ActionId::TakebackDecline {
+                match_id: number(m)?,
+                turn: turn(t)?,
+            },
+            [m, t, house] => ActionId::Move {
+                match_id: number(m)?,
+                // Parsed as before takebacks (the ids already posted must keep their meaning).
+                turn: t.parse().map_err(|_| unknown())?,
+                house: house
+                    .parse()
+                    .ok()
+                    .and_then(|l| House::from_label(l).ok())
+                    .ok_or_else(unknown)?,
+            },
+            _ => return Err(unknown()),
+        })
+    }
+}
+
+impl From<ActionId> for String {
+    fn from(id: ActionId) -> String {
+        id.to_string()
+    }
+}
+
+impl TryFrom<String> for ActionId {
+    type Error = UnknownAction;
+
+    fn try_from(id: String) -> Result<Self, Self::Error> {
+        id.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_action() -> impl Strategy<Value = ActionId> {
+        let id = any::<i64>();
+        let answer = prop_oneof![
+            Just(ChallengeAnswer::Accept),
+            Just(ChallengeAnswer::Decline),
+            Just(ChallengeAnswer::Cancel),
+        ];
+        prop_oneof![
+            (id, any::<u32>(), 1i64..=12).prop_map(|(match_id, turn, label)| ActionId::Move {
+                match_id,
+                turn,
+                house: House::from_label(label).expect("1–12"),
+            }),
+            id.prop_map(|match_id| ActionId::Draw { match_id }),
+            (id, any::<u32>()).prop_map(|(match_id, turn)| ActionId::Takeback { match_id, turn }),
+            (id, any::<u32>())
+                .prop_map(|(match_id, turn)| ActionId::TakebackDecline { match_id, turn }),
+            id.prop_map(|match_id| ActionId::Resign { match_id }),
+            id.prop_map(|match_id| ActionId::ResignConfirmed { match_id }),
+            id.prop_map(|match_id| ActionId::Rematch { match_id }),
+            (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge { challenge, answer }),
+            id.prop_map(|match_id| ActionId::Analyse { match_id }),
+            (
+                id,
+                any::<u32>(),
+                proptest::sample::select(ReplayStep::ALL.to_vec()),
+                proptest::option::of(any::<u64>()),
+            )
+                .prop_map(|(match_id, ply, step, owner)| ActionId::Replay {
+                    match_id,
+                    ply,
+                    step,
+                    owner: owner.map(Snowflake),
+                }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn every_id_round_trips_and_fits_discords_limit(action in any_action()) {
+            let id = action.to_string();
+            prop_assert!(id.len() <= MAX_LEN, "{id} is {} bytes", id.len());
+            prop_assert!(id.starts_with(PREFIX));
+            prop_assert_eq!(id.parse::<ActionId>(), Ok(action));
+            let json = serde_json::to_string(&action).unwrap();
+            prop_assert_eq!(serde_json::from_str::<ActionId>(&json).unwrap(), action);
+        }
+
+        #[test]
+        fn no_other_text_parses(text in "\\PC{0,40}") {
+            // Whatever parses prints back as itself: there is one spelling per action.
+            if let Ok(action) = text.parse::<ActionId>() {
+                prop_assert_eq!(action.to_string(), text);
+            }
+        }
+    }
+
+    #[test]
+    fn ids_keep_their_spelling() {
+        // Buttons already posted carry these ids: they must still parse after an upgrade.
+        let house = House::from_label(7).unwrap();
+        let cases = [
+            (
+                "nn:42:9:7",
+                ActionId::Move {
+                    match_id: 42,
+                    turn: 9,
+                    house,
+                },
+            ),
+            ("nn:42:draw", ActionId::Draw { match_id: 42 }),
+            (
+                "nn:42:takeback:9",
+                ActionId::Takeback {
+                    match_id: 42,
+                    turn: 9,
+                },
+            ),
+            (
+                "nn:42:takeback-no:9",
+                ActionId::TakebackDecline {
+                    match_id: 42,
+                    turn: 9,
+                },
+            ),
+            ("nn:42:resign", ActionId::Resign { match_id: 42 }),
+            (
+                "nn:42:resign-yes",
+                ActionId::ResignConfirmed { match_id: 42 },
+            ),
+            ("nn:42:rematch", ActionId::Rematch { match_id: 42 }),
+            ("nn:42:analyse", ActionId::Analyse { match_id: 42 }),
+            (
+                "nn:replay:42:17:next:99",
+                ActionId::Replay {
+                    match_id: 42,
+                    ply: 17,
+                    step: ReplayStep::Forward,
+                    owner: Some(Snowflake(99)),
+                },
+            ),
+            (
+                "nn:replay:42:0:open",
+                ActionId::Replay {
+                    match_id: 42,
+                    ply: 0,
+                    step: ReplayStep::Open,
+                    owner: None,
+                },
+            ),
+            (
+                "nn:challenge:5:decline",
+                ActionId::Challenge {
+                    challenge: 5,
+                    answer: ChallengeAnswer::Decline,
+                },
+            ),
+        ];
+        for (text, action) in cases {
+            assert_eq!(text.parse::<ActionId>(), Ok(action));
+            assert_eq!(action.to_string(), text);
+        }
+        for bad in [
+            "nn:42:9:13",
+            "nn:42:9:0",
+            "nn:x:draw",
+            "xx:42:draw",
+            "nn:42:dance",
+            "nn:replay:42:3:sideways",
+            "nn:replay:42:3:next:007",
+            "nn:42:takeback",
+            "nn:42:takeback:09",
+            "nn:42:takeback:+9",
+            "nn:42:takeback-no:x",
+            "",
+        ] {
+            assert!(bad.parse::<ActionId>().is_err(), "{bad}");
+        }
+    }
+}

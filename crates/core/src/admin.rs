@@ -1,0 +1,102 @@
+//! `admin`: stop the match in a channel, or change the server's settings. Only for members who may manage
+//! the server (the front end says who).
+
+use super::clock::format_duration;
+use super::error::{CoreError, UserError};
+use super::outbox::{PostPlace, Via};
+use super::request::{AdminCommand, Request, SettingsChange};
+use super::{Core, Reply, Text};
+use namnam_store::{self as store, MatchRow, ServerSettings, StoreError};
+
+impl Core {
+    pub(super) async fn admin(
+        &self,
+        req: &Request,
+        command: &AdminCommand,
+    ) -> Result<Reply, CoreError> {
+        if !req.can_manage {
+            return Err(UserError::NotAdmin.into());
+        }
+        match command {
+            AdminCommand::Abort { match_id } => self.abort(req, *match_id).await,
+            AdminCommand::Settings(change) => self.settings(req, change).await,
+            AdminCommand::Season(change) => self.season(req, change).await,
+        }
+    }
+
+    async fn abort(&self, req: &Request, number: Option<i64>) -> Result<Reply, CoreError> {
+        let which = super::matches::MatchRef::of(number, None);
+        let row = self.active_match(req, which).await?;
+        let mut tx = self.store.begin().await?;
+        if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
+            return Err(UserError::Stale.into());
+        }
+        let mut reply = Reply::public(
+            Text::new()
+                .player(&req.user.name)
+                .words(format!(" stopped match #{} between ", row.id))
+                .player(&row.names.south)
+                .words(" and ")
+                .player(&row.names.north)
+                .words(". It is unrated."),
+        );
+        self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
+            .await?;
+        // A tournament game stopped: scored by the houses, and the tournament moves on.
+        let stopped = MatchRow {
+            state: store::MatchState::Aborted,
+            ..row
+        };
+        let mut also = self.tournament_match_over(&mut tx, &stopped).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if !self.config.outbox {
+            self.draw_notices(&mut also).await;
+            reply.also = also;
+        }
+        Ok(reply)
+    }
+
+    async fn settings(&self, req: &Request, change: &SettingsChange) -> Result<Reply, CoreError> {
+        let place = &req.place;
+        let mut settings = store::server_settings(self.store.reader(), place.server).await?;
+        if *change != SettingsChange::default() {
+            if let Some(channels) = &change.channels {
+                settings.allowed_channels = channels.clone();
+            }
+            if let Some(clock) = change.clock_secs {
+                settings.default_clock_secs = clock;
+            }
+            if let Some(target) = change.target {
+                settings.default_target = target;
+            }
+            if let Some(thread) = change.thread_per_match {
+                settings.thread_per_match = thread;
+            }
+            let mut tx = self.store.begin().await?;
+            store::ensure_server(&mut tx, place.server, &place.server_name, self.now()).await?;
+            store::update_settings(&mut tx, place.server, &settings).await?;
+            tx.commit().await.map_err(StoreError::from)?;
+        }
+        Ok(Reply::private(describe_settings(&settings)))
+    }
+}
+
+fn describe_settings(s: &ServerSettings) -> Text {
+    let mut text = Text::from("Settings: matches in ");
+    if s.allowed_channels.is_empty() {
+        text = text.words("every channel");
+    }
+    for (i, channel) in s.allowed_channels.iter().enumerate() {
+        if i > 0 {
+            text = text.words(", ");
+        }
+        text = text.channel(channel.0, None);
+    }
+    text.words(format!(
+        "; default clock {} per move; default target {}; a thread per match: {}.",
+        format_duration(s.default_clock_secs),
+        s.default_target
+            .map_or("none".into(), |t| format!("{t} houses")),
+        if s.thread_per_match { "yes" } else { "no" }
+    ))
+}

@@ -1,0 +1,41 @@
+//! The buttons that features show under each other's messages: a finished match offers a rematch, its
+//! analysis and its replay; a move may be taken back.
+
+use super::action::{ActionId, ReplayStep};
+use super::reply::Action;
+use namnam_store::MatchRow;
+
+/// The button under a finished match.
+pub(super) fn rematch_action(match_id: i64) -> Action {
+    Action::new(ActionId::Rematch { match_id }, "Rematch")
+}
+
+/// A button that opens a replay of the match for whoever presses it.
+pub(super) fn replay_action(match_id: i64) -> Action {
+    Action::new(
+        ActionId::Replay {
+            match_id,
+            ply: 0,
+            step: ReplayStep::Open,
+            owner: None,
+        },
+        "Replay",
+    )
+}
+
+/// The button under a finished match that asks for its analysis.
+pub(super) fn analyse_action(match_id: i64) -> Action {
+    Action::new(ActionId::Analyse { match_id }, "Analyse")
+}
+
+/// The button that asks to take back the last move (or accepts the request): good on this turn only, like
+/// the house buttons beside it.
+pub(super) fn takeback_action(row: &MatchRow, label: &str) -> Action {
+    Action::new(
+        ActionId::Takeback {
+            match_id: row.id,
+            turn: row.turns + 1,
+        },
+        label,
+    )
+}

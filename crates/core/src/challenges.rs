@@ -1,0 +1,379 @@
+//! `challenge`, `accept`, `decline`, `cancel`: one open challenge per channel, answered by the challenged
+//! player, withdrawn by the challenger, expiring on its own.
+
+use super::action::{ActionId, ChallengeAnswer};
+use super::clock::format_duration;
+use super::context::MatchChange;
+use super::error::{CoreError, InternalError, UserError};
+use super::outbox::{PostPlace, Via};
+use super::request::{ChallengeOptions, Request, UserRef};
+use super::{text, Action, Core, Reply, Text};
+use namnam_game::{Match, MatchOptions, Player, Rules};
+use namnam_store::{
+    self as store, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover, PlayerKind, WriteTx,
+};
+
+impl Core {
+    pub(super) async fn challenge(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
+        if opponent.id == req.user.id {
+            return Err(UserError::SelfChallenge.into());
+        }
+        if opponent.kind == PlayerKind::Engine {
+            return self.challenge_computer(req, opponent, options).await;
+        }
+        if options.level.is_some() {
+            return Err(UserError::LevelForPeople.into());
+        }
+        if opponent.kind != PlayerKind::Human {
+            return Err(UserError::ChallengeBot(opponent.name.clone()).into());
+        }
+        let place = &req.place;
+        let terms = self.new_match_terms(req, options).await?;
+        let now = self.now();
+        let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
+        let mut tx = self.store.begin().await?;
+        if let Some(expired) = claim_channel(&mut tx, req, opponent, now).await? {
+            store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
+        }
+        let id = store::insert_challenge(
+            &mut tx,
+            place.server,
+            place.channel,
+            req.user.id,
+            opponent.id,
+            &terms,
+            now,
+            expires_at,
+        )
+        .await?;
+
+        let first = match terms.first {
+            FirstMover::Challenger => Text::new().player(&req.user.name).words(" moves first"),
+            FirstMover::Challenged => Text::new().player(&opponent.name).words(" moves first"),
+            FirstMover::Random => Text::from("the first move is drawn by lot"),
+        };
+        let target = terms
+            .target
+            .map_or("no target".into(), |t| format!("target {t} houses"));
+        let rounds = terms.rounds.map_or("no round limit".into(), |r| match r {
+            1 => "one round".to_string(),
+            r => format!("at most {r} rounds"),
+        });
+        let endgame = match terms.endgame {
+            namnam_game::Endgame::Capturer => "last seeds to the capturer",
+            namnam_game::Endgame::Starter => "last seeds to the round's starter",
+        };
+        let chain = if terms.chain {
+            "chain captures on"
+        } else {
+            "no chain captures"
+        };
+        let mut reply = Reply::public(
+            Text::new()
+                .player(&req.user.name)
+                .words(" challenges ")
+                .player(&opponent.name)
+                .words(format!(
+                    " to a match of Nam-nam: {target}, {rounds}, {} per move, {endgame}, {chain}; ",
+                    format_duration(terms.clock_secs)
+                ))
+                .then(first)
+                .words(". ")
+                .player(&opponent.name)
+                .words(": ")
+                .command("accept")
+                .words(" or ")
+                .command("decline")
+                .words(format!(
+                    " within {}.",
+                    format_duration(self.config.challenge_ttl_secs)
+                )),
+        );
+        reply.actions = vec![
+            challenge_action(id, ChallengeAnswer::Accept, "Accept"),
+            challenge_action(id, ChallengeAnswer::Decline, "Decline"),
+            challenge_action(id, ChallengeAnswer::Cancel, "Cancel"),
+        ];
+        reply.notify = vec![opponent.id];
+        let post_place = PostPlace::channel(place.server, place.channel);
+        self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        Ok(reply)
+    }
+
+    pub(super) async fn accept(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let now = self.now();
+        let place = &req.place;
+        let mut tx = self.store.begin().await?;
+        let open = open_challenge(&mut tx, req, challenge).await?;
+        if open.challenged != req.user.id {
+            return Err(if open.challenger == req.user.id {
+                UserError::OwnChallenge(open.challenged_name)
+            } else {
+                UserError::NotChallenged(open.challenged_name)
+            }
+            .into());
+        }
+        if open.expires_at <= now && !self.paused(open.server, now) {
+            self.expire(&mut tx, &open, now).await?;
+            tx.commit().await.map_err(store::StoreError::from)?;
+            return Err(UserError::ChallengeExpired.into());
+        }
+        let pair = (open.challenger, open.challenged);
+        if store::active_match_of_pair(&mut *tx, place.server, place.channel, pair)
+            .await?
+            .is_some()
+        {
+            let (a, b) = (open.challenger_name.clone(), open.challenged_name.clone());
+            return Err(UserError::PairInChannel(a, b).into());
+        }
+        // The challenger plays South, unless these two have met before: a rematch swaps sides.
+        let challenger_side = match last_meeting(&mut tx, &open).await? {
+            Some(side_last_time) => side_last_time.other(),
+            None => Player::South,
+        };
+        let first = match open.terms.first {
+            FirstMover::Challenger => challenger_side,
+            FirstMover::Challenged => challenger_side.other(),
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        };
+        let rules = Rules {
+            endgame: open.terms.endgame,
+            chain: open.terms.chain,
+        };
+        let options = MatchOptions::new(rules, first, open.terms.target, open.terms.rounds)
+            .map_err(|e| InternalError::Inconsistent(format!("challenge {}: {e}", open.id)))?;
+        let game = Match::new(options);
+        let mut players = namnam_game::ByPlayer::new(open.challenger, open.challenged);
+        if challenger_side == Player::North {
+            players = namnam_game::ByPlayer::new(open.challenged, open.challenger);
+        }
+        let clock_ms = i64::from(open.terms.clock_secs) * 1000;
+        let deadline = now + clock_ms;
+        let remind_at = deadline - clock_ms / 4;
+        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
+        let match_id = store::insert_match(
+            &mut tx,
+            &store::NewMatch {
+                server: place.server,
+                channel: place.channel,
+                channel_name: &place.channel_name,
+                challenge_id: Some(open.id),
+                players,
+                game: &game,
+                clock_secs: open.terms.clock_secs,
+                deadline,
+                remind_at,
+                now_ms: now,
+                engine_level: None,
+            },
+        )
+        .await?;
+        let row = store::load_match(&mut *tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        // Both were at the board: the challenger when they challenged, the one accepting now.
+        store::mark_acted(&mut tx, match_id, open.challenger, open.created_at).await?;
+        self.acted(&mut tx, match_id, req.user.id).await?;
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        let names = &row.names;
+        let t = game.position().territory();
+        let headline = Text::new()
+            .player(&req.user.name)
+            .words(format!(" accepts. Match #{match_id}: "))
+            .then(text::sides(t, names))
+            .words(".");
+        let mut reply = self
+            .commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
+            .await?;
+        if settings.thread_per_match {
+            reply.open_thread = Some(format!("{} vs {}", names.south, names.north));
+        }
+        Ok(reply)
+    }
+
+    /// Closes an open challenge whose time is up, with its public notice, within `tx`; returns the notice.
+    pub(super) async fn expire(
+        &self,
+        tx: &mut WriteTx,
+        open: &ChallengeRow,
+        now: i64,
+    ) -> Result<Reply, CoreError> {
+        store::close_challenge(tx, open.id, ChallengeState::Expired, now).await?;
+        let mut notice = Reply::public(
+            Text::new()
+                .player(&open.challenger_name)
+                .words("'s challenge to ")
+                .player(&open.challenged_name)
+                .words(" has expired."),
+        );
+        let place = PostPlace::channel(open.server, open.channel);
+        self.store_post(tx, place, &mut notice, Via::Poster).await?;
+        Ok(notice)
+    }
+
+    pub(super) async fn decline(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        self.close(req, challenge, ChallengeState::Declined).await
+    }
+
+    pub(super) async fn cancel(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        self.close(req, challenge, ChallengeState::Cancelled).await
+    }
+
+    async fn close(
+        &self,
+        req: &Request,
+        challenge: Option<i64>,
+        how: ChallengeState,
+    ) -> Result<Reply, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let open = open_challenge(&mut tx, req, challenge).await?;
+        let (allowed, who) = match how {
+            ChallengeState::Declined => (
+                open.challenged,
+                UserError::NotChallenged(open.challenged_name.clone()),
+            ),
+            _ => (
+                open.challenger,
+                UserError::NotChallenger(open.challenger_name.clone()),
+            ),
+        };
+        if req.user.id != allowed {
+            return Err(who.into());
+        }
+        if open.expires_at <= now && !self.paused(open.server, now) {
+            self.expire(&mut tx, &open, now).await?;
+            tx.commit().await.map_err(store::StoreError::from)?;
+            return Err(UserError::ChallengeExpired.into());
+        }
+        store::close_challenge(&mut tx, open.id, how, now).await?;
+        let text = match how {
+            ChallengeState::Declined => Text::new()
+                .player(&open.challenged_name)
+                .words(" declines ")
+                .player(&open.challenger_name)
+                .words("'s challenge."),
+            _ => Text::new()
+                .player(&open.challenger_name)
+                .words(" withdraws the challenge to ")
+                .player(&open.challenged_name)
+                .words("."),
+        };
+        let mut reply = Reply::public(text);
+        let post_place = PostPlace::channel(open.server, open.channel);
+        self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        Ok(reply)
+    }
+}
+
+impl Core {
+    /// The terms of a new challenge or computer match in the request's channel: the options given, else the
+    /// server's defaults. Refused where the server allows no matches.
+    pub(super) async fn new_match_terms(
+        &self,
+        req: &Request,
+        options: &ChallengeOptions,
+    ) -> Result<ChallengeTerms, CoreError> {
+        let place = &req.place;
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        if !settings.allowed_channels.is_empty()
+            && !settings.allowed_channels.contains(&place.channel)
+        {
+            return Err(UserError::ChannelNotAllowed.into());
+        }
+        Ok(ChallengeTerms {
+            endgame: options.endgame.unwrap_or_default(),
+            chain: options.chain.unwrap_or(false),
+            first: options.first.unwrap_or(FirstMover::Random),
+            target: options.target.unwrap_or(settings.default_target),
+            rounds: options.rounds,
+            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
+        })
+    }
+}
+
+/// Records the server and both players, then checks that the request's channel is free for a new challenge
+/// or match: no active match of these two players there, no open challenge. Returns the id of an open challenge that has expired but is
+/// not closed yet (for the caller to close, or to leave to the clock).
+pub(super) async fn claim_channel(
+    tx: &mut WriteTx,
+    req: &Request,
+    opponent: &UserRef,
+    now: i64,
+) -> Result<Option<i64>, CoreError> {
+    let place = &req.place;
+    store::ensure_server(tx, place.server, &place.server_name, now).await?;
+    store::upsert_player(tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+    store::upsert_player(tx, opponent.id, &opponent.name, opponent.kind, now).await?;
+    let pair = (req.user.id, opponent.id);
+    if store::active_match_of_pair(&mut **tx, place.server, place.channel, pair)
+        .await?
+        .is_some()
+    {
+        let names = (req.user.name.clone(), opponent.name.clone());
+        return Err(UserError::PairInChannel(names.0, names.1).into());
+    }
+    match store::find_open_challenge(&mut **tx, place.server, place.channel).await? {
+        Some(open) if open.expires_at > now => Err(UserError::ChallengeOpen {
+            challenger: open.challenger_name,
+            challenged: open.challenged_name,
+        }
+        .into()),
+        Some(expired) => Ok(Some(expired.id)),
+        None => Ok(None),
+    }
+}
+
+/// The open challenge in the request's channel; a button for another challenge is stale.
+async fn open_challenge(
+    tx: &mut WriteTx,
+    req: &Request,
+    expected: Option<i64>,
+) -> Result<ChallengeRow, CoreError> {
+    let open = store::find_open_challenge(&mut **tx, req.place.server, req.place.channel).await?;
+    match open {
+        None if expected.is_some() => Err(UserError::Stale.into()),
+        None => Err(UserError::NoChallenge.into()),
+        Some(c) if expected.is_some_and(|id| id != c.id) => Err(UserError::Stale.into()),
+        Some(c) => Ok(c),
+    }
+}
+
+/// The side the challenger played the last time these two met in this server.
+async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Player>, CoreError> {
+    let south = store::last_meeting_south(tx, c.server, c.challenger, c.challenged).await?;
+    Ok(south.map(|s| {
+        if s == c.challenger {
+            Player::South
+        } else {
+            Player::North
+        }
+    }))
+}
+
+fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: &str) -> Action {
+    Action::new(ActionId::Challenge { challenge, answer }, label)
+}

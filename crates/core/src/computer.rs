@@ -1,0 +1,220 @@
+//! Playing against Namnam's own computer: starting the match at once, and the computer's moves.
+//!
+//! A front end sends the human's reply first; when that reply carries a [`ComputerTurn`], it then calls
+//! [`Core::computer_turn`] and sends what comes back. The search runs on tokio's blocking pool, one search
+//! per match at a time and at most [`CoreConfig::computer_searches`](super::CoreConfig) at once across the
+//! server. The computer's move is committed like a human one (one transaction, the same version check), so a
+//! restart loses nothing: [`Core::catch_up_computer`] (also run by every clock sweep) plays every computer
+//! turn left waiting. Matches against the computer are not rated.
+
+use super::challenges::claim_channel;
+use super::context::MatchChange;
+use super::error::{CoreError, InternalError};
+use super::outbox::Via;
+use super::reply::ComputerTurn;
+use super::request::{ChallengeOptions, Request, UserRef};
+use super::{text, Core, Notice, Reply, Text};
+use namnam_ai::{choose_match_move, Level};
+use namnam_game::rng::SeededRng;
+use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
+use namnam_store::{self as store, FirstMover, MatchRow, StoreError};
+
+/// How long a computer turn waits for the front end that made it before the clock's sweep plays it: a
+/// front end plays it right after its answer (retries of a slow Discord included), so a turn waiting longer
+/// was left by a restart.
+pub const CATCH_UP_AFTER_MS: i64 = 60_000;
+
+/// The level when a challenge names none.
+pub const DEFAULT_LEVEL: Level = Level::DEFAULT;
+
+/// The seed of the computer's move number `ply` (1-based) in match `match_id`: a replay of the same match
+/// at the same level gets the same moves.
+pub fn computer_seed(match_id: i64, ply: u32) -> u64 {
+    SeededRng::for_item(match_id as u64, u64::from(ply)).next_u64()
+}
+
+impl Core {
+    /// `challenge opponent:namnam`: the match starts at once, the challenger playing South.
+    pub(super) async fn challenge_computer(
+        &self,
+        req: &Request,
+        computer: &UserRef,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
+        let place = &req.place;
+        let level = options.level.unwrap_or(DEFAULT_LEVEL);
+        let terms = self.new_match_terms(req, options).await?;
+        let first = match terms.first {
+            FirstMover::Challenger => Player::South,
+            FirstMover::Challenged => Player::North,
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        };
+        let rules = Rules {
+            endgame: terms.endgame,
+            chain: terms.chain,
+        };
+        let match_options = MatchOptions::new(rules, first, terms.target, terms.rounds)
+            .map_err(|e| InternalError::Inconsistent(format!("computer match options: {e}")))?;
+        let game = Match::new(match_options);
+        let now = self.now();
+        let clock_ms = i64::from(terms.clock_secs) * 1000;
+        let mut tx = self.store.begin().await?;
+        // An expired challenge still open here is left for the clock to close and announce.
+        claim_channel(&mut tx, req, computer, now).await?;
+        let match_id = store::insert_match(
+            &mut tx,
+            &store::NewMatch {
+                server: place.server,
+                channel: place.channel,
+                channel_name: &place.channel_name,
+                challenge_id: None,
+                players: ByPlayer::new(req.user.id, computer.id),
+                game: &game,
+                clock_secs: terms.clock_secs,
+                deadline: now + clock_ms,
+                remind_at: now + clock_ms - clock_ms / 4,
+                now_ms: now,
+                engine_level: Some(level),
+            },
+        )
+        .await?;
+        let row = store::load_match(&mut *tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        let t = game.position().territory();
+        let headline = Text::new()
+            .words(format!(
+                "Match #{match_id} against the computer, level {level}: "
+            ))
+            .then(text::sides(t, &row.names))
+            .words(". Matches against the computer are not rated.");
+        self.commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
+            .await
+    }
+
+    /// Plays the computer's move in the match, if it is the computer's turn there; returns the reply to send
+    /// (the move, its pictures, whose turn it is), stored in the outbox for `via`. `None` when there is
+    /// nothing to do: the match is over or moved on, it is not the computer's turn, or another call is
+    /// already searching this match.
+    pub async fn computer_turn(
+        &self,
+        turn: ComputerTurn,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        let Some(_claim) = self.searching.claim(turn.match_id) else {
+            return Ok(None);
+        };
+        let Some(row) = store::load_match(self.store.reader(), turn.match_id).await? else {
+            return Ok(None);
+        };
+        let Some((level, seed)) = computer_to_move(&row)? else {
+            return Ok(None);
+        };
+        // Another process may be searching this match: the turn is claimed in the database first.
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let claimed = store::claim_computer_turn(
+            &mut tx,
+            row.id,
+            row.version,
+            &self.config.process,
+            now,
+            now + self.config.computer_claim_ms,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if !claimed {
+            return Ok(None);
+        }
+        let match_id = row.id;
+        let played = self.search_and_move(row, level, seed, via).await;
+        // The move clears the claim with it; without one (an error, or the match moved on), it is given
+        // back so that the next turn need not wait for it to run out.
+        if !matches!(played, Ok(Some(_))) {
+            if let Err(error) = self.release_computer_turn(match_id).await {
+                // The claim then runs out by itself; the search's own outcome is what the caller needs.
+                tracing::error!(error = %super::cause_chain(&error), match_id, "could not give back the computer's turn");
+            }
+        }
+        played
+    }
+
+    async fn release_computer_turn(&self, match_id: i64) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::release_computer_turn(&mut tx, match_id, &self.config.process).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    async fn search_and_move(
+        &self,
+        row: MatchRow,
+        level: Level,
+        seed: u64,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        if !self.config.search_delay.is_zero() {
+            tokio::time::sleep(self.config.search_delay).await;
+        }
+        let game = row.game.clone();
+        let found = {
+            let _live = super::records::LiveSearch::enter(&self.live_searches);
+            let _permit =
+                self.search_permits.acquire().await.map_err(|_| {
+                    InternalError::Inconsistent("the search permits are closed".into())
+                })?;
+            tokio::task::spawn_blocking(move || choose_match_move(&game, level, seed))
+                .await
+                .map_err(InternalError::from)?
+        };
+        let found = found.map_err(|e| {
+            InternalError::Inconsistent(format!("match {}: the computer has no move: {e}", row.id))
+        })?;
+        let now = self.now();
+        self.commit_move(row, found.house, now, via).await
+    }
+
+    /// Plays every computer turn left waiting (after a restart, or a front end that never asked) that no
+    /// front end of this process changed in the last minute (`CATCH_UP_AFTER_MS`); returns the messages to send (stored for the
+    /// poster too, when the outbox is on).
+    pub async fn catch_up_computer(&self) -> Result<Vec<Notice>, CoreError> {
+        let mut notices = Vec::new();
+        // A turn left from before this process started is an orphan however recent; one made since is left
+        // to the front end that made it for a while.
+        let idle_since = (self.now() - CATCH_UP_AFTER_MS).max(self.started_at - 1);
+        for row in store::active_computer_matches(self.store.reader(), idle_since).await? {
+            if computer_to_move(&row)?.is_none() {
+                continue;
+            }
+            let (server, channel) = (row.server, row.channel);
+            let mut turn = Some(ComputerTurn { match_id: row.id });
+            // The computer may move twice running (a new round it starts): play on until it is not its turn.
+            while let Some(t) = turn.take() {
+                if let Some(reply) = self.computer_turn(t, Via::Poster).await? {
+                    turn = reply.computer_turn;
+                    notices.push(Notice {
+                        server,
+                        channel,
+                        reply,
+                    });
+                }
+            }
+        }
+        Ok(notices)
+    }
+}
+
+/// The computer's level and seed when it is its turn in this active match.
+fn computer_to_move(row: &MatchRow) -> Result<Option<(Level, u64)>, CoreError> {
+    let Some(seat) = row.computer else {
+        return Ok(None);
+    };
+    if row.state != store::MatchState::Active || row.game.to_move() != Some(seat.side) {
+        return Ok(None);
+    }
+    Ok(Some((
+        seat.level,
+        computer_seed(row.id, row.moves_played + 1),
+    )))
+}

@@ -1,0 +1,127 @@
+//! The dispatcher: a request in, its reply out. It makes the core with the hooks that follow a change to a
+//! match, and sends each command to the feature that owns it.
+
+use std::sync::Arc;
+
+use super::clock::Clock;
+use super::context::{CoreConfig, MatchHook};
+use super::error::{apology, cause_chain, CoreError};
+use super::matches::MatchRef;
+use super::request::{Command, Request};
+use super::{notify, ratings, text, tournaments, Core, Reply};
+use namnam_store::{Store, StoreError};
+
+impl Core {
+    /// A core on `store`, with the hooks every change to a match goes through: the ratings, the turn DMs
+    /// and the tournaments (in that order).
+    pub fn new(store: Store, clock: Arc<dyn Clock>, config: CoreConfig) -> Core {
+        let hooks: Vec<Box<dyn MatchHook>> = vec![
+            Box::new(ratings::RatingsHook),
+            Box::new(notify::TurnDmHook),
+            Box::new(tournaments::TournamentHook),
+        ];
+        Core::assemble(store, clock, config, hooks)
+    }
+
+    /// Opens the database at `url` (creating and migrating it) with the default configuration.
+    pub async fn open(url: &str, clock: Arc<dyn Clock>) -> Result<Core, StoreError> {
+        Ok(Core::new(
+            Store::open(url).await?,
+            clock,
+            CoreConfig::default(),
+        ))
+    }
+
+    /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
+    /// error is logged and becomes a private apology.
+    pub async fn handle(&self, request: &Request) -> Reply {
+        let word = match request.command {
+            // Turning DMs on or off answers a refused DM by itself.
+            Command::Notify { on: Some(_) } => None,
+            _ => self.refusal_word(request).await,
+        };
+        let mut reply = match self.try_handle(request).await {
+            Ok(reply) => reply,
+            Err(e) => error_reply(e, request),
+        };
+        if let Some(word) = word {
+            notify::add_aside(&mut reply, word);
+        }
+        reply
+    }
+
+    /// Answers a request, or says why not.
+    pub async fn try_handle(&self, req: &Request) -> Result<Reply, CoreError> {
+        match &req.command {
+            Command::Challenge { opponent, options } => {
+                self.challenge(req, opponent, options).await
+            }
+            Command::Accept { challenge } => self.accept(req, *challenge).await,
+            Command::Decline { challenge } => self.decline(req, *challenge).await,
+            Command::Cancel { challenge } => self.cancel(req, *challenge).await,
+            Command::Move {
+                house,
+                match_id,
+                expected,
+            } => {
+                let which = MatchRef::of(*match_id, *expected);
+                self.play_move(req, *house, which).await
+            }
+            Command::Board { match_id } => self.board(req, *match_id).await,
+            Command::Resign {
+                confirmed,
+                match_id,
+                expected,
+            } => {
+                let which = MatchRef::of(*match_id, *expected);
+                self.resign(req, *confirmed, which).await
+            }
+            Command::Draw { match_id, expected } => {
+                self.draw(req, MatchRef::of(*match_id, *expected)).await
+            }
+            Command::Takeback {
+                decline,
+                match_id,
+                expected,
+            } => {
+                let which = MatchRef::of(*match_id, *expected);
+                self.takeback(req, *decline, which).await
+            }
+            Command::Matches => self.matches(req).await,
+            Command::History { match_id } => self.history(req, *match_id).await,
+            Command::Rules => Ok(Reply::private(text::RULES)),
+            Command::Help => Ok(Reply::private(text::HELP)),
+            Command::Leaderboard { page, season } => self.leaderboard(req, *page, *season).await,
+            Command::Stats { player } => self.stats(req, player.as_ref()).await,
+            Command::Admin(admin) => self.admin(req, admin).await,
+            Command::Rematch { match_id } => self.rematch(req, *match_id).await,
+            Command::Export { match_id } => self.export(req, *match_id).await,
+            Command::Replay {
+                match_id,
+                ply,
+                from,
+            } => self.replay(req, *match_id, *ply, *from).await,
+            Command::Analyse { match_id } => self.analyse(req, *match_id).await,
+            Command::Notify { on } => self.notify(req, *on).await,
+            Command::Tournament(command) => self.tournament(req, command).await,
+        }
+    }
+}
+
+/// The reply for a failed request.
+pub fn error_reply(e: CoreError, request: &Request) -> Reply {
+    match e {
+        CoreError::User(e) => Reply::private(e.text()),
+        CoreError::Internal(e) => {
+            tracing::error!(
+                error = %cause_chain(&e),
+                server = %request.place.server,
+                channel = %request.place.channel,
+                user = %request.user.id,
+                command = ?request.command,
+                "request failed"
+            );
+            Reply::private(apology())
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The bot core: platform-neutral requests in, replies out as plain data. The Discord adapter and the console
+//! both drive it; neither holds any game logic.
+//!
+//! Every state change is judged first (a refusal is answered at once and changes nothing), then committed in
+//! one transaction, and only then are the pictures rendered. A match row carries a version, so two changes
+//! racing on one match apply exactly once: the loser is told that its action is out of date.
+//!
+//! The modules, from the bottom up (each imports only those before it; `namnam-architecture` checks it):
+//!
+//! - the vocabulary: [`clock`], [`message`] and `text` (words), `error`, [`action`] (the ids of buttons),
+//!   [`request`] (the shared command vocabulary and its parser), [`reply`] (what comes back), `buttons`,
+//!   and [`pictures`], the only door to the renderer;
+//! - the core itself: `watch` and `searching` (what one process keeps in memory), `context` (the [`Core`]
+//!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed) and
+//!   `matches` (the match a request means, how it is shown, a change to it committed);
+//! - the features, one module each: `ratings`, `notify`, `play`, `takeback`, `challenges`, `rematch`,
+//!   `records`, `computer`, `info`, `admin`, `seasons`, `threads`, `sweeper` (the move clock), `outage`
+//!   (the clock paused while the platform or the bot is down), `tournaments`;
+//! - the dispatcher on top: `dispatch`, which makes the core with its hooks and answers a request.
+
+pub mod action;
+mod buttons;
+pub mod clock;
+mod error;
+pub mod message;
+pub mod pictures;
+pub mod reply;
+pub mod request;
+pub mod text;
+
+mod context;
+mod history;
+mod matches;
+pub mod outbox;
+mod searching;
+mod watch;
+
+mod admin;
+mod challenges;
+mod computer;
+mod info;
+mod notify;
+mod outage;
+mod play;
+mod ratings;
+mod records;
+mod rematch;
+mod seasons;
+mod sweeper;
+mod takeback;
+mod threads;
+mod tournaments;
+
+mod dispatch;
+
+pub use action::{ActionId, ChallengeAnswer};
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use computer::{computer_seed, DEFAULT_LEVEL};
+pub use context::{Core, CoreConfig, Progress};
+pub use dispatch::error_reply;
+pub use error::{apology, cause_chain, CoreError, InternalError, UserError};
+pub use message::{Part, Text};
+pub use outbox::{Post, Via};
+pub use ratings::PROVISIONAL_GAMES;
+pub use records::spawn_analyst;
+pub use reply::{Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Reply, Scene};
+pub use request::{
+    AdminCommand, ChallengeOptions, Command, Expected, Place, ReplayFrom, Request, Resolver,
+    SeasonChange, SettingsChange, StartAt, TournamentCommand, TournamentSpec, UserRef, COMPUTER_ID,
+    COMPUTER_NAME,
+};
+pub use sweeper::spawn_sweeper;
+pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

@@ -1,0 +1,361 @@
+//! The match a request acts on, how a match is shown, and a change to a match committed: the reply stored
+//! with the change and the hooks that follow it (ratings, turn DMs, tournaments) run in its transaction.
+
+use super::action::ActionId;
+use super::buttons::{analyse_action, rematch_action, replay_action, takeback_action};
+use super::context::MatchChange;
+use super::error::{cause_chain, CoreError, InternalError, UserError};
+use super::outbox::{PostPlace, Via};
+use super::reply::{Action, BoardState, ComputerTurn, RatingChange, Reply, Scene};
+use super::request::{Expected, Request};
+use super::{text, Core, Text};
+use namnam_game::{ByPlayer, MatchMove, Player};
+use namnam_store::{self as store, LastMove, MatchRow, MatchState, Snowflake, StoreError};
+
+/// A match after a change, with what the change was.
+pub(super) struct MatchAfter<'a> {
+    pub row: &'a MatchRow,
+    pub played: Option<&'a MatchMove>,
+    pub ratings: Option<ByPlayer<RatingChange>>,
+}
+
+impl<'a> MatchAfter<'a> {
+    /// A match shown as it stands: no move was just played, no rating changed.
+    pub fn as_it_stands(row: &'a MatchRow) -> Self {
+        MatchAfter {
+            row,
+            played: None,
+            ratings: None,
+        }
+    }
+}
+
+/// Which match a command on a match means: the one its button was drawn for, the `match:N` typed, or else
+/// the player's match in the request's channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct MatchRef {
+    pub number: Option<i64>,
+    pub expected: Option<Expected>,
+}
+
+impl MatchRef {
+    pub fn of(number: Option<i64>, expected: Option<Expected>) -> MatchRef {
+        MatchRef { number, expected }
+    }
+}
+
+impl MatchChange<'_> {
+    /// A change that rates nothing: a match started, a move taken back, a board posted again.
+    pub fn as_it_stands(row: &MatchRow) -> MatchChange<'_> {
+        MatchChange {
+            row,
+            played: None,
+            rated: false,
+        }
+    }
+}
+
+impl Core {
+    /// The match a request acts on: the one its button names (which works wherever the board was posted:
+    /// a thread's board may have gone to its parent channel), the one its `match:N` names, else the
+    /// player's active match in its channel (see [`pick_match`]).
+    pub(super) async fn active_match(
+        &self,
+        req: &Request,
+        which: MatchRef,
+    ) -> Result<MatchRow, CoreError> {
+        let reader = self.store.reader();
+        if let Some(e) = which.expected {
+            let row = store::load_match(reader, e.match_id)
+                .await?
+                .filter(|row| row.server == req.place.server)
+                .ok_or(UserError::NoMatch)?;
+            if row.state != MatchState::Active {
+                // A button of a match that has ended since it was drawn.
+                return Err(UserError::Stale.into());
+            }
+            return Ok(row);
+        }
+        if let Some(id) = which.number {
+            let row = self.numbered_match(req, id).await?;
+            if row.state != MatchState::Active {
+                return Err(UserError::MatchOver(id).into());
+            }
+            return Ok(row);
+        }
+        let rows =
+            store::active_matches_in_channel(reader, req.place.server, req.place.channel).await?;
+        pick_match(rows, req.user.id)?.ok_or_else(|| UserError::NoMatch.into())
+    }
+
+    /// The match `match:N` names, live or not, if it is played in the request's channel (or the channel
+    /// its thread belongs to).
+    pub(super) async fn numbered_match(
+        &self,
+        req: &Request,
+        id: i64,
+    ) -> Result<MatchRow, CoreError> {
+        let row = store::load_match(self.store.reader(), id)
+            .await?
+            .filter(|row| row.server == req.place.server)
+            .ok_or(UserError::NoSuchMatch(id))?;
+        let here = req.place.channel;
+        if row.channel != here && row.parent_channel != Some(here) {
+            return Err(UserError::MatchElsewhere {
+                id,
+                channel: row.channel.0,
+                channel_name: row.channel_name.clone(),
+            }
+            .into());
+        }
+        Ok(row)
+    }
+
+    /// The match a command that looks at a match shows: the one `match:N` names, else the player's live
+    /// match in the channel, else the channel's newest match.
+    pub(super) async fn shown_match(
+        &self,
+        req: &Request,
+        number: Option<i64>,
+    ) -> Result<MatchRow, CoreError> {
+        if let Some(id) = number {
+            return self.numbered_match(req, id).await;
+        }
+        let (server, channel) = (req.place.server, req.place.channel);
+        let rows = store::active_matches_in_channel(self.store.reader(), server, channel).await?;
+        match pick_match(rows, req.user.id)? {
+            Some(row) => Ok(row),
+            None => store::last_match_in_channel(self.store.reader(), server, channel)
+                .await?
+                .ok_or_else(|| UserError::NoMatch.into()),
+        }
+    }
+
+    /// Finishes a change to a match within `tx`: the hooks that follow every change run in it (see
+    /// [`MatchHook`](super::context::MatchHook)), the reply that shows the match after it is stored in the
+    /// outbox with it; then it commits and the pictures are drawn.
+    pub(super) async fn commit_match_reply(
+        &self,
+        mut tx: store::WriteTx,
+        change: MatchChange<'_>,
+        headline: Text,
+        via: Via,
+    ) -> Result<Reply, CoreError> {
+        let aftermath = self.before_reply(&mut tx, &change).await?;
+        let after = MatchAfter {
+            row: change.row,
+            played: change.played,
+            ratings: aftermath.ratings,
+        };
+        let mut reply = self.match_message(&after, headline)?;
+        self.store_post(&mut tx, PostPlace::of_match(change.row), &mut reply, via)
+            .await?;
+        let mut also = self.after_reply(&mut tx, &change, &mut reply).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        // Committed: from here on the reply goes out whatever happens, with its words if not its picture.
+        if let Err(e) = self.draw_pictures(&mut reply).await {
+            tracing::error!(error = %cause_chain(&e), "drawing a board failed");
+        }
+        if !self.config.outbox {
+            self.draw_notices(&mut also).await;
+            reply.also = also;
+        }
+        Ok(reply)
+    }
+
+    /// The reply that shows a match as it stands, with its pictures.
+    pub(super) async fn match_reply(
+        &self,
+        after: MatchAfter<'_>,
+        headline: Text,
+    ) -> Result<Reply, CoreError> {
+        let mut reply = self.match_message(&after, headline)?;
+        self.draw_pictures(&mut reply).await?;
+        Ok(reply)
+    }
+
+    /// The reply that shows a match after a change, pictures still to draw: the headline, the round's end,
+    /// the result or whose turn it is, and the buttons.
+    pub(super) fn match_message(
+        &self,
+        after: &MatchAfter<'_>,
+        headline: Text,
+    ) -> Result<Reply, CoreError> {
+        let row = after.row;
+        let game = &row.game;
+        let names = &row.names;
+        let mut lines = vec![headline];
+        if let Some(summary) = after.played.and_then(|m| m.round_summary.as_ref()) {
+            lines.push(text::describe_round(summary, names, !game.is_over()));
+        }
+        let mut reply = Reply::default();
+        if let Some(result) = game.result() {
+            lines.push(text::describe_result(&result, names));
+            match &after.ratings {
+                Some(r) => lines.push(
+                    Text::from("Ratings: ")
+                        .player(&names.south)
+                        .words(format!(" {:.0} → {:.0}, ", r.south.before, r.south.after))
+                        .player(&names.north)
+                        .words(format!(" {:.0} → {:.0}.", r.north.before, r.north.after)),
+                ),
+                None if !row.rated => lines.push("This match is unrated.".into()),
+                None => {}
+            }
+            if row.state == MatchState::Finished {
+                reply.actions = vec![
+                    rematch_action(row.id),
+                    analyse_action(row.id),
+                    replay_action(row.id),
+                ];
+            }
+        } else if row.state == MatchState::Active {
+            let to_move = row.game.position().to_move();
+            if row.computer.is_some_and(|c| c.side == to_move) {
+                // No buttons and no clock: the computer moves by itself, as soon as the front end asks.
+                lines.push(
+                    Text::new()
+                        .player(names.get(to_move))
+                        .words(" is thinking…"),
+                );
+                reply.computer_turn = Some(ComputerTurn { match_id: row.id });
+            } else {
+                let deadline = row.deadline.ok_or_else(|| {
+                    InternalError::Inconsistent(format!("active match {} has no deadline", row.id))
+                })?;
+                lines.push(text::describe_turn(
+                    names,
+                    to_move,
+                    deadline,
+                    row.clock_secs,
+                ));
+                if let Some(offerer) = row.draw_offer {
+                    lines.push(
+                        Text::new()
+                            .player(names.get(offerer))
+                            .words(" has offered a draw."),
+                    );
+                }
+                if let Some(asker) = row.takeback_request {
+                    lines.push(
+                        Text::new()
+                            .player(names.get(asker))
+                            .words(" has asked to take back their last move."),
+                    );
+                }
+                reply.actions = next_actions(row);
+                reply.notify = vec![row.players.get(to_move)];
+                reply.deadline_ms = Some(deadline);
+            }
+        }
+        reply.text = Text::lines(lines);
+        reply.board = Some(BoardState {
+            match_id: row.id,
+            version: row.version,
+            round: game.round(),
+            position: *game.position(),
+            names: names.clone(),
+            to_move: game.to_move().filter(|_| row.state == MatchState::Active),
+        });
+        reply.scene = Some(Scene {
+            game: game.clone(),
+            names: names.clone(),
+            played: after.played.cloned(),
+        });
+        Ok(reply)
+    }
+}
+
+/// Of the active matches in a channel, the one a command without `match:N` means: the player's only match
+/// there, or the channel's only match (for someone who is not playing in it, who is then told so by what they
+/// asked); `None` when the channel has none. Several to choose from: which one, the player is asked.
+pub(super) fn pick_match(
+    rows: Vec<MatchRow>,
+    user: Snowflake,
+) -> Result<Option<MatchRow>, CoreError> {
+    let (mine, others): (Vec<MatchRow>, Vec<MatchRow>) = rows
+        .into_iter()
+        .partition(|row| row.side_of(user).is_some());
+    let choice = match (mine.len(), others.len()) {
+        (1, _) => mine,
+        (0, 0 | 1) => others,
+        (0, _) => return Err(which_match(&others)),
+        _ => return Err(which_match(&mine)),
+    };
+    Ok(choice.into_iter().next())
+}
+
+fn which_match(rows: &[MatchRow]) -> CoreError {
+    let listed = rows
+        .iter()
+        .map(|row| (row.id, row.names.south.clone(), row.names.north.clone()))
+        .collect();
+    UserError::WhichMatch(listed).into()
+}
+
+/// A button made for another match, or for a turn gone by (a move made, a move taken back), is stale.
+pub(super) fn check_expected(row: &MatchRow, expected: Option<Expected>) -> Result<(), CoreError> {
+    match expected {
+        Some(e) if e.match_id != row.id || e.turn.is_some_and(|turn| turn != row.turns + 1) => {
+            Err(UserError::Stale.into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The side of the player who sent the request; only the two players may act on their match.
+pub(super) fn player_side(row: &MatchRow, req: &Request) -> Result<Player, CoreError> {
+    row.side_of(req.user.id).ok_or_else(|| {
+        UserError::NotAPlayer(row.names.south.clone(), row.names.north.clone()).into()
+    })
+}
+
+/// Buttons for the player to move's legal houses, then take back (while the last move may be), draw and
+/// resign.
+fn next_actions(row: &MatchRow) -> Vec<Action> {
+    let turn = row.turns + 1;
+    let mut actions: Vec<Action> = row
+        .game
+        .position()
+        .legal_moves()
+        .iter()
+        .map(|house| {
+            let id = ActionId::Move {
+                match_id: row.id,
+                turn,
+                house,
+            };
+            Action::new(id, format!("House {house}"))
+        })
+        .collect();
+    // The computer moves at once: nothing to take back against it.
+    if let Some(last) = row.last_move.filter(|_| row.computer.is_none()) {
+        if may_take_back(row, last.player).is_ok() {
+            actions.push(takeback_action(row, "Take back"));
+        }
+    }
+    // The computer takes no draws: no button for one.
+    if row.computer.is_none() {
+        actions.push(Action::new(
+            ActionId::Draw { match_id: row.id },
+            "Offer a draw",
+        ));
+    }
+    actions.push(Action::new(ActionId::Resign { match_id: row.id }, "Resign"));
+    actions
+}
+
+/// The last move of `row`, if `asker` may ask to take it back: it is theirs and did not end a round.
+/// (Whether the match is played against the computer is the caller's to check: the refusal names it.)
+pub(super) fn may_take_back(row: &MatchRow, asker: Player) -> Result<LastMove, UserError> {
+    let last = row.last_move.ok_or(UserError::NothingToTakeBack)?;
+    if last.player != asker {
+        return Err(UserError::TakebackNotYours(
+            row.names.get(last.player).to_owned(),
+        ));
+    }
+    if last.round != row.game.round() {
+        return Err(UserError::TakebackAcrossRounds(last.round));
+    }
+    Ok(last)
+}

@@ -1,0 +1,288 @@
+//! The core's messages as parts, so that each front end shows them its own way: the console as plain
+//! text, Discord with clickable commands, timestamps in each reader's time zone and names escaped for its
+//! markdown. The core never formats for one front end, and no front end rewrites the core's words.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::format_utc;
+
+/// One piece of a message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// The core's own words, shown as they are.
+    Words(String),
+    /// A command a player can use: its name (`board`, `admin settings`) and, maybe, options to give it
+    /// (`confirm:yes`).
+    Command { name: String, options: String },
+    /// A person's name, as they chose it: a front end with markup shows it as written.
+    Player(String),
+    /// A channel of the server, by its id, and its name when the core knows it.
+    Channel { id: u64, name: Option<String> },
+    /// A link that opens a channel of a server from anywhere (a DM): its board is the newest message.
+    Jump {
+        server: u64,
+        channel: u64,
+        name: Option<String>,
+    },
+    /// A moment, in milliseconds since the Unix epoch.
+    Time(i64),
+    /// A number and the thing counted, in the singular or the plural as the number needs.
+    Count { n: i64, one: String, many: String },
+}
+
+impl Part {
+    /// The part as plain text (the console's form, and the one logs and tests read).
+    pub fn plain(&self) -> String {
+        match self {
+            Part::Words(words) => words.clone(),
+            Part::Command { name, options } if options.is_empty() => format!("`{name}`"),
+            Part::Command { name, options } => format!("`{name} {options}`"),
+            Part::Player(name) => name.clone(),
+            Part::Channel {
+                name: Some(name), ..
+            } => format!("#{name}"),
+            Part::Channel { id, name: None }
+            | Part::Jump {
+                channel: id,
+                name: None,
+                ..
+            } => {
+                format!("channel {id}")
+            }
+            Part::Jump {
+                name: Some(name), ..
+            } => format!("#{name}"),
+            Part::Time(ms) => format_utc(*ms),
+            // `1 move`, `2 moves`: the same in every front end.
+            Part::Count { n, one, many } => format!("{n} {}", if *n == 1 { one } else { many }),
+        }
+    }
+}
+
+/// A message: parts in order. Build it with the chained methods:
+///
+/// ```
+/// use namnam_core::Text;
+/// let text = Text::new().player("alice").words(" to move; ").command("board").words(" shows it.");
+/// assert_eq!(text.plain(), "alice to move; `board` shows it.");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Text {
+    parts: Vec<Part>,
+}
+
+impl Text {
+    pub fn new() -> Text {
+        Text::default()
+    }
+
+    /// The core's own words.
+    pub fn words(mut self, words: impl Into<String>) -> Text {
+        let words = words.into();
+        if words.is_empty() {
+            return self;
+        }
+        // Neighbouring words join, so that a message is the fewest parts.
+        match self.parts.last_mut() {
+            Some(Part::Words(last)) => last.push_str(&words),
+            _ => self.parts.push(Part::Words(words)),
+        }
+        self
+    }
+
+    /// A command without options.
+    pub fn command(self, name: &str) -> Text {
+        self.command_with(name, "")
+    }
+
+    /// A command with options, as a player types them (`confirm:yes`).
+    pub fn command_with(mut self, name: &str, options: &str) -> Text {
+        self.parts.push(Part::Command {
+            name: name.to_owned(),
+            options: options.to_owned(),
+        });
+        self
+    }
+
+    /// A person's name.
+    pub fn player(mut self, name: impl Into<String>) -> Text {
+        self.parts.push(Part::Player(name.into()));
+        self
+    }
+
+    /// A channel of the server.
+    pub fn channel(mut self, id: u64, name: Option<&str>) -> Text {
+        self.parts.push(Part::Channel {
+            id,
+            name: name.map(str::to_owned),
+        });
+        self
+    }
+
+    /// A link to a channel of a server that works from anywhere.
+    pub fn jump(mut self, server: u64, channel: u64, name: Option<&str>) -> Text {
+        self.parts.push(Part::Jump {
+            server,
+            channel,
+            name: name.map(str::to_owned),
+        });
+        self
+    }
+
+    /// A moment (milliseconds since the Unix epoch).
+    pub fn time(mut self, ms: i64) -> Text {
+        self.parts.push(Part::Time(ms));
+        self
+    }
+
+    /// `n` things: `one` thing or `many` things.
+    pub fn count(mut self, n: impl Into<i64>, one: &str, many: &str) -> Text {
+        self.parts.push(Part::Count {
+            n: n.into(),
+            one: one.to_owned(),
+            many: many.to_owned(),
+        });
+        self
+    }
+
+    /// Another message after this one.
+    pub fn then(mut self, other: Text) -> Text {
+        for part in other.parts {
+            self = match part {
+                Part::Words(words) => self.words(words),
+                part => {
+                    self.parts.push(part);
+                    self
+                }
+            };
+        }
+        self
+    }
+
+    /// Messages one per line.
+    pub fn lines(lines: impl IntoIterator<Item = Text>) -> Text {
+        let mut text = Text::new();
+        for (i, line) in lines.into_iter().enumerate() {
+            if i > 0 {
+                text = text.words("\n");
+            }
+            text = text.then(line);
+        }
+        text
+    }
+
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// The people named in the message.
+    pub fn players(&self) -> impl Iterator<Item = &str> {
+        self.parts.iter().filter_map(|p| match p {
+            Part::Player(name) => Some(name.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The first line only (a message's headline).
+    pub fn first_line(&self) -> Text {
+        let mut text = Text::new();
+        for part in &self.parts {
+            match part {
+                Part::Words(words) => {
+                    if let Some((before, _)) = words.split_once('\n') {
+                        return text.words(before);
+                    }
+                    text = text.words(words.clone());
+                }
+                part => text.parts.push(part.clone()),
+            }
+        }
+        text
+    }
+
+    /// The message as plain text.
+    pub fn plain(&self) -> String {
+        self.parts.iter().map(Part::plain).collect()
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.plain())
+    }
+}
+
+impl From<&str> for Text {
+    fn from(words: &str) -> Text {
+        Text::new().words(words)
+    }
+}
+
+impl From<String> for Text {
+    fn from(words: String) -> Text {
+        Text::new().words(words)
+    }
+}
+
+/// A stored message reads back from its parts, or from the plain string that stored posts held before
+/// messages had parts.
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Stored {
+            Parts(Vec<Part>),
+            Plain(String),
+        }
+        Ok(match Stored::deserialize(deserializer)? {
+            Stored::Parts(parts) => Text { parts },
+            Stored::Plain(words) => Text::from(words),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        let text = |n| Text::new().count(n, "game", "games").plain();
+        assert_eq!(text(1), "1 game");
+        assert_eq!(text(0), "0 games");
+        assert_eq!(text(2), "2 games");
+    }
+
+    #[test]
+    fn words_join_and_lines_split() {
+        let text = Text::lines([
+            Text::new().player("al").words(" moved").words("."),
+            Text::from("Next line."),
+        ]);
+        assert_eq!(text.parts().len(), 2, "{text:?}");
+        assert_eq!(text.plain(), "al moved.\nNext line.");
+        assert_eq!(text.first_line().plain(), "al moved.");
+        assert_eq!(text.players().collect::<Vec<_>>(), ["al"]);
+    }
+
+    #[test]
+    fn stored_messages_read_back_in_either_form() {
+        let text = Text::new()
+            .words("by ")
+            .time(0)
+            .command_with("resign", "confirm:yes");
+        let json = serde_json::to_string(&text).unwrap();
+        assert_eq!(serde_json::from_str::<Text>(&json).unwrap(), text);
+        let old: Text = serde_json::from_str("\"alice to move.\"").unwrap();
+        assert_eq!(old, Text::from("alice to move."));
+        assert_eq!(text.plain(), "by 1970-01-01 00:00 UTC`resign confirm:yes`");
+    }
+}

@@ -1,0 +1,315 @@
+//! The outbox as the core keeps it: every public reply of a change is stored in the change's own
+//! transaction, so that what players must see is never lost between the commit and the platform.
+//!
+//! A reply to a request is stored *held*: the front end shows it as the answer to the interaction and
+//! reports [`Core::post_delivered`]; if that fails it calls [`Core::release_post`] and the poster shows it
+//! in the channel instead (also when the process died holding it, once the hold runs out). A notice from the
+//! clock, or the computer's move played after a restart, is stored *pending* for the poster at once. The
+//! poster asks for [`Core::due_posts`] and reports each one's fate.
+//!
+//! Only front ends that deliver asynchronously use it ([`CoreConfig::outbox`](super::CoreConfig)); without
+//! it nothing is stored and the clock's notices are returned as before.
+
+use super::error::{CoreError, InternalError};
+use super::pictures::{self, PendingAnimation};
+use super::reply::PostBody;
+use super::{Core, Reply};
+use namnam_store::{
+    self as store, Delivery, MatchRow, NewPost, PostId, PostOutcome, Snowflake, StoreError,
+};
+use namnam_store::{ChallengeState, WriteTx};
+
+/// How long a reply stays held for the interaction answering it: the life of an interaction token, after
+/// which nobody can answer it any more.
+const HOLD_MS: i64 = 15 * 60 * 1000;
+
+/// How long a poster's claim on a post lasts: longer than any delivery (a request times out after 15 s,
+/// Discord's rate limits may add a few), and how long a dead poster's posts wait for another.
+pub const POST_CLAIM_MS: i64 = 2 * 60 * 1000;
+
+/// How long finished posts are kept for the record.
+const KEEP_DONE_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// Who shows a public reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// The front end, as its answer to the request (the post is held for it).
+    Answer,
+    /// The poster, by itself (a clock notice, a move nobody asked for).
+    Poster,
+}
+
+/// Where a post goes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PostPlace {
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub fallback: Option<Snowflake>,
+    pub match_id: Option<i64>,
+    /// A post to this player's DMs (see [`PostPlace::dm`]).
+    pub dm_user: Option<Snowflake>,
+}
+
+impl PostPlace {
+    pub fn of_match(row: &MatchRow) -> PostPlace {
+        PostPlace {
+            server: row.server,
+            channel: row.channel,
+            fallback: row.parent_channel,
+            match_id: Some(row.id),
+            dm_user: None,
+        }
+    }
+
+    pub fn channel(server: Snowflake, channel: Snowflake) -> PostPlace {
+        PostPlace {
+            server,
+            channel,
+            fallback: None,
+            match_id: None,
+            dm_user: None,
+        }
+    }
+
+    /// A player's DMs, for a notice from `server`. Its channel is the player's id, which keeps each
+    /// player's DMs in order, and it names no match, so that a match moving into a thread leaves it alone.
+    pub fn dm(server: Snowflake, user: Snowflake) -> PostPlace {
+        PostPlace {
+            server,
+            channel: user,
+            fallback: None,
+            match_id: None,
+            dm_user: Some(user),
+        }
+    }
+}
+
+/// A stored post as the poster gets it.
+fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
+    let body: PostBody = serde_json::from_str(&row.body)
+        .map_err(|e| StoreError::Corrupt(format!("post {}: {e}", row.id)))?;
+    Ok(Post {
+        id: row.id,
+        server: row.server,
+        channel: row.channel,
+        fallback_channel: row.fallback_channel,
+        match_id: row.match_id,
+        dm_user: row.dm_user,
+        maybe_shown: row.maybe_shown,
+        attempts: row.attempts,
+        created_at: row.created_at,
+        reply: body.into_reply(),
+    })
+}
+
+/// A post the poster must deliver.
+#[derive(Debug)]
+pub struct Post {
+    pub id: PostId,
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    /// Where to post instead when `channel` (a match's thread) is locked or gone.
+    pub fallback_channel: Option<Snowflake>,
+    pub match_id: Option<i64>,
+    /// The post goes to this player's DMs (`channel` is then the player's id, not a channel's).
+    pub dm_user: Option<Snowflake>,
+    /// An earlier attempt (a follow-up whose answer was lost) may have been shown: look first.
+    pub maybe_shown: bool,
+    pub attempts: u32,
+    /// When the change was stored, by the core's clock.
+    pub created_at: i64,
+    pub reply: Reply,
+}
+
+impl Core {
+    /// Stores `reply` in the outbox within `tx`, when the front end uses one; a reply the front end
+    /// answers with carries the post's id.
+    pub(super) async fn store_post(
+        &self,
+        tx: &mut WriteTx,
+        place: PostPlace,
+        reply: &mut Reply,
+        via: Via,
+    ) -> Result<(), CoreError> {
+        if !self.config.outbox || reply.private {
+            return Ok(());
+        }
+        let now = self.now();
+        let body = serde_json::to_string(&PostBody::of(reply))
+            .map_err(|e| InternalError::Inconsistent(format!("a post as JSON: {e}")))?;
+        let delivery = match via {
+            Via::Answer => Delivery::Held {
+                held_until: now + HOLD_MS,
+            },
+            Via::Poster => Delivery::Poster,
+        };
+        let id = store::insert_post(
+            tx,
+            &NewPost {
+                server: place.server,
+                channel: place.channel,
+                fallback_channel: place.fallback,
+                match_id: place.match_id,
+                dm_user: place.dm_user,
+                body: &body,
+                delivery,
+                now_ms: now,
+                process: &self.config.process,
+            },
+        )
+        .await?;
+        if via == Via::Answer {
+            reply.post = Some(id);
+        }
+        Ok(())
+    }
+
+    /// Draws the pictures of the reply's scene (when pictures are on): the board now, the move's
+    /// animation later ([`Reply::render_animation`]).
+    pub(super) async fn draw_pictures(&self, reply: &mut Reply) -> Result<(), CoreError> {
+        if let (Some(table), true) = (&reply.standings, self.config.pictures) {
+            reply.picture = Some(pictures::standings(table.clone()).await?);
+        }
+        let Some(scene) = &reply.scene else {
+            return Ok(());
+        };
+        if self.config.pictures {
+            reply.picture =
+                Some(pictures::board(&scene.game, &scene.names, scene.played.as_ref()).await?);
+            reply.pending_animation = scene
+                .played
+                .as_ref()
+                .and_then(|played| PendingAnimation::of(&scene.game, &scene.names, played));
+        }
+        Ok(())
+    }
+
+    /// The posts due now that no poster holds, oldest first, at most `limit`: the oldest of each channel,
+    /// none in the `resting` channels. Their pictures are drawn by [`Core::draw_post`].
+    pub async fn due_posts(
+        &self,
+        limit: u32,
+        resting: &[Snowflake],
+    ) -> Result<Vec<Post>, CoreError> {
+        let rows = store::due_posts(self.store.reader(), self.now(), limit, resting).await?;
+        rows.into_iter().map(post_of_row).collect()
+    }
+
+    /// Claims the posts due now that no other poster holds (see [`Core::due_posts`]; this process's own
+    /// claims included), for [`POST_CLAIM_MS`]: the poster delivers them and reports each one's fate. A
+    /// post whose try failed stays claimed by its poster, which tries again after a pause of its own (its
+    /// channel `resting` meanwhile); a claim that runs out (its process died) is taken over by another.
+    pub async fn claim_posts(
+        &self,
+        limit: u32,
+        resting: &[Snowflake],
+    ) -> Result<Vec<Post>, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let rows = store::claim_posts(
+            &mut tx,
+            self.store.backend(),
+            &self.config.process,
+            now,
+            now + POST_CLAIM_MS,
+            limit,
+            resting,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        rows.into_iter().map(post_of_row).collect()
+    }
+
+    /// Draws a post's pictures, just before it is sent.
+    pub async fn draw_post(&self, post: &mut Post) -> Result<(), CoreError> {
+        self.draw_pictures(&mut post.reply).await
+    }
+
+    /// The post was shown (as `message`, when known). Idempotent.
+    pub async fn post_delivered(
+        &self,
+        id: PostId,
+        message: Option<Snowflake>,
+    ) -> Result<(), CoreError> {
+        self.end_post(id, PostOutcome::Sent { message }).await
+    }
+
+    /// The post can never be shown (its channel is gone, the bot was removed). Idempotent.
+    pub async fn drop_post(&self, id: PostId, reason: &str) -> Result<(), CoreError> {
+        let reason = reason.to_owned();
+        self.end_post(id, PostOutcome::Dropped { reason }).await
+    }
+
+    async fn end_post(&self, id: PostId, outcome: PostOutcome) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::finish_post(&mut tx, id, &outcome, self.now()).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// The front end could not show a held post: the poster shows it. `maybe_shown`: an attempt may have
+    /// got through all the same (the poster then looks before posting).
+    pub async fn release_post(&self, id: PostId, maybe_shown: bool) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::release_post(&mut tx, id, maybe_shown).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// The poster tried and will try again (it keeps its claim meanwhile); `maybe_shown` when the try got
+    /// no answer.
+    pub async fn post_attempt_failed(
+        &self,
+        id: PostId,
+        maybe_shown: bool,
+    ) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::count_attempt(&mut tx, id, maybe_shown).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// At start-up: what this process held in its last life (by its name) is due at once — the posts its
+    /// answers held, the posts its poster had claimed, as possibly shown (it may have stopped between
+    /// Discord taking one and recording it), and its claims on the computer's turns. Returns how many
+    /// posts.
+    pub async fn release_held_posts(&self) -> Result<u64, CoreError> {
+        let process = &self.config.process;
+        let mut tx = self.store.begin().await?;
+        let released = store::release_held_posts(&mut tx, process).await?
+            + store::release_claims_of(&mut tx, process).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(released)
+    }
+
+    /// Forgets finished posts older than a week.
+    pub(super) async fn prune_posts(&self) -> Result<(), CoreError> {
+        let mut tx = self.store.begin().await?;
+        store::prune_posts(&mut tx, self.now() - KEEP_DONE_MS).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    /// The bot was removed from `server`: its live matches end unrated, its open challenges close, and
+    /// nothing waits to be posted there any more. Returns the matches stopped.
+    pub async fn bot_removed(&self, server: Snowflake) -> Result<Vec<i64>, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let stopped = store::abort_server_matches(&mut tx, server, now).await?;
+        store::close_server_challenges(&mut tx, server, ChallengeState::Cancelled, now).await?;
+        store::drop_server_posts(&mut tx, server, "the bot was removed from the server", now)
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(stopped)
+    }
+
+    /// The active match in `channel`, if any (a front end keeps its thread open).
+    pub async fn live_match_in(
+        &self,
+        server: Snowflake,
+        channel: Snowflake,
+    ) -> Result<Option<i64>, CoreError> {
+        let row = store::active_match_in_channel(self.store.reader(), server, channel).await?;
+        Ok(row.map(|r| r.id))
+    }
+}

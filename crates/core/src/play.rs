@@ -1,0 +1,346 @@
+//! Playing a match: `move`, `board`, `resign`, `draw`, and the end of a match by the clock (`takeback` has
+//! a module of its own). Each change is
+//! judged on a snapshot, then written in one transaction that names the version it judged: a change that lost
+//! a race is refused as stale and changes nothing.
+
+use super::action::ActionId;
+use super::context::MatchChange;
+use super::error::{CoreError, InternalError, UserError};
+use super::matches::{check_expected, pick_match, player_side, MatchAfter, MatchRef};
+use super::outbox::{PostPlace, Via};
+
+use super::request::{Place, Request};
+use super::{text, Action, Core, Reply, Text};
+use namnam_game::{House, Match, MatchError};
+use namnam_store::{self as store, MatchRow, MatchState, Snowflake, StoreError};
+
+impl Core {
+    /// The legal houses, with their seeds and in house order, of `user`'s active match in `place`'s channel
+    /// (match `number` when given), for a front end's autocomplete. Empty (not an error) unless `user` is
+    /// the player to move there and it is not the computer's turn: a hint must never refuse anything. Reads
+    /// only.
+    pub async fn legal_houses(
+        &self,
+        place: &Place,
+        user: Snowflake,
+        number: Option<i64>,
+    ) -> Result<Vec<(House, u8)>, CoreError> {
+        let rows =
+            store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
+                .await?;
+        let row = match number {
+            Some(id) => rows.into_iter().find(|row| row.id == id),
+            None => pick_match(rows, user).ok().flatten(),
+        };
+        let Some(row) = row else {
+            return Ok(Vec::new());
+        };
+        let Some(to_move) = row.game.to_move() else {
+            return Ok(Vec::new());
+        };
+        if row.players.get(to_move) != user || row.computer.is_some_and(|c| c.side == to_move) {
+            return Ok(Vec::new());
+        }
+        let position = row.game.position();
+        let mut houses: Vec<(House, u8)> = position
+            .legal_moves()
+            .iter()
+            .map(|h| (h, position.seeds(h)))
+            .collect();
+        houses.sort_unstable_by_key(|&(h, _)| h);
+        Ok(houses)
+    }
+
+    /// `user`'s live matches in `place`'s channel, each with a label for a front end's autocomplete
+    /// ("#12 against bob, your turn"); everyone's when `user` plays in none there. Reads only.
+    pub async fn matches_here(
+        &self,
+        place: &Place,
+        user: Snowflake,
+    ) -> Result<Vec<(i64, String)>, CoreError> {
+        let rows =
+            store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
+                .await?;
+        let mine: Vec<&MatchRow> = rows.iter().filter(|r| r.side_of(user).is_some()).collect();
+        let listed = match mine.is_empty() {
+            true => rows.iter().collect(),
+            false => mine,
+        };
+        Ok(listed
+            .into_iter()
+            .map(|row| {
+                let label = match row.side_of(user) {
+                    Some(side) => {
+                        let turn = match row.game.to_move() {
+                            Some(p) if p == side => "your turn".to_owned(),
+                            Some(p) => format!("{}'s turn", row.names.get(p)),
+                            None => "over".to_owned(),
+                        };
+                        format!(
+                            "#{} against {}, {turn}",
+                            row.id,
+                            row.names.get(side.other())
+                        )
+                    }
+                    None => format!("#{} {} vs {}", row.id, row.names.south, row.names.north),
+                };
+                (row.id, label)
+            })
+            .collect())
+    }
+
+    pub(super) async fn play_move(
+        &self,
+        req: &Request,
+        house: House,
+        which: MatchRef,
+    ) -> Result<Reply, CoreError> {
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
+        let side = player_side(&row, req)?;
+        let now = self.now();
+        if row.deadline.is_some_and(|d| d <= now) && !self.paused(row.server, now) {
+            // The sweeper has not got there yet, but the time is up all the same.
+            return self
+                .time_out(row, Via::Answer)
+                .await?
+                .ok_or_else(|| UserError::Stale.into());
+        }
+        let to_move = row.game.to_move().ok_or_else(|| {
+            InternalError::Inconsistent(format!("active match {} is over", row.id))
+        })?;
+        if row.computer.is_some_and(|c| c.side == to_move) {
+            return Err(UserError::ComputerThinking(row.names.get(to_move).to_owned()).into());
+        }
+        if side != to_move {
+            return Err(UserError::NotYourTurn(row.names.get(to_move).to_owned()).into());
+        }
+        self.commit_move(row, house, now, Via::Answer)
+            .await?
+            .ok_or_else(|| UserError::Stale.into())
+    }
+
+    /// Plays `house` for the player to move in `row` and stores it in one transaction that names the version
+    /// it judged, with its public reply in the outbox; `None` when the match changed meanwhile. A match
+    /// against the computer is never rated.
+    pub(super) async fn commit_move(
+        &self,
+        row: MatchRow,
+        house: House,
+        now: i64,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        let mut game = row.game.clone();
+        let played = game.play(house).map_err(|e| match e {
+            MatchError::Illegal(why) => {
+                let mover = row.game.position().to_move();
+                let owner = match why {
+                    namnam_game::IllegalMove::MustFeed => row.names.get(mover.other()),
+                    _ => row.names.get(row.game.position().owner(house)),
+                };
+                CoreError::from(UserError::Illegal {
+                    house,
+                    why,
+                    owner: owner.to_owned(),
+                })
+            }
+            MatchError::MatchOver => UserError::NoMatch.into(),
+        })?;
+        let rated = row.computer.is_none();
+        let clock_ms = i64::from(row.clock_secs) * 1000;
+        let (deadline, remind_at) = match game.is_over() {
+            true => (None, None),
+            false => (Some(now + clock_ms), Some(now + clock_ms - clock_ms / 4)),
+        };
+        let mut tx = self.store.begin().await?;
+        let stored = store::StoredMove {
+            match_id: row.id,
+            read_version: row.version,
+            ply: row.moves_played + 1,
+            played: &played,
+            game_after: &game,
+            deadline_before: row.deadline,
+            deadline,
+            remind_at,
+            rated,
+            now_ms: now,
+        };
+        let Some(after) = store::record_move(&mut tx, &stored).await? else {
+            return Ok(None);
+        };
+        let mover = row.game.position().to_move();
+        if row.computer.map_or(true, |c| c.side != mover) {
+            self.acted(&mut tx, row.id, row.players.get(mover)).await?;
+        }
+        let headline = text::describe_move(&played.record, &after.names);
+        let change = MatchChange {
+            row: &after,
+            played: Some(&played),
+            rated,
+        };
+        self.commit_match_reply(tx, change, headline, via)
+            .await
+            .map(Some)
+    }
+
+    pub(super) async fn board(
+        &self,
+        req: &Request,
+        number: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let row = self.shown_match(req, number).await?;
+        let mut headline = Text::from(format!("Match #{}, round {}: ", row.id, row.game.round()))
+            .player(&row.names.south)
+            .words(" (South) against ")
+            .player(&row.names.north)
+            .words(" (North).");
+        if row.state == MatchState::Aborted {
+            headline = headline.words(" It was stopped by an admin (unrated).");
+        }
+        self.match_reply(MatchAfter::as_it_stands(&row), headline)
+            .await
+    }
+
+    pub(super) async fn resign(
+        &self,
+        req: &Request,
+        confirmed: bool,
+        which: MatchRef,
+    ) -> Result<Reply, CoreError> {
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
+        let side = player_side(&row, req)?;
+        if !confirmed {
+            let mut reply = Reply::private(
+                Text::from(format!("Resign match #{} against ", row.id))
+                    .player(row.names.get(side.other()))
+                    .words("? It cannot be undone. To confirm: ")
+                    .command_with("resign", "confirm:yes")
+                    .words("."),
+            );
+            reply.actions = vec![Action::new(
+                ActionId::ResignConfirmed { match_id: row.id },
+                "Yes, resign",
+            )];
+            return Ok(reply);
+        }
+        let mut game = row.game.clone();
+        game.resign(side).map_err(|_| UserError::NoMatch)?;
+        let headline = Text::new().player(row.names.get(side)).words(" resigns.");
+        self.finish(row, game, headline, Via::Answer)
+            .await?
+            .ok_or_else(|| UserError::Stale.into())
+    }
+
+    pub(super) async fn draw(&self, req: &Request, which: MatchRef) -> Result<Reply, CoreError> {
+        let row = self.active_match(req, which).await?;
+        check_expected(&row, which.expected)?;
+        let side = player_side(&row, req)?;
+        let opponent = row.names.get(side.other()).to_owned();
+        if row.computer.is_some() {
+            return Err(UserError::ComputerNoDraw(opponent).into());
+        }
+        match row.draw_offer {
+            Some(offerer) if offerer == side => Err(UserError::DrawAlreadyOffered(opponent).into()),
+            Some(_) => {
+                let mut game = row.game.clone();
+                game.agree_draw().map_err(|_| UserError::NoMatch)?;
+                let headline = Text::new()
+                    .player(row.names.get(side))
+                    .words(" accepts the draw offered by ")
+                    .player(&opponent)
+                    .words(".");
+                self.finish(row, game, headline, Via::Answer)
+                    .await?
+                    .ok_or_else(|| UserError::Stale.into())
+            }
+            None => {
+                let mut tx = self.store.begin().await?;
+                if !store::set_draw_offer(&mut tx, row.id, row.version, Some(side), self.now())
+                    .await?
+                {
+                    return Err(UserError::Stale.into());
+                }
+                self.acted(&mut tx, row.id, req.user.id).await?;
+                let mut reply = Reply::public(
+                    Text::new()
+                        .player(row.names.get(side))
+                        .words(" offers a draw. ")
+                        .player(&opponent)
+                        .words(": ")
+                        .command("draw")
+                        .words(" to accept it; the offer lapses with the next move."),
+                );
+                reply.actions = vec![Action::new(
+                    ActionId::Draw { match_id: row.id },
+                    "Accept the draw",
+                )];
+                reply.notify = vec![row.players.get(side.other())];
+                self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
+                    .await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                Ok(reply)
+            }
+        }
+    }
+
+    /// Ends the match because the player to move ran out of time; `None` if it changed meanwhile.
+    pub(super) async fn time_out(
+        &self,
+        row: MatchRow,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        let Some(loser) = row.game.to_move() else {
+            return Ok(None);
+        };
+        let mut game = row.game.clone();
+        game.time_out(loser).map_err(|_| UserError::NoMatch)?;
+        let headline = Text::new()
+            .player(row.names.get(loser))
+            .words("'s move clock ran out.");
+        self.finish(row, game, headline, via).await
+    }
+
+    /// Stores a match that ended without a move (`game` holds the result) and rates it in the same
+    /// transaction; `None` when the match changed since `row` was read. A match ended before its first move
+    /// is unrated.
+    pub(super) async fn finish(
+        &self,
+        row: MatchRow,
+        game: Match,
+        headline: Text,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        let tx = self.store.begin().await?;
+        self.finish_with(tx, row, game, headline, via).await
+    }
+
+    /// [`Core::finish`] within `tx` (which may hold more of the same change).
+    pub(super) async fn finish_with(
+        &self,
+        mut tx: store::WriteTx,
+        row: MatchRow,
+        game: Match,
+        headline: Text,
+        via: Via,
+    ) -> Result<Option<Reply>, CoreError> {
+        game.result().ok_or_else(|| {
+            InternalError::Inconsistent("finishing a match without a result".into())
+        })?;
+        let rated = row.moves_played > 0 && row.computer.is_none();
+        let now = self.now();
+        let Some(after) =
+            store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await?
+        else {
+            return Ok(None);
+        };
+        let change = MatchChange {
+            row: &after,
+            played: None,
+            rated,
+        };
+        self.commit_match_reply(tx, change, headline, via)
+            .await
+            .map(Some)
+    }
+}

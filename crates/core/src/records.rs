@@ -1,0 +1,532 @@
+//! Looking back at a match: `export` (its record as a file), `replay` (step through it with buttons that
+//! carry everything they need, so that they work after a restart) and `analyse` (the computer's verdict on
+//! every move, searched in the background and kept).
+//!
+//! Who may look: a finished (or stopped) match of this server is anyone's to see here; a match still being
+//! played only its players', since the channel shows it anyway. The analysis waits for the end of the
+//! match: the computer's opinion of a live position would be advice to one player.
+
+use super::buttons::replay_action;
+use super::history::{replay_to, stored_house};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use super::action::{ActionId, ReplayStep};
+use super::error::{cause_chain, CoreError, InternalError, UserError};
+use super::outbox::{PostPlace, Via};
+use super::pictures;
+use super::reply::{Action, Document, Scene};
+use super::request::{ReplayFrom, Request};
+use super::{text, Core, Notice, Reply, Text};
+use namnam_ai::analysis::{self, JudgedMove};
+use namnam_game::{Match, MatchMove, Player};
+use namnam_store::{
+    self as store, MatchRow, MatchState, MoveRow, NewAnalysis, Snowflake, StoreError,
+};
+
+/// How long a process may work on one analysis before another may take it over: longer than any analysis.
+const ANALYSIS_CLAIM_MS: i64 = 10 * 60 * 1000;
+
+/// How often a waiting analysis looks again whether the live searches are done.
+const YIELD_EVERY: Duration = Duration::from_millis(10);
+
+/// How often the analyst looks for queued work without being rung (another process may have queued it).
+const ANALYST_EVERY: Duration = Duration::from_secs(30);
+
+/// The mistakes reported for each player.
+pub const MISTAKES_SHOWN: usize = 3;
+
+/// A live computer search, counted while it runs or waits for its turn.
+pub(super) struct LiveSearch<'a>(&'a AtomicUsize);
+
+impl<'a> LiveSearch<'a> {
+    pub fn enter(count: &'a AtomicUsize) -> LiveSearch<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        LiveSearch(count)
+    }
+}
+
+impl Drop for LiveSearch<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Core {
+    /// The match `match_id` if `req`'s user may look at it here.
+    async fn match_to_look_at(&self, req: &Request, match_id: i64) -> Result<MatchRow, CoreError> {
+        let row = store::load_match(self.store.reader(), match_id)
+            .await?
+            .filter(|row| row.server == req.place.server)
+            .ok_or(UserError::NoSuchMatch(match_id))?;
+        if row.state == MatchState::Active && row.side_of(req.user.id).is_none() {
+            return Err(UserError::LiveMatchOfOthers(match_id).into());
+        }
+        Ok(row)
+    }
+
+    /// `export match:N`: the match's record, as a file only the asker sees.
+    pub(super) async fn export(&self, req: &Request, match_id: i64) -> Result<Reply, CoreError> {
+        self.match_to_look_at(req, match_id).await?;
+        let record = store::load_record(self.store.reader(), match_id)
+            .await?
+            .ok_or(UserError::NoSuchMatch(match_id))?;
+        let mut reply = Reply::private(
+            Text::from(format!(
+                "The record of match #{match_id}, in Namnam's record format (.{}): ",
+                namnam_record::EXTENSION
+            ))
+            .words("`namnam replay FILE` steps through it in a terminal, and ")
+            .command_with("replay", &format!("match:{match_id}"))
+            .words(" does here."),
+        );
+        reply.file = Some(Document {
+            name: record.file_name(),
+            bytes: record.to_text().into_bytes(),
+            description: format!("The record of match #{match_id}"),
+        });
+        Ok(reply)
+    }
+
+    /// `replay match:N`, and a replay's buttons: the match after move `ply`, with the move that led there
+    /// and what the computer's analysis said of it.
+    pub(super) async fn replay(
+        &self,
+        req: &Request,
+        match_id: i64,
+        ply: u32,
+        from: ReplayFrom,
+    ) -> Result<Reply, CoreError> {
+        let row = self.match_to_look_at(req, match_id).await?;
+        let moves = store::match_moves(self.store.reader(), match_id).await?;
+        // An old ⏭ of a match that went on since, or a move number typed too large: the last move.
+        let ply = ply.min(moves.len() as u32);
+        let (game, played) = replay_to(&row, &moves, ply)?;
+        let verdict = match store::analysis_of(self.store.reader(), match_id).await? {
+            Some(analysis) => analysis.verdict,
+            None => None,
+        };
+        // Who sees it, and whether it takes the place of the pressed replay.
+        let (public, update_pressed, owner) = match from {
+            ReplayFrom::Command { public } => (public, false, public.then_some(req.user.id)),
+            ReplayFrom::Button { owner: None } => (false, true, None),
+            ReplayFrom::Button { owner: Some(owner) } if owner == req.user.id => {
+                (true, true, Some(owner))
+            }
+            ReplayFrom::Button { .. } | ReplayFrom::Open => (false, false, None),
+        };
+        let mistake = played.as_ref().and_then(|played| {
+            verdict
+                .as_deref()
+                .and_then(|v| reported_mistake(v, ply, played))
+        });
+        let mut lines = vec![replay_headline(&row)];
+        match &played {
+            None => lines.push(Text::from(format!(
+                "Before the first move ({} in all). ▶ steps through the match.",
+                moves.len()
+            ))),
+            Some(played) => {
+                let mv = &moves[ply as usize - 1];
+                let marker = if mistake.is_some() { " ⚠" } else { "" };
+                lines.push(
+                    Text::from(format!(
+                        "Move {ply} of {} (round {}, move {}){marker}: ",
+                        moves.len(),
+                        mv.round,
+                        move_in_round(&moves, ply)
+                    ))
+                    .then(text::describe_move(&played.record, &row.names)),
+                );
+                if let Some(summary) = &played.round_summary {
+                    lines.push(text::describe_round(
+                        summary,
+                        &row.names,
+                        ply < moves.len() as u32,
+                    ));
+                }
+                if let Some(judged) = mistake {
+                    lines.push(mistake_line(&judged));
+                }
+            }
+        }
+        let mut reply = Reply {
+            text: Text::lines(lines),
+            private: !public,
+            update_pressed,
+            actions: replay_buttons(match_id, ply, &moves, owner),
+            ..Reply::default()
+        };
+        if self.config.pictures {
+            let note = mistake.map(|m| picture_note(&m));
+            reply.picture =
+                Some(pictures::noted_board(&game, &row.names, played.as_ref(), note).await?);
+        }
+        reply.scene = Some(Scene {
+            game,
+            names: row.names.clone(),
+            played,
+        });
+        Ok(reply)
+    }
+
+    /// `analyse match:N`: the verdict when there is one, else the analysis is queued (once per match) and
+    /// its verdict posted here when done.
+    pub(super) async fn analyse(&self, req: &Request, match_id: i64) -> Result<Reply, CoreError> {
+        let row = self.match_to_look_at(req, match_id).await?;
+        if row.state == MatchState::Active {
+            return Err(UserError::AnalyseLive(match_id).into());
+        }
+        if row.moves_played == 0 {
+            return Err(UserError::NothingToAnalyse(match_id).into());
+        }
+        match store::analysis_of(self.store.reader(), match_id).await? {
+            Some(done) if done.verdict.is_some() => {
+                let verdict = done.verdict.unwrap_or_default();
+                return Ok(verdict_reply(&row, &verdict, true));
+            }
+            Some(queued) if !queued.failed => {
+                return Err(UserError::AnalysisQueued(match_id).into())
+            }
+            // Never asked for, or failed last time: queued (again).
+            _ => {}
+        }
+        let mut tx = self.store.begin().await?;
+        let queued = store::queue_analysis(
+            &mut tx,
+            &NewAnalysis {
+                match_id,
+                server: req.place.server,
+                channel: req.place.channel,
+                requested_by: req.user.id,
+                by_poster: self.config.outbox,
+                nodes: self.config.analysis_nodes,
+                now_ms: self.now(),
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if !queued {
+            // Asked for twice at once: the other request queued it.
+            return Err(UserError::AnalysisQueued(match_id).into());
+        }
+        self.analyses.notify_one();
+        Ok(Reply::private(Text::from(format!(
+            "The computer is looking at the {} moves of match #{match_id}: its verdict will be posted \
+             in this channel in a moment.",
+            row.moves_played
+        ))))
+    }
+
+    /// Does the oldest queued analysis nobody else is doing, among those asked for through a front end of
+    /// this kind (with the outbox or without), and returns its verdict's notice (stored in the outbox with
+    /// the verdict, when the front end uses one). `None`: nothing was queued.
+    pub async fn analyse_next(&self) -> Result<Option<Notice>, CoreError> {
+        let now = self.now();
+        let process = &self.config.process;
+        let mut tx = self.store.begin().await?;
+        let claimed = store::claim_analysis(
+            &mut tx,
+            process,
+            self.config.outbox,
+            now,
+            now + ANALYSIS_CLAIM_MS,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        let Some(job) = claimed else {
+            return Ok(None);
+        };
+        let (row, verdict) = match self.judge_match(job.match_id, job.nodes).await {
+            Ok(Judged::Done(row, verdict)) => (*row, verdict),
+            Ok(Judged::NotOver) => {
+                let mut tx = self.store.begin().await?;
+                store::drop_analysis(&mut tx, job.match_id).await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                return Ok(None);
+            }
+            // Another process took it over: that one finishes it.
+            Ok(Judged::ClaimLost) => return Ok(None),
+            Err(error) => {
+                // Not tried again by itself, so that it does not stand in front of the others; asking
+                // again queues it again.
+                let mut tx = self.store.begin().await?;
+                store::fail_analysis(&mut tx, job.match_id, process).await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                return Err(error);
+            }
+        };
+        let mut tx = self.store.begin().await?;
+        if !store::finish_analysis(&mut tx, job.match_id, process, &verdict, self.now()).await? {
+            // Taken over by another process after this one's claim ran out: that one posts it.
+            tx.rollback().await.map_err(StoreError::from)?;
+            return Ok(None);
+        }
+        let mut reply = verdict_reply(&row, &verdict, false);
+        let place = PostPlace {
+            match_id: Some(row.id),
+            ..PostPlace::channel(job.server, job.channel)
+        };
+        self.store_post(&mut tx, place, &mut reply, Via::Poster)
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        tracing::info!(match_id = row.id, moves = verdict.len(), "analysed a match");
+        Ok(Some(Notice {
+            server: job.server,
+            channel: job.channel,
+            reply,
+        }))
+    }
+
+    /// Judges every move of a finished match, each position searched with `nodes` nodes, keeping this
+    /// process's claim on the analysis alive meanwhile.
+    async fn judge_match(&self, match_id: i64, nodes: u64) -> Result<Judged, CoreError> {
+        let Some(row) = store::load_match(self.store.reader(), match_id).await? else {
+            return Ok(Judged::NotOver);
+        };
+        if row.state == MatchState::Active {
+            return Ok(Judged::NotOver);
+        }
+        let mut claimed_at = self.now();
+        let moves = store::match_moves(self.store.reader(), match_id).await?;
+        let mut game = Match::new(*row.game.options());
+        let mut judged = Vec::with_capacity(moves.len());
+        for (i, mv) in moves.iter().enumerate() {
+            let ply = i as u32 + 1;
+            let house = stored_house(&row, mv)?;
+            self.wait_for_live_searches().await;
+            // Live turns may keep the analysis waiting for long: its claim is renewed as it goes.
+            if self.now() - claimed_at >= ANALYSIS_CLAIM_MS / 4 {
+                claimed_at = self.now();
+                let mut tx = self.store.begin().await?;
+                let kept = store::extend_analysis_claim(
+                    &mut tx,
+                    match_id,
+                    &self.config.process,
+                    claimed_at + ANALYSIS_CLAIM_MS,
+                )
+                .await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                if !kept {
+                    return Ok(Judged::ClaimLost);
+                }
+            }
+            let judgement = {
+                let _permit = self.search_permits.acquire().await.map_err(|_| {
+                    InternalError::Inconsistent("the search permits are closed".into())
+                })?;
+                let before = game.clone();
+                tokio::task::spawn_blocking(move || analysis::judge(&before, house, nodes))
+                    .await
+                    .map_err(InternalError::from)?
+            }
+            .map_err(|e| {
+                InternalError::Inconsistent(format!("match {match_id}, move {ply}: {e}"))
+            })?;
+            judged.push(JudgedMove {
+                ply,
+                round: mv.round,
+                move_in_round: move_in_round(&moves, ply),
+                judgement,
+            });
+            game.play(house).map_err(|e| {
+                InternalError::Inconsistent(format!("match {match_id}, move {ply}: {e}"))
+            })?;
+        }
+        Ok(Judged::Done(Box::new(row), judged))
+    }
+
+    /// How many analyses of this kind of front end wait to be done (one that ends with its input waits
+    /// for them).
+    pub async fn analyses_waiting(&self) -> Result<u64, CoreError> {
+        Ok(store::queued_analyses(self.store.reader(), self.config.outbox).await?)
+    }
+
+    /// Waits while a live computer search runs or waits: the players' turns come first.
+    async fn wait_for_live_searches(&self) {
+        while self.live_searches.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(YIELD_EVERY).await;
+        }
+    }
+}
+
+/// How judging a match ended.
+enum Judged {
+    Done(Box<MatchRow>, Vec<JudgedMove>),
+    /// The match is gone, or not over: nothing to analyse.
+    NotOver,
+    /// This process's claim ran out and another process took the analysis over.
+    ClaimLost,
+}
+
+/// Runs the analyses one at a time, as they are queued (and those left queued by a restart), sending each
+/// verdict's notice to `out`. Stops when `out` is closed.
+pub fn spawn_analyst(core: Arc<Core>, out: mpsc::UnboundedSender<Notice>) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            match core.analyse_next().await {
+                Ok(Some(notice)) => {
+                    if out.send(notice).is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::error!(error = %cause_chain(&e), "an analysis failed"),
+            }
+            if out.is_closed() {
+                return;
+            }
+            let _ = tokio::time::timeout(ANALYST_EVERY, core.analyses.notified()).await;
+        }
+    })
+}
+
+/// The number of move `ply` within its round, from 1.
+fn move_in_round(moves: &[MoveRow], ply: u32) -> u32 {
+    let round = moves[ply as usize - 1].round;
+    moves[..ply as usize]
+        .iter()
+        .rev()
+        .take_while(|m| m.round == round)
+        .count() as u32
+}
+
+/// The move after which the round of move `ply + 1` is over (or the last move).
+fn end_of_round_after(moves: &[MoveRow], ply: u32) -> u32 {
+    let Some(next) = moves.get(ply as usize) else {
+        return ply;
+    };
+    let in_round = moves[ply as usize..]
+        .iter()
+        .take_while(|m| m.round == next.round)
+        .count();
+    ply + in_round as u32
+}
+
+/// `Replay of match #42: Ama (South) against Kofi (North); Ama won (target reached).`
+fn replay_headline(row: &MatchRow) -> Text {
+    let names = &row.names;
+    let line = Text::from(format!("Replay of match #{}: ", row.id))
+        .player(&names.south)
+        .words(" (South) against ")
+        .player(&names.north)
+        .words(" (North). ");
+    match (row.state, row.game.result()) {
+        (_, Some(result)) => line.then(text::describe_result(&result, names)),
+        (MatchState::Aborted, None) => line.words("It was stopped by an admin."),
+        _ => line.words("Still being played."),
+    }
+}
+
+/// The replay's buttons at `ply`: ⏮ ◀ ▶ ⏭ and the end of the round, those that would go nowhere shown
+/// but not pressable.
+fn replay_buttons(
+    match_id: i64,
+    ply: u32,
+    moves: &[MoveRow],
+    owner: Option<Snowflake>,
+) -> Vec<Action> {
+    let last = moves.len() as u32;
+    let round_end = end_of_round_after(moves, ply);
+    let targets = [
+        (ReplayStep::First, 0, "⏮"),
+        (ReplayStep::Back, ply.saturating_sub(1), "◀"),
+        (ReplayStep::Forward, (ply + 1).min(last), "▶"),
+        (ReplayStep::Last, last, "⏭"),
+        (ReplayStep::NextRound, round_end, "Next round"),
+    ];
+    targets
+        .into_iter()
+        .map(|(step, target, label)| Action {
+            // "Next round" in the last round would only be ⏭ again.
+            disabled: target == ply || (step == ReplayStep::NextRound && round_end == last),
+            ..Action::new(
+                ActionId::Replay {
+                    match_id,
+                    ply: target,
+                    step,
+                    owner,
+                },
+                label,
+            )
+        })
+        .collect()
+}
+
+/// The move `ply` if the analysis reports it among its mover's biggest mistakes.
+fn reported_mistake(verdict: &[JudgedMove], ply: u32, played: &MatchMove) -> Option<JudgedMove> {
+    analysis::worst_mistakes(verdict, played.record.mover, MISTAKES_SHOWN)
+        .into_iter()
+        .find(|m| m.ply == ply)
+}
+
+/// The line under a replay's picture on a reported mistake: `Mistake: house 9 was better (about 2 houses)`.
+/// (The picture's font has no ⚠.)
+fn picture_note(judged: &JudgedMove) -> String {
+    let j = &judged.judgement;
+    let cost = j.cost_words();
+    let cost = cost
+        .trim_start_matches("it gave away ")
+        .trim_end_matches(" for the next round");
+    format!("Mistake: house {} was better ({cost})", j.best)
+}
+
+/// `⚠ A mistake, says the computer: house 9 was better; house 3 gave away about 2 houses for the next round.`
+fn mistake_line(judged: &JudgedMove) -> Text {
+    let j = &judged.judgement;
+    Text::from(format!(
+        "⚠ A mistake, says the computer: house {} was better; house {} {}.",
+        j.best,
+        j.played,
+        j.cost_words().trim_start_matches("it ")
+    ))
+}
+
+/// The analysis's verdict: each player's biggest mistakes, and a button to replay the match with them.
+fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply {
+    let names = &row.names;
+    let mut lines = vec![
+        Text::from(format!("The computer's analysis of match #{}: ", row.id))
+            .player(&names.south)
+            .words(" against ")
+            .player(&names.north)
+            .words(format!(", {} moves.", verdict.len())),
+    ];
+    for player in [Player::South, Player::North] {
+        let mistakes = analysis::worst_mistakes(verdict, player, MISTAKES_SHOWN);
+        if mistakes.is_empty() {
+            lines.push(
+                Text::new()
+                    .player(names.get(player))
+                    .words(": no move that gave away a seed or more."),
+            );
+            continue;
+        }
+        lines.push(
+            Text::new()
+                .player(names.get(player))
+                .words("'s biggest mistakes:"),
+        );
+        for m in mistakes {
+            let j = &m.judgement;
+            lines.push(Text::from(format!(
+                "- move {} (round {}, move {}): house {}; house {} was better: {}.",
+                m.ply,
+                m.round,
+                m.move_in_round,
+                j.played,
+                j.best,
+                j.cost_words()
+            )));
+        }
+    }
+    let mut reply = Reply::public(Text::lines(lines));
+    reply.private = private;
+    reply.actions = vec![replay_action(row.id)];
+    reply
+}

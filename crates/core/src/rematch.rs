@@ -1,0 +1,68 @@
+//! `rematch`: a finished match played again on the same terms. Against a person it opens a challenge to the
+//! other player (through `challenge`, with all its checks; accepting it swaps sides as any rematch does);
+//! against the computer the new match starts at once, at the same level.
+
+use super::error::{CoreError, UserError};
+use super::request::{ChallengeOptions, Request, UserRef};
+use super::{Core, Reply};
+use namnam_ai::Level;
+use namnam_store::{self as store, FirstMover, MatchRow, MatchState, PlayerKind};
+
+impl Core {
+    pub(super) async fn rematch(
+        &self,
+        req: &Request,
+        match_id: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let reader = self.store.reader();
+        let place = &req.place;
+        let row = match match_id {
+            Some(id) => store::load_match(reader, id)
+                .await?
+                .filter(|row| row.server == place.server)
+                .ok_or(UserError::NothingToRematch)?,
+            None => store::last_finished_match_of(reader, place.server, place.channel, req.user.id)
+                .await?
+                .ok_or(UserError::NothingToRematch)?,
+        };
+        let side = row.side_of(req.user.id).ok_or_else(|| {
+            UserError::NotAPlayer(row.names.south.clone(), row.names.north.clone())
+        })?;
+        match row.state {
+            MatchState::Finished => {}
+            MatchState::Active => return Err(UserError::RematchActive(row.id).into()),
+            MatchState::Aborted => return Err(UserError::RematchAborted(row.id).into()),
+        }
+        let other = side.other();
+        let computer = row.computer.filter(|seat| seat.side == other);
+        let opponent = UserRef {
+            id: row.players.get(other),
+            name: row.names.get(other).to_owned(),
+            kind: match computer {
+                Some(_) => PlayerKind::Engine,
+                None => PlayerKind::Human,
+            },
+        };
+        // A match against the computer had no challenge: its first mover is drawn by lot again.
+        let first = store::first_mover_of_match(reader, row.id)
+            .await?
+            .unwrap_or(FirstMover::Random);
+        let options = same_terms(&row, first, computer.map(|seat| seat.level));
+        self.challenge(req, &opponent, &options).await
+    }
+}
+
+/// The options that repeat `row`'s terms.
+fn same_terms(row: &MatchRow, first: FirstMover, level: Option<Level>) -> ChallengeOptions {
+    let options = row.game.options();
+    let rules = options.rules();
+    ChallengeOptions {
+        endgame: Some(rules.endgame),
+        chain: Some(rules.chain),
+        first: Some(first),
+        target: Some(options.target()),
+        rounds: options.round_limit(),
+        clock_secs: Some(row.clock_secs),
+        level,
+    }
+}

@@ -1,0 +1,215 @@
+//! Replies: plain data that a front end only translates (Discord messages with buttons and attachments, or
+//! lines on a console).
+
+use serde::{Deserialize, Serialize};
+
+use super::action::ActionId;
+use super::error::cause_chain;
+use super::message::Text;
+use super::pictures::{PendingAnimation, Picture};
+use namnam_game::{Match, MatchMove, Player, Position};
+use namnam_render::StandingsTable;
+use namnam_store::{Names, PostId, Snowflake};
+
+/// A button: its id says what it does and carries what makes it safe to act on later (see [`ActionId`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub id: ActionId,
+    pub label: String,
+    /// Shown but not pressable (a replay's ◀ at its first move).
+    #[serde(default)]
+    pub disabled: bool,
+}
+
+impl Action {
+    pub fn new(id: ActionId, label: impl Into<String>) -> Action {
+        Action {
+            id,
+            label: label.into(),
+            disabled: false,
+        }
+    }
+}
+
+/// A file attached to a reply (a match's record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// What the file is, for screen readers.
+    pub description: String,
+}
+
+/// The board as it stands, for front ends that draw it as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardState {
+    pub match_id: i64,
+    /// The match's version this board shows (each change that shows a board makes a new one).
+    pub version: i64,
+    pub round: u32,
+    pub position: Position,
+    pub names: Names,
+    /// The player to move; `None` when the match is over.
+    pub to_move: Option<Player>,
+}
+
+/// The answer to one request (or a notice from the clock).
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    pub text: Text,
+    /// Shown only to the one who asked.
+    pub private: bool,
+    /// The board after the change.
+    pub picture: Option<Picture>,
+    /// The move as an animation (when it took two or more laps), once
+    /// [`render_animation`](Self::render_animation) has drawn it.
+    pub animation: Option<Picture>,
+    /// The animation still to draw: a front end sends the reply with the board first, then this.
+    pub pending_animation: Option<PendingAnimation>,
+    pub board: Option<BoardState>,
+    /// What the players can do next.
+    pub actions: Vec<Action>,
+    /// Who should be pinged (the player to move).
+    pub notify: Vec<Snowflake>,
+    /// The deadline of the player to move, milliseconds since the Unix epoch.
+    pub deadline_ms: Option<i64>,
+    /// Set when the server wants a thread per match: the thread's name.
+    pub open_thread: Option<String>,
+    /// It is now Namnam's computer's turn: send this reply, then pass the turn to
+    /// [`Core::computer_turn`](super::Core::computer_turn) and send the reply it returns.
+    pub computer_turn: Option<ComputerTurn>,
+    /// What the pictures show, kept so that they can be drawn again for a stored post.
+    pub scene: Option<Scene>,
+    /// A file to attach.
+    pub file: Option<Document>,
+    /// The reply takes the place of the message whose button was pressed (a replay steps in place); a
+    /// front end without such messages shows it as a new one.
+    pub update_pressed: bool,
+    /// DMs to send, for a front end without an outbox (with one, they are stored there and this is empty).
+    pub direct: Vec<DirectMessage>,
+    /// A private word for the one who asked, beside a public reply (a private reply carries it in its text).
+    pub aside: Option<Text>,
+    /// A tournament's standings, drawn as the reply's picture.
+    pub standings: Option<StandingsTable>,
+    /// More public messages the change made elsewhere (a tournament's next round), for a front end
+    /// without an outbox (with one, they are stored there and this is empty).
+    pub also: Vec<Notice>,
+    /// This reply is also stored in the outbox, held for the front end answering the interaction: it
+    /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
+    /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
+    pub post: Option<PostId>,
+}
+
+/// A message to one player's DMs (a turn notification).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectMessage {
+    pub user: Snowflake,
+    pub name: String,
+    pub text: Text,
+}
+
+/// What a reply's pictures show: a match after a change (the move just played, if any).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scene {
+    pub game: Match,
+    pub names: Names,
+    pub played: Option<MatchMove>,
+}
+
+/// The computer's turn in a match, to be played by [`Core::computer_turn`](super::Core::computer_turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerTurn {
+    pub match_id: i64,
+}
+
+impl Reply {
+    pub fn public(text: impl Into<Text>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    pub fn private(text: impl Into<Text>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+
+    /// Draws the pending animation into [`animation`](Self::animation). A failure is logged and leaves the
+    /// reply without its GIF: the board picture already says everything.
+    pub async fn render_animation(&mut self) {
+        if let Some(pending) = self.pending_animation.take() {
+            match pending.render().await {
+                Ok(gif) => self.animation = Some(gif),
+                Err(e) => {
+                    tracing::error!(error = %cause_chain(&e), "drawing a move's animation failed")
+                }
+            }
+        }
+    }
+}
+
+/// A message the core sends by itself, from the clock: reminders, timeouts, expired challenges.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub reply: Reply,
+}
+
+/// A stored public message as the outbox keeps it: the reply without its pictures, which are drawn again
+/// from the scene.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct PostBody {
+    pub text: Text,
+    pub notify: Vec<u64>,
+    pub deadline_ms: Option<i64>,
+    pub actions: Vec<Action>,
+    pub board: Option<BoardState>,
+    pub scene: Option<Scene>,
+    #[serde(default)]
+    pub standings: Option<StandingsTable>,
+    /// The post starts a thread of this name, and its match moves there (a tournament's pairing).
+    #[serde(default)]
+    pub open_thread: Option<String>,
+}
+
+impl PostBody {
+    pub fn of(reply: &Reply) -> PostBody {
+        PostBody {
+            text: reply.text.clone(),
+            notify: reply.notify.iter().map(|id| id.0).collect(),
+            deadline_ms: reply.deadline_ms,
+            actions: reply.actions.clone(),
+            board: reply.board.clone(),
+            scene: reply.scene.clone(),
+            standings: reply.standings.clone(),
+            open_thread: reply.open_thread.clone(),
+        }
+    }
+
+    /// The reply again, still without pictures.
+    pub fn into_reply(self) -> Reply {
+        Reply {
+            text: self.text,
+            notify: self.notify.into_iter().map(Snowflake).collect(),
+            deadline_ms: self.deadline_ms,
+            actions: self.actions,
+            board: self.board,
+            scene: self.scene,
+            standings: self.standings,
+            open_thread: self.open_thread,
+            ..Reply::default()
+        }
+    }
+}
+
+/// A player's rating before and after a match.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
+}

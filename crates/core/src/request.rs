@@ -1,0 +1,714 @@
+//! Requests: who asks what, where. Every front end speaks the same vocabulary: a command name and
+//! `name:value` options, parsed here into a [`Command`] so that "house 13" is refused before anything is read.
+
+use super::clock::parse_duration;
+use super::error::UserError;
+use namnam_ai::Level;
+use namnam_game::{Endgame, House, MatchOptions};
+use namnam_store::Format;
+use namnam_store::{FirstMover, PlayerKind, Snowflake};
+
+/// A user as the front end knows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    pub id: Snowflake,
+    pub name: String,
+    pub kind: PlayerKind,
+}
+
+impl UserRef {
+    pub fn human(id: Snowflake, name: impl Into<String>) -> UserRef {
+        UserRef {
+            id,
+            name: name.into(),
+            kind: PlayerKind::Human,
+        }
+    }
+
+    /// Namnam's own computer opponent as the console knows it: the name `namnam`, a fixed id. A front end
+    /// with an account of its own (Discord: the bot user) gives that account's id with
+    /// [`PlayerKind::Engine`] instead; the core recognises the computer by its kind.
+    pub fn computer() -> UserRef {
+        UserRef {
+            id: COMPUTER_ID,
+            name: COMPUTER_NAME.into(),
+            kind: PlayerKind::Engine,
+        }
+    }
+}
+
+/// The console's id for Namnam's computer (console ids of people are never below 2).
+pub const COMPUTER_ID: Snowflake = Snowflake(1);
+/// The name that challenges the computer in the console.
+pub const COMPUTER_NAME: &str = "namnam";
+
+/// Where a request comes from. A thread is a channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub server: Snowflake,
+    pub server_name: String,
+    pub channel: Snowflake,
+    pub channel_name: String,
+}
+
+/// One request to the core.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub place: Place,
+    pub user: UserRef,
+    /// May this user manage the server (and so use `admin`)?
+    pub can_manage: bool,
+    pub command: Command,
+}
+
+/// The options of a challenge; `None` takes the server's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    pub endgame: Option<Endgame>,
+    pub chain: Option<bool>,
+    pub first: Option<FirstMover>,
+    /// `Some(None)`: explicitly no target.
+    pub target: Option<Option<u8>>,
+    pub rounds: Option<u8>,
+    pub clock_secs: Option<u32>,
+    /// The computer's level (a match against namnam only).
+    pub level: Option<Level>,
+}
+
+/// What a button was made for: acting on it later is refused unless the match is still where it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub match_id: i64,
+    /// The match's turn the button was drawn for (moves, takebacks: see `MatchRow::turns`), or `None` for
+    /// buttons valid all match long.
+    pub turn: Option<u32>,
+}
+
+/// Changes to a server's settings; `None` leaves a setting as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// Empty: every channel.
+    pub channels: Option<Vec<Snowflake>>,
+    pub clock_secs: Option<u32>,
+    pub target: Option<Option<u8>>,
+    pub thread_per_match: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminCommand {
+    /// Stop the match in this channel (`match:N` when it has several), unrated.
+    Abort { match_id: Option<i64> },
+    /// Show (when empty) or change the server's settings.
+    Settings(SettingsChange),
+    /// End the season and start the next (unless `start` is false), and set how seasons go.
+    Season(SeasonChange),
+}
+
+/// `admin season`: a new season now, where its news goes, whether seasons change monthly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonChange {
+    /// Start a new season now (`start:no` changes only the options).
+    pub start: bool,
+    /// The channel where season news is posted.
+    pub news: Option<Snowflake>,
+    /// A new season on the first of each month (UTC).
+    pub monthly: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Challenge {
+        opponent: UserRef,
+        options: ChallengeOptions,
+    },
+    Accept {
+        challenge: Option<i64>,
+    },
+    Decline {
+        challenge: Option<i64>,
+    },
+    Cancel {
+        challenge: Option<i64>,
+    },
+    /// `match_id`, in this and the other commands on a match: the `match:N` typed, needed only when the
+    /// player has more than one match in the channel (`expected`, a button's, names its match anyway).
+    Move {
+        house: House,
+        match_id: Option<i64>,
+        expected: Option<Expected>,
+    },
+    Board {
+        match_id: Option<i64>,
+    },
+    Resign {
+        confirmed: bool,
+        match_id: Option<i64>,
+        expected: Option<Expected>,
+    },
+    Draw {
+        match_id: Option<i64>,
+        expected: Option<Expected>,
+    },
+    /// Ask to take back one's last move, or accept the opponent's request; `decline`: decline it, or
+    /// withdraw one's own.
+    Takeback {
+        decline: bool,
+        match_id: Option<i64>,
+        expected: Option<Expected>,
+    },
+    Matches,
+    History {
+        match_id: Option<i64>,
+    },
+    Rules,
+    Help,
+    Leaderboard {
+        page: u32,
+        /// An ended season's final standings; `None`: the current season.
+        season: Option<u32>,
+    },
+    Stats {
+        player: Option<UserRef>,
+    },
+    Admin(AdminCommand),
+    /// Play a finished match again, same terms: `None` is the user's last finished match in the channel.
+    Rematch {
+        match_id: Option<i64>,
+    },
+    /// The record of a match of this server, as a file.
+    Export {
+        match_id: i64,
+    },
+    /// A match shown as it stood after move `ply` (0: before the first move).
+    Replay {
+        match_id: i64,
+        ply: u32,
+        from: ReplayFrom,
+    },
+    /// The computer's analysis of a finished match: queued, then posted where it was asked for.
+    Analyse {
+        match_id: i64,
+    },
+    /// Turn DMs on one's turn on or off; `None`: say which it is.
+    Notify {
+        on: Option<bool>,
+    },
+    Tournament(TournamentCommand),
+}
+
+/// What asked for a replay, which says where it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayFrom {
+    /// The command: a new message, seen by everyone when `public`.
+    Command { public: bool },
+    /// A replay's own button: that replay steps, in place. `owner` is the one who asked for a public
+    /// replay; anyone else pressing it gets a private replay of their own.
+    Button { owner: Option<Snowflake> },
+    /// A button that opens a new private replay for whoever presses it.
+    Open,
+}
+
+/// Turns the names a front end sees (`bob`, `#games`) into ids.
+pub trait Resolver {
+    fn user(&self, name: &str) -> Option<UserRef>;
+    fn channel(&self, name: &str) -> Option<Snowflake>;
+}
+
+/// The command names, for help texts and front ends.
+pub const COMMANDS: [&str; 22] = [
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "takeback",
+    "matches",
+    "history",
+    "rules",
+    "help",
+    "leaderboard",
+    "stats",
+    "admin",
+    "rematch",
+    "export",
+    "replay",
+    "analyse",
+    "notify",
+    "tournament",
+];
+
+impl Command {
+    /// Parses a command with its options. `words` are options given without a name (`admin abort`).
+    pub fn parse(
+        name: &str,
+        words: &[&str],
+        options: &[(&str, &str)],
+        resolver: &dyn Resolver,
+    ) -> Result<Command, UserError> {
+        let mut opts = Options::new(name, options);
+        let command = match name.to_ascii_lowercase().as_str() {
+            "challenge" => {
+                let opponent_name = opts.required("opponent")?;
+                let opponent = resolver
+                    .user(opponent_name)
+                    .ok_or_else(|| UserError::UnknownPlayer(opponent_name.to_owned()))?;
+                let options = ChallengeOptions {
+                    endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
+                    chain: opts.parse("chain", yes_no, "yes or no")?,
+                    first: opts.parse(
+                        "first",
+                        |v| match v {
+                            "challenger" | "me" => Some(FirstMover::Challenger),
+                            "challenged" | "opponent" => Some(FirstMover::Challenged),
+                            "random" => Some(FirstMover::Random),
+                            _ => None,
+                        },
+                        "challenger, challenged or random",
+                    )?,
+                    target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
+                    rounds: opts.parse("rounds", parse_rounds, "1 to 99 rounds")?,
+                    clock_secs: opts.parse(
+                        "clock",
+                        parse_clock,
+                        "a duration from 5m to 7d, like 30m, 24h or 3d",
+                    )?,
+                    level: opts.parse(
+                        "level",
+                        |v| v.parse().ok().and_then(|l| Level::new(l).ok()),
+                        "a level from 1 (gentle) to 5 (strongest)",
+                    )?,
+                };
+                Command::Challenge { opponent, options }
+            }
+            "accept" => Command::Accept {
+                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+            },
+            "decline" => Command::Decline {
+                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+            },
+            "cancel" => Command::Cancel {
+                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+            },
+            "move" => {
+                let house = words
+                    .first()
+                    .copied()
+                    .map_or_else(|| opts.required("house"), Ok)?;
+                let label: i64 = house.trim().parse().map_err(|_| UserError::BadOption {
+                    option: "house",
+                    expected: "a house number from 1 to 12",
+                })?;
+                let house = House::from_label(label).map_err(|_| UserError::NoSuchHouse(label))?;
+                Command::Move {
+                    house,
+                    match_id: optional_match_number(&mut opts)?,
+                    expected: None,
+                }
+            }
+            "board" => Command::Board {
+                match_id: optional_match_number(&mut opts)?,
+            },
+            "resign" => Command::Resign {
+                confirmed: opts.parse("confirm", yes_no, "yes or no")?.unwrap_or(false),
+                match_id: optional_match_number(&mut opts)?,
+                expected: None,
+            },
+            "draw" => Command::Draw {
+                match_id: optional_match_number(&mut opts)?,
+                expected: None,
+            },
+            "takeback" => Command::Takeback {
+                decline: opts.parse("decline", yes_no, "yes or no")?.unwrap_or(false),
+                match_id: optional_match_number(&mut opts)?,
+                expected: None,
+            },
+            "rematch" => Command::Rematch {
+                match_id: opts.parse("match", |v| v.parse().ok(), "a match number")?,
+            },
+            "export" => Command::Export {
+                match_id: match_number(&mut opts)?,
+            },
+            "replay" => Command::Replay {
+                match_id: match_number(&mut opts)?,
+                ply: opts
+                    .parse("move", |v| v.parse().ok(), "a move number from 0")?
+                    .unwrap_or(0),
+                from: ReplayFrom::Command {
+                    public: opts.parse("public", yes_no, "yes or no")?.unwrap_or(false),
+                },
+            },
+            "analyse" | "analyze" => Command::Analyse {
+                match_id: match_number(&mut opts)?,
+            },
+            "notify" => Command::Notify {
+                on: match words.first().copied().or_else(|| opts.take("dms")) {
+                    None => None,
+                    Some(word) => Some(yes_no(&word.to_ascii_lowercase()).ok_or(
+                        UserError::BadOption {
+                            option: "notify",
+                            expected: "on or off",
+                        },
+                    )?),
+                },
+            },
+            "tournament" => Command::Tournament(parse_tournament(words, &mut opts)?),
+            "matches" => Command::Matches,
+            "history" => Command::History {
+                match_id: optional_match_number(&mut opts)?,
+            },
+            "rules" => Command::Rules,
+            "help" => Command::Help,
+            "leaderboard" => Command::Leaderboard {
+                page: opts
+                    .parse(
+                        "page",
+                        |v| v.parse().ok().filter(|&p| p >= 1),
+                        "a page number from 1",
+                    )?
+                    .unwrap_or(1),
+                season: opts.parse(
+                    "season",
+                    |v| v.parse().ok().filter(|&s| s >= 1),
+                    "a season number from 1",
+                )?,
+            },
+            "stats" => Command::Stats {
+                player: match opts.take("player") {
+                    None => None,
+                    Some(p) => Some(
+                        resolver
+                            .user(p)
+                            .ok_or_else(|| UserError::UnknownPlayer(p.to_owned()))?,
+                    ),
+                },
+            },
+            "admin" => {
+                let sub = words.first().copied().or_else(|| opts.take("action"));
+                match sub {
+                    Some("abort") => Command::Admin(AdminCommand::Abort {
+                        match_id: optional_match_number(&mut opts)?,
+                    }),
+                    Some("settings") => Command::Admin(AdminCommand::Settings(SettingsChange {
+                        channels: match opts.take("channels") {
+                            None => None,
+                            Some(list) => Some(parse_channels(list, resolver)?),
+                        },
+                        clock_secs: opts.parse(
+                            "clock",
+                            parse_clock,
+                            "a duration from 5m to 7d, like 30m, 24h or 3d",
+                        )?,
+                        target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
+                        thread_per_match: opts.parse("thread", yes_no, "yes or no")?,
+                    })),
+                    Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {
+                        start: opts.parse("start", yes_no, "yes or no")?.unwrap_or(true),
+                        news: match opts.take("news") {
+                            None => None,
+                            Some(c) => Some(
+                                resolver
+                                    .channel(c)
+                                    .ok_or_else(|| UserError::UnknownChannel(c.to_owned()))?,
+                            ),
+                        },
+                        monthly: opts.parse("monthly", yes_no, "yes or no")?,
+                    })),
+                    _ => {
+                        return Err(UserError::BadOption {
+                            option: "admin",
+                            expected: "abort, settings or season",
+                        })
+                    }
+                }
+            }
+            _ => return Err(UserError::UnknownCommand(name.to_owned())),
+        };
+        opts.finish()?;
+        Ok(command)
+    }
+}
+
+/// `tournament create|join|leave|start|standings|pairings|withdraw|cancel` with its options.
+fn parse_tournament(
+    words: &[&str],
+    opts: &mut Options<'_>,
+) -> Result<TournamentCommand, UserError> {
+    let sub = words.first().copied().or_else(|| opts.take("action"));
+    let sub = sub.map(str::to_ascii_lowercase);
+    let mut id = || {
+        opts.parse(
+            "tournament",
+            |v| {
+                v.trim_start_matches('#')
+                    .parse()
+                    .ok()
+                    .filter(|&id: &i64| id > 0)
+            },
+            "a tournament number, as in tournament #3",
+        )
+    };
+    Ok(match sub.as_deref() {
+        Some("join") => TournamentCommand::Join(id()?),
+        Some("leave") => TournamentCommand::Leave(id()?),
+        Some("start") => TournamentCommand::Start(id()?),
+        Some("standings") => TournamentCommand::Standings(id()?),
+        Some("pairings") => TournamentCommand::Pairings(id()?),
+        Some("withdraw") => TournamentCommand::Withdraw(id()?),
+        Some("cancel") => TournamentCommand::Cancel(id()?),
+        Some("create") => {
+            let name = match words.get(1..) {
+                Some(rest) if !rest.is_empty() => rest.join(" "),
+                _ => opts.required("name")?.to_owned(),
+            };
+            TournamentCommand::Create(TournamentSpec {
+                name,
+                format: opts
+                    .parse(
+                        "format",
+                        |v| match v {
+                            "swiss" => Some(Format::Swiss),
+                            "round-robin" | "round_robin" | "roundrobin" | "rr" => {
+                                Some(Format::RoundRobin)
+                            }
+                            _ => None,
+                        },
+                        "swiss or round-robin",
+                    )?
+                    .unwrap_or(Format::Swiss),
+                rounds: opts.parse(
+                    "rounds",
+                    |v| v.parse().ok().filter(|r| (1..=32).contains(r)),
+                    "1 to 32 rounds",
+                )?,
+                endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
+                chain: opts.parse("chain", yes_no, "yes or no")?,
+                target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
+                match_rounds: opts.parse("match_rounds", parse_rounds, "1 to 99 rounds")?,
+                clock_secs: opts.parse(
+                    "clock",
+                    parse_clock,
+                    "a duration from 5m to 7d, like 30m, 24h or 3d",
+                )?,
+                round_days: opts.parse(
+                    "round_days",
+                    |v| v.parse().ok().filter(|d| (1..=60).contains(d)),
+                    "1 to 60 days",
+                )?,
+                start: opts.parse(
+                    "start",
+                    StartAt::parse,
+                    "a time to wait, like in 2d, or a UTC time like 2026-12-24 18:00",
+                )?,
+                limit: opts.parse(
+                    "limit",
+                    |v| v.parse().ok().filter(|l| (2..=128).contains(l)),
+                    "2 to 128 players",
+                )?,
+            })
+        }
+        _ => {
+            return Err(UserError::BadOption {
+                option: "tournament",
+                expected: "create, join, leave, start, standings, pairings, withdraw or cancel",
+            })
+        }
+    })
+}
+
+/// The required `match:N` (as the bot shows it, `Match #N`; a leading `#` is allowed).
+fn match_number(opts: &mut Options<'_>) -> Result<i64, UserError> {
+    let given = opts.required("match")?;
+    parse_match_number(given)
+}
+
+/// An optional `match:N`.
+fn optional_match_number(opts: &mut Options<'_>) -> Result<Option<i64>, UserError> {
+    opts.take("match").map(parse_match_number).transpose()
+}
+
+fn parse_match_number(given: &str) -> Result<i64, UserError> {
+    given
+        .trim_start_matches('#')
+        .parse()
+        .ok()
+        .filter(|&id: &i64| id > 0)
+        .ok_or(UserError::BadOption {
+            option: "match",
+            expected: "a match number, as in Match #12",
+        })
+}
+
+fn parse_endgame(v: &str) -> Option<Endgame> {
+    match v {
+        "capturer" => Some(Endgame::Capturer),
+        "starter" => Some(Endgame::Starter),
+        _ => None,
+    }
+}
+
+fn yes_no(v: &str) -> Option<bool> {
+    match v {
+        "yes" | "y" | "true" | "on" => Some(true),
+        "no" | "n" | "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// A match's number of rounds.
+fn parse_rounds(v: &str) -> Option<u8> {
+    v.parse()
+        .ok()
+        .filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))
+}
+
+fn parse_target(v: &str) -> Option<Option<u8>> {
+    if v == "none" {
+        return Some(None);
+    }
+    v.parse()
+        .ok()
+        .filter(|t| MatchOptions::TARGET_RANGE.contains(t))
+        .map(Some)
+}
+
+/// The shortest and longest move clocks.
+pub const CLOCK_RANGE: std::ops::RangeInclusive<u32> = 5 * 60..=7 * 86_400;
+
+fn parse_clock(v: &str) -> Option<u32> {
+    parse_duration(v).filter(|s| CLOCK_RANGE.contains(s))
+}
+
+fn parse_channels(list: &str, resolver: &dyn Resolver) -> Result<Vec<Snowflake>, UserError> {
+    if list == "all" || list == "any" {
+        return Ok(Vec::new());
+    }
+    list.split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            resolver
+                .channel(c)
+                .ok_or_else(|| UserError::UnknownChannel(c.to_owned()))
+        })
+        .collect()
+}
+
+/// The options of one command, each taken at most once; whatever is left is an unknown option.
+struct Options<'a> {
+    command: String,
+    given: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Options<'a> {
+    fn new(command: &str, given: &[(&'a str, &'a str)]) -> Self {
+        Options {
+            command: command.to_owned(),
+            given: given.to_vec(),
+        }
+    }
+
+    fn take(&mut self, name: &str) -> Option<&'a str> {
+        let at = self
+            .given
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
+        Some(self.given.remove(at).1.trim())
+    }
+
+    fn required(&mut self, name: &'static str) -> Result<&'a str, UserError> {
+        self.take(name).ok_or(UserError::MissingOption(name))
+    }
+
+    fn parse<T>(
+        &mut self,
+        name: &'static str,
+        f: impl Fn(&str) -> Option<T>,
+        expected: &'static str,
+    ) -> Result<Option<T>, UserError> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(v) => f(&v.to_ascii_lowercase())
+                .map(Some)
+                .ok_or(UserError::BadOption {
+                    option: name,
+                    expected,
+                }),
+        }
+    }
+
+    fn finish(self) -> Result<(), UserError> {
+        match self.given.first() {
+            None => Ok(()),
+            Some((name, _)) => Err(UserError::UnknownOption {
+                command: self.command,
+                option: (*name).to_owned(),
+            }),
+        }
+    }
+}
+
+/// `tournament …`: what to do, and to which tournament (`None`: the one meant here, see
+/// `Core::tournament_here`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    Create(TournamentSpec),
+    Join(Option<i64>),
+    Leave(Option<i64>),
+    Start(Option<i64>),
+    Standings(Option<i64>),
+    Pairings(Option<i64>),
+    Withdraw(Option<i64>),
+    Cancel(Option<i64>),
+}
+
+/// What `tournament create` asks for; `None`: the default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSpec {
+    pub name: String,
+    pub format: Format,
+    /// Swiss: the rounds to play (default: enough to find a winner, see `swiss_rounds`).
+    pub rounds: Option<u32>,
+    pub endgame: Option<Endgame>,
+    pub chain: Option<bool>,
+    /// `Some(None)`: explicitly no target (then a round limit is needed).
+    pub target: Option<Option<u8>>,
+    /// The round limit of every match.
+    pub match_rounds: Option<u8>,
+    pub clock_secs: Option<u32>,
+    pub round_days: Option<u32>,
+    pub start: Option<StartAt>,
+    pub limit: Option<u32>,
+}
+
+/// When a tournament starts by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartAt {
+    /// This long after it is created (`in 2d`).
+    In { secs: u32 },
+    /// At this moment (a UTC time), in milliseconds since the Unix epoch.
+    At { ms: i64 },
+}
+
+impl StartAt {
+    /// `in 2d`, `in 3h`, or a UTC time: `2026-12-24 18:00`, `2026-12-24T18:00`.
+    pub fn parse(v: &str) -> Option<StartAt> {
+        let v = v.trim();
+        if let Some(span) = v.strip_prefix("in ").or_else(|| v.strip_prefix("in")) {
+            return parse_duration(span.trim()).map(|secs| StartAt::In { secs });
+        }
+        let format =
+            time::format_description::parse_borrowed::<1>("[year]-[month]-[day] [hour]:[minute]")
+                .expect("a valid format description");
+        let v = v
+            .trim_end_matches(['U', 'T', 'C', 'u', 't', 'c'])
+            .trim_end()
+            .replacen(['T', 't'], " ", 1);
+        let at = time::PrimitiveDateTime::parse(&v, &format).ok()?;
+        Some(StartAt::At {
+            ms: at.assume_utc().unix_timestamp() * 1000,
+        })
+    }
+}

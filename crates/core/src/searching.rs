@@ -1,0 +1,42 @@
+//! The computer searches this process runs: one per match at a time.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// The matches whose computer move this process is searching: one search per match at a time. (Across
+/// processes, the turn is claimed in the database too.)
+#[derive(Default)]
+pub(crate) struct Searching(Mutex<HashSet<i64>>);
+
+/// A match's place in [`Searching`], given back when dropped (also when the search fails).
+pub(crate) struct SearchClaim<'a> {
+    searching: &'a Searching,
+    match_id: i64,
+}
+
+impl Searching {
+    /// Claims the match; `None` when a search for it is already running.
+    pub fn claim(&self, match_id: i64) -> Option<SearchClaim<'_>> {
+        // The lock is released at the end of this statement: a claim built (and dropped) while it was held
+        // would deadlock in its `Drop`, and would free the other caller's claim.
+        let inserted = self
+            .0
+            .lock()
+            .expect("the search set lock is never poisoned")
+            .insert(match_id);
+        inserted.then(|| SearchClaim {
+            searching: self,
+            match_id,
+        })
+    }
+}
+
+impl Drop for SearchClaim<'_> {
+    fn drop(&mut self) {
+        self.searching
+            .0
+            .lock()
+            .expect("the search set lock is never poisoned")
+            .remove(&self.match_id);
+    }
+}

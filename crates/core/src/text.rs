@@ -1,0 +1,250 @@
+//! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
+
+use super::clock::format_duration;
+use super::message::Text;
+use namnam_game::{
+    CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
+    Territory,
+};
+use namnam_store::Names;
+
+/// `1–7`, `8–12`, `3–5 and 12`… the houses a player owns, as labels.
+pub fn houses_owned(territory: Territory, player: Player) -> String {
+    let owned: Vec<u8> = namnam_game::House::all()
+        .filter(|&h| territory.owner(h) == player)
+        .map(|h| h.label())
+        .collect();
+    let mut runs: Vec<(u8, u8)> = Vec::new();
+    for l in owned {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == l => *end = l,
+            _ => runs.push((l, l)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                format!("{a}")
+            } else {
+                format!("{a}–{b}")
+            }
+        })
+        .collect();
+    match parts.as_slice() {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// `alice sowed house 3: 2 laps; bob took 4 seeds (house 7).`
+pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
+    let mut text = Text::new()
+        .player(names.get(record.mover))
+        .words(format!(" sowed house {}: ", record.house))
+        .count(record.laps() as i64, "lap", "laps");
+    for c in record.captures() {
+        let houses: Vec<String> = c.houses.iter().map(|h| h.label().to_string()).collect();
+        let how = match c.kind {
+            CaptureKind::MidLap => "",
+            CaptureKind::LastSeed => " with the last seed",
+            CaptureKind::Chain => " in a chain",
+        };
+        let which = if houses.len() == 1 { "house" } else { "houses" };
+        text = text
+            .words("; ")
+            .player(names.get(c.player))
+            .words(" took ")
+            .count(c.seeds as i64, "seed", "seeds")
+            .words(format!("{how} ({which} {})", houses.join(", ")));
+    }
+    text = text.words(".");
+    for p in record.passes() {
+        text = text
+            .words(" ")
+            .player(names.get(p))
+            .words(" has no seeds and passes.");
+    }
+    text
+}
+
+fn end_reason(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::LastSeeds => "four or fewer seeds were left in play",
+        EndReason::Stall => "100 moves passed without a capture",
+        EndReason::Stuck => "the player to move had no legal move",
+    }
+}
+
+/// The end of a round and the territory of the next.
+pub fn describe_round(s: &RoundSummary, names: &Names, next_round_starts: bool) -> Text {
+    let (south, north) = (names.get(Player::South), names.get(Player::North));
+    let t = s.territory_after;
+    let mut text = Text::new()
+        .words(format!(
+            "Round {} is over ({}): ",
+            s.round,
+            end_reason(s.end_reason)
+        ))
+        .player(south)
+        .words(" has ")
+        .count(s.stores.south as i64, "seed", "seeds")
+        .words(", ")
+        .player(north)
+        .words(format!(" {}.", s.stores.north));
+    text = match s.winner {
+        Some(w) => text
+            .words(" ")
+            .player(names.get(w))
+            .words(" wins the round."),
+        None => text.words(" The round is drawn, six houses each."),
+    };
+    if next_round_starts && !t.is_whole_board() {
+        text = text
+            .words(format!(" Round {}: ", s.round + 1))
+            .then(territory(t, names))
+            .words("; ")
+            .player(names.get(s.starter.other()))
+            .words(" starts.");
+    }
+    text
+}
+
+/// `alice plays South (houses 1–6), bob plays North (houses 7–12)`.
+pub fn sides(t: Territory, names: &Names) -> Text {
+    let plays = |player: Player, side: &str| {
+        Text::new().player(names.get(player)).words(format!(
+            " plays {side} (houses {})",
+            houses_owned(t, player)
+        ))
+    };
+    plays(Player::South, "South")
+        .words(", ")
+        .then(plays(Player::North, "North"))
+}
+
+/// `alice owns 7 houses (1–7), bob owns 5 houses (8–12)`.
+pub fn territory(t: Territory, names: &Names) -> Text {
+    let owns = |player| {
+        Text::new()
+            .player(names.get(player))
+            .words(" owns ")
+            .count(t.houses_of(player) as i64, "house", "houses")
+            .words(format!(" ({})", houses_owned(t, player)))
+    };
+    owns(Player::South).words(", ").then(owns(Player::North))
+}
+
+/// `alice wins the match (the target of houses was reached).`
+pub fn describe_result(result: &MatchResult, names: &Names) -> Text {
+    let why = match result.reason {
+        MatchEnd::WholeBoard => "the other player owns no houses",
+        MatchEnd::Target => "the target of houses was reached",
+        MatchEnd::RoundLimit => "the last round was played",
+        MatchEnd::Resignation => "resignation",
+        MatchEnd::Timeout => "the move clock ran out",
+        MatchEnd::Agreement => "agreed",
+        MatchEnd::Adjudicated => "scored by the houses owned when the tournament round ran out",
+    };
+    match result.winner {
+        Some(w) => Text::new()
+            .player(names.get(w))
+            .words(format!(" wins the match ({why}).")),
+        None => Text::from(format!("The match is a draw ({why}).")),
+    }
+}
+
+/// `bob to move, by 2026-11-30 13:40 UTC (24h per move).`
+pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> Text {
+    Text::new()
+        .player(names.get(to_move))
+        .words(" to move, by ")
+        .time(deadline_ms)
+        .words(format!(" ({} per move).", format_duration(clock_secs)))
+}
+
+/// The board as text, North's row on top, read from the left as the picture shows it:
+///
+/// ```text
+///        12  11  10   9   8   7     bob (north), store 0
+///       [ 4][ 4][ 4][ 4][ 4][ 4]
+///       [ 4][ 4][ 4][ 4][ 4][ 4]
+///         1   2   3   4   5   6     alice (south), store 0
+/// ```
+/// A house's number is marked `*` when South owns it, `.` when North does.
+pub fn board_text(position: &Position, names: &Names) -> String {
+    let b = position.board();
+    let t = position.territory();
+    let mark = |h: usize| {
+        let house = namnam_game::House::new(h).expect("0–11");
+        if t.owner(house) == Player::South {
+            '*'
+        } else {
+            '.'
+        }
+    };
+    let row =
+        |hs: &[usize], f: &dyn Fn(usize) -> String| hs.iter().map(|&h| f(h)).collect::<String>();
+    let north: Vec<usize> = (6..12).rev().collect();
+    let south: Vec<usize> = (0..6).collect();
+    let stores = position.stores();
+    format!(
+        "  {}   {} (north), store {}\n  {}\n  {}\n  {}   {} (south), store {}\n  (* owned by {}, . owned by {})",
+        row(&north, &|h| format!(" {:>2}{}", h + 1, mark(h))),
+        names.north,
+        stores.north,
+        row(&north, &|h| format!("[{:>2}]", b[h])),
+        row(&south, &|h| format!("[{:>2}]", b[h])),
+        row(&south, &|h| format!(" {:>2}{}", h + 1, mark(h))),
+        names.south,
+        stores.south,
+        names.south,
+        names.north
+    )
+}
+
+pub const HELP: &str = "\
+Commands (options are name:value):
+  challenge opponent:NAME [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
+            [target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
+                                                            random first, target 10, no round limit, 24h)
+  accept | decline | cancel       answer or withdraw the open challenge in this channel
+  move house:N [match:N]          sow house N (1-12) of yours (match:N when you have several matches here)
+  board [match:N]                 the match in this channel
+  draw                            offer a draw, or accept your opponent's offer
+  takeback [decline:yes]          ask to take back your last move (until your opponent moves), or accept
+                                  your opponent's request (decline:yes declines it, or withdraws yours)
+  resign                          give up the match (asks you to confirm: resign confirm:yes)
+  rematch [match:N]               play your last finished match here again, same terms (or match N)
+  matches                         your active matches in this server, and where it is your turn
+  history                         the rounds and moves of the match in this channel
+  replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
+  analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
+  export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
+  leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings)
+  stats [player:NAME]             a player's rating chart and record in this season
+  notify on|off                   a DM when it becomes your turn (none while you are at the board)
+  rules                           the rules of Nam-nam
+  tournament create NAME [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
+            [clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here
+  tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
+  admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
+  admin season [news:#channel] [monthly:yes|no] [start:no]
+                                  a new season now: ratings start fresh, the old standings are kept";
+
+pub const RULES: &str = "\
+Nam-nam, the roaming Oware of Ghana, in short:
+- Twelve houses in a ring hold four seeds each. You own six houses at the start (South: 1-6, North: 7-12).
+- A move: lift all the seeds of one of your houses and sow them one by one anticlockwise (1 to 12, then 1).
+- Whenever a seed makes a house hold exactly four: with seeds still in hand, the owner of that house takes
+  the four; if it was your last seed, you take them, wherever the house is, and your move ends.
+- If your last seed lands in a house that already had seeds (and does not make four), you lift them all and
+  sow on: a new lap. If it lands in an empty house, your move ends.
+- You must leave your opponent some seeds if they have none; a player with no seeds passes.
+- When a capture leaves four or fewer seeds in play, the round ends and those seeds go to whoever made that
+  capture (or to the round's first player, if the match was set up so).
+- Between rounds every four seeds you won buy you a house: whoever owns more houses won the round, and the
+  territory changes hands. The first move alternates between rounds.
+- The match ends when one player owns no houses, when someone reaches the agreed target of houses, or after
+  the agreed number of rounds. Each move has a clock: run out and you lose.";

@@ -1,0 +1,989 @@
+//! Tournaments: round robin and Swiss inside a server. A tournament is signed up for in a channel, started
+//! by its organiser (or an admin, or by itself at its start time), and then runs by itself: each round's
+//! pairings start at once as ordinary matches (rated, with their clocks and pictures, each in a thread of
+//! its own when the server allows threads), and when the last game of a round is decided (or the round's days
+//! run out: its unfinished matches are then scored by the houses each player owns) the next round is paired
+//! and the standings posted, until the last round names the winner.
+//!
+//! Every step is one transaction with what it posts (see `outbox`), and the step that pairs a round names
+//! the tournament's version it read: a round is paired exactly once, whatever races it or restarts.
+//! The pairing itself is pure ([`namnam_tournament`]).
+//!
+//! - `field`: a tournament's players and games, and the pairing state they make;
+//! - `words`: what a tournament's messages say;
+//! - here: the life of a tournament, from sign-up to its winner, and what a finished game does to it.
+
+mod field;
+mod words;
+
+use super::context::{HookFuture, MatchChange, MatchHook};
+use super::request::{StartAt, TournamentCommand, TournamentSpec};
+use field::{swiss_rounds, total_rounds, Field};
+use words::{describe_terms, signup_actions, signup_text, start_words, thread_name};
+
+use super::clock::format_utc;
+use super::error::{CoreError, InternalError, UserError};
+use super::matches::MatchAfter;
+use super::outbox::{PostPlace, Via};
+use super::request::Request;
+use super::{Core, Notice, Reply, Text};
+use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
+use namnam_render::StandingsLine;
+use namnam_store::{
+    self as store, DecidedBy, Format, GameResult, MatchRow, MatchState, Snowflake, StoreError,
+    TournamentRow, TournamentState, TournamentTerms, WriteTx,
+};
+use namnam_tournament as tournament;
+
+/// The longest name of a tournament.
+pub const MAX_NAME: usize = 60;
+/// The most players a tournament takes.
+pub const MAX_PLAYERS: u32 = 128;
+/// The default days a round may last.
+pub const DEFAULT_ROUND_DAYS: u32 = 7;
+/// Discord's limit on a thread's name.
+pub(super) const MAX_THREAD_NAME: usize = 100;
+
+impl Core {
+    pub(super) async fn tournament(
+        &self,
+        req: &Request,
+        command: &TournamentCommand,
+    ) -> Result<Reply, CoreError> {
+        match command {
+            TournamentCommand::Create(spec) => self.create_tournament(req, spec).await,
+            TournamentCommand::Join(id) => self.join_tournament(req, *id).await,
+            TournamentCommand::Leave(id) => self.leave_tournament(req, *id).await,
+            TournamentCommand::Start(id) => self.start_tournament(req, *id).await,
+            TournamentCommand::Standings(id) => self.tournament_standings(req, *id).await,
+            TournamentCommand::Pairings(id) => self.tournament_pairings(req, *id).await,
+            TournamentCommand::Withdraw(id) => self.withdraw_from_tournament(req, *id).await,
+            TournamentCommand::Cancel(id) => self.cancel_tournament(req, *id).await,
+        }
+    }
+
+    /// The server's tournaments in sign-up or running, those of `place`'s channel first, each with a label
+    /// for a front end's autocomplete ("#3 Winter cup, round 2 of 4"). Reads only.
+    pub async fn tournaments_here(
+        &self,
+        place: &super::Place,
+    ) -> Result<Vec<(i64, String)>, CoreError> {
+        let mut live = store::live_tournaments(self.store.reader(), place.server).await?;
+        live.sort_by_key(|t| t.channel != place.channel);
+        Ok(live
+            .into_iter()
+            .map(|t| {
+                let state = match t.state {
+                    TournamentState::Signup => "sign-up".to_owned(),
+                    _ => format!("round {}", t.round),
+                };
+                (t.id, format!("#{} {}, {state}", t.id, t.name))
+            })
+            .collect())
+    }
+
+    /// The tournament a command means: the one numbered, else the one live in this channel (the
+    /// tournament's own, or a thread of one of its matches), else the server's only live one. Several:
+    /// the player is asked which.
+    async fn tournament_here(
+        &self,
+        req: &Request,
+        id: Option<i64>,
+    ) -> Result<TournamentRow, CoreError> {
+        let reader = self.store.reader();
+        let server = req.place.server;
+        if let Some(id) = id {
+            return store::load_tournament(reader, id)
+                .await?
+                .filter(|t| t.server == server)
+                .ok_or_else(|| UserError::NoSuchTournament(id).into());
+        }
+        let live = store::live_tournaments(reader, server).await?;
+        let here: Vec<&TournamentRow> = live
+            .iter()
+            .filter(|t| t.channel == req.place.channel)
+            .collect();
+        let candidates: Vec<&TournamentRow> = match (here.len(), live.len()) {
+            (1, _) => here,
+            (0, 1) => live.iter().collect(),
+            (0, 0) => {
+                // A finished tournament can still be looked at: the newest.
+                return store::last_tournament(reader, server)
+                    .await?
+                    .ok_or_else(|| UserError::NoTournament.into());
+            }
+            (0, _) => live.iter().collect(),
+            _ => here,
+        };
+        match candidates.as_slice() {
+            [one] => Ok((*one).clone()),
+            many => Err(UserError::WhichTournament(
+                many.iter().map(|t| (t.id, t.name.clone())).collect(),
+            )
+            .into()),
+        }
+    }
+
+    async fn create_tournament(
+        &self,
+        req: &Request,
+        spec: &TournamentSpec,
+    ) -> Result<Reply, CoreError> {
+        let now = self.now();
+        let place = &req.place;
+        let name = spec.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_NAME {
+            return Err(UserError::BadOption {
+                option: "name",
+                expected: "a name of 1 to 60 characters",
+            }
+            .into());
+        }
+        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        if !settings.allowed_channels.is_empty()
+            && !settings.allowed_channels.contains(&place.channel)
+        {
+            return Err(UserError::ChannelNotAllowed.into());
+        }
+        let target = spec.target.unwrap_or(settings.default_target);
+        if target.is_none() && spec.match_rounds.is_none() {
+            return Err(UserError::TournamentEndless.into());
+        }
+        if spec.format == Format::RoundRobin && spec.rounds.is_some() {
+            return Err(UserError::RoundRobinRounds.into());
+        }
+        let starts_at = match spec.start {
+            None => None,
+            Some(StartAt::In { secs }) => Some(now + i64::from(secs) * 1000),
+            Some(StartAt::At { ms }) if ms > now => Some(ms),
+            Some(StartAt::At { .. }) => return Err(UserError::StartInThePast.into()),
+        };
+        let mut tx = self.store.begin().await?;
+        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
+        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        let new = store::NewTournament {
+            server: place.server,
+            channel: place.channel,
+            channel_name: &place.channel_name,
+            name,
+            organiser: req.user.id,
+            format: spec.format,
+            rounds: spec.rounds,
+            terms: TournamentTerms {
+                endgame: spec.endgame.unwrap_or_default(),
+                chain: spec.chain.unwrap_or(false),
+                target,
+                round_limit: spec.match_rounds,
+                clock_secs: spec.clock_secs.unwrap_or(settings.default_clock_secs),
+            },
+            round_days: spec.round_days.unwrap_or(DEFAULT_ROUND_DAYS),
+            starts_at,
+            player_limit: spec.limit,
+            now_ms: now,
+        };
+        let id = store::insert_tournament(&mut tx, &new).await?;
+        let t = reload(&mut tx, id).await?;
+        let mut reply = Reply::public(signup_text(&t, 0));
+        reply.actions = signup_actions(id);
+        self.store_post(
+            &mut tx,
+            PostPlace::channel(place.server, place.channel),
+            &mut reply,
+            Via::Answer,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(reply)
+    }
+
+    async fn join_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        if !t.state.is_live() {
+            return Err(UserError::TournamentOver(t.name).into());
+        }
+        if t.state != TournamentState::Signup {
+            return Err(UserError::TournamentStarted(t.name).into());
+        }
+        if req.user.kind != store::PlayerKind::Human {
+            return Err(UserError::ChallengeBot(req.user.name.clone()).into());
+        }
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        still_in_signup(&mut tx, &t).await?;
+        let entrants = store::entrants(&mut *tx, t.id).await?;
+        if entrants.iter().any(|e| e.player == req.user.id) {
+            return Err(UserError::AlreadyJoined(t.name).into());
+        }
+        let limit = t.player_limit.unwrap_or(MAX_PLAYERS).min(MAX_PLAYERS);
+        if entrants.len() as u32 >= limit {
+            return Err(UserError::TournamentFull(t.name, limit).into());
+        }
+        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        store::add_entrant(&mut tx, t.id, req.user.id, now).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        let count = entrants.len() + 1;
+        let players = if count == 1 { "player" } else { "players" };
+        Ok(Reply::private(
+            Text::from(format!(
+                "You are in **{}** ({count} {players} so far). ",
+                t.name
+            ))
+            .then(start_words(&t))
+            .words(" To leave before it starts: ")
+            .command("tournament leave")
+            .words("."),
+        ))
+    }
+
+    async fn leave_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        if t.state != TournamentState::Signup {
+            return Err(UserError::TournamentStarted(t.name).into());
+        }
+        let mut tx = self.store.begin().await?;
+        still_in_signup(&mut tx, &t).await?;
+        if !store::remove_entrant(&mut tx, t.id, req.user.id).await? {
+            return Err(UserError::NotInTournament(t.name).into());
+        }
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(Reply::private(format!(
+            "You have left **{}**. Changed your mind? Join again before it starts.",
+            t.name
+        )))
+    }
+
+    async fn start_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        if t.organiser != req.user.id && !req.can_manage {
+            return Err(UserError::NotOrganiser(t.organiser_name).into());
+        }
+        if t.state != TournamentState::Signup {
+            return Err(UserError::TournamentStarted(t.name).into());
+        }
+        let joined = store::entrants(self.store.reader(), t.id).await?.len();
+        if joined < 2 {
+            // Asked by hand: refused, and the sign-up goes on (the clock's start cancels it instead).
+            return Err(UserError::TooFewPlayers(t.name, joined as u32).into());
+        }
+        let mut tx = self.store.begin().await?;
+        let mut notices = self.begin_tournament(&mut tx, t).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        self.draw_notices(&mut notices).await;
+        let mut reply = Reply::private("The tournament has started: its first round is posted.");
+        // Without an outbox, the announcements come with the answer.
+        if !self.config.outbox {
+            reply = match notices.is_empty() {
+                true => reply,
+                false => {
+                    let mut first = notices.remove(0).reply;
+                    first.also = notices;
+                    first
+                }
+            };
+        }
+        Ok(reply)
+    }
+
+    /// Seeds the players (by rating, then by who joined first) and pairs round 1, within `tx`; fewer than
+    /// two players cancel it. Returns the announcements (stored in the outbox when there is one).
+    async fn begin_tournament(
+        &self,
+        tx: &mut WriteTx,
+        mut t: TournamentRow,
+    ) -> Result<Vec<Notice>, CoreError> {
+        let now = self.now();
+        let entrants = store::entrants(&mut **tx, t.id).await?;
+        if entrants.len() < 2 {
+            if !store::update_tournament(tx, &t, TournamentState::Cancelled, 0, None, now).await? {
+                return Err(UserError::Stale.into());
+            }
+            let mut reply = Reply::public(format!(
+                "**{}** could not start: it needs at least two players.",
+                t.name
+            ));
+            return Ok(vec![self.announce(tx, &t, &mut reply).await?]);
+        }
+        let mut seeded = Vec::with_capacity(entrants.len());
+        for e in &entrants {
+            let rating = store::load_rating(&mut **tx, t.server, e.player)
+                .await?
+                .map_or(skillratings::glicko2::Glicko2Rating::new().rating, |r| {
+                    r.rating
+                });
+            seeded.push((e.player, rating, e.joined_at));
+        }
+        seeded.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
+        for (seed, (player, _, _)) in seeded.iter().enumerate() {
+            store::set_seed(tx, t.id, *player, seed as u32).await?;
+        }
+        if t.format == Format::Swiss {
+            let most = tournament::swiss::max_rounds(entrants.len()) as u32;
+            t.rounds = Some(
+                t.rounds
+                    .map_or_else(|| swiss_rounds(entrants.len()), |r| r.min(most)),
+            );
+        }
+        self.advance(tx, t).await
+    }
+
+    /// Moves a tournament on as far as it can go now, within `tx`: if its round is over, pairs the next
+    /// (starting its matches) or, after the last, ends it. Returns the announcements.
+    async fn advance(&self, tx: &mut WriteTx, t: TournamentRow) -> Result<Vec<Notice>, CoreError> {
+        let now = self.now();
+        let mut field = Field::load(tx, t).await?;
+        let mut notices = Vec::new();
+        loop {
+            let round = field.t.round;
+            if round > 0 && !field.round_done(round) {
+                return Ok(notices);
+            }
+            let n = field.entrants.len();
+            let still_in = field.active(round + 1).iter().filter(|a| **a).count();
+            let last = total_rounds(&field.t, n);
+            if round >= last || (field.t.format == Format::Swiss && still_in < 2) {
+                notices.push(self.finish_tournament(tx, &field).await?);
+                return Ok(notices);
+            }
+            let next = round + 1;
+            let Some(games) = field.pair(next)? else {
+                // Nobody left can meet a new opponent: the tournament ends here.
+                notices.push(self.finish_tournament(tx, &field).await?);
+                return Ok(notices);
+            };
+            let ends_at = now + i64::from(field.t.round_days) * 86_400_000;
+            if !store::update_tournament(
+                tx,
+                &field.t,
+                TournamentState::Running,
+                next,
+                Some(ends_at),
+                now,
+            )
+            .await?
+            {
+                return Err(UserError::Stale.into());
+            }
+            let mut boards = Vec::new();
+            for mut game in games {
+                if let (Some(north), None) = (game.north, game.result) {
+                    let (row, board) = self.start_pairing(tx, &field, game.south, north).await?;
+                    game.match_id = Some(row);
+                    boards.push(board);
+                }
+                store::insert_game(tx, field.t.id, &game).await?;
+            }
+            let t = reload(tx, field.t.id).await?;
+            field = Field::load(tx, t).await?;
+            notices.push(self.round_news(tx, &field, next).await?);
+            notices.extend(boards);
+        }
+    }
+
+    /// Starts one pairing's match in the tournament's channel (the poster moves it into a thread of its
+    /// own), with its first board stored for the poster. Returns the match's id and the board's notice.
+    async fn start_pairing(
+        &self,
+        tx: &mut WriteTx,
+        field: &Field,
+        south: Snowflake,
+        north: Snowflake,
+    ) -> Result<(i64, Notice), CoreError> {
+        let t = &field.t;
+        let now = self.now();
+        let rules = Rules {
+            endgame: t.terms.endgame,
+            chain: t.terms.chain,
+        };
+        let options = MatchOptions::new(rules, Player::South, t.terms.target, t.terms.round_limit)
+            .map_err(|e| InternalError::Inconsistent(format!("tournament {}: {e}", t.id)))?;
+        let game = Match::new(options);
+        let clock_ms = i64::from(t.terms.clock_secs) * 1000;
+        let match_id = store::insert_match(
+            tx,
+            &store::NewMatch {
+                server: t.server,
+                channel: t.channel,
+                channel_name: &t.channel_name,
+                challenge_id: None,
+                players: ByPlayer::new(south, north),
+                game: &game,
+                clock_secs: t.terms.clock_secs,
+                deadline: now + clock_ms,
+                remind_at: now + clock_ms - clock_ms / 4,
+                now_ms: now,
+                engine_level: None,
+            },
+        )
+        .await?;
+        let row = store::load_match(&mut **tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        let headline = Text::from(format!(
+            "**{}**, round {}: match #{match_id}, ",
+            t.name,
+            t.round + 1
+        ))
+        .player(&row.names.south)
+        .words(" (South, moves first) against ")
+        .player(&row.names.north)
+        .words(" (North).");
+        let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
+        reply.open_thread = Some(thread_name(&t.name, t.round + 1, &row));
+        self.store_post(tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
+            .await?;
+        self.turn_dm(tx, &row, &mut reply).await?;
+        let notice = Notice {
+            server: t.server,
+            channel: t.channel,
+            reply,
+        };
+        Ok((match_id, notice))
+    }
+
+    /// The news of a new round in the tournament's channel: the standings so far, and the round's
+    /// pairings, pinging its players.
+    async fn round_news(
+        &self,
+        tx: &mut WriteTx,
+        field: &Field,
+        round: u32,
+    ) -> Result<Notice, CoreError> {
+        let t = &field.t;
+        let total = total_rounds(t, field.entrants.len());
+        let mut lines = Vec::new();
+        lines.push(match round {
+            1 => Text::from(format!(
+                "**{}** begins: round 1 of {total}, until {}. Good luck!",
+                t.name,
+                format_utc(t.round_ends_at.unwrap_or_default())
+            )),
+            _ => Text::from(format!(
+                "**{}**: round {} is over. Round {round} of {total} begins, until {}.",
+                t.name,
+                round - 1,
+                format_utc(t.round_ends_at.unwrap_or_default())
+            )),
+        });
+        let mut notify = Vec::new();
+        for g in field.round_games(round) {
+            let south = field.name_of(g.south);
+            let line = match (g.north, g.result) {
+                (None, _) => Text::new().player(south).words(": a bye (a point)."),
+                (Some(north), None) => {
+                    notify.extend([g.south, north]);
+                    Text::new()
+                        .player(south)
+                        .words(" (South) against ")
+                        .player(field.name_of(north))
+                        .words(format!(": match #{}.", g.match_id.unwrap_or_default()))
+                }
+                (Some(north), Some(_)) => Text::new()
+                    .player(south)
+                    .words(" against ")
+                    .player(field.name_of(north))
+                    .words(": forfeited (a withdrawal)."),
+            };
+            lines.push(Text::from("- ").then(line));
+        }
+        lines.push(
+            Text::from("Each match is in its own thread (or here when threads are not allowed). ")
+                .command("tournament standings")
+                .words(" shows the table at any time."),
+        );
+        let title = match round {
+            1 => format!("{}: round 1 of {total}", t.name),
+            _ => format!("{}: standings after round {}", t.name, round - 1),
+        };
+        let subtitle = describe_terms(t);
+        let mut reply = Reply::public(Text::lines(lines));
+        reply.notify = notify;
+        // The round's byes and forfeits are decided already: they count from the next standings on.
+        reply.standings = Some(field.table(title, subtitle, round - 1, round)?);
+        self.announce(tx, t, &mut reply).await
+    }
+
+    /// The end of a tournament: the final standings and the winner.
+    async fn finish_tournament(
+        &self,
+        tx: &mut WriteTx,
+        field: &Field,
+    ) -> Result<Notice, CoreError> {
+        let t = &field.t;
+        let now = self.now();
+        if !store::update_tournament(tx, t, TournamentState::Finished, t.round, None, now).await? {
+            return Err(UserError::Stale.into());
+        }
+        let table = field.table(
+            format!("{}: final standings", t.name),
+            describe_terms(t),
+            u32::MAX,
+            0,
+        )?;
+        let winners: Vec<&StandingsLine> = table
+            .lines
+            .iter()
+            .filter(|l| l.rank.trim_end_matches('=') == "1")
+            .collect();
+        let headline = match winners.as_slice() {
+            [one] => Text::from(format!("**{}** is over: ", t.name))
+                .player(&one.name)
+                .words(format!(
+                    " wins with {} point{}! 🏆",
+                    one.points,
+                    if one.points == "1" { "" } else { "s" }
+                )),
+            many => {
+                let mut text =
+                    Text::from(format!("**{}** is over: first place shared by ", t.name));
+                for (i, w) in many.iter().enumerate() {
+                    if i > 0 {
+                        text = text.words(" and ");
+                    }
+                    text = text.player(&w.name);
+                }
+                text.words(".")
+            }
+        };
+        let mut reply = Reply::public(Text::lines(vec![
+            headline,
+            Text::from("Thank you all for playing. The final standings:"),
+        ]));
+        reply.notify = winners
+            .iter()
+            .filter_map(|w| field.entrants.iter().find(|e| e.name == w.name))
+            .map(|e| e.player)
+            .collect();
+        reply.standings = Some(table);
+        self.announce(tx, t, &mut reply).await
+    }
+
+    /// Stores a public message of the tournament in its channel, for the poster.
+    async fn announce(
+        &self,
+        tx: &mut WriteTx,
+        t: &TournamentRow,
+        reply: &mut Reply,
+    ) -> Result<Notice, CoreError> {
+        self.store_post(
+            tx,
+            PostPlace::channel(t.server, t.channel),
+            reply,
+            Via::Poster,
+        )
+        .await?;
+        Ok(Notice {
+            server: t.server,
+            channel: t.channel,
+            reply: reply.clone(),
+        })
+    }
+
+    /// Draws the pictures of announcements, for a front end without an outbox (which shows them).
+    pub(super) async fn draw_notices(&self, notices: &mut [Notice]) {
+        for notice in notices {
+            if let Err(e) = self.draw_pictures(&mut notice.reply).await {
+                tracing::error!(error = %super::cause_chain(&e), "drawing a tournament's picture failed");
+            }
+        }
+    }
+
+    /// A match has ended (or been stopped): if it was a tournament game, its result goes into the
+    /// standings and the tournament moves on, within `tx`. Returns the announcements.
+    pub(super) async fn tournament_match_over(
+        &self,
+        tx: &mut WriteTx,
+        row: &MatchRow,
+    ) -> Result<Vec<Notice>, CoreError> {
+        let Some((id, round, board)) = store::game_of_match(&mut **tx, row.id).await? else {
+            return Ok(Vec::new());
+        };
+        let (result, by) = match row.state {
+            MatchState::Active => return Ok(Vec::new()),
+            MatchState::Finished => (row.game.result(), DecidedBy::Match),
+            // An admin stopped it: scored by the houses, as when a round runs out.
+            MatchState::Aborted => {
+                let mut game = row.game.clone();
+                (game.adjudicate().ok(), DecidedBy::Houses)
+            }
+        };
+        let result = match result.and_then(|r| r.winner) {
+            Some(Player::South) => GameResult::SouthWon,
+            Some(Player::North) => GameResult::NorthWon,
+            None => GameResult::Draw,
+        };
+        store::touch_tournament(tx, id).await?;
+        if !store::decide_game(tx, id, round, board, result, by).await? {
+            return Ok(Vec::new());
+        }
+        let t = reload(tx, id).await?;
+        if t.state != TournamentState::Running || t.round != round {
+            return Ok(Vec::new());
+        }
+        self.advance(tx, t).await
+    }
+
+    async fn tournament_standings(
+        &self,
+        req: &Request,
+        id: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        let field = Field::read(self, t).await?;
+        let t = &field.t;
+        if t.state == TournamentState::Signup || t.round == 0 {
+            let names: Vec<&str> = field.entrants.iter().map(|e| e.name.as_str()).collect();
+            return Ok(Reply::private(
+                Text::from(format!(
+                    "**{}** has not started: {} players so far{}{}. ",
+                    t.name,
+                    names.len(),
+                    if names.is_empty() { "" } else { ": " },
+                    names.join(", ")
+                ))
+                .then(start_words(t)),
+            ));
+        }
+        let title = match t.state {
+            TournamentState::Finished => format!("{}: final standings", t.name),
+            _ if field.round_done(t.round) => {
+                format!("{}: standings after round {}", t.name, t.round)
+            }
+            _ => format!("{}: standings during round {}", t.name, t.round),
+        };
+        let shown_round = match t.state {
+            TournamentState::Running => t.round,
+            _ => 0,
+        };
+        let table = field.table(title, describe_terms(t), u32::MAX, shown_round)?;
+        let mut lines = vec![Text::from(table.title.clone())];
+        for line in &table.lines {
+            let tiebreaks: Vec<String> = table
+                .tiebreaks
+                .iter()
+                .zip(&line.tiebreaks)
+                .map(|(name, value)| format!("{name} {value}"))
+                .collect();
+            let points = if line.points == "1" {
+                "point"
+            } else {
+                "points"
+            };
+            lines.push(Text::from(format!(
+                "{} {}: {} {points} · {} · {} played{}",
+                line.rank,
+                line.name,
+                line.points,
+                tiebreaks.join(" · "),
+                line.played,
+                if line.withdrawn { " (withdrawn)" } else { "" }
+            )));
+        }
+        let mut reply = Reply::private(Text::lines(lines));
+        reply.standings = Some(table);
+        self.draw_pictures(&mut reply).await?;
+        Ok(reply)
+    }
+
+    async fn tournament_pairings(
+        &self,
+        req: &Request,
+        id: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        let field = Field::read(self, t).await?;
+        let t = &field.t;
+        if t.round == 0 {
+            return Err(UserError::TournamentNotStarted(t.name.clone()).into());
+        }
+        let mut lines = vec![Text::from(format!(
+            "**{}**, round {} of {}{}:",
+            t.name,
+            t.round,
+            total_rounds(t, field.entrants.len()),
+            match (t.state, t.round_ends_at) {
+                (TournamentState::Running, Some(ends)) => format!(", until {}", format_utc(ends)),
+                _ => String::new(),
+            }
+        ))];
+        for g in field.round_games(t.round) {
+            let mut line = Text::from(format!("- {}", field.pairing_line(g)));
+            if let (Some(id), None) = (g.match_id, g.result) {
+                line = line.words(format!(" (match #{id})"));
+            }
+            lines.push(line);
+        }
+        Ok(Reply::private(Text::lines(lines)))
+    }
+
+    async fn withdraw_from_tournament(
+        &self,
+        req: &Request,
+        id: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        if t.state == TournamentState::Signup {
+            return self.leave_tournament(req, Some(t.id)).await;
+        }
+        if t.state != TournamentState::Running {
+            return Err(UserError::TournamentOver(t.name).into());
+        }
+        let mut tx = self.store.begin().await?;
+        store::touch_tournament(&mut tx, t.id).await?;
+        let over = UserError::TournamentOver(t.name.clone());
+        let t = store::load_tournament(&mut *tx, t.id)
+            .await?
+            .filter(|t| t.state == TournamentState::Running)
+            .ok_or(over)?;
+        if !store::withdraw_entrant(&mut tx, t.id, req.user.id, t.round).await? {
+            return Err(UserError::NotInTournament(t.name).into());
+        }
+        let games = store::games(&mut *tx, t.id).await?;
+        let live = games
+            .iter()
+            .filter(|g| g.round == t.round && g.result.is_none())
+            .filter(|g| g.south == req.user.id || g.north == Some(req.user.id))
+            .find_map(|g| g.match_id);
+        let headline = Text::new()
+            .player(&req.user.name)
+            .words(format!(" withdraws from **{}**", t.name));
+        if let Some(match_id) = live {
+            let row = store::load_match(&mut *tx, match_id)
+                .await?
+                .filter(|r| r.state == MatchState::Active);
+            if let Some(row) = row {
+                let (board_server, board_channel) = (row.server, row.channel);
+                let side = row.side_of(req.user.id).ok_or_else(|| {
+                    InternalError::Inconsistent(format!("match {match_id} without its player"))
+                })?;
+                let mut game = row.game.clone();
+                game.resign(side).map_err(|_| UserError::NoMatch)?;
+                let headline = headline.words(": their remaining games are forfeited.");
+                let outbox = self.config.outbox;
+                return self
+                    .finish_with(tx, row, game, headline, Via::Poster)
+                    .await?
+                    .map(|mut board| {
+                        // Without an outbox, the public board comes with the private answer.
+                        let mut also = std::mem::take(&mut board.also);
+                        if !outbox {
+                            let public = Notice {
+                                server: board_server,
+                                channel: board_channel,
+                                reply: board.clone(),
+                            };
+                            also.insert(0, public);
+                        }
+                        board.also = also;
+                        board.private = true;
+                        board.text = Text::from(format!(
+                            "You have withdrawn from **{}**: your match #{match_id} is lost, and your \
+                             remaining games are forfeited.",
+                            t.name
+                        ));
+                        board.actions.clear();
+                        board.notify.clear();
+                        board
+                    })
+                    .ok_or_else(|| UserError::Stale.into());
+            }
+        }
+        let mut reply = Reply::public(headline.words(": their remaining games are forfeited."));
+        let mut notices = vec![self.announce(&mut tx, &t, &mut reply).await?];
+        let t = reload(&mut tx, t.id).await?;
+        notices.extend(self.advance(&mut tx, t).await?);
+        tx.commit().await.map_err(StoreError::from)?;
+        self.draw_notices(&mut notices).await;
+        let mut answer = Reply::private("You have withdrawn: your remaining games are forfeited.");
+        if !self.config.outbox {
+            answer.also = notices;
+        }
+        Ok(answer)
+    }
+
+    async fn cancel_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+        let t = self.tournament_here(req, id).await?;
+        if t.organiser != req.user.id && !req.can_manage {
+            return Err(UserError::NotOrganiser(t.organiser_name).into());
+        }
+        if !t.state.is_live() {
+            return Err(UserError::TournamentOver(t.name).into());
+        }
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        if !store::update_tournament(&mut tx, &t, TournamentState::Cancelled, t.round, None, now)
+            .await?
+        {
+            return Err(UserError::Stale.into());
+        }
+        let mut words = Text::new()
+            .player(&req.user.name)
+            .words(format!(" cancelled **{}**.", t.name));
+        if t.state == TournamentState::Running {
+            words = words.words(" Its matches still being played go on as ordinary rated matches.");
+        }
+        let mut reply = Reply::public(words);
+        self.store_post(
+            &mut tx,
+            PostPlace::channel(req.place.server, req.place.channel),
+            &mut reply,
+            Via::Answer,
+        )
+        .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(reply)
+    }
+
+    /// The clock's part: starts the tournaments whose start time has come, and ends the rounds whose days
+    /// have run out, scoring their unfinished matches by the houses each player owns.
+    pub(super) async fn sweep_tournaments(&self) -> Result<Vec<Notice>, CoreError> {
+        let now = self.now();
+        let mut notices = Vec::new();
+        for t in store::due_tournaments(self.store.reader(), now).await? {
+            if self.paused(t.server, now) {
+                continue;
+            }
+            let t_id = t.id;
+            let mut tx = self.store.begin().await?;
+            store::touch_tournament(&mut tx, t.id).await?;
+            let Some(t) = store::load_tournament(&mut *tx, t.id).await? else {
+                continue;
+            };
+            let mut done = match t.state {
+                TournamentState::Signup if t.starts_at.is_some_and(|s| s <= now) => {
+                    self.begin_tournament(&mut tx, t).await
+                }
+                TournamentState::Running if t.round_ends_at.is_some_and(|e| e <= now) => {
+                    self.round_ran_out(&mut tx, t).await
+                }
+                _ => continue,
+            };
+            match done {
+                Ok(ref mut made) => {
+                    tx.commit().await.map_err(StoreError::from)?;
+                    self.draw_notices(made).await;
+                    notices.append(made);
+                }
+                // Another process got there first.
+                Err(CoreError::User(UserError::Stale)) => {}
+                // One tournament's trouble must not stop the clock for everyone: logged, tried again at
+                // the next sweep (its transaction is rolled back).
+                Err(e) => {
+                    tracing::error!(error = %super::cause_chain(&e), tournament = t_id,
+                        "a tournament could not move on")
+                }
+            }
+        }
+        Ok(notices)
+    }
+
+    /// A round's days have run out: its matches still being played end, scored by the houses each player
+    /// owns, and the tournament moves on.
+    async fn round_ran_out(
+        &self,
+        tx: &mut WriteTx,
+        t: TournamentRow,
+    ) -> Result<Vec<Notice>, CoreError> {
+        let now = self.now();
+        let games = store::games(&mut **tx, t.id).await?;
+        let mut notices = Vec::new();
+        for g in games
+            .iter()
+            .filter(|g| g.round == t.round && g.result.is_none())
+        {
+            let Some(match_id) = g.match_id else { continue };
+            let Some(row) = store::load_match(&mut **tx, match_id)
+                .await?
+                .filter(|r| r.state == MatchState::Active)
+            else {
+                continue;
+            };
+            let mut game = row.game.clone();
+            let result = game.adjudicate().map_err(|_| UserError::NoMatch)?;
+            let rated = row.moves_played > 0;
+            let Some(after) =
+                store::finish_match(tx, row.id, row.version, &game, rated, now).await?
+            else {
+                return Err(UserError::Stale.into());
+            };
+            let ratings = match rated {
+                true => Some(
+                    super::ratings::rate_match(
+                        tx,
+                        row.server,
+                        row.id,
+                        row.players,
+                        result.winner,
+                        now,
+                    )
+                    .await?,
+                ),
+                false => None,
+            };
+            let headline = Text::from(format!(
+                "Round {} of **{}** is out of time: match #{} is scored by the houses each player owns.",
+                t.round, t.name, row.id
+            ));
+            let after = MatchAfter {
+                row: &after,
+                played: None,
+                ratings,
+            };
+            let mut reply = self.match_message(&after, headline)?;
+            self.store_post(tx, PostPlace::of_match(after.row), &mut reply, Via::Poster)
+                .await?;
+            notices.push(Notice {
+                server: row.server,
+                channel: after.row.channel,
+                reply,
+            });
+            let result = match result.winner {
+                Some(Player::South) => GameResult::SouthWon,
+                Some(Player::North) => GameResult::NorthWon,
+                None => GameResult::Draw,
+            };
+            store::decide_game(tx, t.id, g.round, g.board, result, DecidedBy::Houses).await?;
+        }
+        let t = reload(tx, t.id).await?;
+        notices.extend(self.advance(tx, t).await?);
+        Ok(notices)
+    }
+}
+
+/// The tournament `id` as it stands now, within `tx` (it was read before: it must be there).
+async fn reload(tx: &mut WriteTx, id: i64) -> Result<TournamentRow, CoreError> {
+    store::load_tournament(&mut **tx, id)
+        .await?
+        .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")).into())
+}
+
+/// Checks, within the change's transaction, that the tournament read before it is still in sign-up: a
+/// start that came between would otherwise take a player in after the pairings were made.
+async fn still_in_signup(tx: &mut WriteTx, t: &TournamentRow) -> Result<(), CoreError> {
+    let now = store::load_tournament(&mut **tx, t.id).await?;
+    match now.map(|now| now.state) {
+        Some(TournamentState::Signup) => Ok(()),
+        _ => Err(UserError::TournamentStarted(t.name.clone()).into()),
+    }
+}
+
+/// Tournaments follow every change to a match: a tournament game that ends (or is stopped) is scored, and
+/// its tournament moves on, in the change's transaction.
+pub(super) struct TournamentHook;
+
+impl MatchHook for TournamentHook {
+    fn after_reply<'a>(
+        &'a self,
+        core: &'a Core,
+        tx: &'a mut WriteTx,
+        change: &'a MatchChange<'a>,
+        _reply: &'a mut Reply,
+        also: &'a mut Vec<Notice>,
+    ) -> HookFuture<'a> {
+        Box::pin(async move {
+            if change.row.state != MatchState::Active {
+                also.extend(core.tournament_match_over(tx, change.row).await?);
+            }
+            Ok(())
+        })
+    }
+}

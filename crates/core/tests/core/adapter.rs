@@ -1,0 +1,266 @@
+//! What the Discord adapter needs of the core beyond commands: the legal houses for autocomplete, the
+//! rematch, and a match moved into a thread of its own. On a real SQLite file with the real engine.
+
+use crate::common::*;
+use namnam_core::{ActionId, Place, Reply, UserError};
+use namnam_game::House;
+use namnam_store as store;
+
+fn place(h: &Harness, channel: &str) -> Place {
+    h.request(channel, "alice", "board").place
+}
+
+fn user(name: &str) -> namnam_store::Snowflake {
+    namnam_store::Snowflake::of_name("user", name)
+}
+
+async fn legal(h: &Harness, channel: &str, name: &str) -> Vec<(House, u8)> {
+    h.core
+        .legal_houses(&place(h, channel), user(name), None)
+        .await
+        .expect("the legal houses load")
+}
+
+fn labels(houses: &[(House, u8)]) -> Vec<u8> {
+    houses.iter().map(|(h, _)| h.label()).collect()
+}
+
+async fn legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else(
+    backend: Backend,
+) {
+    let h = Harness::new(backend).await;
+    assert!(
+        legal(&h, "general", "alice").await.is_empty(),
+        "no match yet"
+    );
+    let mut reply: Reply = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    for _ in 0..6 {
+        let mover = to_move(&reply).expect("someone to move");
+        let other = if mover == "alice" { "bob" } else { "alice" };
+        let houses = legal(&h, "general", &mover).await;
+        assert_eq!(
+            labels(&houses),
+            legal_houses(&reply),
+            "house order, as the buttons"
+        );
+        let position = reply.board.as_ref().expect("a board").position;
+        for &(house, seeds) in &houses {
+            assert_eq!(seeds, position.seeds(house));
+            assert!(seeds > 0);
+        }
+        assert!(
+            legal(&h, "general", other).await.is_empty(),
+            "not {other}'s turn"
+        );
+        assert!(
+            legal(&h, "general", "carol").await.is_empty(),
+            "carol does not play"
+        );
+        assert!(
+            legal(&h, "elsewhere", &mover).await.is_empty(),
+            "no match there"
+        );
+        let house = houses[houses.len() / 2].0.label();
+        reply = h.ok(&mover, &format!("move house:{house}")).await;
+    }
+}
+
+async fn legal_houses_are_empty_on_the_computers_turn(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:1 first:challenged",
+        )
+        .await;
+    assert!(reply.computer_turn.is_some(), "the computer moves first");
+    assert!(legal(&h, "general", "alice").await.is_empty());
+    let reply = h
+        .core
+        .computer_turn(
+            reply.computer_turn.expect("a turn"),
+            namnam_core::Via::Answer,
+        )
+        .await
+        .expect("the computer moves")
+        .expect("it was its turn");
+    assert_eq!(
+        labels(&legal(&h, "general", "alice").await),
+        legal_houses(&reply)
+    );
+}
+
+async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backend: Backend) {
+    let h = Harness::new(backend).await;
+    h.ok("admin", "admin settings thread:yes").await;
+    let accepted = h
+        .start_match("general", "alice", "bob", "first:challenger clock:24h")
+        .await;
+    assert_eq!(accepted.open_thread.as_deref(), Some("alice vs bob"));
+    let id = accepted.board.as_ref().expect("a board").match_id;
+    let thread = channel_id("alice-vs-bob");
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .expect("the match moves");
+    // Moving it again to the same thread changes nothing.
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .expect("a second move to the same thread is fine");
+
+    // The match is played from the thread, with the buttons it had; the parent channel knows it no more.
+    assert_eq!(h.refused("alice", "move house:1").await, UserError::NoMatch);
+    assert_eq!(
+        labels(&legal(&h, "alice-vs-bob", "alice").await),
+        legal_houses(&accepted)
+    );
+    assert!(legal(&h, "general", "alice").await.is_empty());
+    let house = legal_houses(&accepted)[0];
+    let mut req = h.request("alice-vs-bob", "alice", "board");
+    req.command = ActionId::Move {
+        match_id: id,
+        turn: 1,
+        house: House::from_label(house.into()).unwrap(),
+    }
+    .command();
+    let moved = h
+        .core
+        .try_handle(&req)
+        .await
+        .expect("the button works in the thread");
+    assert_eq!(to_move(&moved).as_deref(), Some("bob"));
+    let row = store::load_match(h.core.store().reader(), id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(
+        (row.channel, row.channel_name.as_str()),
+        (thread, "alice vs bob")
+    );
+
+    // The parent channel hosts another match meanwhile.
+    h.start_match("general", "carol", "dave", "").await;
+
+    // The clock's notices for the moved match name the thread.
+    h.clock.advance_secs(18 * 3600);
+    let notices = h.core.sweep().await.expect("the sweep runs");
+    let reminder = notices
+        .iter()
+        .find(|n| n.reply.text.plain().starts_with("bob:"))
+        .expect("bob is reminded");
+    assert_eq!(reminder.channel, thread);
+    h.clock.advance_secs(6 * 3600);
+    let notices = h.core.sweep().await.expect("the sweep runs");
+    let timeout = notices
+        .iter()
+        .find(|n| {
+            n.reply.text.plain().contains(&format!("#{id}"))
+                || n.reply.text.plain().starts_with("bob's")
+        })
+        .expect("bob runs out of time");
+    assert_eq!(timeout.channel, thread);
+}
+
+async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let first = h.start_match("general", "alice", "bob", "").await;
+    let first_id = first.board.as_ref().expect("a board").match_id;
+    let second = h.start_match("games", "carol", "dave", "").await;
+    let second_id = second.board.as_ref().expect("a board").match_id;
+    let refusal = h
+        .core
+        .move_match_to_thread(first_id, channel_id("games"), "games")
+        .await
+        .expect_err("games has a match");
+    assert_eq!(refusal.to_string(), UserError::MatchInChannel.to_string());
+    h.ok_in("games", "carol", "resign confirm:yes").await;
+    let refusal = h
+        .core
+        .move_match_to_thread(second_id, channel_id("a-thread"), "a thread")
+        .await
+        .expect_err("a finished match stays");
+    assert_eq!(
+        refusal.to_string(),
+        UserError::NotActive(second_id).to_string()
+    );
+    let refusal = h
+        .core
+        .move_match_to_thread(4242, channel_id("a-thread"), "a thread")
+        .await
+        .expect_err("no such match");
+    assert_eq!(refusal.to_string(), UserError::NotActive(4242).to_string());
+    let row = store::load_match(h.core.store().reader(), second_id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(row.channel, channel_id("games"));
+}
+
+async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    h.ok("admin", "admin settings thread:yes").await;
+    let accepted = h
+        .start_match("general", "alice", "bob", "first:challenger clock:24h")
+        .await;
+    let id = accepted.board.as_ref().expect("a board").match_id;
+    let thread = channel_id("alice-vs-bob");
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .expect("the match moves");
+    for post in h.core.due_posts(10, &[]).await.unwrap() {
+        h.core.post_delivered(post.id, None).await.unwrap();
+    }
+    // A button pressed on a board in another channel of the server acts on the match it names.
+    let house = legal_houses(&accepted)[0];
+    let mut req = h.request("general", "alice", "board");
+    req.command = ActionId::Move {
+        match_id: id,
+        turn: 1,
+        house: House::from_label(house.into()).unwrap(),
+    }
+    .command();
+    let moved = h
+        .core
+        .try_handle(&req)
+        .await
+        .expect("the button works anywhere");
+    h.core
+        .post_delivered(moved.post.unwrap(), None)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        h.core.thread_closed(SERVER, thread).await.unwrap(),
+        Some(id)
+    );
+    let row = store::load_match(h.core.store().reader(), id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(row.channel, channel_id("general"), "back in its channel");
+    let due = h.core.due_posts(10, &[]).await.unwrap();
+    assert_eq!(due.len(), 1, "its board, posted again");
+    assert_eq!(due[0].channel, channel_id("general"));
+    assert!(
+        due[0].reply.text.plain().contains("its thread was closed"),
+        "{}",
+        due[0].reply.text
+    );
+    assert_eq!(due[0].reply.actions, moved.actions, "the same buttons");
+    // The match is played from the channel again; a second notice of the closed thread changes nothing.
+    assert_eq!(h.core.thread_closed(SERVER, thread).await.unwrap(), None);
+    let bob_house = legal_houses(&moved)[0];
+    h.ok("bob", &format!("move house:{bob_house}")).await;
+}
+
+on_both_backends!(
+    legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else,
+    legal_houses_are_empty_on_the_computers_turn,
+    a_match_moved_into_a_thread_is_played_there_and_frees_its_channel,
+    only_an_active_match_moves_and_never_onto_another_match,
+    a_closed_thread_sends_its_match_back_to_the_channel_with_its_board,
+);

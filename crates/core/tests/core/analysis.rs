@@ -1,0 +1,162 @@
+//! The computer's analysis of a finished match: it names a blunder planted in a match of good moves, is
+//! stored and runs once, is posted where it was asked for, and marks the mistake in the replay.
+
+use std::sync::Arc;
+
+use namnam_core::{Core, CoreConfig, ManualClock, UserError};
+use namnam_store::{self as store, Store};
+
+use crate::common::{Backend, Harness, TestDb, START_MS};
+
+on_both_backends!(
+    the_analysis_names_a_planted_blunder,
+    an_analysis_is_done_once_by_whoever_holds_it,
+);
+
+/// The nodes the test's analysis searches with: a tenth of the bot's, to stay quick.
+const NODES: u64 = 10_000;
+
+async fn harness(backend: Backend) -> Harness {
+    let db = TestDb::new(backend).await;
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let store = Store::open(&db.url).await.expect("the database opens");
+    let config = CoreConfig {
+        outbox: true,
+        analysis_nodes: NODES,
+        ..CoreConfig::default()
+    };
+    Harness {
+        core: Arc::new(Core::new(store, clock.clone(), config)),
+        clock,
+        db,
+    }
+}
+
+async fn the_analysis_names_a_planted_blunder(backend: Backend) {
+    let h = harness(backend).await;
+    let start = h
+        .start_match("games", "alice", "bob", "first:challenger rounds:1")
+        .await;
+    let match_id = start.board.as_ref().unwrap().match_id;
+    let (ply, blunder) =
+        crate::planted::play_with_blunder(&h.core, match_id, "alice", |user, line| {
+            h.request("games", user, line)
+        })
+        .await;
+
+    // Asked for in #games, by bob: queued, and nothing is judged yet.
+    let asked = h
+        .ok_in("games", "bob", &format!("analyse match:{match_id}"))
+        .await;
+    assert!(asked.private);
+    assert!(asked.text.plain().contains("looking at"), "{}", asked.text);
+    assert_eq!(
+        h.refused_in("games", "carol", &format!("analyse match:{match_id}"))
+            .await,
+        UserError::AnalysisQueued(match_id),
+        "asked for once"
+    );
+    let notice = h
+        .core
+        .analyse_next()
+        .await
+        .unwrap()
+        .expect("the queued analysis is done");
+    assert_eq!(notice.channel, crate::common::channel_id("games"));
+    assert!(
+        !notice.reply.private,
+        "the verdict is posted for both players"
+    );
+    let verdict = notice.reply.text.plain();
+    let alice_part = verdict
+        .split("\nbob")
+        .next()
+        .expect("alice's part comes first");
+    assert!(
+        alice_part.contains(&format!(
+            "- move {ply} (round 1, move {ply}): house {}",
+            blunder.played
+        )),
+        "the planted blunder (move {ply}, house {}) is named:\n{verdict}",
+        blunder.played
+    );
+    // Stored with its post, in one transaction: the poster has it.
+    let pending: Vec<String> =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE state = 'pending' AND match_id = $1")
+            .bind(match_id)
+            .fetch_all(h.core.store().reader())
+            .await
+            .unwrap();
+    assert!(
+        pending.iter().any(|body| body.contains("biggest mistakes")),
+        "the verdict waits in the outbox: {pending:?}"
+    );
+
+    // It runs once: asked again, the stored verdict is the answer.
+    assert!(h.core.analyse_next().await.unwrap().is_none());
+    let again = h
+        .ok_in("general", "carol", &format!("analyse match:{match_id}"))
+        .await;
+    assert!(again.private);
+    assert_eq!(again.text, notice.reply.text);
+
+    // The replay marks the move and says what was better.
+    let marked = h
+        .ok("carol", &format!("replay match:{match_id} move:{ply}"))
+        .await;
+    let replayed = marked.text.plain();
+    assert!(replayed.contains(&format!("Move {ply} of")), "{replayed}");
+    // The line under the picture says it too (the alt text is written from the same lines).
+    let alt = &marked.picture.as_ref().expect("a picture").description;
+    assert!(
+        alt.contains("Mistake: house") && alt.contains("was better"),
+        "{alt}"
+    );
+    assert!(replayed.contains("⚠"), "{replayed}");
+    assert!(replayed.contains("was better"), "{replayed}");
+    let before = h
+        .ok(
+            "carol",
+            &format!("replay match:{match_id} move:{}", ply - 1),
+        )
+        .await
+        .text
+        .plain();
+    assert!(
+        !before.contains("was better"),
+        "only the mistakes are marked: {before}"
+    );
+}
+
+async fn an_analysis_is_done_once_by_whoever_holds_it(backend: Backend) {
+    let h = harness(backend).await;
+    h.start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    h.ok("alice", "move house:3").await;
+    h.ok("bob", "move house:7").await;
+    h.ok("alice", "resign confirm:yes").await;
+    h.ok("bob", "analyse match:1").await;
+    // Another process on the same database claims it first: this one leaves it alone…
+    let now = h.core.now_ms();
+    let mut tx = h.core.store().begin().await.unwrap();
+    let taken = store::claim_analysis(&mut tx, "shards 1-1 of 2", true, now, now + 600_000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(taken.map(|a| a.match_id), Some(1));
+    assert!(h.core.analyse_next().await.unwrap().is_none());
+    assert_eq!(h.core.analyses_waiting().await.unwrap(), 1);
+    // …until that claim runs out (the other process died): then it is taken over and done, once.
+    h.clock.advance_secs(601);
+    let notice = h.core.analyse_next().await.unwrap().expect("taken over");
+    assert!(notice.reply.text.plain().contains("analysis of match #1"));
+    assert_eq!(h.core.analyses_waiting().await.unwrap(), 0);
+    let mut tx = h.core.store().begin().await.unwrap();
+    assert!(
+        !store::finish_analysis(&mut tx, 1, "shards 1-1 of 2", &[], now)
+            .await
+            .unwrap(),
+        "the process that lost its claim cannot overwrite the verdict"
+    );
+    tx.rollback().await.unwrap();
+}

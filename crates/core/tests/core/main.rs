@@ -1,0 +1,33 @@
+//! The core suite: the platform-neutral bot (the `namnam-core` crate) with the real engine and a hand-moved clock, every
+//! test twice: on a real SQLite file and on a real PostgreSQL server (`namnam_testkit::postgres` starts one for
+//! this binary if PostgreSQL is installed), one module per concern — what the Discord adapter needs of it, the move clock, the
+//! clock through outages, whole matches, takebacks, replays, refusals, rematches, playing the computer, and several processes on one
+//! database.
+//!
+//! The console front end has its tests in its crate, `namnam export` and `replay` in the `namnam` package,
+//! both with this suite's `common.rs`.
+
+use namnam_testkit::postgres;
+
+#[path = "../support/planted.rs"]
+mod planted;
+
+#[macro_use]
+mod common;
+
+mod adapter;
+mod analysis;
+mod clock;
+mod migrate;
+mod notify;
+mod outage;
+mod play;
+mod processes;
+mod refusals;
+mod rematch;
+mod replay;
+mod seasons;
+mod several;
+mod takeback;
+mod tournaments;
+mod vs_computer;

@@ -1,0 +1,205 @@
+//! `namnam migrate-db` (`store::copy`): a live installation — every table with rows, a match in progress,
+//! an open challenge — is copied with its ids into an empty database of the other backend and back, and
+//! plays on there: the old buttons work and new ids come after the copied ones.
+
+use crate::common::*;
+use namnam_core::ActionId;
+use namnam_store::copy::{copy_all, table_names, NOT_COPIED, TABLES};
+use namnam_store::{Registration, Snowflake, Store, StoreError};
+use sqlx::{Column, Row, ValueRef};
+use std::collections::BTreeMap;
+
+/// Every row of `table` as text, in key order, with the column names.
+async fn dump(store: &Store, table: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY 1, 2"))
+        .fetch_all(store.reader())
+        .await
+        .unwrap();
+    let names = rows
+        .first()
+        .map(|r| r.columns().iter().map(|c| c.name().to_owned()).collect())
+        .unwrap_or_default();
+    let values = rows
+        .iter()
+        .map(|row| {
+            (0..row.len())
+                .map(|i| {
+                    if row.try_get_raw(i).unwrap().is_null() {
+                        "NULL".to_owned()
+                    } else if let Ok(n) = row.try_get::<i64, _>(i) {
+                        n.to_string()
+                    } else if let Ok(x) = row.try_get::<f64, _>(i) {
+                        format!("{x:?}")
+                    } else {
+                        format!("{:?}", row.try_get::<String, _>(i).unwrap())
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (names, values)
+}
+
+async fn dump_all(store: &Store) -> BTreeMap<String, (Vec<String>, Vec<Vec<String>>)> {
+    let mut all = BTreeMap::new();
+    for table in table_names(store).await.unwrap() {
+        let rows = dump(store, &table).await;
+        all.insert(table, rows);
+    }
+    all
+}
+
+/// Fills every table: a finished rated match (its analysis asked for, its season ended), a match in progress, an open challenge, server settings,
+/// the outbox, heartbeats, a server outage and a command registration. Returns bob's move buttons in the
+/// match in progress.
+async fn live_installation(h: &Harness) -> Vec<ActionId> {
+    assert!(h.core.shards_seen(&[0, 1]).await.unwrap().is_empty());
+    h.ok_in("lobby", "carol", "challenge opponent:dave").await;
+    let finished = h
+        .start_match("general", "alice", "bob", "first:challenger rounds:1")
+        .await;
+    let (last, _) = play_out(h, "general", finished, 7, 5000).await;
+    assert!(to_move(&last).is_none(), "the first match is over");
+    // Its analysis asked for (queued: the copy does not care whether it is done).
+    let finished_id = last.board.as_ref().expect("the last board").match_id;
+    h.ok("bob", &format!("analyse match:{finished_id}")).await;
+    // A season ended (its standings kept), and turn DMs asked for.
+    h.ok("admin", "admin season").await;
+    h.ok("bob", "notify on").await;
+    // A rated match of the new season.
+    let quick = h
+        .start_match("quick", "erin", "frank", "first:challenger")
+        .await;
+    h.ok_in(
+        "quick",
+        "erin",
+        &format!("move house:{}", legal_houses(&quick)[0]),
+    )
+    .await;
+    h.ok_in("quick", "frank", "resign confirm:yes").await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let reply = h
+        .ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
+        .await;
+    // A tournament under way: a match, a bye, its players.
+    h.ok_in(
+        "cup",
+        "carol",
+        "tournament create Cup format:round-robin target:7",
+    )
+    .await;
+    for who in ["carol", "dave", "grace"] {
+        h.ok_in("cup", who, "tournament join").await;
+    }
+    h.ok_in("cup", "carol", "tournament start").await;
+    h.ok("admin", "admin settings channels:#general clock:1h")
+        .await;
+    h.core.server_unavailable(OTHER_SERVER).await.unwrap();
+    let mut tx = h.core.store().begin().await.unwrap();
+    let registration = Registration {
+        scope: "global".into(),
+        application: Snowflake(1_200_000_000_000_000_001),
+        fingerprint: "f".repeat(64),
+        commands: [("move".to_owned(), Snowflake(1_200_000_000_000_000_002))].into(),
+    };
+    namnam_store::save_registration(&mut tx, &registration, START_MS)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    reply
+        .actions
+        .iter()
+        .filter(|a| matches!(a.id, ActionId::Move { .. }))
+        .map(|a| a.id)
+        .collect()
+}
+
+/// Copies `from` into a new database of `backend`; checks that every table of both schemas was copied,
+/// row for row; returns the new database.
+async fn copy_into(from: &Store, backend: Backend) -> (TestDb, Store) {
+    let db = TestDb::new(backend).await;
+    let to = Store::open(&db.url).await.unwrap();
+    let copied = copy_all(from, &to).await.unwrap();
+    let mut expected: Vec<&str> = TABLES.iter().chain(NOT_COPIED).copied().collect();
+    expected.sort();
+    for schema in [
+        table_names(from).await.unwrap(),
+        table_names(&to).await.unwrap(),
+    ] {
+        assert_eq!(
+            schema, expected,
+            "migrate-db knows every table of both schemas"
+        );
+    }
+    let before = dump_all(from).await;
+    assert_eq!(
+        dump_all(&to).await,
+        before,
+        "every row of every table, as it was"
+    );
+    for (table, n) in &copied.tables {
+        assert!(
+            *n > 0,
+            "the installation has rows in {table}, so its copy is checked"
+        );
+        assert_eq!(*n as usize, before[table].1.len());
+    }
+    // A second copy would mix two installations: refused, and the target left as it was.
+    assert!(matches!(
+        copy_all(from, &to).await,
+        Err(StoreError::TargetNotEmpty(_))
+    ));
+    assert_eq!(dump_all(&to).await, before);
+    (db, to)
+}
+
+/// Plays on after a copy: bob's old button moves in the match in progress, dave accepts the challenge
+/// (its match gets an id after every copied one), and the leaderboard is the one before.
+async fn plays_on(h: &Harness, buttons: &[ActionId], max_match_before: i64) {
+    let mut request = h.request("general", "bob", "board");
+    request.command = buttons[0].command();
+    let reply = h
+        .core
+        .try_handle(&request)
+        .await
+        .expect("the old button still moves");
+    assert_eq!(to_move(&reply).as_deref(), Some("alice"));
+    h.ok_in("lobby", "dave", "accept").await;
+    let max_match: i64 = sqlx::query_scalar("SELECT MAX(id) FROM matches")
+        .fetch_one(h.core.store().reader())
+        .await
+        .unwrap();
+    assert_eq!(max_match, max_match_before + 1, "a new match gets a new id");
+    let board = h.ok("carol", "leaderboard").await.text.plain();
+    assert!(board.contains("erin") && board.contains("frank"), "{board}");
+    let old = h.ok("carol", "leaderboard season:1").await.text.plain();
+    assert!(old.contains("alice") && old.contains("bob"), "{old}");
+}
+
+async fn migrate_db_moves_a_live_installation_there_and_back(backend: Backend) {
+    let h = Harness::with_outage_rule(Backend::Sqlite).await;
+    let buttons = live_installation(&h).await;
+    let max_match: i64 = sqlx::query_scalar("SELECT MAX(id) FROM matches")
+        .fetch_one(h.core.store().reader())
+        .await
+        .unwrap();
+    let clock = h.clock.clone();
+    h.core.store().close().await;
+
+    // There, into an empty database of `backend`, with a snapshot kept of the source.
+    let source = Store::open(&h.db.url).await.unwrap();
+    let (there_db, there) = copy_into(&source, backend).await;
+    // And back, into a new SQLite file, before anything changes.
+    let (back_db, back) = copy_into(&there, Backend::Sqlite).await;
+    there.close().await;
+    back.close().await;
+
+    for db in [there_db, back_db] {
+        let moved = Harness::open_with_outage_rule(db, clock.clone()).await;
+        plays_on(&moved, &buttons, max_match).await;
+    }
+}
+
+on_both_backends!(migrate_db_moves_a_live_installation_there_and_back);

@@ -1,0 +1,253 @@
+//! Tournaments in the core, as the console plays them (no outbox: a change's announcements come with its
+//! reply, in `Reply::also`): sign-up, pairing by itself, results into the standings, a withdrawal, a round
+//! that runs out, a restart in the middle, and the winner.
+
+use crate::common::*;
+use namnam_core::{ActionId, Reply, UserError};
+use namnam_store::{self as store, DecidedBy, GameRow};
+
+/// The tournament of a sign-up reply, from its Join button.
+fn tournament_of(reply: &Reply) -> i64 {
+    reply
+        .actions
+        .iter()
+        .find_map(|a| match a.id {
+            ActionId::TournamentJoin { tournament } => Some(tournament),
+            _ => None,
+        })
+        .expect("a Join button")
+}
+
+/// The boards among a change's announcements: each new match, with its players.
+fn new_boards(reply: &Reply) -> Vec<(i64, String, String)> {
+    std::iter::once(reply)
+        .chain(reply.also.iter().map(|n| &n.reply))
+        .filter_map(|r| r.board.as_ref().filter(|b| b.to_move.is_some()))
+        .map(|b| (b.match_id, b.names.south.clone(), b.names.north.clone()))
+        .collect()
+}
+
+/// Every text a change posted, its own and its announcements'.
+fn all_text(reply: &Reply) -> String {
+    std::iter::once(reply)
+        .chain(reply.also.iter().map(|n| &n.reply))
+        .map(|r| r.text.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+async fn games(h: &Harness, id: i64) -> Vec<GameRow> {
+    store::games(h.core.store().reader(), id).await.unwrap()
+}
+
+/// The points of each player from the stored games, counted here on their own (1 a win, a bye or a
+/// forfeit won; ½ a draw), in halves.
+async fn halves_of(h: &Harness, id: i64, player: &str) -> u32 {
+    let me = namnam_store::Snowflake::of_name("user", player);
+    games(h, id)
+        .await
+        .iter()
+        .filter_map(|g| g.result.map(|(r, _)| (g, r)))
+        .map(|(g, r)| {
+            use namnam_store::GameResult::*;
+            match (g.south == me, g.north == Some(me), r) {
+                (true, _, SouthWon) | (_, true, NorthWon) => 2,
+                (true, _, Draw) | (_, true, Draw) => 1,
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let signup = h
+        .ok(
+            "alice",
+            "tournament create Winter cup format:round-robin target:7 clock:1h",
+        )
+        .await;
+    assert!(!signup.private);
+    assert!(
+        signup
+            .text
+            .to_string()
+            .contains("alice organises **Winter cup**"),
+        "{}",
+        signup.text
+    );
+    let id = tournament_of(&signup);
+    // Joining by the button and by the command; twice is refused; leaving and joining again.
+    for who in ["alice", "bob"] {
+        let joined = h
+            .press(who, ActionId::TournamentJoin { tournament: id })
+            .await
+            .unwrap();
+        assert!(joined.private && joined.text.to_string().contains("You are in"));
+    }
+    assert_eq!(
+        h.refused("bob", "tournament join").await,
+        UserError::AlreadyJoined("Winter cup".into())
+    );
+    h.ok("carol", "tournament join").await;
+    h.ok("carol", "tournament leave").await;
+    h.ok("carol", "tournament join").await;
+    // Only the organiser (or an admin) starts it.
+    assert_eq!(
+        h.refused("bob", "tournament start").await,
+        UserError::NotOrganiser("alice".into())
+    );
+    let mut reply = h.ok("alice", "tournament start").await;
+    assert!(
+        all_text(&reply).contains("round 1 of 3"),
+        "{}",
+        all_text(&reply)
+    );
+    assert_eq!(
+        h.refused("dave", "tournament join").await,
+        UserError::TournamentStarted("Winter cup".into())
+    );
+    // Three rounds of one game and a bye each: the loser of each resigns.
+    for round in 1..=3 {
+        let boards = new_boards(&reply);
+        assert_eq!(boards.len(), 1, "round {round}: one match");
+        let (match_id, south, _) = boards[0].clone();
+        let played = games(&h, id).await;
+        let this_round: Vec<&GameRow> = played.iter().filter(|g| g.round == round).collect();
+        assert_eq!(this_round.len(), 2, "round {round}: a game and a bye");
+        assert!(this_round
+            .iter()
+            .any(|g| g.north.is_none() && g.result.map(|r| r.1) == Some(DecidedBy::Bye)));
+        // Everyone can see the pairings.
+        let pairings = h.ok("dave", "tournament pairings").await;
+        assert!(pairings
+            .text
+            .to_string()
+            .contains(&format!("round {round} of 3")));
+        reply = h
+            .ok(&south, &format!("resign confirm:yes match:{match_id}"))
+            .await;
+    }
+    let text = all_text(&reply);
+    assert!(text.contains("**Winter cup** is over"), "{text}");
+    // Each played South once and lost it (South resigned), and had a bye: two points each, a three-way
+    // tie on points; the standings name who is first by Sonneborn-Berger.
+    for who in ["alice", "bob", "carol"] {
+        assert_eq!(halves_of(&h, id, who).await, 2 * 2, "{who}");
+    }
+    let standings = h.ok("bob", "tournament standings").await;
+    assert!(standings.private);
+    let png = &standings.picture.as_ref().expect("a picture").bytes;
+    let decoded = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    assert!(decoded.width() > 0);
+    assert!(
+        standings.text.to_string().contains("final standings"),
+        "{}",
+        standings.text
+    );
+    assert_eq!(
+        h.refused("alice", "tournament withdraw").await,
+        UserError::TournamentOver("Winter cup".into())
+    );
+}
+
+async fn a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let signup = h
+        .ok(
+            "alice",
+            "tournament create Quick format:swiss rounds:3 target:7 clock:3d round_days:1",
+        )
+        .await;
+    let id = tournament_of(&signup);
+    for who in ["alice", "bob", "carol", "dave", "erin"] {
+        h.ok(who, "tournament join").await;
+    }
+    let reply = h.ok("alice", "tournament start").await;
+    let round1 = new_boards(&reply);
+    assert_eq!(round1.len(), 2, "five players: two matches and a bye");
+    // erin, if she plays in round 1, withdraws: her match is lost; else bob does.
+    let quitter = ["erin", "bob"]
+        .into_iter()
+        .find(|p| round1.iter().any(|(_, s, n)| s == p || n == p))
+        .unwrap();
+    let withdrawn = h.ok(quitter, "tournament withdraw").await;
+    assert!(withdrawn.private, "{}", withdrawn.text);
+    // The other match is left unplayed; a restart changes nothing.
+    let h = h.restart().await;
+    let before = games(&h, id).await;
+    assert!(
+        h.core.sweep().await.unwrap().is_empty(),
+        "nothing is due yet"
+    );
+    assert_eq!(games(&h, id).await, before, "a restart pairs nothing");
+    // A day later the round is out of time: the unfinished match is scored by houses (six each at the
+    // start: a draw) and round 2 is paired, without the one who withdrew.
+    h.clock.advance_secs(24 * 3600);
+    let notices = h.core.sweep().await.unwrap();
+    let text: Vec<String> = notices.iter().map(|n| all_text(&n.reply)).collect();
+    let text = text.join("\n");
+    assert!(text.contains("scored by the houses"), "{text}");
+    assert!(text.contains("Round 2 of 3"), "{text}");
+    let houses = games(&h, id)
+        .await
+        .iter()
+        .filter(|g| g.round == 1 && g.result.map(|r| r.1) == Some(DecidedBy::Houses))
+        .count();
+    assert_eq!(houses, 1, "the unfinished match, scored by houses");
+    let played = games(&h, id).await;
+    let round2: Vec<&GameRow> = played.iter().filter(|g| g.round == 2).collect();
+    let quitter_id = namnam_store::Snowflake::of_name("user", quitter);
+    assert!(round2
+        .iter()
+        .all(|g| g.south != quitter_id && g.north != Some(quitter_id)));
+    assert_eq!(round2.len(), 2, "four left: two matches");
+    // No one meets anyone twice, and a second sweep pairs nothing more.
+    assert!(h.core.sweep().await.unwrap().is_empty());
+    assert_eq!(games(&h, id).await.len(), played.len());
+}
+
+async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {
+    let h = Harness::new(backend).await;
+    // alice and bob play a match of their own in #general, where the tournament pairs them too.
+    let own = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let own = own.board.as_ref().unwrap().match_id;
+    h.ok("alice", "tournament create Duo format:round-robin target:7")
+        .await;
+    h.ok("alice", "tournament join").await;
+    // Started by hand with one player: refused, and the sign-up goes on.
+    assert_eq!(
+        h.refused("alice", "tournament start").await,
+        UserError::TooFewPlayers("Duo".into(), 1)
+    );
+    h.ok("bob", "tournament join").await;
+    let started = h.ok("alice", "tournament start").await;
+    let boards = new_boards(&started);
+    assert_eq!(boards.len(), 1);
+    let paired = boards[0].0;
+    assert_ne!(paired, own);
+    // Now each has two matches here: a command names one.
+    assert!(matches!(
+        h.refused("bob", "board").await,
+        UserError::WhichMatch(_)
+    ));
+    let (_, south, _) = boards[0].clone();
+    let done = h
+        .ok(&south, &format!("resign confirm:yes match:{paired}"))
+        .await;
+    assert!(all_text(&done).contains("is over:"), "{}", all_text(&done));
+    // Their own match goes on untouched.
+    let row = store::load_match(h.core.store().reader(), own)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state, namnam_store::MatchState::Active);
+}
+
+on_both_backends!(
+    a_pairing_meets_beside_the_same_players_own_match,
+    a_round_robin_of_three_plays_out_by_itself,
+    a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart,
+);

@@ -1,0 +1,241 @@
+//! Playing against Namnam's computer through the core, on a real SQLite file: the match starts at once, the
+//! computer answers each move with a legal one that is stored, nothing is rated, a move while it thinks is
+//! refused, a restart loses nothing, and the same match replays the same computer moves.
+
+use crate::common::*;
+use namnam_ai::{choose_match_move, Level};
+use namnam_core::{computer_seed, ComputerTurn, Reply, UserError, Via};
+use namnam_game::{House, Player};
+use namnam_store as store;
+
+/// Plays the computer's turn that `reply` hands over; panics if there is none or it fails.
+async fn computer_moves(h: &Harness, reply: &Reply) -> Reply {
+    let turn = reply.computer_turn.expect("the computer's turn");
+    h.core
+        .computer_turn(turn, Via::Answer)
+        .await
+        .expect("the computer moves")
+        .expect("it was the computer's turn")
+}
+
+async fn stored_moves(h: &Harness, match_id: i64) -> Vec<store::MoveRow> {
+    store::match_moves(h.core.store().reader(), match_id)
+        .await
+        .expect("the moves load")
+}
+
+async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let mut reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:1 rounds:1 first:challenger",
+        )
+        .await;
+    assert!(reply.text.plain().contains("not rated"), "{}", reply.text);
+    assert!(reply.computer_turn.is_none(), "alice moves first");
+    let match_id = reply.board.as_ref().expect("a board").match_id;
+    assert_eq!(side_of(&reply, "alice"), Player::South);
+
+    let mut rng = namnam_game::rng::SeededRng::new(7);
+    let (mut human, mut computer) = (0, 0);
+    loop {
+        if reply.computer_turn.is_some() {
+            let before = reply.board.as_ref().expect("a board").position;
+            reply = computer_moves(&h, &reply).await;
+            computer += 1;
+            let last = stored_moves(&h, match_id)
+                .await
+                .pop()
+                .expect("a stored move");
+            assert_eq!(last.player, Player::North);
+            let house = House::from_label(i64::from(last.house)).expect("a house");
+            assert!(
+                before.legal_moves().iter().any(|h| h == house),
+                "the computer played house {house}, not legal in {before:?}"
+            );
+        } else if to_move(&reply).as_deref() == Some("alice") {
+            let legal = legal_houses(&reply);
+            let house = legal[rng.below(legal.len())];
+            reply = h.ok("alice", &format!("move house:{house}")).await;
+            human += 1;
+        } else {
+            break;
+        }
+        assert!(human + computer < 2000, "the match did not end");
+    }
+    assert!(computer > 0);
+    assert!(
+        reply.text.plain().contains("This match is unrated."),
+        "{}",
+        reply.text
+    );
+    let row = store::load_match(h.core.store().reader(), match_id)
+        .await
+        .expect("the match loads")
+        .expect("the match exists");
+    assert_eq!(row.state, store::MatchState::Finished);
+    assert!(row.game.result().is_some());
+    assert!(!row.rated);
+    assert_eq!(stored_moves(&h, match_id).await.len(), human + computer);
+    assert_eq!(h.refused("alice", "stats").await, UserError::NoStats);
+}
+
+async fn a_move_while_the_computer_thinks_is_refused_politely(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:1 first:challenger",
+        )
+        .await;
+    let house = legal_houses(&reply)[0];
+    let after = h.ok("alice", &format!("move house:{house}")).await;
+    let turn = after.computer_turn.expect("the computer's turn");
+    assert!(
+        after.actions.is_empty(),
+        "no buttons while the computer thinks"
+    );
+    assert!(after.text.plain().contains("thinking"), "{}", after.text);
+    let refusal = h.refused("alice", "move house:1").await;
+    assert_eq!(refusal, UserError::ComputerThinking("namnam".into()));
+    assert!(refusal.to_string().contains("thinking"));
+    assert_eq!(
+        h.refused("alice", "draw").await,
+        UserError::ComputerNoDraw("namnam".into())
+    );
+
+    assert!(h
+        .core
+        .computer_turn(turn, Via::Answer)
+        .await
+        .expect("no failure")
+        .is_some());
+    assert_eq!(stored_moves(&h, turn.match_id).await.len(), 2);
+    // And the turn, once played, is not played again.
+    assert!(h
+        .core
+        .computer_turn(turn, Via::Answer)
+        .await
+        .expect("no failure")
+        .is_none());
+}
+
+async fn a_restart_while_the_computer_is_to_move_loses_nothing(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:2 first:challenger",
+        )
+        .await;
+    let house = legal_houses(&reply)[0];
+    let after = h.ok("alice", &format!("move house:{house}")).await;
+    let match_id = after.computer_turn.expect("the computer's turn").match_id;
+
+    // The bot comes back a little later; the turn it left waiting is an orphan, however recent.
+    h.clock.advance_secs(1);
+    let h = h.restart().await;
+    let notices = h.core.catch_up_computer().await.expect("the catch-up runs");
+    assert_eq!(notices.len(), 1);
+    assert_eq!(to_move(&notices[0].reply).as_deref(), Some("alice"));
+    let moves = stored_moves(&h, match_id).await;
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[1].player, Player::North);
+    // Nothing left to do: a second catch-up (or the clock's sweep) plays nothing more.
+    assert!(h.core.catch_up_computer().await.expect("runs").is_empty());
+}
+
+async fn the_computer_is_never_timed_out_and_the_sweep_plays_its_turn(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:1 first:challenged clock:5m",
+        )
+        .await;
+    let match_id = reply.computer_turn.expect("the computer starts").match_id;
+    h.clock.advance_secs(3600);
+    let notices = h.core.sweep().await.expect("the sweep runs");
+    assert_eq!(notices.len(), 1, "the computer's move, not a timeout");
+    assert_eq!(to_move(&notices[0].reply).as_deref(), Some("alice"));
+    let row = store::load_match(h.core.store().reader(), match_id)
+        .await
+        .expect("loads")
+        .expect("exists");
+    assert_eq!(row.state, store::MatchState::Active);
+}
+
+async fn the_same_match_id_ply_and_level_give_the_same_computer_move(backend: Backend) {
+    let mut houses = Vec::new();
+    for _ in 0..2 {
+        let h = Harness::new(backend).await;
+        let reply = h
+            .ok(
+                "alice",
+                "challenge opponent:namnam level:3 first:challenged",
+            )
+            .await;
+        let ComputerTurn { match_id } = reply.computer_turn.expect("the computer starts");
+        let row = store::load_match(h.core.store().reader(), match_id)
+            .await
+            .expect("loads")
+            .expect("exists");
+        let level = Level::new(3).expect("a level");
+        let expected = choose_match_move(&row.game, level, computer_seed(match_id, 1))
+            .expect("a move")
+            .house;
+        computer_moves(&h, &reply).await;
+        let moves = stored_moves(&h, match_id).await;
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].house, expected.label());
+        houses.push((match_id, moves[0].house));
+    }
+    assert_eq!(houses[0], houses[1]);
+}
+
+async fn level_is_only_for_the_computer(backend: Backend) {
+    let h = Harness::new(backend).await;
+    assert_eq!(
+        h.refused("alice", "challenge opponent:bob level:3").await,
+        UserError::LevelForPeople
+    );
+}
+
+/// Two calls for the same computer turn at once (a front end and the sweeper racing): one plays, the other
+/// finds nothing to do, and exactly one move is stored.
+async fn two_calls_for_one_computer_turn_play_one_move(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam level:1 first:challenged",
+        )
+        .await;
+    let turn = reply.computer_turn.expect("the computer moves first");
+    let match_id = reply.board.as_ref().expect("a board").match_id;
+    let both = tokio::time::timeout(namnam_testkit::PATIENCE, async {
+        tokio::join!(
+            h.core.computer_turn(turn, Via::Answer),
+            h.core.computer_turn(turn, Via::Answer)
+        )
+    })
+    .await
+    .expect("neither call hangs");
+    let played = [both.0.expect("no error"), both.1.expect("no error")]
+        .iter()
+        .filter(|r| r.is_some())
+        .count();
+    assert_eq!(played, 1, "exactly one call plays the turn");
+    assert_eq!(stored_moves(&h, match_id).await.len(), 1);
+}
+
+on_both_backends!(
+    a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves,
+    a_move_while_the_computer_thinks_is_refused_politely,
+    a_restart_while_the_computer_is_to_move_loses_nothing,
+    the_computer_is_never_timed_out_and_the_sweep_plays_its_turn,
+    the_same_match_id_ply_and_level_give_the_same_computer_move,
+    level_is_only_for_the_computer,
+    two_calls_for_one_computer_turn_play_one_move(flavor = "multi_thread", worker_threads = 2),
+);

@@ -1,0 +1,613 @@
+//! Answering one interaction (a slash command or a button) with the core's reply, and everything that
+//! follows from it: the move's animation, a match's own thread, the computer's answer.
+//!
+//! The core validates and commits first, which takes milliseconds; its reply is then the interaction's
+//! first response, so a refusal is seen at once and privately. Discord drops an interaction that has no
+//! first response 3 seconds after it was *created* (the gateway may deliver it late), so if the core has not
+//! answered [`DEFER_AFTER_MS`] after that, the response is deferred and the reply follows.
+//!
+//! Once the core has committed, nothing here says that nothing changed. A public reply comes back from the
+//! core already stored in the outbox, held for this answer: when Discord takes it, the post is marked
+//! delivered; when Discord refuses or the token died, it is released and the poster shows it in the channel
+//! (and the player is told privately, if the token still allows, that their move was recorded).
+//!
+//! A pressed board is answered by updating that message (its buttons go, which needs no channel
+//! permission), and the new board follows as a follow-up, which pings the player to move.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::Builder as _;
+
+use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
+use super::reply::{Mentions, Outgoing};
+use super::{CommandError, Data};
+use namnam_core::{cause_chain, Command, Reply, Request, Text, Via};
+use namnam_store::{PostId, Snowflake};
+
+/// How long after the interaction's creation the core may take before the response is deferred (Discord
+/// allows 3 s for the first response; the rest is for the response's own trip).
+const DEFER_AFTER_MS: i64 = 2000;
+
+/// Told privately when a move was stored but its board could not be sent as the answer.
+pub const MOVE_RECORDED: &str = "Your move was recorded, but Discord did not take my answer: \
+the board will appear in the channel in a moment.";
+
+/// Told privately when anything else was stored but could not be shown as the answer.
+pub const DONE_RECORDED: &str = "Done, but Discord did not take my answer: \
+it will appear in the channel in a moment.";
+
+/// Where the interaction's token stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TokenState {
+    /// No first response yet.
+    Fresh,
+    /// Answered (or deferred): follow-ups work for 15 minutes.
+    Responded,
+    /// Too late or refused for good: nothing more can be sent with it.
+    Dead,
+}
+
+/// The interaction being answered.
+pub struct Target {
+    pub id: serenity::InteractionId,
+    pub token: String,
+    pub channel: serenity::ChannelId,
+    /// For a button: the message it is on.
+    pub source: Option<serenity::MessageId>,
+    /// How replies mention commands.
+    pub mentions: Mentions,
+    state: Mutex<TokenState>,
+}
+
+impl Target {
+    pub fn of_command(interaction: &serenity::CommandInteraction, mentions: &Mentions) -> Self {
+        Self::new(
+            interaction.id,
+            &interaction.token,
+            interaction.channel_id,
+            None,
+            mentions,
+        )
+    }
+
+    pub fn of_button(press: &serenity::ComponentInteraction, mentions: &Mentions) -> Self {
+        Self::new(
+            press.id,
+            &press.token,
+            press.channel_id,
+            Some(press.message.id),
+            mentions,
+        )
+    }
+
+    fn new(
+        id: serenity::InteractionId,
+        token: &str,
+        channel: serenity::ChannelId,
+        source: Option<serenity::MessageId>,
+        mentions: &Mentions,
+    ) -> Self {
+        Self {
+            id,
+            token: token.to_owned(),
+            channel,
+            source,
+            mentions: mentions.clone(),
+            state: Mutex::new(TokenState::Fresh),
+        }
+    }
+
+    /// `reply` as a message on this interaction.
+    fn outgoing(&self, reply: &Reply, ping: bool) -> Outgoing {
+        Outgoing::of(reply, ping, &self.mentions)
+    }
+
+    fn state(&self) -> TokenState {
+        *self
+            .state
+            .lock()
+            .expect("the token state lock is never poisoned")
+    }
+
+    fn set_state(&self, state: TokenState) {
+        *self
+            .state
+            .lock()
+            .expect("the token state lock is never poisoned") = state;
+    }
+
+    /// Whether the interaction has had its first response (further messages are follow-ups).
+    pub fn responded(&self) -> bool {
+        self.state() == TokenState::Responded
+    }
+
+    /// When Discord created the interaction, in milliseconds since the Unix epoch.
+    fn created_ms(&self) -> i64 {
+        super::ids::snowflake_ms(self.id.get())
+    }
+
+    /// A private message to the one who asked: the first response, or a follow-up after it. Nothing if the
+    /// token is dead.
+    pub async fn tell_privately(
+        &self,
+        http: &serenity::Http,
+        text: impl Into<Text>,
+    ) -> serenity::Result<()> {
+        let reply = self.outgoing(&Reply::private(text), false);
+        match self.state() {
+            TokenState::Fresh => self.respond(http, reply.response()).await,
+            TokenState::Responded => self.follow_up(http, reply.followup()).await.map(drop),
+            TokenState::Dead => Ok(()),
+        }
+    }
+
+    /// Notes a failure that killed the token.
+    fn check<T>(&self, result: &serenity::Result<T>) {
+        if let Err(error) = result {
+            if Failure::of(error).token_dead() {
+                self.set_state(TokenState::Dead);
+            }
+        }
+    }
+
+    /// The first response. Tried again when Discord answers 5xx or not at all: a retry that Discord calls
+    /// "already acknowledged" means an earlier try got through.
+    async fn respond(
+        &self,
+        http: &serenity::Http,
+        response: serenity::CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        self.respond_with(|| response.clone().execute(http, (self.id, &self.token)))
+            .await
+    }
+
+    /// Updates the pressed message so that its buttons go (type 7). Written out, because serenity's
+    /// builder always sends an attachment list, and an empty one would remove the board's picture.
+    async fn retire_buttons(&self, http: &serenity::Http) -> serenity::Result<()> {
+        let update = serde_json::json!({"type": 7, "data": {"components": []}});
+        self.respond_with(|| {
+            http.create_interaction_response(self.id, &self.token, &update, Vec::new())
+        })
+        .await
+    }
+
+    async fn respond_with<F, Fut>(&self, send: F) -> serenity::Result<()>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = serenity::Result<()>>,
+    {
+        let sent = retrying(Failure::retryable, |tries| {
+            let sending = send();
+            async move {
+                match sending.await {
+                    Err(error)
+                        if tries > 1
+                            && Failure::of(&error).code() == Some(ALREADY_ACKNOWLEDGED) =>
+                    {
+                        Ok(())
+                    }
+                    result => result,
+                }
+            }
+        })
+        .await;
+        self.check(&sent);
+        sent?;
+        self.set_state(TokenState::Responded);
+        Ok(())
+    }
+
+    /// A follow-up message, sent once: it has no nonce, and a 5xx or a lost answer does not say whether
+    /// Discord showed it, so the caller hands a failed one to the outbox, which looks before posting. (A
+    /// 429 is waited out and sent again by serenity's limiter: Discord did not take it.)
+    async fn follow_up(
+        &self,
+        http: &serenity::Http,
+        message: serenity::CreateInteractionResponseFollowup,
+    ) -> serenity::Result<serenity::Message> {
+        let sent = message.execute(http, (None, &self.token)).await;
+        self.check(&sent);
+        sent
+    }
+
+    /// The interaction's own message (`@original`).
+    async fn original(&self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
+        let got = retrying(Failure::retryable, |_| {
+            http.get_original_interaction_response(&self.token)
+        })
+        .await;
+        self.check(&got);
+        got
+    }
+
+    /// Edits the interaction's own message (`@original`): safe to repeat.
+    async fn edit_original(
+        &self,
+        http: &serenity::Http,
+        edit: serenity::EditInteractionResponse,
+    ) -> serenity::Result<serenity::Message> {
+        let edited = retrying(Failure::retryable, |_| {
+            edit.clone().execute(http, &self.token)
+        })
+        .await;
+        self.check(&edited);
+        edited
+    }
+}
+
+/// How an attempt to show a reply ended.
+enum Shown {
+    /// Shown, as this message when known.
+    Yes(Option<serenity::MessageId>),
+    /// Not shown; `maybe` when an attempt may have got through all the same.
+    No { maybe: bool },
+}
+
+impl Shown {
+    fn of(result: serenity::Result<Option<serenity::MessageId>>, what: &str) -> Shown {
+        match result {
+            Ok(message) => Shown::Yes(message),
+            Err(error) => {
+                tracing::warn!(error = %errors::summary(&error), "could not send {what}");
+                // Only a refusal says for sure that nothing was shown: a 5xx may come after the fact.
+                let maybe = matches!(
+                    Failure::of(&error),
+                    Failure::Busy { .. } | Failure::NoAnswer
+                );
+                Shown::No { maybe }
+            }
+        }
+    }
+}
+
+/// Hands `request` to the core and answers the interaction with its reply. Errors only before the core
+/// committed anything.
+pub async fn answer(
+    ctx: &serenity::Context,
+    data: &Data,
+    target: &Target,
+    request: Request,
+) -> Result<(), CommandError> {
+    let http = ctx.http.as_ref();
+    let command = request.command.clone();
+    let budget = DEFER_AFTER_MS - (data.core.now_ms() - target.created_ms());
+    let budget = Duration::from_millis(budget.clamp(0, DEFER_AFTER_MS) as u64);
+    let handling = data.core.handle(&request);
+    tokio::pin!(handling);
+    let (mut reply, deferred) = tokio::select! {
+        reply = &mut handling => (reply, false),
+        () = tokio::time::sleep(budget) => {
+            // The core goes on while Discord is asked to wait: it may hold the database's write lock.
+            let ((), reply) = tokio::join!(defer(http, target), &mut handling);
+            (reply, true)
+        }
+    };
+    let supersedes = supersedes_source(&command, &reply);
+    let shown = if target.state() == TokenState::Dead {
+        Shown::No { maybe: false }
+    } else if deferred {
+        after_deferral(http, target, &mut reply, supersedes).await
+    } else if let Some(thread) = reply.open_thread.clone() {
+        open_thread(data, http, target, &mut reply, &thread).await
+    } else if reply.update_pressed && target.source.is_some() {
+        let sent = target
+            .respond(http, target.outgoing(&reply, false).update())
+            .await;
+        Shown::of(sent.map(|()| None), "a pressed message's update")
+    } else if supersedes && target.source.is_some() {
+        update_then_follow(http, target, &mut reply).await
+    } else {
+        let sent = target
+            .respond(http, target.outgoing(&reply, true).response())
+            .await;
+        let shown = Shown::of(sent.map(|()| None), "an answer");
+        if matches!(shown, Shown::Yes(_)) {
+            add_animation(http, target, &mut reply).await;
+        }
+        shown
+    };
+    let told = match command {
+        Command::Move { .. } => MOVE_RECORDED,
+        _ => DONE_RECORDED,
+    };
+    let answered = matches!(shown, Shown::Yes(_));
+    settle(data, target, http, reply.post, shown, Some(told)).await;
+    if let Some(aside) = reply.aside.take() {
+        // A word for the one who asked only (a public answer cannot carry it).
+        if let Err(error) = target.tell_privately(http, aside).await {
+            tracing::warn!(error = %errors::summary(&error), "could not add a private word");
+        }
+    }
+    play_computer_turns(http, data, target, &reply, answered).await;
+    Ok(())
+}
+
+/// Defers the first response: "thinking…" for a command, nothing visible for a button (its message is
+/// updated later).
+async fn defer(http: &serenity::Http, target: &Target) {
+    let response = match target.source.is_some() {
+        true => serenity::CreateInteractionResponse::Acknowledge,
+        false => serenity::CreateInteractionResponse::Defer(
+            serenity::CreateInteractionResponseMessage::new(),
+        ),
+    };
+    if let Err(error) = target.respond(http, response).await {
+        tracing::warn!(error = %errors::summary(&error), "could not defer an answer");
+        if !Failure::of(&error).retryable() {
+            target.set_state(TokenState::Dead);
+        }
+    }
+}
+
+/// The reply after a deferred first response: the pressed message loses its buttons, and the reply goes
+/// as a follow-up (which can ping, and can be private); a command's "thinking…" placeholder is removed.
+async fn after_deferral(
+    http: &serenity::Http,
+    target: &Target,
+    reply: &mut Reply,
+    supersedes: bool,
+) -> Shown {
+    if !target.responded() {
+        // The deferral got no answer: the token may or may not work.
+        target.set_state(TokenState::Responded);
+    }
+    if reply.update_pressed && target.source.is_some() {
+        let edit = target.outgoing(reply, false).replacing_edit();
+        let edited = target.edit_original(http, edit).await;
+        return Shown::of(edited.map(|m| Some(m.id)), "a pressed message's update");
+    }
+    if target.source.is_some() {
+        if supersedes {
+            let edit = serenity::EditInteractionResponse::new().components(Vec::new());
+            if let Err(error) = target.edit_original(http, edit).await {
+                tracing::debug!(error = %errors::summary(&error), "could not retire old buttons");
+            }
+        }
+    } else if let Err(error) = http
+        .delete_original_interaction_response(&target.token)
+        .await
+    {
+        tracing::debug!(error = %errors::summary(&error), "could not remove the placeholder");
+    }
+    reply.render_animation().await;
+    let sent = target
+        .follow_up(http, target.outgoing(reply, true).followup())
+        .await;
+    Shown::of(sent.map(|m| Some(m.id)), "a deferred answer")
+}
+
+/// A pressed board: the message is updated (its buttons go, the picture stays), then the new board follows
+/// as a follow-up that pings the player to move.
+async fn update_then_follow(http: &serenity::Http, target: &Target, reply: &mut Reply) -> Shown {
+    if let Err(error) = target.retire_buttons(http).await {
+        return Shown::of(Err(error), "a button's update");
+    }
+    reply.render_animation().await;
+    let sent = target
+        .follow_up(http, target.outgoing(reply, true).followup())
+        .await;
+    Shown::of(sent.map(|m| Some(m.id)), "a new board")
+}
+
+/// The first response is out with the board; a long move's animation follows by editing it. Its text
+/// (mention included: an edit notifies nobody again) and buttons stay as they are.
+async fn add_animation(http: &serenity::Http, target: &Target, reply: &mut Reply) {
+    if reply.pending_animation.is_none() {
+        return;
+    }
+    reply.render_animation().await;
+    let edit = target.outgoing(reply, true).pictures_edit();
+    if let Err(error) = target.edit_original(http, edit).await {
+        // The board is out already; the computer's turn must not wait on this.
+        tracing::warn!(error = %errors::summary(&error), "could not add a move's animation");
+    }
+}
+
+/// Records where a held post went: shown here, or handed to the poster (and the player told so, if the
+/// token still allows).
+async fn settle(
+    data: &Data,
+    target: &Target,
+    http: &serenity::Http,
+    post: Option<PostId>,
+    shown: Shown,
+    told: Option<&str>,
+) {
+    let Some(post) = post else {
+        return;
+    };
+    let outcome = match shown {
+        Shown::Yes(message) => {
+            let message = message.map(|m| Snowflake(m.get()));
+            data.core.post_delivered(post, message).await
+        }
+        Shown::No { maybe } => {
+            let released = data.core.release_post(post, maybe).await;
+            data.poster.wake();
+            if let Some(told) = told.filter(|_| target.state() != TokenState::Dead) {
+                let _ = target.tell_privately(http, told).await;
+            }
+            released
+        }
+    };
+    if let Err(error) = outcome {
+        tracing::error!(error = %cause_chain(&error), post, "could not record a post's delivery");
+    }
+}
+
+/// Whether the answer makes the buttons that were pressed useless: a new board (after a move, an
+/// accepted challenge or takeback, a resignation…), an answered challenge or a declined takeback. A draw
+/// offer and a takeback request leave the board's buttons.
+fn supersedes_source(command: &Command, reply: &Reply) -> bool {
+    let answered = matches!(
+        command,
+        Command::Accept { .. }
+            | Command::Decline { .. }
+            | Command::Cancel { .. }
+            | Command::Takeback { decline: true, .. }
+    );
+    !reply.private
+        && (reply.board.is_some() || answered)
+        && !matches!(command, Command::Board { .. })
+}
+
+/// The server wants a thread per match: the answer says where the match went, the thread starts from
+/// it, the match moves into it, and the board is posted there. Without the permission to make threads,
+/// the match stays in the channel.
+async fn open_thread(
+    data: &Data,
+    http: &serenity::Http,
+    target: &Target,
+    reply: &mut Reply,
+    name: &str,
+) -> Shown {
+    // The thread's name is made of the players' names: it shows as they wrote them.
+    let announcement = reply
+        .text
+        .first_line()
+        .words("\nThe match is played in its own thread: **")
+        .player(name)
+        .words("**.");
+    let announcement = target.outgoing(&Reply::public(announcement), false);
+    // The thread starts from the message that announces it: the pressed challenge, updated to say so (its
+    // buttons go), or the answer to `/accept`.
+    let started = match target.source {
+        Some(source) => {
+            let update = serenity::CreateInteractionResponseMessage::new()
+                .content(announcement.content)
+                .components(Vec::new());
+            let sent = target
+                .respond(
+                    http,
+                    serenity::CreateInteractionResponse::UpdateMessage(update),
+                )
+                .await;
+            sent.map(|()| source)
+        }
+        None => match target.respond(http, announcement.response()).await {
+            Ok(()) => target.original(http).await.map(|m| m.id),
+            Err(error) => Err(error),
+        },
+    };
+    let started = match started {
+        Ok(message) => message,
+        Err(error) if target.responded() => {
+            return board_in_channel(http, data, target, reply, error).await
+        }
+        Err(error) => return Shown::of(Err(error), "a match's announcement"),
+    };
+    // Tried again while Discord does not answer; a thread that a lost answer made already is the one
+    // with the message's id, as every thread started from a message is.
+    let made = retrying(Failure::retryable, |_| async move {
+        let thread = serenity::CreateThread::new(name)
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        match target
+            .channel
+            .create_thread_from_message(http, started, thread)
+            .await
+        {
+            Ok(thread) => Ok(thread.id),
+            Err(error) if Failure::of(&error).code() == Some(errors::THREAD_EXISTS) => {
+                Ok(serenity::ChannelId::new(started.get()))
+            }
+            Err(error) => Err(error),
+        }
+    })
+    .await;
+    let thread = match made {
+        Ok(thread) => thread,
+        Err(error) => return board_in_channel(http, data, target, reply, error).await,
+    };
+    let Some(board) = &reply.board else {
+        return Shown::Yes(None);
+    };
+    if let Err(error) = data
+        .core
+        .move_match_to_thread(board.match_id, Snowflake(thread.get()), name)
+        .await
+    {
+        tracing::error!(error = %cause_chain(&error), match_id = board.match_id,
+            "could not move a match into its thread");
+        let sent = target
+            .follow_up(http, target.outgoing(reply, true).followup())
+            .await;
+        return Shown::of(sent.map(|m| Some(m.id)), "a board");
+    }
+    reply.render_animation().await;
+    let message = target
+        .outgoing(reply, true)
+        .channel_message()
+        .nonce(serenity::Nonce::String(super::poster::nonce(reply.post)))
+        .enforce_nonce(true);
+    let sent = thread.send_message(http, message).await;
+    if let Err(error) = &sent {
+        data.warn_once(thread, error);
+    }
+    Shown::of(sent.map(|m| Some(m.id)), "a board in its thread")
+}
+
+/// No thread could be made: the board follows in the channel, with a word on why.
+async fn board_in_channel(
+    http: &serenity::Http,
+    data: &Data,
+    target: &Target,
+    reply: &mut Reply,
+    error: serenity::Error,
+) -> Shown {
+    let first = data.warn_once(target.channel, &error);
+    let mut board = target.outgoing(reply, true);
+    if errors::missing_permission(&error) {
+        board.content = format!("{}\n({})", board.content, errors::NO_THREADS);
+    }
+    let sent = target.follow_up(http, board.followup()).await;
+    let shown = Shown::of(sent.map(|m| Some(m.id)), "a board");
+    if first {
+        // Said once, privately, to whoever asked: an admin may want to fix it.
+        let _ = target
+            .tell_privately(http, errors::MISSING_PERMISSION)
+            .await;
+    }
+    shown
+}
+
+/// Plays the computer's turns that follow `reply` (two running when it starts a new round), shown where
+/// the human's move was: as follow-ups of the interaction while it answers (`answered`: the human's move
+/// was shown by it, and the token lives), else by the poster, after the human's move.
+async fn play_computer_turns(
+    http: &serenity::Http,
+    data: &Data,
+    target: &Target,
+    reply: &Reply,
+    mut answered: bool,
+) {
+    let mut turn = reply.computer_turn;
+    while let Some(next) = turn.take() {
+        let via = match answered && target.responded() {
+            true => Via::Answer,
+            false => Via::Poster,
+        };
+        match data.core.computer_turn(next, via).await {
+            Ok(Some(mut answer)) => {
+                turn = answer.computer_turn;
+                if via == Via::Poster {
+                    data.poster.wake();
+                    continue;
+                }
+                answer.render_animation().await;
+                let sent = target
+                    .follow_up(http, target.outgoing(&answer, true).followup())
+                    .await;
+                let shown = Shown::of(sent.map(|m| Some(m.id)), "the computer's move");
+                answered = matches!(shown, Shown::Yes(_));
+                settle(data, target, http, answer.post, shown, None).await;
+            }
+            Ok(None) => {}
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), match_id = next.match_id,
+                    "the computer's move failed");
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Who asks, and where: the core's [`Request`] built from what Discord sends with a slash command or a
+//! button press. Names come from the interaction itself (a member's server nickname first), so nothing
+//! here waits on Discord.
+
+use poise::serenity_prelude as serenity;
+
+use super::CommandError;
+use namnam_core::{Command, Place, Request, UserRef};
+use namnam_store::{PlayerKind, Snowflake};
+
+/// The parts of an interaction a request needs; both slash commands and buttons have them.
+pub struct Asker<'a> {
+    pub guild: Option<serenity::GuildId>,
+    pub channel: serenity::ChannelId,
+    pub channel_name: Option<&'a str>,
+    pub user: &'a serenity::User,
+    pub member: Option<&'a serenity::Member>,
+}
+
+impl<'a> Asker<'a> {
+    pub fn of_command(interaction: &'a serenity::CommandInteraction) -> Self {
+        Self {
+            guild: interaction.guild_id,
+            channel: interaction.channel_id,
+            channel_name: interaction.channel.as_ref().and_then(|c| c.name.as_deref()),
+            user: &interaction.user,
+            member: interaction.member.as_deref(),
+        }
+    }
+
+    pub fn of_button(press: &'a serenity::ComponentInteraction) -> Self {
+        Self {
+            guild: press.guild_id,
+            channel: press.channel_id,
+            channel_name: press.channel.as_ref().and_then(|c| c.name.as_deref()),
+            user: &press.user,
+            member: press.member.as_ref(),
+        }
+    }
+
+    /// The request for `command`; Nam-nam is played in servers only.
+    pub fn request(
+        &self,
+        cache: &serenity::Cache,
+        command: Command,
+    ) -> Result<Request, CommandError> {
+        Ok(Request {
+            place: self.place(cache)?,
+            user: UserRef::human(Snowflake(self.user.id.get()), self.display_name()),
+            // Discord computes the member's permissions in this channel for every interaction.
+            can_manage: self
+                .member
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild()),
+            command,
+        })
+    }
+
+    pub fn place(&self, cache: &serenity::Cache) -> Result<Place, CommandError> {
+        let guild = self.guild.ok_or_else(|| {
+            CommandError::user("Nam-nam is played in a server channel, not in direct messages.")
+        })?;
+        let server_name = cache
+            .guild(guild)
+            .map_or_else(|| format!("server {guild}"), |g| g.name.clone());
+        Ok(Place {
+            server: Snowflake(guild.get()),
+            server_name,
+            channel: Snowflake(self.channel.get()),
+            channel_name: self
+                .channel_name
+                .map_or_else(|| self.channel.to_string(), str::to_owned),
+        })
+    }
+
+    /// The name people see in this server: the nickname, else the display name.
+    fn display_name(&self) -> String {
+        self.member
+            .and_then(|m| m.nick.clone())
+            .unwrap_or_else(|| self.user.display_name().to_owned())
+    }
+}
+
+/// A Discord user as an opponent: the bot itself is Namnam's computer, other bots cannot play.
+pub fn opponent(
+    user: &serenity::User,
+    member: Option<&serenity::PartialMember>,
+    me: serenity::UserId,
+) -> UserRef {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .unwrap_or_else(|| user.display_name().to_owned());
+    let kind = match (user.id == me, user.bot) {
+        (true, _) => PlayerKind::Engine,
+        (false, true) => PlayerKind::Bot,
+        (false, false) => PlayerKind::Human,
+    };
+    UserRef {
+        id: Snowflake(user.id.get()),
+        name,
+        kind,
+    }
+}

@@ -1,0 +1,194 @@
+//! The slash commands, one module per family. Each command only parses its options, hands them over and
+//! sends the answer: the game itself lives in the core.
+
+mod admin;
+mod info;
+mod play;
+mod records;
+mod tournament;
+
+use std::sync::atomic::Ordering;
+
+use poise::serenity_prelude as serenity;
+
+use super::answer::{answer, Target};
+use super::asking::Asker;
+use super::{CommandError, Context, Data};
+use namnam_core as bot;
+use namnam_game as game;
+use namnam_store::FirstMover;
+
+/// A command of this bot.
+pub type Command = poise::Command<Data, CommandError>;
+
+/// Every command the bot registers, in the order `/help` lists them.
+pub fn all() -> Vec<Command> {
+    vec![
+        play::challenge(),
+        play::accept(),
+        play::decline(),
+        play::cancel(),
+        play::move_(),
+        play::board(),
+        play::resign(),
+        play::draw(),
+        play::takeback(),
+        play::rematch(),
+        records::matches(),
+        records::history(),
+        records::leaderboard(),
+        records::stats(),
+        records::export(),
+        records::replay(),
+        records::analyse(),
+        records::notify(),
+        tournament::tournament(),
+        info::rules(),
+        info::help(),
+        admin::admin(),
+    ]
+}
+
+/// Who takes the last seeds of a round (rules.md §4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Endgame {
+    #[name = "capturer"]
+    Capturer,
+    #[name = "starter"]
+    Starter,
+}
+
+impl From<Endgame> for game::Endgame {
+    fn from(choice: Endgame) -> Self {
+        match choice {
+            Endgame::Capturer => Self::Capturer,
+            Endgame::Starter => Self::Starter,
+        }
+    }
+}
+
+/// A yes/no option, spelled as in the console.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum YesNo {
+    #[name = "yes"]
+    Yes,
+    #[name = "no"]
+    No,
+}
+
+impl From<YesNo> for bool {
+    fn from(choice: YesNo) -> Self {
+        choice == YesNo::Yes
+    }
+}
+
+/// Who moves first in round 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum First {
+    #[name = "challenger"]
+    Challenger,
+    #[name = "challenged"]
+    Challenged,
+    #[name = "random"]
+    Random,
+}
+
+impl From<First> for FirstMover {
+    fn from(choice: First) -> Self {
+        match choice {
+            First::Challenger => Self::Challenger,
+            First::Challenged => Self::Challenged,
+            First::Random => Self::Random,
+        }
+    }
+}
+
+/// The move clock: sensible durations between 5 minutes and 7 days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Clock {
+    #[name = "5m"]
+    FiveMinutes,
+    #[name = "15m"]
+    FifteenMinutes,
+    #[name = "1h"]
+    OneHour,
+    #[name = "6h"]
+    SixHours,
+    #[name = "24h"]
+    OneDay,
+    #[name = "3d"]
+    ThreeDays,
+    #[name = "7d"]
+    SevenDays,
+}
+
+impl Clock {
+    /// The duration in seconds.
+    pub fn seconds(self) -> u32 {
+        const HOUR: u32 = 3600;
+        match self {
+            Self::FiveMinutes => 5 * 60,
+            Self::FifteenMinutes => 15 * 60,
+            Self::OneHour => HOUR,
+            Self::SixHours => 6 * HOUR,
+            Self::OneDay => 24 * HOUR,
+            Self::ThreeDays => 72 * HOUR,
+            Self::SevenDays => 168 * HOUR,
+        }
+    }
+}
+
+/// Starts a piece of work, refusing it when the bot is shutting down.
+fn begin(ctx: Context<'_>) -> Result<super::in_flight::Working, CommandError> {
+    ctx.data()
+        .in_flight
+        .enter()
+        .ok_or(CommandError::ShuttingDown)
+}
+
+/// Sends a reply only the invoking player sees.
+async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), CommandError> {
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+/// Hands a command to the core and answers with its reply: what every match command does.
+async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandError> {
+    let _working = begin(ctx)?;
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::user("Use the slash command."));
+    };
+    let target = Target::of_command(app.interaction, &ctx.data().mentions);
+    let outcome =
+        match Asker::of_command(app.interaction).request(&ctx.serenity_context().cache, command) {
+            Ok(request) => answer(ctx.serenity_context(), ctx.data(), &target, request).await,
+            Err(error) => Err(error),
+        };
+    // Poise tells the player about an error: as a follow-up if the interaction was answered already.
+    app.has_sent_initial_response
+        .store(target.responded(), Ordering::SeqCst);
+    outcome
+}
+
+/// Mentions are off unless a reply means to ping someone.
+pub fn no_mentions() -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+}
+
+/// Where an autocomplete is being typed, for its choices: the slash command's interaction and place;
+/// `None` when there is none (a prefix command, a channel the cache does not know), and then no choices.
+pub(super) fn autocomplete_place<'a>(
+    ctx: Context<'a>,
+) -> Option<(
+    poise::ApplicationContext<'a, Data, CommandError>,
+    bot::Place,
+)> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    let place = Asker::of_command(app.interaction)
+        .place(&ctx.serenity_context().cache)
+        .ok()?;
+    Some((app, place))
+}

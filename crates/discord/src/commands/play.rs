@@ -1,0 +1,249 @@
+//! Making and playing matches: challenge, answer, move, look, resign, draw, take back. Each command turns its options
+//! into the core's vocabulary and hands it over ([`serve`]); the core decides everything.
+
+use poise::serenity_prelude as serenity;
+
+use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
+use crate::asking;
+use namnam_ai::Level;
+use namnam_core::{ChallengeOptions, Command};
+use namnam_game::House;
+use namnam_store::Snowflake;
+
+/// Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one argument per slash option
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who you want to play (pick me, the bot, to play the computer)"]
+    opponent: serenity::User,
+    #[description = "Who takes the last seeds of a round (default: capturer)"] endgame: Option<
+        Endgame,
+    >,
+    #[description = "Play the chain capture (default: no)"] chain: Option<YesNo>,
+    #[description = "Who moves first in round 1 (default: random)"] first: Option<First>,
+    #[description = "Houses that win the match (default: the server's, 10)"]
+    #[min = 7]
+    #[max = 12]
+    target: Option<u8>,
+    #[description = "End the match after this many rounds (default: no limit)"]
+    #[min = 1]
+    #[max = 99]
+    rounds: Option<u8>,
+    #[description = "Time for each move (default: the server's, 24h)"] clock: Option<Clock>,
+    #[description = "Against me, the computer: 1 (gentle) to 5 (strongest), default 2"]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
+) -> Result<(), CommandError> {
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::user("Use the slash command."));
+    };
+    let member = app.interaction.data.resolved.members.get(&opponent.id);
+    let opponent = asking::opponent(&opponent, member, ctx.data().me);
+    let options = ChallengeOptions {
+        endgame: endgame.map(Into::into),
+        chain: chain.map(Into::into),
+        first: first.map(Into::into),
+        target: target.map(Some),
+        rounds,
+        clock_secs: clock.map(Clock::seconds),
+        // Discord keeps the number within 1–5 (`min`/`max`); anything else is refused like a typed level.
+        level: level
+            .map(|l| Level::new(i64::from(l)))
+            .transpose()
+            .map_err(|_| CommandError::user("The level must be 1 to 5."))?,
+    };
+    serve(ctx, Command::Challenge { opponent, options }).await
+}
+
+/// Accept the challenge open for you in this channel
+#[poise::command(slash_command, guild_only)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Accept { challenge: None }).await
+}
+
+/// Decline the challenge open for you in this channel
+#[poise::command(slash_command, guild_only)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Decline { challenge: None }).await
+}
+
+/// Withdraw your open challenge in this channel
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Cancel { challenge: None }).await
+}
+
+/// Play a house in this channel's match
+#[poise::command(slash_command, guild_only, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "The house to play, 1–12 (start typing: your legal houses are offered)"]
+    #[min = 1]
+    #[max = 12]
+    #[autocomplete = "legal_houses"]
+    house: u8,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    // Discord enforces the range; a client that does not is answered like a typed command.
+    let house = House::from_label(i64::from(house)).map_err(|_| {
+        CommandError::user(format!(
+            "There is no house {house}: houses are numbered 1 to 12."
+        ))
+    })?;
+    serve(
+        ctx,
+        Command::Move {
+            house,
+            match_id,
+            expected: None,
+        },
+    )
+    .await
+}
+
+/// The choices offered while typing `/move house:`: the legal houses of the player to move, with their
+/// seeds — none for anyone else.
+async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let mut choices = serenity::CreateAutocompleteResponse::new();
+    let Some((app, place)) = super::autocomplete_place(ctx) else {
+        return choices;
+    };
+    let user = Snowflake(ctx.author().id.get());
+    // The match chosen already, if the player gave `match` before `house`.
+    let number = app
+        .interaction
+        .data
+        .options()
+        .iter()
+        .find(|o| o.name == "match")
+        .and_then(|o| match o.value {
+            serenity::ResolvedValue::Integer(n) => Some(n),
+            _ => None,
+        });
+    let houses = match ctx.data().core.legal_houses(&place, user, number).await {
+        Ok(houses) => houses,
+        Err(error) => {
+            tracing::error!(error = %namnam_core::cause_chain(&error), "autocomplete failed");
+            Vec::new()
+        }
+    };
+    for (house, seeds) in houses {
+        let label = house.to_string();
+        if label.starts_with(partial.trim()) {
+            let plural = if seeds == 1 { "" } else { "s" };
+            let name = format!("House {label} — {seeds} seed{plural}");
+            choices = choices.add_int_choice(name, i64::from(house.label()));
+        }
+    }
+    choices
+}
+
+/// The choices offered while typing a command's `match:` option: the player's live matches in this channel.
+pub(super) async fn your_matches(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let mut choices = serenity::CreateAutocompleteResponse::new();
+    let Some((_, place)) = super::autocomplete_place(ctx) else {
+        return choices;
+    };
+    let user = Snowflake(ctx.author().id.get());
+    let matches = match ctx.data().core.matches_here(&place, user).await {
+        Ok(matches) => matches,
+        Err(error) => {
+            tracing::error!(error = %namnam_core::cause_chain(&error), "autocomplete failed");
+            Vec::new()
+        }
+    };
+    let partial = partial.trim().trim_start_matches('#');
+    // Discord shows at most 25 choices.
+    for (id, label) in matches.into_iter().take(25) {
+        if id.to_string().starts_with(partial) || label.contains(partial) {
+            choices = choices.add_int_choice(label, id);
+        }
+    }
+    choices
+}
+
+/// Show this channel's match board again
+#[poise::command(slash_command, guild_only)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Which match here, when there are several (start typing: yours are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Board { match_id }).await
+}
+
+/// Resign this channel's match (asks for confirmation)
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "yes: resign at once, without the confirmation button"] confirm: Option<YesNo>,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Resign {
+            confirmed: confirm.is_some_and(bool::from),
+            match_id,
+            expected: None,
+        },
+    )
+    .await
+}
+
+/// Offer a draw, or accept your opponent's offer
+#[poise::command(slash_command, guild_only)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    let command = Command::Draw {
+        match_id,
+        expected: None,
+    };
+    serve(ctx, command).await
+}
+
+/// Ask to take back your last move (before your opponent moves), or accept your opponent's request
+#[poise::command(slash_command, guild_only)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "yes: decline your opponent's request (or withdraw your own)"] decline: Option<
+        YesNo,
+    >,
+    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Takeback {
+            decline: decline.is_some_and(bool::from),
+            match_id,
+            expected: None,
+        },
+    )
+    .await
+}
+
+/// Play your last opponent in this channel again, on the same terms
+#[poise::command(slash_command, guild_only)]
+pub async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Rematch { match_id: None }).await
+}

@@ -1,0 +1,139 @@
+//! What happened and who is best: your matches, a match's moves, the leaderboard, a player's record; a
+//! match's record as a file, its replay, and the computer's analysis.
+
+use poise::serenity_prelude as serenity;
+
+use super::{serve, CommandError, Context, YesNo};
+use crate::asking;
+use namnam_core::{Command, ReplayFrom};
+
+/// Your active matches in this server, and where it is your turn
+#[poise::command(slash_command, guild_only)]
+pub async fn matches(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Matches).await
+}
+
+/// The moves of this channel's match
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Which match here, when there are several (start typing: yours are offered)"]
+    #[rename = "match"]
+    #[autocomplete = "super::play::your_matches"]
+    match_id: Option<i64>,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::History { match_id }).await
+}
+
+/// The best players of this server
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Page of the leaderboard (default: 1)"]
+    #[min = 1]
+    page: Option<u32>,
+    #[description = "An ended season's final standings (default: this season)"]
+    #[min = 1]
+    season: Option<u32>,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Leaderboard {
+            page: page.unwrap_or(1),
+            season,
+        },
+    )
+    .await
+}
+
+/// A DM when it becomes your turn (not while you are at the board)
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("notify_on", "notify_off"),
+    subcommand_required
+)]
+pub async fn notify(_ctx: Context<'_>) -> Result<(), CommandError> {
+    // Discord never invokes a command that has subcommands by itself.
+    Ok(())
+}
+
+/// DM me when it becomes my turn in a match (not while I am at the board)
+#[poise::command(slash_command, guild_only, rename = "on")]
+pub async fn notify_on(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Notify { on: Some(true) }).await
+}
+
+/// No more DMs on my turn
+#[poise::command(slash_command, guild_only, rename = "off")]
+pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
+    serve(ctx, Command::Notify { on: Some(false) }).await
+}
+
+/// A player's rating and record in this server
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose record (default: yours)"] player: Option<serenity::User>,
+) -> Result<(), CommandError> {
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::user("Use the slash command."));
+    };
+    let player = player.map(|user| {
+        let member = app.interaction.data.resolved.members.get(&user.id);
+        asking::opponent(&user, member, ctx.data().me)
+    });
+    serve(ctx, Command::Stats { player }).await
+}
+
+/// A match's record as a file (any finished match of this server; your own while it is played)
+#[poise::command(slash_command, guild_only)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The match's number, as in Match #12"]
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Export { match_id }).await
+}
+
+/// Step through a match, move by move, with buttons
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The match's number, as in Match #12"]
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+    #[description = "Start after this move (default: before the first)"]
+    #[rename = "move"]
+    #[min = 0]
+    #[max = 100000]
+    ply: Option<u32>,
+    #[description = "Show it to the channel (default: only you see it)"] public: Option<YesNo>,
+) -> Result<(), CommandError> {
+    serve(
+        ctx,
+        Command::Replay {
+            match_id,
+            ply: ply.unwrap_or(0),
+            from: ReplayFrom::Command {
+                public: public.is_some_and(bool::from),
+            },
+        },
+    )
+    .await
+}
+
+/// The computer's verdict on a finished match: each player's biggest mistakes
+#[poise::command(slash_command, guild_only)]
+pub async fn analyse(
+    ctx: Context<'_>,
+    #[description = "The match's number, as in Match #12"]
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+) -> Result<(), CommandError> {
+    serve(ctx, Command::Analyse { match_id }).await
+}

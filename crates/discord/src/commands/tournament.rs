@@ -1,0 +1,170 @@
+//! `/tournament`: round robin and Swiss tournaments. Each subcommand only turns its options into the core's
+//! vocabulary; the tournament itself (pairings, rounds, standings) lives in the core.
+
+use poise::serenity_prelude as serenity;
+
+use super::admin::DefaultTarget;
+use super::{serve, Clock, CommandError, Context, Endgame, YesNo};
+use namnam_core::{Command, StartAt, TournamentCommand, TournamentSpec};
+use namnam_store::Format;
+
+/// Tournaments: create one, join, start, standings, pairings, withdraw, cancel
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings",
+        "pairings",
+        "withdraw",
+        "cancel"
+    ),
+    subcommand_required
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), CommandError> {
+    // Discord never invokes a command that has subcommands by itself.
+    Ok(())
+}
+
+/// How a tournament pairs its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Pairing {
+    #[name = "Swiss: a set number of rounds, equal scores meet"]
+    Swiss,
+    #[name = "round robin: everyone meets everyone once"]
+    RoundRobin,
+}
+
+/// Create a tournament in this channel: players join with a button
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one argument per slash option
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "The tournament's name"]
+    #[max_length = 60]
+    name: String,
+    #[description = "Swiss (default) or round robin"] format: Option<Pairing>,
+    #[description = "Swiss: the rounds to play (default: enough to find a winner)"]
+    #[min = 1]
+    #[max = 32]
+    rounds: Option<u32>,
+    #[description = "Houses that win a match (default: the server's, 10)"] target: Option<
+        DefaultTarget,
+    >,
+    #[description = "End each match after this many rounds (needed without a target)"]
+    #[min = 1]
+    #[max = 99]
+    match_rounds: Option<u8>,
+    #[description = "Time for each move (default: the server's, 24h)"] clock: Option<Clock>,
+    #[description = "Who takes the last seeds of a round (default: capturer)"] endgame: Option<
+        Endgame,
+    >,
+    #[description = "Play the chain capture (default: no)"] chain: Option<YesNo>,
+    #[description = "The days a round may last: then its unfinished matches are scored by houses (default 7)"]
+    #[min = 1]
+    #[max = 60]
+    round_days: Option<u32>,
+    #[description = "Start by itself: in 2d, in 6h, or a UTC time like 2026-12-24 18:00 (default: when you start it)"]
+    start: Option<String>,
+    #[description = "The most players (default: no limit)"]
+    #[min = 2]
+    #[max = 128]
+    limit: Option<u32>,
+) -> Result<(), CommandError> {
+    let start = match start.as_deref() {
+        None => None,
+        Some(text) => Some(StartAt::parse(text).ok_or_else(|| {
+            CommandError::user(
+                "I can't read that start: write a time to wait, like `in 2d`, or a UTC time like \
+                 `2026-12-24 18:00`.",
+            )
+        })?),
+    };
+    let spec = TournamentSpec {
+        name,
+        format: match format {
+            Some(Pairing::RoundRobin) => Format::RoundRobin,
+            _ => Format::Swiss,
+        },
+        rounds,
+        endgame: endgame.map(Into::into),
+        chain: chain.map(Into::into),
+        target: target.map(DefaultTarget::houses),
+        match_rounds,
+        clock_secs: clock.map(Clock::seconds),
+        round_days,
+        start,
+        limit,
+    };
+    serve(ctx, Command::Tournament(TournamentCommand::Create(spec))).await
+}
+
+/// The choices offered while typing `tournament:`: the server's tournaments in sign-up or running.
+async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let mut choices = serenity::CreateAutocompleteResponse::new();
+    let Some((_, place)) = super::autocomplete_place(ctx) else {
+        return choices;
+    };
+    let listed = match ctx.data().core.tournaments_here(&place).await {
+        Ok(listed) => listed,
+        Err(error) => {
+            tracing::error!(error = %namnam_core::cause_chain(&error), "autocomplete failed");
+            Vec::new()
+        }
+    };
+    let partial = partial.trim().trim_start_matches('#').to_lowercase();
+    for (id, label) in listed.into_iter().take(25) {
+        if id.to_string().starts_with(&partial) || label.to_lowercase().contains(&partial) {
+            choices = choices.add_int_choice(label, id);
+        }
+    }
+    choices
+}
+
+/// The subcommands that only name a tournament.
+macro_rules! tournament_subcommand {
+    ($name:ident, $variant:ident, $doc:literal) => {
+        #[doc = $doc]
+        #[poise::command(slash_command, guild_only)]
+        pub async fn $name(
+            ctx: Context<'_>,
+            #[description = "Which tournament (default: this channel's)"]
+            #[rename = "tournament"]
+            #[autocomplete = "live_tournaments"]
+            id: Option<i64>,
+        ) -> Result<(), CommandError> {
+            serve(ctx, Command::Tournament(TournamentCommand::$variant(id))).await
+        }
+    };
+}
+
+tournament_subcommand!(join, Join, "Join a tournament before it starts");
+tournament_subcommand!(leave, Leave, "Leave a tournament before it starts");
+tournament_subcommand!(
+    start,
+    Start,
+    "Start a tournament now (its organiser or an admin): round 1 is paired"
+);
+tournament_subcommand!(
+    standings,
+    Standings,
+    "A tournament's standings, as a picture"
+);
+tournament_subcommand!(
+    pairings,
+    Pairings,
+    "The pairings of a tournament's current round"
+);
+tournament_subcommand!(
+    withdraw,
+    Withdraw,
+    "Withdraw from a tournament: your remaining games are forfeited"
+);
+tournament_subcommand!(
+    cancel,
+    Cancel,
+    "Cancel a tournament (its organiser or an admin)"
+);

@@ -1,0 +1,38 @@
+//! The state every handler shares, and the context poise hands each command.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use namnam_core::Core;
+
+use super::errors::CommandError;
+use super::in_flight::InFlight;
+use super::poster::PosterBell;
+use super::reply::Mentions;
+use super::settings::CommandScope;
+use super::warned::Warned;
+
+/// The context every command receives.
+pub type Context<'a> = poise::Context<'a, Data, CommandError>;
+
+/// The state shared by every handler.
+pub struct Data {
+    pub(crate) scope: CommandScope,
+    /// The ids of the registered commands, for replies that mention them.
+    pub(crate) mentions: Mentions,
+    pub(crate) in_flight: InFlight,
+    pub(crate) core: Arc<Core>,
+    /// The bot's own user: challenging it means playing the computer.
+    pub(crate) me: serenity::UserId,
+    pub(crate) warned: Arc<Warned>,
+    /// Rung when a reply was handed to the poster.
+    pub(crate) poster: PosterBell,
+}
+
+impl Data {
+    /// Logs that the bot may not do something in `channel`, once per channel (until a restart).
+    pub(crate) fn warn_once(&self, channel: serenity::ChannelId, error: &serenity::Error) -> bool {
+        self.warned.first(channel, error)
+    }
+}

@@ -1,0 +1,153 @@
+//! Gateway events besides slash commands, which poise dispatches itself: button presses, handled here
+//! rather than with in-memory collectors so that a button keeps working after a restart (everything needed
+//! is in its custom id); a match's thread that Discord archives, which the bot opens again so that its
+//! players can still use commands there; the bot's removal from a server; and a server that Discord marks
+//! unavailable, and available again (its clocks wait meanwhile).
+
+use poise::serenity_prelude as serenity;
+
+use super::answer::{answer, Target};
+use super::asking::Asker;
+use super::errors::{self, retrying, Failure};
+use super::{CommandError, Data};
+use namnam_core::{action, cause_chain, ActionId};
+use namnam_store::Snowflake;
+
+/// Poise's event hook.
+pub async fn handle(
+    framework: poise::FrameworkContext<'_, Data, CommandError>,
+    event: &serenity::FullEvent,
+) -> Result<(), CommandError> {
+    let (ctx, data) = (framework.serenity_context, framework.user_data);
+    match event {
+        serenity::FullEvent::ThreadUpdate { new, .. } => thread_changed(ctx, data, new).await,
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            thread_closed(data, thread.guild_id, thread.id).await;
+        }
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            removed_from(data, incomplete.id).await;
+        }
+        // An outage of Discord's in that server: its clocks wait until it is back.
+        serenity::FullEvent::GuildDelete { incomplete, .. } => {
+            let server = Snowflake(incomplete.id.get());
+            if let Err(error) = data.core.server_unavailable(server).await {
+                tracing::error!(error = %cause_chain(&error), %server, "could not record an outage");
+            }
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            let server = Snowflake(guild.id.get());
+            match data.core.server_available(server).await {
+                Ok(notices) if !notices.is_empty() => data.poster.wake(),
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::error!(error = %cause_chain(&error), %server, "could not end an outage")
+                }
+            }
+        }
+        _ => {}
+    }
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(press),
+    } = event
+    {
+        let ctx = framework.serenity_context;
+        let target = Target::of_button(press, &framework.user_data.mentions);
+        if let Err(error) = on_button(ctx, framework.user_data, press, &target).await {
+            if !matches!(error, CommandError::User(_)) {
+                tracing::error!(error = %cause_chain(&error), custom_id = %press.data.custom_id,
+                    "button failed");
+            }
+            if let Err(cause) = target.tell_privately(&ctx.http, error.for_player()).await {
+                tracing::warn!(error = %errors::summary(&cause), "could not tell the player about an error");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Answers one button press: its custom id is the core's action id, which says everything.
+async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    target: &Target,
+) -> Result<(), CommandError> {
+    let _working = data.in_flight.enter().ok_or(CommandError::ShuttingDown)?;
+    let id = press.data.custom_id.as_str();
+    if !id.starts_with(action::PREFIX) {
+        // Another bot's button, or something else: not ours to answer.
+        tracing::debug!(custom_id = id, "a button that is not ours: left alone");
+        return Ok(());
+    }
+    let Ok(action) = id.parse::<ActionId>() else {
+        return Err(CommandError::user("I don't recognise this button."));
+    };
+    let command = action.command();
+    tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
+    let request = Asker::of_button(press).request(&ctx.cache, command)?;
+    answer(ctx, data, target, request).await
+}
+
+/// Discord archived a thread (after its auto-archive time without messages): if a match is still being
+/// played there, it is opened again, since slash commands do not work in an archived thread. A locked
+/// thread is left alone: a moderator closed it, and its boards go to the parent channel.
+async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity::GuildChannel) {
+    let Some(meta) = thread.thread_metadata.as_ref() else {
+        return;
+    };
+    if meta.locked {
+        return thread_closed(data, thread.guild_id, thread.id).await;
+    }
+    if !meta.archived {
+        return;
+    }
+    let (server, channel) = (Snowflake(thread.guild_id.get()), Snowflake(thread.id.get()));
+    match data.core.live_match_in(server, channel).await {
+        Ok(Some(match_id)) => {
+            let reopened = retrying(Failure::retryable, |_| {
+                thread
+                    .id
+                    .edit_thread(&ctx.http, serenity::EditThread::new().archived(false))
+            })
+            .await;
+            match reopened {
+                Ok(_) => {
+                    tracing::info!(%channel, match_id, "reopened the archived thread of a live match")
+                }
+                Err(error) => tracing::warn!(%channel, match_id, error = %errors::summary(&error),
+                    "could not reopen the archived thread of a live match"),
+            }
+        }
+        Ok(None) => {}
+        Err(error) => {
+            tracing::error!(error = %cause_chain(&error), "could not look up a thread's match")
+        }
+    }
+}
+
+/// A match's thread was locked or deleted: the match goes on in the parent channel, where its board is
+/// posted again.
+async fn thread_closed(data: &Data, guild: serenity::GuildId, thread: serenity::ChannelId) {
+    let (server, channel) = (Snowflake(guild.get()), Snowflake(thread.get()));
+    match data.core.thread_closed(server, channel).await {
+        Ok(Some(match_id)) => {
+            tracing::info!(%channel, match_id, "a live match's thread was closed: its board goes to the parent channel");
+            data.poster.wake();
+        }
+        Ok(None) => {}
+        Err(error) => {
+            tracing::error!(error = %cause_chain(&error), "could not move a closed thread's match")
+        }
+    }
+}
+
+/// The bot was removed from a server (not an outage: Discord then says the server is unavailable): its
+/// live matches end unrated, and nothing more is posted there.
+async fn removed_from(data: &Data, guild: serenity::GuildId) {
+    match data.core.bot_removed(Snowflake(guild.get())).await {
+        Ok(stopped) => tracing::info!(%guild, matches = ?stopped,
+            "removed from a server: its live matches were stopped, unrated"),
+        Err(error) => tracing::error!(error = %cause_chain(&error), %guild,
+            "could not stop the matches of a server the bot was removed from"),
+    }
+}

@@ -1,0 +1,540 @@
+//! The poster: delivers the outbox — clock notices (reminders, timeouts, expired challenges), the computer's
+//! moves played by the clock, and every reply an interaction could not show — as ordinary channel messages.
+//!
+//! Each message carries the post's id as its `nonce` with `enforce_nonce`, so Discord shows it once however
+//! often it is sent: a post whose request got no answer is simply sent again. A post that an interaction's
+//! follow-up may have shown already (the answer was lost) is first looked for in the channel. Discord's
+//! 5xx and silences are retried with a doubling pause; what can never be delivered (the channel is gone,
+//! the bot was removed, or may not post there) is dropped with one log line, the match itself being
+//! stored already. A match's thread that is locked or deleted gets its board in the parent channel.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::{watch, Notify};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::errors::{
+    self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
+    THREAD_LOCKED, UNKNOWN_CHANNEL,
+};
+use super::reply::{board_file, fit, Mentions, Outgoing};
+use super::warned::Warned;
+use namnam_core::outbox::POST_CLAIM_MS;
+use namnam_core::{cause_chain, Core, Post};
+use namnam_store::{PostId, Snowflake};
+
+/// Posts claimed from the outbox at a time.
+const BATCH: u32 = 20;
+
+/// A batch stops this long before its claims run out (a slow Discord can make it last longer than a claim):
+/// the posts left are still this poster's to claim again, and no other poster takes them meanwhile.
+const CLAIM_MARGIN_MS: i64 = 30_000;
+
+/// How often the outbox is read when nothing wakes the poster.
+const IDLE: Duration = Duration::from_secs(1);
+
+/// The pause before a post's second try; it doubles with each try, up to [`MAX_PAUSE`].
+const FIRST_PAUSE: Duration = Duration::from_millis(250);
+const MAX_PAUSE: Duration = Duration::from_secs(60);
+
+/// How far Discord's clock may be from ours, in milliseconds.
+const CLOCK_SKEW_MS: i64 = 60_000;
+
+/// How many recent messages of a channel are searched for a post that may have been shown.
+const LOOK_BACK: u8 = 50;
+
+/// Added to a board posted in a match's parent channel because its thread is locked or gone.
+pub const THREAD_CLOSED: &str =
+    "(This match's thread is locked or gone, so its board is posted here; its buttons work here.)";
+
+/// A post's text as shown in the parent channel of its closed thread.
+fn moved_here(content: &str) -> String {
+    fit(format!("{content}\n{THREAD_CLOSED}"))
+}
+
+/// The nonce of a post's message: Discord shows one message per nonce (up to 25 characters).
+pub fn nonce(post: Option<PostId>) -> String {
+    match post {
+        Some(id) => format!("nn-post-{id}"),
+        // Not from the outbox: any unique value will do.
+        None => format!("nn-{}", std::process::id()),
+    }
+}
+
+/// Why a pairing's thread was not opened.
+enum ThreadRefused {
+    /// Discord did not answer: try the post again later.
+    Later,
+    /// Threads are not allowed here (or the match has ended): the board goes in the channel.
+    NotAllowed,
+}
+
+/// Wakes the poster when there is something new to post.
+#[derive(Clone, Debug, Default)]
+pub struct PosterBell(Arc<Notify>);
+
+impl PosterBell {
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// The running poster.
+pub(super) struct PosterTask {
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl PosterTask {
+    /// Stops after posting what is due now, for at most `grace`.
+    pub async fn drain(self, grace: Duration) {
+        let _ = self.stop.send(true);
+        let mut task = self.task;
+        if tokio::time::timeout(grace, &mut task).await.is_err() {
+            tracing::warn!(
+                "the poster had not finished after {grace:?}: the rest goes after the restart"
+            );
+            task.abort();
+        }
+    }
+}
+
+/// What the poster needs.
+pub(super) struct Poster {
+    pub http: Arc<serenity::Http>,
+    pub core: Arc<Core>,
+    pub warned: Arc<Warned>,
+    pub bell: PosterBell,
+    /// The bot's own user, to find its messages.
+    pub me: serenity::UserId,
+    pub mentions: Mentions,
+    /// The DM channel of each player DMed so far (opening one is a request of its own).
+    pub dm_channels: std::sync::Mutex<HashMap<Snowflake, serenity::ChannelId>>,
+}
+
+/// What one pass over the outbox did.
+struct Pass {
+    /// Posts are still waiting (due, or resting after a failed try).
+    waiting: bool,
+    /// At least one post went out: the next ones of its channel may be due now.
+    delivered: bool,
+}
+
+/// What became of one try.
+enum Tried {
+    Done,
+    /// Try again after a pause; `unanswered` when the try got no answer (it may have got through).
+    Again {
+        unanswered: bool,
+    },
+}
+
+impl Tried {
+    const LATER: Tried = Tried::Again { unanswered: false };
+}
+
+impl Poster {
+    pub fn spawn(self) -> PosterTask {
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(self.run(stopped));
+        PosterTask { stop, task }
+    }
+
+    async fn run(self, mut stopped: watch::Receiver<bool>) {
+        // The channels whose last try failed, and when they may be tried again.
+        let mut resting: HashMap<Snowflake, Instant> = HashMap::new();
+        loop {
+            let draining = *stopped.borrow();
+            let Pass { waiting, delivered } = self.pass(&mut resting).await;
+            if draining && !waiting {
+                return;
+            }
+            if delivered {
+                // The next post of those channels may be due already.
+                continue;
+            }
+            let next = resting.values().min().copied();
+            let pause = next.map_or(IDLE, |at| {
+                at.saturating_duration_since(Instant::now()).min(IDLE)
+            });
+            tokio::select! {
+                () = self.bell.0.notified() => {}
+                () = tokio::time::sleep(pause) => {}
+                changed = stopped.changed(), if !draining => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Claims and posts the oldest due post of each channel that is not resting. A post whose try failed
+    /// stays claimed by this poster while its channel rests.
+    async fn pass(&self, resting: &mut HashMap<Snowflake, Instant>) -> Pass {
+        let now = Instant::now();
+        resting.retain(|_, until| *until > now);
+        let skipped: Vec<Snowflake> = resting.keys().copied().collect();
+        let claimed_at = Instant::now();
+        let posts = match self.core.claim_posts(BATCH, &skipped).await {
+            Ok(posts) => posts,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), "could not read the outbox");
+                return Pass {
+                    waiting: true,
+                    delivered: false,
+                };
+            }
+        };
+        let mut pass = Pass {
+            waiting: !posts.is_empty() || !resting.is_empty(),
+            delivered: false,
+        };
+        let deliver_for = Duration::from_millis((POST_CLAIM_MS - CLAIM_MARGIN_MS) as u64);
+        for mut post in posts {
+            if claimed_at.elapsed() > deliver_for {
+                break;
+            }
+            let id = post.id;
+            match self.deliver(&mut post).await {
+                Tried::Done => pass.delivered = true,
+                Tried::Again { unanswered } => {
+                    let pause = FIRST_PAUSE
+                        .saturating_mul(1 << post.attempts.min(16))
+                        .min(MAX_PAUSE);
+                    if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
+                        tracing::error!(error = %cause_chain(&error), "could not count a try");
+                    }
+                    resting.insert(post.channel, Instant::now() + pause);
+                }
+            }
+        }
+        pass
+    }
+
+    async fn deliver(&self, post: &mut Post) -> Tried {
+        let channel = match post.dm_user {
+            Some(user) => match self.dm_channel(post, user).await {
+                Ok(channel) => channel,
+                Err(tried) => return tried,
+            },
+            None => serenity::ChannelId::new(post.channel.0),
+        };
+        if post.maybe_shown {
+            // The follow-up went where the button was pressed: the match's channel, or its parent.
+            let fallback = post.fallback_channel.map(|c| serenity::ChannelId::new(c.0));
+            let places = std::iter::once(channel).chain(fallback);
+            for place in places.collect::<Vec<_>>() {
+                match self.find(place, post).await {
+                    Ok(Some(found)) => return self.delivered(post.id, Some(found)).await,
+                    Ok(None) => {}
+                    // Not known yet: look again later rather than risk showing it twice.
+                    Err(()) => return Tried::LATER,
+                }
+            }
+            post.maybe_shown = false;
+        }
+        if let Err(error) = self.core.draw_post(post).await {
+            tracing::error!(error = %cause_chain(&error), post = post.id, "could not draw a post");
+            return Tried::LATER;
+        }
+        let mut channel = channel;
+        let mut no_thread = None;
+        if let (Some(name), Some(match_id), None) =
+            (post.reply.open_thread.clone(), post.match_id, post.dm_user)
+        {
+            match self.open_thread(channel, post, &name, match_id).await {
+                Ok(thread) => channel = thread,
+                Err(ThreadRefused::Later) => return Tried::LATER,
+                Err(ThreadRefused::NotAllowed) => no_thread = Some(errors::NO_THREADS),
+            }
+        }
+        post.reply.render_animation().await;
+        let mut outgoing = Outgoing::of(&post.reply, true, &self.mentions);
+        if let Some(word) = no_thread {
+            outgoing.content = fit(format!("{}\n({word})", outgoing.content));
+        }
+        let error = match self.send(channel, outgoing.clone(), post.id).await {
+            Ok(message) => return self.delivered(post.id, Some(message)).await,
+            Err(error) => error,
+        };
+        let failure = Failure::of(&error);
+        if let (Some(user), Some(CANNOT_DM)) = (post.dm_user, failure.code()) {
+            return self.dm_refused(post.id, user).await;
+        }
+        // A thread that is gone, locked, closed or out of reach: its parent channel takes the post.
+        let closed = matches!(
+            failure.code(),
+            Some(UNKNOWN_CHANNEL | THREAD_LOCKED | THREAD_ARCHIVED | MISSING_ACCESS)
+        );
+        if let (true, Some(parent)) = (closed, post.fallback_channel) {
+            let parent = serenity::ChannelId::new(parent.0);
+            let mut moved = outgoing;
+            moved.content = moved_here(&moved.content);
+            match self.send(parent, moved, post.id).await {
+                Ok(message) => return self.delivered(post.id, Some(message)).await,
+                Err(error) => return self.failed(post, parent, &error).await,
+            }
+        }
+        self.failed(post, channel, &error).await
+    }
+
+    /// A tournament's pairing gets a thread of its own: a line in the tournament's channel starts it (the
+    /// thread hangs under it), the match moves there, and the board goes in it. Each step is safe to repeat:
+    /// the line carries a nonce of its own, a thread already started from it is the one with its id, and a
+    /// match already moved is left where it is. Without the permission to make threads, the match stays
+    /// in the channel.
+    async fn open_thread(
+        &self,
+        channel: serenity::ChannelId,
+        post: &Post,
+        name: &str,
+        match_id: i64,
+    ) -> Result<serenity::ChannelId, ThreadRefused> {
+        match self.core.thread_of(match_id).await {
+            Ok(Some(thread)) => return Ok(serenity::ChannelId::new(thread.0)),
+            Ok(None) => {}
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), match_id, "could not read a match");
+                return Err(ThreadRefused::Later);
+            }
+        }
+        let line = post.reply.text.first_line();
+        let starter = Outgoing::of(&namnam_core::Reply::public(line), false, &self.mentions);
+        let message = starter
+            .channel_message()
+            .nonce(serenity::Nonce::String(format!(
+                "{}-t",
+                nonce(Some(post.id))
+            )))
+            .enforce_nonce(true);
+        let sent = retrying(Failure::retryable, |_| {
+            channel.send_message(self.http.as_ref(), message.clone())
+        })
+        .await;
+        let started = match sent {
+            Ok(message) => message.id,
+            Err(error) => return Err(self.thread_refused(channel, &error)),
+        };
+        let made = retrying(Failure::retryable, |_| async move {
+            let thread = serenity::CreateThread::new(name)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+            match channel
+                .create_thread_from_message(self.http.as_ref(), started, thread)
+                .await
+            {
+                Ok(thread) => Ok(thread.id),
+                Err(error) if Failure::of(&error).code() == Some(errors::THREAD_EXISTS) => {
+                    Ok(serenity::ChannelId::new(started.get()))
+                }
+                Err(error) => Err(error),
+            }
+        })
+        .await;
+        let thread = match made {
+            Ok(thread) => thread,
+            Err(error) => return Err(self.thread_refused(channel, &error)),
+        };
+        let thread_id = Snowflake(thread.get());
+        match self
+            .core
+            .move_match_to_thread(match_id, thread_id, name)
+            .await
+        {
+            Ok(()) => Ok(thread),
+            Err(error) => {
+                // Ended meanwhile, say: the board goes where the match is.
+                tracing::warn!(error = %cause_chain(&error), match_id,
+                    "could not move a match into its thread");
+                Err(ThreadRefused::NotAllowed)
+            }
+        }
+    }
+
+    /// Why a thread could not be opened: for now (Discord is unwell), or not here (the permissions).
+    fn thread_refused(
+        &self,
+        channel: serenity::ChannelId,
+        error: &serenity::Error,
+    ) -> ThreadRefused {
+        if Failure::of(error).retryable() {
+            return ThreadRefused::Later;
+        }
+        if self.warned.first(channel, error) {
+            tracing::warn!(error = %errors::summary(error), %channel,
+                "could not open a thread for a tournament match: it is played in the channel");
+        }
+        ThreadRefused::NotAllowed
+    }
+
+    /// Sends one message with the post's nonce.
+    async fn send(
+        &self,
+        channel: serenity::ChannelId,
+        outgoing: Outgoing,
+        post: PostId,
+    ) -> serenity::Result<Snowflake> {
+        let message = outgoing
+            .channel_message()
+            .nonce(serenity::Nonce::String(nonce(Some(post))))
+            .enforce_nonce(true);
+        let sent = channel.send_message(self.http.as_ref(), message).await?;
+        Ok(Snowflake(sent.id.get()))
+    }
+
+    /// Looks for the post among the channel's recent messages (a follow-up whose answer was lost): a board
+    /// by its file name, which names its match and version, anything else by its words.
+    /// `Err` when the channel could not be read for now.
+    async fn find(
+        &self,
+        channel: serenity::ChannelId,
+        post: &Post,
+    ) -> Result<Option<Snowflake>, ()> {
+        let outgoing = Outgoing::of(&post.reply, true, &self.mentions);
+        let texts = [outgoing.content.clone(), moved_here(&outgoing.content)];
+        let buttons: Vec<String> = post
+            .reply
+            .actions
+            .iter()
+            .map(|a| a.id.to_string())
+            .collect();
+        let board = post.reply.board.as_ref().map(|b| board_file(Some(b)));
+        // The same words, made after the change was stored (give or take a minute between our clock and
+        // Discord's), with the same buttons unless a press took them away since, and for a board the same
+        // picture (named by its match and version): an earlier message that merely looks alike, such as
+        // the same challenge made again, differs in one of them.
+        let same = |m: &serenity::Message| {
+            texts.contains(&m.content)
+                && super::ids::snowflake_ms(m.id.get()) >= post.created_at - CLOCK_SKEW_MS
+                && (m.components.is_empty() || custom_ids(m) == buttons)
+                && board.as_ref().map_or(true, |file| {
+                    m.attachments.iter().any(|a| &a.filename == file)
+                })
+        };
+        let recent = serenity::GetMessages::new().limit(LOOK_BACK);
+        let read = retrying(Failure::retryable, |_| {
+            channel.messages(self.http.as_ref(), recent)
+        })
+        .await;
+        match read {
+            Ok(messages) => Ok(messages
+                .iter()
+                .find(|m| m.author.id == self.me && same(m))
+                .map(|m| Snowflake(m.id.get()))),
+            Err(error) if Failure::of(&error).retryable() => Err(()),
+            Err(error) => {
+                // The channel cannot be read (a permission, or it is gone): sending is all that is left.
+                tracing::warn!(error = %errors::summary(&error), post = post.id,
+                    "could not read the channel to see whether a post was shown: it may show twice");
+                Ok(None)
+            }
+        }
+    }
+
+    /// The DM channel with `user`, opened the first time.
+    async fn dm_channel(&self, post: &Post, user: Snowflake) -> Result<serenity::ChannelId, Tried> {
+        let known = self
+            .dm_channels
+            .lock()
+            .expect("never poisoned")
+            .get(&user)
+            .copied();
+        if let Some(channel) = known {
+            return Ok(channel);
+        }
+        let opened = serenity::UserId::new(user.0)
+            .create_dm_channel(self.http.as_ref())
+            .await;
+        match opened {
+            Ok(dm) => {
+                let mut channels = self.dm_channels.lock().expect("never poisoned");
+                channels.insert(user, dm.id);
+                Ok(dm.id)
+            }
+            Err(error) => Err(self
+                .failed(post, serenity::ChannelId::new(user.0), &error)
+                .await),
+        }
+    }
+
+    /// The player takes no DMs from the bot: their turn DMs are turned off (they are told next time).
+    async fn dm_refused(&self, id: PostId, user: Snowflake) -> Tried {
+        tracing::info!(post = id, %user, "a player's DMs refused a turn notification: turned off");
+        match self.core.dm_refused(id, user).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), post = id, "could not record a refused DM");
+                Tried::LATER
+            }
+        }
+    }
+
+    async fn delivered(&self, id: PostId, message: Option<Snowflake>) -> Tried {
+        match self.core.post_delivered(id, message).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                // Discord has it: the next try finds it, or its nonce keeps it from showing twice.
+                tracing::error!(error = %cause_chain(&error), post = id, "could not record a delivery");
+                Tried::Again { unanswered: true }
+            }
+        }
+    }
+
+    /// Decides what a failed send means: try again later, or drop the post with one log line.
+    async fn failed(
+        &self,
+        post: &Post,
+        channel: serenity::ChannelId,
+        error: &serenity::Error,
+    ) -> Tried {
+        let failure = Failure::of(error);
+        if failure.retryable() {
+            tracing::debug!(error = %errors::summary(error), post = post.id, "a post will be tried again");
+            return Tried::Again {
+                unanswered: failure == Failure::NoAnswer,
+            };
+        }
+        let reason = match failure.code() {
+            Some(UNKNOWN_CHANNEL) => "the channel no longer exists",
+            Some(THREAD_LOCKED) => "the match's thread is locked",
+            Some(MISSING_ACCESS) => {
+                "the bot cannot see the channel (or was removed from the server)"
+            }
+            Some(MISSING_PERMISSIONS) => {
+                self.warned.first(channel, error);
+                "the bot may not post in the channel"
+            }
+            Some(_) => "Discord refused it",
+            None => "it cannot be sent as it is",
+        };
+        tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
+            error = %errors::summary(error), "dropped a message that cannot be delivered: {reason}");
+        match self.core.drop_post(post.id, reason).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), post = post.id, "could not drop a post");
+                Tried::LATER
+            }
+        }
+    }
+}
+
+/// The custom ids of a message's buttons, in order.
+fn custom_ids(message: &serenity::Message) -> Vec<&str> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .filter_map(|component| match component {
+            serenity::ActionRowComponent::Button(serenity::Button {
+                data: serenity::ButtonKind::NonLink { custom_id, .. },
+                ..
+            }) => Some(custom_id.as_str()),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,263 @@
+//! Registering the slash commands with Discord, only when they changed: Discord limits how often an
+//! application may register commands, and a global registration takes a while to reach every client, so
+//! a restart with the same commands must not register again.
+//!
+//! What was registered is kept in the database per scope (global, or one development server): a SHA-256
+//! of the exact request (the command set, where it was registered and for which application), and the id
+//! Discord gave each command, which replies use to mention commands (`</board:id>`). A bot moved from a
+//! development server to global commands removes the server's copy, which would otherwise show every
+//! command twice there.
+
+use std::collections::BTreeMap;
+
+use poise::serenity_prelude as serenity;
+use sha2::{Digest, Sha256};
+
+use super::commands::Command;
+use super::reply::Mentions;
+use super::settings::CommandScope;
+use namnam_core::Core;
+use namnam_store::{self as store, Snowflake, Store, StoreError};
+
+/// The lease of the process registering the commands, and how long it lasts.
+const LEASE: &str = "command registration";
+const LEASE_MS: i64 = 60_000;
+
+/// What [`ensure_registered`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Registration {
+    /// The same commands were registered before: nothing was sent.
+    Unchanged,
+    /// Another process (of the same bot, on the same database) registered them meanwhile.
+    ByAnotherProcess,
+    /// The commands were sent to Discord; `removed_from` is a server whose earlier copy was removed, and
+    /// `global_kept` says that an earlier global registration was left in place.
+    Registered {
+        commands: usize,
+        removed_from: Option<serenity::GuildId>,
+        global_kept: bool,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RegistrationError {
+    #[error("Discord refused the command registration")]
+    Discord(#[source] Box<serenity::Error>),
+    #[error("could not read or record the registered commands")]
+    Store(#[from] StoreError),
+    #[error("another process held the registration for too long without registering")]
+    Waited,
+}
+
+impl From<serenity::Error> for RegistrationError {
+    fn from(error: serenity::Error) -> Self {
+        // Boxed: serenity's error is large, and these travel through every handler's `Result`.
+        Self::Discord(Box::new(error))
+    }
+}
+
+/// A scope as the database keeps it: `CommandScope`'s `Display`, `global` or `guild <id>`.
+fn parse_scope(text: &str) -> Option<CommandScope> {
+    match text.split_once(' ') {
+        None if text == "global" => Some(CommandScope::Global),
+        Some(("guild", id)) => id
+            .parse()
+            .ok()
+            .filter(|&id| id != 0)
+            .map(|id| CommandScope::Guild(serenity::GuildId::new(id))),
+        _ => None,
+    }
+}
+
+/// The fingerprint of one registration request.
+pub fn fingerprint(
+    application: serenity::ApplicationId,
+    scope: CommandScope,
+    commands: &[serenity::CreateCommand],
+) -> String {
+    let body = serde_json::to_vec(commands).expect("command builders always serialize");
+    let mut hash = Sha256::new();
+    hash.update(format!("{application} {scope}\n").as_bytes());
+    hash.update(&body);
+    hash.finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Registers `commands` in `scope` unless exactly these were registered there last time, and fills
+/// `mentions` with the ids of the commands as registered.
+pub async fn ensure_registered(
+    http: &serenity::Http,
+    application: serenity::ApplicationId,
+    scope: CommandScope,
+    commands: &[Command],
+    core: &Core,
+    mentions: &Mentions,
+) -> Result<Registration, RegistrationError> {
+    let store = core.store();
+    let builders = poise::builtins::create_application_commands(commands);
+    let fingerprint = fingerprint(application, scope, &builders);
+    let application_id = Snowflake(application.get());
+    let here = scope.to_string();
+    let same = |r: &store::Registration| {
+        r.scope == here
+            && r.application == application_id
+            && r.fingerprint == fingerprint
+            && !r.commands.is_empty()
+    };
+    let recorded = store::registrations(store.reader()).await?;
+    if let Some(r) = recorded.iter().find(|r| same(r)) {
+        mentions.set(&r.commands);
+        return Ok(Registration::Unchanged);
+    }
+    // Processes of one bot starting together register once: the one holding the lease does, the others
+    // wait for its record.
+    // Named like the process's other claims: started again after dying mid-registration, it takes its own
+    // lease back at once rather than waiting for it.
+    let holder = core.process_name().to_owned();
+    let waited_since = std::time::Instant::now();
+    loop {
+        let now = core.now_ms();
+        let mut tx = store.begin().await?;
+        let taken = store::take_lease(&mut tx, LEASE, &holder, now, now + LEASE_MS).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if taken {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let recorded = store::registrations(store.reader()).await?;
+        if let Some(r) = recorded.iter().find(|r| same(r)) {
+            mentions.set(&r.commands);
+            return Ok(Registration::ByAnotherProcess);
+        }
+        if waited_since.elapsed().as_millis() > u128::from(LEASE_MS.unsigned_abs()) * 2 {
+            return Err(RegistrationError::Waited);
+        }
+    }
+    // What another process recorded while this one waited for the lease counts too.
+    let recorded = store::registrations(store.reader()).await?;
+    let outcome = register(
+        http,
+        application,
+        scope,
+        builders,
+        fingerprint,
+        store,
+        mentions,
+        core.now_ms(),
+        recorded,
+    )
+    .await;
+    let mut tx = store.begin().await?;
+    store::end_lease(&mut tx, LEASE, &holder).await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    outcome
+}
+
+/// Registers `builders` and records them; removes the copy of another scope.
+#[allow(clippy::too_many_arguments)]
+async fn register(
+    http: &serenity::Http,
+    application: serenity::ApplicationId,
+    scope: CommandScope,
+    builders: Vec<serenity::CreateCommand>,
+    fingerprint: String,
+    store: &Store,
+    mentions: &Mentions,
+    now_ms: i64,
+    recorded: Vec<store::Registration>,
+) -> Result<Registration, RegistrationError> {
+    let application_id = Snowflake(application.get());
+    let here = scope.to_string();
+    let count = builders.len();
+    let registered = match scope {
+        CommandScope::Global => serenity::Command::set_global_commands(http, builders).await?,
+        CommandScope::Guild(guild) => guild.set_commands(http, builders).await?,
+    };
+    let ids: BTreeMap<String, Snowflake> = registered
+        .iter()
+        .map(|c| (c.name.clone(), Snowflake(c.id.get())))
+        .collect();
+    let mut tx = store.begin().await?;
+    store::save_registration(
+        &mut tx,
+        &store::Registration {
+            scope: here.clone(),
+            application: application_id,
+            fingerprint,
+            commands: ids.clone(),
+        },
+        now_ms,
+    )
+    .await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    mentions.set(&ids);
+    // A development server's copy goes when the commands move elsewhere. (Global commands moving to one
+    // server stay: removing them would take the bot's commands from every other server.) Only this
+    // application's copy can be removed, and a failure (the bot was removed from that server) is not
+    // worth registering again at every start.
+    let mut removed_from = None;
+    for old in recorded
+        .iter()
+        .filter(|r| r.application == application_id && r.scope != here)
+    {
+        let Some(CommandScope::Guild(guild)) = parse_scope(&old.scope) else {
+            continue;
+        };
+        match guild.set_commands(http, Vec::new()).await {
+            Ok(_) => removed_from = Some(guild),
+            Err(error) => {
+                tracing::warn!(%guild, %error, "could not remove the commands registered before in that server")
+            }
+        }
+        let mut tx = store.begin().await?;
+        store::forget_registration(&mut tx, &old.scope).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+    }
+    let global_kept = scope != CommandScope::Global
+        && recorded
+            .iter()
+            .any(|r| r.application == application_id && r.scope == "global");
+    Ok(Registration::Registered {
+        commands: count,
+        removed_from,
+        global_kept,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands;
+
+    #[test]
+    fn fingerprint_changes_with_commands_scope_and_application() {
+        let app = serenity::ApplicationId::new(1);
+        let all = poise::builtins::create_application_commands(&commands::all());
+        let base = fingerprint(app, CommandScope::Global, &all);
+        assert_eq!(base, fingerprint(app, CommandScope::Global, &all), "stable");
+        assert_ne!(base, fingerprint(app, CommandScope::Global, &all[1..]));
+        assert_ne!(
+            base,
+            fingerprint(app, CommandScope::Guild(serenity::GuildId::new(5)), &all)
+        );
+        assert_ne!(
+            base,
+            fingerprint(serenity::ApplicationId::new(2), CommandScope::Global, &all)
+        );
+    }
+
+    #[test]
+    fn scopes_read_back_as_written() {
+        for scope in [
+            CommandScope::Global,
+            CommandScope::Guild(serenity::GuildId::new(42)),
+        ] {
+            assert_eq!(parse_scope(&scope.to_string()), Some(scope));
+        }
+        assert_eq!(parse_scope("guild x"), None);
+        assert_eq!(parse_scope("guild 0"), None);
+        assert_eq!(parse_scope("everywhere"), None);
+    }
+}

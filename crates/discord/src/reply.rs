@@ -1,0 +1,420 @@
+//! Turning the core's plain [`Reply`] into a Discord message: pictures become attachments carrying their
+//! alt text, actions become buttons (houses five to a row, then the other actions), the text's parts
+//! become Discord's own (commands a reader can click, moments in each reader's time zone, names escaped so
+//! that they show as written), and only the player to move is pinged.
+//!
+//! One [`Outgoing`] message converts into each builder the bot sends with (an interaction response, a
+//! follow-up, a channel message, an edit), so that every path sends the same thing.
+
+use poise::serenity_prelude as serenity;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+
+use namnam_core::pictures::Picture;
+use namnam_core::{Action, ActionId, BoardState, ChallengeAnswer, Part, Reply, Text};
+use namnam_store::Snowflake;
+
+/// Discord's limit of buttons in one action row.
+pub const BUTTONS_PER_ROW: usize = 5;
+/// Discord's limit of action rows in one message.
+const MAX_ROWS: usize = 5;
+/// Discord's limit on a message's text, in characters.
+const MAX_CONTENT: usize = 2000;
+
+/// The file names of the pictures (Discord shows them under the picture on some clients).
+pub const BOARD_FILE: &str = "nam-nam-board.png";
+pub const MOVE_FILE: &str = "nam-nam-move.gif";
+
+/// The board's file name: the match and the version it shows (`nam-nam-12-v34.png`), so that each
+/// board can be told apart from the others, by people who save it and by the bot itself.
+pub fn board_file(board: Option<&BoardState>) -> String {
+    match board {
+        Some(b) => board_file_name(b.match_id, b.version),
+        None => BOARD_FILE.to_owned(),
+    }
+}
+
+/// The file name of the board of `match_id` at `version`.
+pub fn board_file_name(match_id: i64, version: i64) -> String {
+    format!("nam-nam-{match_id}-v{version}.png")
+}
+
+/// A message ready to send, whichever way it is sent.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub content: String,
+    pub files: Vec<serenity::CreateAttachment>,
+    pub components: Vec<serenity::CreateActionRow>,
+    /// The users this message pings (the player to move); nobody else can be pinged by it.
+    pub pinged: Vec<serenity::UserId>,
+    pub ephemeral: bool,
+}
+
+impl Outgoing {
+    /// The message for `reply`. `ping` puts a mention of the player to move first: only worth it in a new
+    /// message, since Discord does not notify anyone of a mention added by an edit.
+    pub fn of(reply: &Reply, ping: bool, mentions: &Mentions) -> Self {
+        let pinged: Vec<serenity::UserId> = match ping && !reply.private {
+            true => reply
+                .notify
+                .iter()
+                .map(|id| serenity::UserId::new(id.0))
+                .collect(),
+            false => Vec::new(),
+        };
+        let mut content = mentions.render(&reply.text);
+        if !pinged.is_empty() {
+            let mentions: Vec<String> = pinged.iter().map(|id| format!("<@{id}>")).collect();
+            content = format!("{} {content}", mentions.join(" "));
+        }
+        let mut files = Vec::new();
+        if let Some(picture) = &reply.picture {
+            files.push(attachment(picture, &board_file(reply.board.as_ref())));
+        }
+        if let Some(animation) = &reply.animation {
+            files.push(attachment(animation, MOVE_FILE));
+        }
+        if let Some(file) = &reply.file {
+            files.push(
+                serenity::CreateAttachment::bytes(file.bytes.clone(), file.name.as_str())
+                    .description(file.description.clone()),
+            );
+        }
+        Self {
+            content: fit(content),
+            files,
+            components: buttons(&reply.actions),
+            pinged,
+            ephemeral: reply.private,
+        }
+    }
+
+    /// Only the pinged users may be notified: never `@everyone`, roles or anyone named in passing.
+    pub fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new().users(self.pinged.clone())
+    }
+
+    /// The first answer to an interaction.
+    pub fn response(self) -> serenity::CreateInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(mentions);
+        serenity::CreateInteractionResponse::Message(message)
+    }
+
+    /// The first answer to a pressed button that takes the place of its message (a replay's step): the
+    /// message's text, pictures and buttons are all replaced. A private message stays private.
+    pub fn update(self) -> serenity::CreateInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .files(self.files)
+            .components(self.components)
+            .allowed_mentions(mentions);
+        serenity::CreateInteractionResponse::UpdateMessage(message)
+    }
+
+    /// [`update`](Self::update) after the press was acknowledged: the same, as an edit of its message.
+    pub fn replacing_edit(self) -> serenity::EditInteractionResponse {
+        let mentions = self.allowed_mentions();
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.content)
+            .components(self.components)
+            .allowed_mentions(mentions)
+            .clear_attachments();
+        for file in self.files {
+            edit = edit.new_attachment(file);
+        }
+        edit
+    }
+
+    /// A further message on an interaction (its token lasts 15 minutes).
+    pub fn followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mentions = self.allowed_mentions();
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .ephemeral(self.ephemeral)
+            .allowed_mentions(mentions)
+    }
+
+    /// A message posted in a channel by the bot itself (clock notices, a match's thread).
+    pub fn channel_message(self) -> serenity::CreateMessage {
+        let mentions = self.allowed_mentions();
+        serenity::CreateMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .allowed_mentions(mentions)
+    }
+
+    /// Adds the move's animation to a message already sent: only its files change (every picture is
+    /// uploaded again, since an edit that names new files drops the ones it does not list). Its text and
+    /// buttons stay as they are now: the next move may have taken the buttons away already.
+    pub fn pictures_edit(self) -> serenity::EditInteractionResponse {
+        let mut edit = serenity::EditInteractionResponse::new();
+        for file in self.files {
+            edit = edit.new_attachment(file);
+        }
+        edit
+    }
+}
+
+/// A picture as an attachment; its description is the alt text screen readers speak.
+pub fn attachment(picture: &Picture, filename: &str) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(picture.bytes.clone(), filename)
+        .description(picture.description.clone())
+}
+
+/// The core's actions as buttons: the houses first, five to a row (as a phone shows them), then the other
+/// actions on their own row. Each button's id is the core's action id, which names the match and the move
+/// it was drawn for: it still works after a restart, and an old one is refused as out of date.
+pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
+    let (houses, others): (Vec<&Action>, Vec<&Action>) = actions
+        .iter()
+        .partition(|a| matches!(a.id, ActionId::Move { .. }));
+    let button = |action: &Action| {
+        let (label, style) = match action.id {
+            ActionId::Move { house, .. } => (house.to_string(), serenity::ButtonStyle::Primary),
+            ActionId::Challenge {
+                answer: ChallengeAnswer::Accept,
+                ..
+            } => (action.label.clone(), serenity::ButtonStyle::Success),
+            ActionId::Challenge {
+                answer: ChallengeAnswer::Decline,
+                ..
+            }
+            | ActionId::TakebackDecline { .. }
+            | ActionId::Resign { .. }
+            | ActionId::ResignConfirmed { .. } => {
+                (action.label.clone(), serenity::ButtonStyle::Danger)
+            }
+            _ => (action.label.clone(), serenity::ButtonStyle::Secondary),
+        };
+        serenity::CreateButton::new(action.id.to_string())
+            .label(label)
+            .style(style)
+            .disabled(action.disabled)
+    };
+    houses
+        .chunks(BUTTONS_PER_ROW)
+        .chain(others.chunks(BUTTONS_PER_ROW))
+        .take(MAX_ROWS)
+        .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(|a| button(a)).collect()))
+        .collect()
+}
+
+/// The ids Discord gave the registered commands, by name, so that a reply can mention a command that a
+/// reader clicks to use (`</board:123>`). Until they are known (before the registration), commands show as
+/// `` `/board` ``.
+#[derive(Clone, Debug, Default)]
+pub struct Mentions(Arc<RwLock<HashMap<String, u64>>>);
+
+impl Mentions {
+    pub fn set(&self, ids: &BTreeMap<String, Snowflake>) {
+        let ids = ids.iter().map(|(name, id)| (name.clone(), id.0)).collect();
+        *self.0.write().expect("the mentions lock is never poisoned") = ids;
+    }
+
+    fn id(&self, command: &str) -> Option<u64> {
+        let ids = self.0.read().expect("the mentions lock is never poisoned");
+        ids.get(command).copied()
+    }
+
+    /// The core's text as Discord shows it.
+    pub fn render(&self, text: &Text) -> String {
+        text.parts().iter().map(|part| self.part(part)).collect()
+    }
+
+    fn part(&self, part: &Part) -> String {
+        match part {
+            Part::Words(words) => words.clone(),
+            Part::Command { name, options } => {
+                // A mention names the command (a subcommand after its parent: `</admin settings:id>`),
+                // never its options, which follow it as code.
+                let top = name.split(' ').next().unwrap_or(name);
+                match (self.id(top), options.is_empty()) {
+                    (Some(id), true) => format!("</{name}:{id}>"),
+                    (Some(id), false) => format!("</{name}:{id}> `{options}`"),
+                    (None, true) => format!("`/{name}`"),
+                    (None, false) => format!("`/{name} {options}`"),
+                }
+            }
+            Part::Player(name) => escape_markdown(name),
+            Part::Channel { id, .. } => format!("<#{id}>"),
+            Part::Jump {
+                server, channel, ..
+            } => format!("https://discord.com/channels/{server}/{channel}"),
+            Part::Time(ms) => {
+                let seconds = ms.div_euclid(1000);
+                format!("<t:{seconds}:f> ({})", relative_time(seconds))
+            }
+            Part::Count { .. } => part.plain(),
+        }
+    }
+}
+
+/// The characters that mean something in Discord's markdown (formatting, links, mentions, emoji, headings,
+/// lists); each is shown as itself when a backslash comes first.
+const MARKUP: &[char] = &[
+    '\\', '*', '_', '~', '`', '|', '>', '<', '[', ']', '(', ')', '#', '-', '@', ':',
+];
+
+/// `text` with Discord's markup characters escaped, so that it shows as written.
+pub fn escape_markdown(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if MARKUP.contains(&c) {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+/// A Discord timestamp shown relative to now ("in 3 hours").
+pub fn relative_time(unix_seconds: i64) -> String {
+    format!("<t:{unix_seconds}:R>")
+}
+
+/// Cuts a text to Discord's limit, marking the cut.
+pub fn fit(text: String) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use namnam_core::pictures::opening_board;
+
+    fn action(id: &str, label: &str) -> Action {
+        Action::new(id.parse().unwrap(), label)
+    }
+
+    fn ids(rows: &[serenity::CreateActionRow]) -> Vec<Vec<String>> {
+        let json = serde_json::to_value(rows).unwrap();
+        json.as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                row["components"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| b["custom_id"].as_str().unwrap().to_owned())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn houses_go_five_to_a_row_then_the_other_actions() {
+        let mut actions: Vec<Action> = [1, 2, 3, 4, 5, 6, 12]
+            .iter()
+            .map(|h| action(&format!("nn:42:7:{h}"), &format!("House {h}")))
+            .collect();
+        actions.push(action("nn:42:draw", "Offer a draw"));
+        actions.push(action("nn:42:resign", "Resign"));
+        let rows = ids(&buttons(&actions));
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].len(), 5);
+        assert_eq!(rows[1], ["nn:42:7:6", "nn:42:7:12"]);
+        assert_eq!(rows[2], ["nn:42:draw", "nn:42:resign"]);
+        assert!(buttons(&[]).is_empty(), "no action, no row");
+    }
+
+    #[test]
+    fn parts_become_discords_own() {
+        let text = Text::new()
+            .player("bob")
+            .words(" to move, by ")
+            .time(1_767_225_600_000)
+            .words(". Resign with ")
+            .command_with("resign", "confirm:yes")
+            .words("; ")
+            .command("board")
+            .words(" shows it, in ")
+            .channel(9, Some("general"))
+            .words("; ")
+            .count(1, "game", "games")
+            .words(".");
+        let mentions = Mentions::default();
+        assert_eq!(
+            mentions.render(&text),
+            "bob to move, by <t:1767225600:f> (<t:1767225600:R>). Resign with `/resign confirm:yes`; \
+             `/board` shows it, in <#9>; 1 game."
+        );
+        // Once the commands are registered, they are mentions a reader clicks.
+        let ids = [("board", 11), ("resign", 12), ("admin", 13)]
+            .map(|(name, id)| (name.to_owned(), Snowflake(id)));
+        mentions.set(&ids.into_iter().collect());
+        let shown = mentions.render(&text);
+        assert!(
+            shown.contains("Resign with </resign:12> `confirm:yes`; </board:11> shows it"),
+            "{shown}"
+        );
+        let sub = Text::new().command("admin settings");
+        assert_eq!(mentions.render(&sub), "</admin settings:13>");
+    }
+
+    #[test]
+    fn only_the_player_to_move_is_pinged_and_only_in_a_new_message() {
+        let mut reply = Reply::public("alice to move.");
+        reply.notify = vec![Snowflake(7)];
+        let pinged = Outgoing::of(&reply, true, &Mentions::default());
+        assert!(pinged.content.starts_with("<@7> "), "{}", pinged.content);
+        let mentions = serde_json::to_value(pinged.allowed_mentions()).unwrap();
+        assert_eq!(mentions["users"], serde_json::json!(["7"]));
+        assert!(mentions["parse"].as_array().map_or(true, |p| p.is_empty()));
+        let edited = Outgoing::of(&reply, false, &Mentions::default());
+        assert!(!edited.content.contains("<@"));
+        reply.private = true;
+        assert!(Outgoing::of(&reply, true, &Mentions::default())
+            .pinged
+            .is_empty());
+    }
+
+    #[test]
+    fn names_show_as_written_and_nothing_else_changes() {
+        let text = Text::new()
+            .player("**boss**")
+            .words(" plays ")
+            .player("[free](https://x.y)")
+            .words("; **")
+            .command("board")
+            .words("** shows it. ")
+            .player("ann")
+            .words(" to move.");
+        let reply = Reply::public(text);
+        let content = Outgoing::of(&reply, false, &Mentions::default()).content;
+        assert_eq!(
+            content,
+            r"\*\*boss\*\* plays \[free\]\(https\://x.y\); **`/board`** shows it. ann to move."
+        );
+        assert_eq!(escape_markdown("<@123> @everyone"), r"\<\@123\> \@everyone");
+    }
+
+    #[test]
+    fn long_texts_are_cut_to_discords_limit() {
+        let text = fit("x".repeat(2500));
+        assert_eq!(text.chars().count(), MAX_CONTENT);
+    }
+
+    #[test]
+    fn the_opening_board_is_a_described_png() {
+        let picture = opening_board();
+        assert!(picture.bytes.starts_with(b"\x89PNG"));
+        assert!(!picture.description.is_empty());
+    }
+}

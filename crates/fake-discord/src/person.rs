@@ -1,0 +1,82 @@
+//! The people on the fake server, and Discord's permission bits the tests use.
+
+use serde_json::{json, Value};
+
+/// A timestamp that serenity accepts; the fake's clock does not matter to the bot.
+pub const TIMESTAMP: &str = "2026-01-01T12:00:00.000000+00:00";
+
+/// A person (or the bot) on the fake server.
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub id: u64,
+    pub name: String,
+    pub bot: bool,
+    /// The member's permissions in the channel, as Discord puts them in an interaction.
+    pub permissions: u64,
+}
+
+/// Discord's permission bits the tests use.
+pub mod permissions {
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const MANAGE_GUILD: u64 = 1 << 5;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// What the bot has where nothing is denied (no Manage Threads: it cannot reopen a locked thread).
+    pub const BOT: u64 = MEMBER
+        | READ_MESSAGE_HISTORY
+        | EMBED_LINKS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS;
+    /// What an ordinary member has.
+    pub const MEMBER: u64 = VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | USE_APPLICATION_COMMANDS;
+}
+
+impl Person {
+    pub fn member(id: u64, name: &str) -> Self {
+        Self {
+            id,
+            name: name.to_owned(),
+            bot: false,
+            permissions: permissions::MEMBER,
+        }
+    }
+
+    pub fn admin(id: u64, name: &str) -> Self {
+        Self {
+            permissions: permissions::MEMBER | permissions::MANAGE_GUILD,
+            ..Self::member(id, name)
+        }
+    }
+
+    pub fn user_json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": null,
+            "bot": self.bot,
+            "public_flags": 0,
+        })
+    }
+
+    pub fn member_json(&self) -> Value {
+        json!({
+            "user": self.user_json(),
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": self.permissions.to_string(),
+        })
+    }
+}

@@ -1,0 +1,534 @@
+//! Reading a record's text: the syntax of docs/record-format.md, line by line. Whether the moves are legal
+//! is the replay's question ([`Record::play_through`]); here a line is only checked for what it says alone.
+
+use super::time::parse_duration;
+use super::{Outcome, Record, RecordError, RecordedMove, RecordedRound, FORMAT_VERSION};
+use namnam_game::{
+    ByPlayer, Endgame, House, MatchEnd, MatchOptions, MatchResult, Player, Rules, Territory,
+};
+
+/// The header keys a record must have.
+const REQUIRED: [&str; 8] = [
+    "south",
+    "north",
+    "endgame",
+    "chain",
+    "first",
+    "target",
+    "round-limit",
+    "result",
+];
+
+/// The header keys this version knows; any other is kept in [`Record::extra`].
+const KNOWN: [&str; 13] = [
+    "south",
+    "north",
+    "server",
+    "channel",
+    "match",
+    "date",
+    "endgame",
+    "chain",
+    "first",
+    "target",
+    "round-limit",
+    "clock",
+    "result",
+];
+
+impl Record {
+    /// Reads a record. Only the syntax is checked, and what a line says by itself (a house is 1–12, a
+    /// resignation has a winner); [`Record::replay`] checks the moves.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut lines = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, line)| (i + 1, line.strip_suffix('\r').unwrap_or(line)))
+            .filter(|(_, line)| {
+                let line = line.trim();
+                !line.is_empty() && !line.starts_with('#')
+            });
+        let last_line = text.split('\n').count();
+
+        let (first_line, version) = lines.next().ok_or_else(|| RecordError::Line {
+            line: last_line,
+            reason: "the file is empty: a record begins with `namnam-record 1`".into(),
+        })?;
+        check_version(version).map_err(|reason| RecordError::Line {
+            line: first_line,
+            reason,
+        })?;
+
+        let mut header = Header::default();
+        let mut rounds: Vec<RecordedRound> = Vec::new();
+        let mut record: Option<Record> = None;
+        for (number, line) in lines {
+            let fail = |reason: String| RecordError::Line {
+                line: number,
+                reason,
+            };
+            let (key, value) = split_key(line);
+            if key == "round" {
+                if record.is_none() {
+                    record = Some(header.finish().map_err(fail)?);
+                }
+                rounds.push(round_line(value, rounds.len() + 1).map_err(fail)?);
+            } else if key.starts_with(|c: char| c.is_ascii_digit()) {
+                let Some(round) = rounds.last_mut() else {
+                    return Err(fail("a move before the first `round` line".into()));
+                };
+                let mv = move_line(line, round.moves.len() + 1).map_err(fail)?;
+                round.moves.push(mv);
+            } else if record.is_some() {
+                return Err(fail(format!(
+                    "`{key}` is a header line: the header comes before the first round"
+                )));
+            } else {
+                header.read(number, key, value).map_err(fail)?;
+            }
+        }
+        let mut record = match record {
+            Some(record) => record,
+            None => header.finish().map_err(|reason| RecordError::Line {
+                line: last_line,
+                reason,
+            })?,
+        };
+        record.rounds = rounds;
+        Ok(record)
+    }
+}
+
+fn check_version(line: &str) -> Result<(), String> {
+    let mut words = line.split_whitespace();
+    let (Some("namnam-record"), Some(version), None) = (words.next(), words.next(), words.next())
+    else {
+        return Err("a record begins with the line `namnam-record 1`".into());
+    };
+    match version.parse::<u32>() {
+        Ok(FORMAT_VERSION) => Ok(()),
+        Ok(other) => Err(format!(
+            "this is version {other} of the record format; this program reads version {FORMAT_VERSION}"
+        )),
+        Err(_) => Err(format!("{version:?} is not a format version")),
+    }
+}
+
+/// A line's first word and the rest, trimmed.
+fn split_key(line: &str) -> (&str, &str) {
+    let line = line.trim();
+    match line.split_once(char::is_whitespace) {
+        Some((key, rest)) => (key, rest.trim()),
+        None => (line, ""),
+    }
+}
+
+/// The header read so far: each key's value, and the line it came from.
+#[derive(Default)]
+struct Header {
+    seen: Vec<(String, usize)>,
+    south: Option<String>,
+    north: Option<String>,
+    server: Option<String>,
+    channel: Option<String>,
+    match_number: Option<i64>,
+    date: Option<super::Timestamp>,
+    endgame: Option<Endgame>,
+    chain: Option<bool>,
+    first: Option<Player>,
+    target: Option<Option<u8>>,
+    round_limit: Option<Option<u8>>,
+    clock: Option<std::time::Duration>,
+    outcome: Option<Outcome>,
+    extra: Vec<(String, String)>,
+}
+
+impl Header {
+    fn read(&mut self, line: usize, key: &str, value: &str) -> Result<(), String> {
+        if !key.starts_with(|c: char| c.is_ascii_lowercase())
+            || !key
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(format!(
+                "{key:?} is not a header key (lower-case letters, digits and `-`, from a letter)"
+            ));
+        }
+        if let Some((_, first)) = self.seen.iter().find(|(k, _)| k == key) {
+            return Err(format!("a second `{key}` line (the first is line {first})"));
+        }
+        self.seen.push((key.to_owned(), line));
+        if !KNOWN.contains(&key) {
+            self.extra.push((key.to_owned(), value.to_owned()));
+            return Ok(());
+        }
+        if value.is_empty() {
+            return Err(format!("`{key}` has no value"));
+        }
+        match key {
+            "south" => self.south = Some(whole_string(value)?),
+            "north" => self.north = Some(whole_string(value)?),
+            "server" => self.server = Some(whole_string(value)?),
+            "channel" => self.channel = Some(whole_string(value)?),
+            "match" => {
+                self.match_number =
+                    Some(number::<i64>(value).filter(|&n| n >= 1).ok_or_else(|| {
+                        format!("the match number must be 1 or more, not {value:?}")
+                    })?)
+            }
+            "date" => self.date = Some(value.parse()?),
+            "endgame" => {
+                self.endgame = Some(match value {
+                    "capturer" => Endgame::Capturer,
+                    "starter" => Endgame::Starter,
+                    _ => return Err(format!("the endgame is capturer or starter, not {value:?}")),
+                })
+            }
+            "chain" => {
+                self.chain = Some(match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(format!("chain is yes or no, not {value:?}")),
+                })
+            }
+            "first" => self.first = Some(player(value)?),
+            "target" => {
+                self.target = Some(optional_in(
+                    value,
+                    MatchOptions::TARGET_RANGE,
+                    "the target",
+                )?)
+            }
+            "round-limit" => {
+                self.round_limit = Some(optional_in(
+                    value,
+                    MatchOptions::ROUNDS_RANGE,
+                    "the round limit",
+                )?)
+            }
+            "clock" => self.clock = Some(parse_duration(value)?),
+            "result" => self.outcome = Some(outcome(value)?),
+            _ => unreachable!("every known key is read above"),
+        }
+        Ok(())
+    }
+
+    /// The record the header describes, without rounds; the reason if a required line is missing.
+    fn finish(&mut self) -> Result<Record, String> {
+        if let Some(missing) = REQUIRED
+            .iter()
+            .find(|key| !self.seen.iter().any(|(k, _)| k == *key))
+        {
+            return Err(format!("the header has no `{missing}` line"));
+        }
+        let rules = Rules {
+            endgame: self.endgame.expect("required"),
+            chain: self.chain.expect("required"),
+        };
+        let options = MatchOptions::new(
+            rules,
+            self.first.expect("required"),
+            self.target.expect("required"),
+            self.round_limit.expect("required"),
+        )
+        .expect("the ranges are checked as the lines are read");
+        Ok(Record {
+            south: self.south.take().expect("required"),
+            north: self.north.take().expect("required"),
+            server: self.server.take(),
+            channel: self.channel.take(),
+            match_number: self.match_number,
+            date: self.date,
+            options,
+            clock: self.clock,
+            outcome: self.outcome.expect("required"),
+            rounds: Vec::new(),
+            extra: std::mem::take(&mut self.extra),
+        })
+    }
+}
+
+/// `round 2 territory 7 starter north`, after the word `round`.
+fn round_line(rest: &str, expected: usize) -> Result<RecordedRound, String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [n, "territory", k, "starter", starter] = words[..] else {
+        return Err("a round line reads `round N territory K starter south|north`".into());
+    };
+    if number::<usize>(n) != Some(expected) {
+        return Err(format!("round {n} where round {expected} comes next"));
+    }
+    let territory = number::<u8>(k)
+        .and_then(|k| Territory::new(k).ok())
+        .ok_or_else(|| format!("a territory is 0 to 12 of South's houses, not {k:?}"))?;
+    Ok(RecordedRound {
+        territory,
+        starter: player(starter)?,
+        moves: Vec::new(),
+    })
+}
+
+/// `3 south 7 laps=2 captures=north:4 clock=12s "a comment"`.
+fn move_line(line: &str, expected: usize) -> Result<RecordedMove, String> {
+    let (fields, comment) = match line.find('"') {
+        Some(at) => {
+            let (comment, rest) = string(&line[at..])?;
+            if !rest.trim().is_empty() {
+                return Err("nothing may follow a move's comment".into());
+            }
+            (&line[..at], Some(comment))
+        }
+        None => (line, None),
+    };
+    let mut words = fields.split_whitespace();
+    let (Some(n), Some(mover), Some(house)) = (words.next(), words.next(), words.next()) else {
+        return Err("a move line reads `M south|north HOUSE`, then annotations".into());
+    };
+    if number::<usize>(n) != Some(expected) {
+        return Err(format!("move {n} where move {expected} comes next"));
+    }
+    let house = number::<i64>(house)
+        .ok_or_else(|| format!("{house:?} is not a house number (1 to 12)"))
+        .and_then(|label| House::from_label(label).map_err(|e| e.to_string()))?;
+    let mut mv = RecordedMove {
+        mover: player(mover)?,
+        house,
+        laps: None,
+        captures: None,
+        clock: None,
+        comment,
+    };
+    for word in words {
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(format!(
+                "{word:?} is not an annotation (laps=N, captures=…, clock=…)"
+            ));
+        };
+        let twice = || format!("a second `{key}` annotation");
+        match key {
+            "laps" if mv.laps.is_some() => return Err(twice()),
+            "laps" => {
+                mv.laps = Some(
+                    number::<u32>(value)
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| format!("laps must be 1 or more, not {value:?}"))?,
+                )
+            }
+            "captures" if mv.captures.is_some() => return Err(twice()),
+            "captures" => mv.captures = Some(captures(value)?),
+            "clock" if mv.clock.is_some() => return Err(twice()),
+            "clock" => mv.clock = Some(parse_duration(value)?),
+            _ => {
+                return Err(format!(
+                    "`{key}` is not an annotation (laps, captures, clock)"
+                ))
+            }
+        }
+    }
+    Ok(mv)
+}
+
+/// `none`, or `player:seeds` for one or both players.
+fn captures(value: &str) -> Result<ByPlayer<u8>, String> {
+    let mut seeds = ByPlayer::new(0, 0);
+    if value == "none" {
+        return Ok(seeds);
+    }
+    let mut seen = Vec::new();
+    for part in value.split(',') {
+        let bad = || format!("captures are `none` or like south:4,north:8, not {value:?}");
+        let (who, n) = part.split_once(':').ok_or_else(bad)?;
+        let who = player(who)?;
+        if seen.contains(&who) {
+            return Err(format!("captures name {who} twice"));
+        }
+        seen.push(who);
+        *seeds.get_mut(who) = number::<u8>(n)
+            .filter(|&n| n <= namnam_game::TOTAL_SEEDS)
+            .ok_or_else(bad)?;
+    }
+    Ok(seeds)
+}
+
+fn outcome(value: &str) -> Result<Outcome, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let (winner, reason) = match words[..] {
+        ["in-progress"] => return Ok(Outcome::InProgress),
+        ["aborted"] => return Ok(Outcome::Aborted),
+        [who, reason] => (who, reason),
+        _ => return Err(result_help(value)),
+    };
+    let winner = match winner {
+        "south" => Some(Player::South),
+        "north" => Some(Player::North),
+        "draw" => None,
+        _ => return Err(result_help(value)),
+    };
+    let reason = match reason {
+        "whole-board" => MatchEnd::WholeBoard,
+        "target" => MatchEnd::Target,
+        "round-limit" => MatchEnd::RoundLimit,
+        "resignation" => MatchEnd::Resignation,
+        "timeout" => MatchEnd::Timeout,
+        "agreement" => MatchEnd::Agreement,
+        "adjudicated" => MatchEnd::Adjudicated,
+        _ => return Err(result_help(value)),
+    };
+    match (winner, reason) {
+        (
+            None,
+            MatchEnd::WholeBoard | MatchEnd::Target | MatchEnd::Resignation | MatchEnd::Timeout,
+        ) => Err(format!(
+            "a match that ends by {reason_name} has a winner, not a draw",
+            reason_name = super::end_name(reason)
+        )),
+        (Some(_), MatchEnd::Agreement) => Err("an agreement ends a match in a draw".into()),
+        _ => Ok(Outcome::Finished(MatchResult { winner, reason })),
+    }
+}
+
+fn result_help(value: &str) -> String {
+    format!(
+        "the result is `in-progress`, `aborted`, or south|north|draw and how it ended \
+         (whole-board, target, round-limit, resignation, timeout, agreement, adjudicated), not {value:?}"
+    )
+}
+
+fn player(word: &str) -> Result<Player, String> {
+    match word {
+        "south" => Ok(Player::South),
+        "north" => Ok(Player::North),
+        _ => Err(format!("a player is south or north, not {word:?}")),
+    }
+}
+
+/// A number in plain decimal digits.
+fn number<T: std::str::FromStr>(word: &str) -> Option<T> {
+    word.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| word.parse().ok())
+        .flatten()
+}
+
+/// `none`, or a number in `range`.
+fn optional_in(
+    value: &str,
+    range: std::ops::RangeInclusive<u8>,
+    what: &str,
+) -> Result<Option<u8>, String> {
+    if value == "none" {
+        return Ok(None);
+    }
+    match number::<u8>(value).filter(|n| range.contains(n)) {
+        Some(n) => Ok(Some(n)),
+        None => Err(format!(
+            "{what} is {}–{} or none, not {value:?}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+/// A value that is one quoted string and nothing else.
+fn whole_string(value: &str) -> Result<String, String> {
+    let (s, rest) = string(value)?;
+    if rest.trim().is_empty() {
+        Ok(s)
+    } else {
+        Err("nothing may follow the closing quote".into())
+    }
+}
+
+/// A quoted string at the start of `s`, and what follows its closing quote.
+fn string(s: &str) -> Result<(String, &str), String> {
+    let Some(body) = s.strip_prefix('"') else {
+        return Err("a name or comment is written between double quotes".into());
+    };
+    let mut out = String::new();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Ok((out, &body[i + 1..])),
+            '\\' => match chars.next().map(|(_, c)| c) {
+                Some('"') => out.push('"'),
+                Some('\\') => out.push('\\'),
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('u') => {
+                    let rest = &body[i + 2..];
+                    let code = rest
+                        .strip_prefix('{')
+                        .and_then(|r| r.split_once('}'))
+                        .map(|(hex, _)| hex)
+                        .filter(|hex| {
+                            (1..=6).contains(&hex.len())
+                                && hex.bytes().all(|b| b.is_ascii_hexdigit())
+                        });
+                    let c = code
+                        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                        .and_then(char::from_u32)
+                        .ok_or("`\\u` is followed by a character's hexadecimal code in braces, like \\u{7f}")?;
+                    out.push(c);
+                    let skip = code.expect("read above").len() + 2;
+                    for _ in 0..skip {
+                        chars.next();
+                    }
+                }
+                _ => {
+                    return Err(
+                        "a backslash in a string starts \\\", \\\\, \\n, \\t or \\u{…}".into(),
+                    )
+                }
+            },
+            c if c.is_control() => {
+                return Err(format!(
+                    "a string may not hold the control character U+{:04X} (write \\u{{{:x}}})",
+                    c as u32, c as u32
+                ))
+            }
+            c => out.push(c),
+        }
+    }
+    Err("a string has no closing quote".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_read_back_what_the_writer_escapes() {
+        for s in [
+            "",
+            "alice",
+            "Ó \"q\" \\ tab\there\nnew\u{7f}\u{1}",
+            "\u{1F600}",
+        ] {
+            let quoted = super::super::write::quoted(s);
+            assert_eq!(string(&quoted), Ok((s.to_owned(), "")), "{quoted}");
+        }
+        assert!(string("\"open").is_err());
+        assert!(string("\"bad \\q\"").is_err());
+        assert!(string("\"bad \\u{110000}\"").is_err());
+        assert!(string("bare").is_err());
+    }
+
+    #[test]
+    fn results_name_a_possible_ending() {
+        assert_eq!(outcome("in-progress"), Ok(Outcome::InProgress));
+        assert!(outcome("draw resignation").is_err());
+        assert!(outcome("south agreement").is_err());
+        assert!(outcome("draw whole-board").is_err());
+        assert!(outcome("draw round-limit").is_ok());
+        assert!(outcome("east target").is_err());
+    }
+
+    #[test]
+    fn captures_are_none_or_per_player() {
+        assert_eq!(captures("none"), Ok(ByPlayer::new(0, 0)));
+        assert_eq!(captures("north:8,south:4"), Ok(ByPlayer::new(4, 8)));
+        assert!(captures("south:4,south:4").is_err());
+        assert!(captures("south:49").is_err());
+        assert!(captures("").is_err());
+    }
+}

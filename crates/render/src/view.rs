@@ -1,0 +1,48 @@
+//! What a picture shows and what comes out: a board in the match around it, and the encoded picture with
+//! its text for screen readers.
+
+use namnam_game::{ByPlayer, MatchResult, MoveRecord, Position, RoundSummary};
+
+/// A board in the match around it: what one picture shows.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchView<'a> {
+    /// Display names, South first.
+    pub names: ByPlayer<&'a str>,
+    /// The round number shown.
+    pub round: u32,
+    /// The board to draw.
+    pub position: &'a Position,
+    /// The move that led here. Its start house, end house, captures and laps are marked only when
+    /// `position` is that move's `after` position (same territory and board); otherwise they are left out,
+    /// for example when `position` is already the next round's opening.
+    pub last_move: Option<&'a MoveRecord>,
+    /// Set when the last move ended a round: a banner with the round's winner and next round's territory.
+    pub round_summary: Option<&'a RoundSummary>,
+    /// Set when the match is over: a banner with the winner.
+    pub result: Option<MatchResult>,
+    /// A line of words under the board in place of the second status line (a replay's word on the move
+    /// shown).
+    pub note: Option<&'a str>,
+}
+
+/// The longest description a picture carries (Discord accepts 1024 characters for an attachment's).
+pub const MAX_DESCRIPTION: usize = 1024;
+
+/// `text` cut to [`MAX_DESCRIPTION`] characters, with an ellipsis when cut.
+pub(crate) fn clip(text: String) -> String {
+    if text.chars().count() <= MAX_DESCRIPTION {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_DESCRIPTION - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// An encoded picture with its text for screen readers (at most [`MAX_DESCRIPTION`] characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub bytes: Vec<u8>,
+    pub description: String,
+    pub width: u32,
+    pub height: u32,
+}

@@ -1,0 +1,245 @@
+//! Challenges: an offer of a match, open in one channel until it is accepted, declined, cancelled or expires.
+
+use super::columns::Columns;
+use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use namnam_game::Endgame;
+use sqlx::any::AnyRow;
+use sqlx::Any;
+
+/// Who makes the first move of round 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMover {
+    Challenger,
+    Challenged,
+    Random,
+}
+
+impl FirstMover {
+    pub fn name(self) -> &'static str {
+        match self {
+            FirstMover::Challenger => "challenger",
+            FirstMover::Challenged => "challenged",
+            FirstMover::Random => "random",
+        }
+    }
+
+    fn from_sql(s: &str) -> StoreResult<FirstMover> {
+        match s {
+            "challenger" => Ok(FirstMover::Challenger),
+            "challenged" => Ok(FirstMover::Challenged),
+            "random" => Ok(FirstMover::Random),
+            other => Err(StoreError::Corrupt(format!("first mover {other:?}"))),
+        }
+    }
+}
+
+/// The terms a challenge offers. The ranges are checked where a command is parsed, and again by the schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeTerms {
+    pub endgame: Endgame,
+    pub chain: bool,
+    pub first: FirstMover,
+    pub target: Option<u8>,
+    pub rounds: Option<u8>,
+    pub clock_secs: u32,
+}
+
+/// How a challenge was closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeState {
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeState {
+    fn to_sql(self) -> &'static str {
+        match self {
+            ChallengeState::Accepted => "accepted",
+            ChallengeState::Declined => "declined",
+            ChallengeState::Cancelled => "cancelled",
+            ChallengeState::Expired => "expired",
+        }
+    }
+}
+
+/// An open challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub server: Snowflake,
+    pub channel: Snowflake,
+    pub challenger: Snowflake,
+    pub challenged: Snowflake,
+    pub challenger_name: String,
+    pub challenged_name: String,
+    pub terms: ChallengeTerms,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
+        a.name AS challenger_name, b.name AS challenged_name, c.endgame, c.chain, c.first, c.target,
+        c.rounds, c.clock_secs, c.created_at, c.expires_at
+    FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id";
+
+fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
+    let endgame = match row.col::<&str>("endgame")? {
+        "capturer" => Endgame::Capturer,
+        "starter" => Endgame::Starter,
+        other => return Err(StoreError::Corrupt(format!("endgame {other:?}"))),
+    };
+    Ok(ChallengeRow {
+        id: row.col("id")?,
+        server: row.snowflake("server_id")?,
+        channel: row.snowflake("channel_id")?,
+        challenger: row.snowflake("challenger_id")?,
+        challenged: row.snowflake("challenged_id")?,
+        challenger_name: row.col("challenger_name")?,
+        challenged_name: row.col("challenged_name")?,
+        terms: ChallengeTerms {
+            endgame,
+            chain: row.flag("chain")?,
+            first: FirstMover::from_sql(row.col("first")?)?,
+            target: row.opt_int("target")?,
+            rounds: row.opt_int("rounds")?,
+            clock_secs: row.int("clock_secs")?,
+        },
+        created_at: row.col("created_at")?,
+        expires_at: row.col("expires_at")?,
+    })
+}
+
+/// The open challenge in a channel, if any (expired or not: the caller compares `expires_at` with its clock).
+pub async fn find_open_challenge<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+) -> StoreResult<Option<ChallengeRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!("{SELECT} WHERE c.server_id = $1 AND c.channel_id = $2 AND c.state = 'open'");
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .fetch_optional(db)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Opens a challenge; returns its id. The schema refuses a second open challenge in the channel.
+#[allow(clippy::too_many_arguments)]
+pub async fn insert_challenge(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    channel: Snowflake,
+    challenger: Snowflake,
+    challenged: Snowflake,
+    terms: &ChallengeTerms,
+    now_ms: i64,
+    expires_at: i64,
+) -> StoreResult<i64> {
+    let endgame = match terms.endgame {
+        Endgame::Capturer => "capturer",
+        Endgame::Starter => "starter",
+    };
+    let id = sqlx::query_scalar(
+        "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, endgame, chain, first,
+            target, rounds, clock_secs, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+    )
+    .bind(server.to_sql())
+    .bind(channel.to_sql())
+    .bind(challenger.to_sql())
+    .bind(challenged.to_sql())
+    .bind(endgame)
+    .bind(i64::from(terms.chain))
+    .bind(terms.first.name())
+    .bind(terms.target.map(i64::from))
+    .bind(terms.rounds.map(i64::from))
+    .bind(terms.clock_secs as i64)
+    .bind(now_ms)
+    .bind(expires_at)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Closes an open challenge; false if it was not open any more.
+pub async fn close_challenge(
+    tx: &mut WriteTx,
+    id: i64,
+    state: ChallengeState,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE challenges SET state = $2, closed_at = $3 WHERE id = $1 AND state = 'open'",
+    )
+    .bind(id)
+    .bind(state.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Closes every open challenge of a server; returns how many.
+pub async fn close_server_challenges(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    state: ChallengeState,
+    now_ms: i64,
+) -> StoreResult<u64> {
+    let done = sqlx::query(
+        "UPDATE challenges SET state = $2, closed_at = $3 WHERE server_id = $1 AND state = 'open'",
+    )
+    .bind(server.to_sql())
+    .bind(state.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// The open challenges whose time is up (to be closed as expired by the caller, in the same transaction).
+pub async fn due_challenges(tx: &mut WriteTx, now_ms: i64) -> StoreResult<Vec<ChallengeRow>> {
+    let sql = format!("{SELECT} WHERE c.state = 'open' AND c.expires_at <= $1");
+    let rows = sqlx::query(&sql).bind(now_ms).fetch_all(&mut **tx).await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Every open challenge, for the clock to move their expiry after an outage.
+pub async fn open_challenges(tx: &mut WriteTx) -> StoreResult<Vec<ChallengeRow>> {
+    let sql = format!("{SELECT} WHERE c.state = 'open' ORDER BY c.id");
+    let rows = sqlx::query(&sql).fetch_all(&mut **tx).await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Moves an open challenge's expiry later by `by_ms`.
+pub async fn extend_challenge(tx: &mut WriteTx, id: i64, by_ms: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE challenges SET expires_at = expires_at + $2 WHERE id = $1 AND state = 'open'",
+    )
+    .bind(id)
+    .bind(by_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// How the first mover was chosen in the challenge that started `match_id` (`None`: a match without one,
+/// against the computer).
+pub async fn first_mover_of_match<'e, E>(db: E, match_id: i64) -> StoreResult<Option<FirstMover>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let first: Option<String> = sqlx::query_scalar(
+        "SELECT c.first FROM matches m JOIN challenges c ON c.id = m.challenge_id WHERE m.id = $1",
+    )
+    .bind(match_id)
+    .fetch_optional(db)
+    .await?;
+    first.as_deref().map(FirstMover::from_sql).transpose()
+}

@@ -1,0 +1,356 @@
+//! Storage: every SQL statement of Namnam lives under this module, as plain async functions over a write
+//! transaction or the reader pool.
+//!
+//! Two backends behind sqlx's `Any` driver, chosen by the database URL: SQLite (the default: one file,
+//! nothing to install) and PostgreSQL (for installations that outgrow one machine). Every statement is
+//! written once, in the SQL both understand (`$1` placeholders, `RETURNING`, `ON CONFLICT`), with values of
+//! the types `Any` carries: integers, floats and text. Each backend has its schema in
+//! `migrations/<backend>/`, the same tables with the same columns, embedded at build time and applied by
+//! [`Store::open`]. [`copy`] moves a whole installation from one to the other.
+
+mod analyses;
+mod challenges;
+mod claims;
+mod columns;
+mod commands;
+pub mod copy;
+mod ids;
+mod matches;
+mod notifications;
+mod outages;
+mod outbox;
+mod players;
+mod ratings;
+mod records;
+mod seasons;
+mod servers;
+mod tournaments;
+
+pub use analyses::{
+    analysis_of, claim_analysis, drop_analysis, extend_analysis_claim, fail_analysis,
+    finish_analysis, queue_analysis, queued_analyses, AnalysisRow, NewAnalysis,
+};
+pub use challenges::{
+    close_challenge, close_server_challenges, due_challenges, extend_challenge,
+    find_open_challenge, first_mover_of_match, insert_challenge, open_challenges, ChallengeRow,
+    ChallengeState, ChallengeTerms, FirstMover,
+};
+pub use claims::{
+    claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,
+    release_computer_turn, take_lease,
+};
+pub use commands::{forget_registration, registrations, save_registration, Registration};
+pub use ids::Snowflake;
+pub use matches::{
+    abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
+    active_match_of_pair, active_matches_in_channel, clear_reminder, due_reminders, due_timeouts,
+    finish_match, insert_match, last_finished_match_of, last_match_in_channel, last_meeting_south,
+    load_match, match_moves, matches_of_player, move_match, pause_clock, record_move,
+    running_clocks, set_draw_offer, set_takeback_request, take_back, ComputerSeat, LastMove,
+    MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove, TakenBack,
+};
+pub use notifications::{
+    acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,
+    tell_refusal, turn_notifications_on,
+};
+pub use outages::{
+    beat, begin_server_outage, end_server_outage, last_beat, restart_server_outage, server_outages,
+};
+pub use outbox::{
+    count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,
+    move_match_posts, post_states, prune_posts, release_held_posts, release_post, Delivery,
+    NewPost, PostId, PostOutcome, PostRow,
+};
+pub use players::{player_name, upsert_player, PlayerKind};
+pub use ratings::{
+    insert_history, leaderboard, load_rating, rating_history, save_rating, HistoryRow, NewHistory,
+    Outcome, RatingRow,
+};
+pub use records::load_record;
+pub use seasons::{
+    end_season, ended_season, monthly_seasons_due, season_of, season_page, season_standings,
+    set_season_options, SeasonState,
+};
+pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
+pub use tournaments::{
+    add_entrant, decide_game, due_tournaments, entrants, game_of_match, games, insert_game,
+    insert_tournament, last_tournament, live_tournaments, load_tournament, remove_entrant,
+    set_seed, touch_tournament, update_tournament, withdraw_entrant, DecidedBy, EntrantRow, Format,
+    GameResult, GameRow, NewTournament, TournamentRow, TournamentState, TournamentTerms,
+};
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::pool::PoolConnectionMetadata;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The SQLite schema's migrations, embedded from `migrations/sqlite/` at compile time (this crate's
+/// `build.rs` rebuilds it when a file there changes; a test checks that every file is in).
+pub static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// The PostgreSQL schema's migrations, from `migrations/postgres/`, likewise.
+pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// The database used when neither `--db` nor `DATABASE_URL` names one.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
+
+/// A write transaction.
+pub type WriteTx = Transaction<'static, Any>;
+
+/// Why storage failed. None of these is the player's fault: the bot core logs them and apologises.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error")]
+    Database(#[from] sqlx::Error),
+    #[error("could not apply the database migrations")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data is invalid: {0}")]
+    Corrupt(String),
+    #[error("{0:?} is not a database URL Namnam knows: use sqlite://FILE or postgres://USER@HOST/DATABASE")]
+    UnknownUrl(String),
+    #[error("the target database is not empty: its table {0} has rows (migrate-db copies only into a new, empty database)")]
+    TargetNotEmpty(String),
+    #[error("the database has a table that migrate-db does not know: {0} (is this Namnam's newest version?)")]
+    UnknownTable(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Which database server a [`Store`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One file, embedded: nothing to install (the default).
+    Sqlite,
+    /// A PostgreSQL server, for installations that outgrow one process.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names: `postgres://` or `postgresql://`, else SQLite (`sqlite://FILE`,
+    /// `sqlite:FILE`, or a plain path).
+    pub fn of_url(url: &str) -> StoreResult<Backend> {
+        match url.split_once("://").map(|(scheme, _)| scheme) {
+            Some("postgres" | "postgresql") => Ok(Backend::Postgres),
+            Some("sqlite") | None => Ok(Backend::Sqlite),
+            Some(_) => Err(StoreError::UnknownUrl(url.to_owned())),
+        }
+    }
+}
+
+/// The file a SQLite URL names (`sqlite://FILE`, `sqlite:FILE` or a plain path, with optional `?options`);
+/// `None` for PostgreSQL, an in-memory database or no file at all.
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    if Backend::of_url(url).ok()? != Backend::Sqlite {
+        return None;
+    }
+    let rest = url.strip_prefix("sqlite:").unwrap_or(url);
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| path.into())
+}
+
+/// Every write on PostgreSQL first takes this transaction-scoped advisory lock, so that writes are one at a
+/// time across every connection and process, as SQLite's `BEGIN IMMEDIATE` makes them: the core's
+/// read-check-write steps (a move checks the match's version, a result reads both ratings) rely on it.
+const WRITE_LOCK: i64 = 0x6e61_6d6e_616d; // "namnam"
+
+/// The database, through sqlx's `Any` driver: a pool for writes and a pool for reads.
+#[derive(Clone, Debug)]
+pub struct Store {
+    backend: Backend,
+    writer: AnyPool,
+    reader: AnyPool,
+}
+
+impl Store {
+    /// Opens the database at `url` and applies the migrations. A SQLite file is created if missing; a
+    /// PostgreSQL database must exist (`createdb namnam`), and may be empty.
+    pub async fn open(url: &str) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        match Backend::of_url(url)? {
+            Backend::Sqlite => Self::open_sqlite(url).await,
+            Backend::Postgres => Self::open_postgres(url).await,
+        }
+    }
+
+    /// SQLite in WAL mode with `synchronous=NORMAL` and foreign keys on. All writes go through one writer
+    /// connection, each in a `BEGIN IMMEDIATE` transaction (so that even a second process on the same file
+    /// cannot interleave a read-modify-write); reads use read-only connections and never wait for the writer.
+    async fn open_sqlite(url: &str) -> StoreResult<Store> {
+        let url = if url.starts_with("sqlite:") {
+            url.to_owned()
+        } else {
+            format!("sqlite://{url}")
+        };
+        // sqlx's own parser reads the path (a plain one, `sqlite:` or `sqlite://`); the `Any` driver then
+        // takes it back as a URL. The pragmas the URL cannot carry are set on each new connection.
+        let options = SqliteConnectOptions::from_str(&url)?;
+        let writer_url = options.clone().create_if_missing(true).to_url_lossy();
+        let reader_url = options.read_only(true).to_url_lossy();
+        let writer = AnyPoolOptions::new()
+            .min_connections(1)
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, true)))
+            .connect_with(AnyConnectOptions::from_url(&writer_url)?)
+            .await?;
+        SQLITE_MIGRATIONS.run(&writer).await?;
+        let reader = AnyPoolOptions::new()
+            .max_connections(4)
+            .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))
+            .connect_with(AnyConnectOptions::from_url(&reader_url)?)
+            .await?;
+        Ok(Store {
+            backend: Backend::Sqlite,
+            writer,
+            reader,
+        })
+    }
+
+    /// PostgreSQL: writes take [`WRITE_LOCK`]; reads share a pool of their own.
+    async fn open_postgres(url: &str) -> StoreResult<Store> {
+        let options = AnyConnectOptions::from_str(url)?;
+        let writer = AnyPoolOptions::new()
+            .max_connections(4)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options.clone())
+            .await?;
+        POSTGRES_MIGRATIONS.run(&writer).await?;
+        let reader = AnyPoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        Ok(Store {
+            backend: Backend::Postgres,
+            writer,
+            reader,
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Starts a write transaction, holding the write lock from its start.
+    pub async fn begin(&self) -> StoreResult<WriteTx> {
+        match self.backend {
+            Backend::Sqlite => Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?),
+            Backend::Postgres => {
+                let mut tx = self.writer.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(tx)
+            }
+        }
+    }
+
+    /// The pool for reads outside a write transaction.
+    pub fn reader(&self) -> &AnyPool {
+        &self.reader
+    }
+
+    /// Closes every connection (and so checkpoints SQLite's WAL).
+    pub async fn close(&self) {
+        self.reader.close().await;
+        self.writer.close().await;
+    }
+}
+
+/// What every SQLite connection sets: the writer also puts the file in WAL mode (which then stays).
+async fn sqlite_pragmas(
+    conn: &mut AnyConnection,
+    _meta: PoolConnectionMetadata,
+    writer: bool,
+) -> Result<(), sqlx::Error> {
+    if writer {
+        conn.execute("PRAGMA journal_mode = WAL").await?;
+    }
+    conn.execute("PRAGMA synchronous = NORMAL").await?;
+    conn.execute("PRAGMA foreign_keys = ON").await?;
+    Ok(())
+}
+
+/// The `database_url` to use: the given one, else `DATABASE_URL`, else [`DEFAULT_DATABASE_URL`].
+pub fn database_url(given: Option<&str>) -> String {
+    given
+        .map(str::to_owned)
+        .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
+}
+
+/// `url` without its password, for messages and logs: `postgres://namnam:***@host/db`.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let (authority, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _password)) => format!("{name}:***@{host}"),
+            None => authority.to_owned(),
+        },
+        None => authority.to_owned(),
+    };
+    // A password may also come as a parameter.
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some(("password", _)) => "password=***".to_owned(),
+                    _ => pair.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("&");
+            format!("{path}?{query}")
+        }
+        None => tail.to_owned(),
+    };
+    format!("{scheme}://{authority}{tail}")
+}
+
+/// Text columns that hold a [`Player`](namnam_game::Player).
+pub(crate) fn player_from_sql(s: &str) -> StoreResult<namnam_game::Player> {
+    match s {
+        "south" => Ok(namnam_game::Player::South),
+        "north" => Ok(namnam_game::Player::North),
+        other => Err(StoreError::Corrupt(format!("no player called {other:?}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_their_backend_and_lose_their_passwords_in_messages() {
+        assert_eq!(
+            Backend::of_url("sqlite://namnam.db").unwrap(),
+            Backend::Sqlite
+        );
+        assert_eq!(Backend::of_url("data/namnam.db").unwrap(), Backend::Sqlite);
+        assert_eq!(
+            Backend::of_url("postgres://u@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert_eq!(
+            Backend::of_url("postgresql://u@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert!(Backend::of_url("mysql://u@h/db").is_err());
+        assert_eq!(
+            redacted("postgres://namnam:s3cret@db:5432/namnam?sslmode=require&password=s3cret"),
+            "postgres://namnam:***@db:5432/namnam?sslmode=require&password=***"
+        );
+        assert_eq!(
+            redacted("postgres://namnam@db/namnam"),
+            "postgres://namnam@db/namnam"
+        );
+        assert_eq!(redacted("sqlite://namnam.db"), "sqlite://namnam.db");
+        assert_eq!(redacted("namnam.db"), "namnam.db");
+    }
+}
