@@ -120,6 +120,17 @@ pub(crate) struct MatchChange<'a> {
     pub rated: bool,
 }
 
+impl MatchChange<'_> {
+    /// A change that rates nothing: a match started, a move taken back, a board posted again.
+    pub fn as_it_stands(row: &MatchRow) -> MatchChange<'_> {
+        MatchChange {
+            row,
+            played: None,
+            rated: false,
+        }
+    }
+}
+
 /// What the hooks add to a change's reply before it is written.
 #[derive(Default)]
 pub(crate) struct Aftermath {

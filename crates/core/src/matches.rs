@@ -44,17 +44,6 @@ impl MatchRef {
     }
 }
 
-impl MatchChange<'_> {
-    /// A change that rates nothing: a match started, a move taken back, a board posted again.
-    pub fn as_it_stands(row: &MatchRow) -> MatchChange<'_> {
-        MatchChange {
-            row,
-            played: None,
-            rated: false,
-        }
-    }
-}
-
 impl Core {
     /// The match a request acts on: the one its button names (which works wherever the board was posted:
     /// a thread's board may have gone to its parent channel), the one its `match:N` names, else the

@@ -86,12 +86,52 @@ use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
 
-/// The SQLite schema's migrations, embedded from `migrations/sqlite/` at compile time (this crate's
-/// `build.rs` rebuilds it when a file there changes; a test checks that every file is in).
-pub static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+/// The schema's migrations, each backend's, as `build.rs` embeds them from `migrations/<backend>/`.
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
+}
 
-/// The PostgreSQL schema's migrations, from `migrations/postgres/`, likewise.
-pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+/// A backend's embedded migrations: `(version, description, SQL)`, in version order.
+#[derive(Clone, Copy, Debug)]
+pub struct Migrations(&'static [(i64, &'static str, &'static str)]);
+
+/// The SQLite schema's migrations (`migrations/sqlite/`).
+pub const SQLITE_MIGRATIONS: Migrations = Migrations(embedded::SQLITE);
+
+/// The PostgreSQL schema's migrations (`migrations/postgres/`).
+pub const POSTGRES_MIGRATIONS: Migrations = Migrations(embedded::POSTGRES);
+
+impl Migrations {
+    /// sqlx's migrator for these: the checksum of each is its text's SHA-384, as `sqlx::migrate!` makes
+    /// it, so that a database migrated by an earlier build checks out.
+    pub async fn migrator(self) -> Result<sqlx::migrate::Migrator, sqlx::migrate::MigrateError> {
+        sqlx::migrate::Migrator::new(self).await
+    }
+}
+
+impl<'s> sqlx::migrate::MigrationSource<'s> for Migrations {
+    fn resolve(
+        self,
+    ) -> futures_util::future::BoxFuture<
+        's,
+        Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>,
+    > {
+        let migrations = self
+            .0
+            .iter()
+            .map(|&(version, description, sql)| {
+                sqlx::migrate::Migration::new(
+                    version,
+                    description.into(),
+                    sqlx::migrate::MigrationType::Simple,
+                    sql.into(),
+                    false,
+                )
+            })
+            .collect();
+        Box::pin(std::future::ready(Ok(migrations)))
+    }
+}
 
 /// The database used when neither `--db` nor `DATABASE_URL` names one.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://namnam.db";
@@ -196,7 +236,7 @@ impl Store {
             .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, true)))
             .connect_with(AnyConnectOptions::from_url(&writer_url)?)
             .await?;
-        SQLITE_MIGRATIONS.run(&writer).await?;
+        SQLITE_MIGRATIONS.migrator().await?.run(&writer).await?;
         let reader = AnyPoolOptions::new()
             .max_connections(4)
             .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))
@@ -217,7 +257,7 @@ impl Store {
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(options.clone())
             .await?;
-        POSTGRES_MIGRATIONS.run(&writer).await?;
+        POSTGRES_MIGRATIONS.migrator().await?.run(&writer).await?;
         let reader = AnyPoolOptions::new()
             .max_connections(4)
             .connect_with(options)

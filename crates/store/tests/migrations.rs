@@ -1,7 +1,8 @@
-//! The migrations the store embeds are exactly the files in `migrations/`: a file added there but left out
-//! of the build (the macro embeds at compile time) would never run.
+//! The migrations the store embeds are exactly the files in `migrations/`, with the checksums sqlx computes
+//! (SHA-384 of the text): a file left out of the build would never run, and a checksum that differed from
+//! what an earlier build stored would stop every existing database from opening.
 
-use namnam_store::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+use namnam_store::{Migrations, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 use sha2::{Digest, Sha384};
 use sqlx::migrate::Migrator;
 use std::path::Path;
@@ -30,25 +31,26 @@ fn files(backend: &str) -> Vec<(i64, String, Vec<u8>)> {
     found
 }
 
-fn embedded(migrator: &Migrator) -> Vec<(i64, String, Vec<u8>)> {
+async fn embedded(migrations: Migrations) -> Vec<(i64, String, Vec<u8>)> {
+    let migrator: Migrator = migrations.migrator().await.expect("the migrations resolve");
     migrator
         .iter()
         .map(|m| (m.version, m.description.to_string(), m.checksum.to_vec()))
         .collect()
 }
 
-#[test]
-fn the_sqlite_migrations_are_the_files() {
+#[tokio::test]
+async fn the_sqlite_migrations_are_the_files() {
     let files = files("sqlite");
     assert!(files.len() >= 10, "{} files", files.len());
-    assert_eq!(embedded(&SQLITE_MIGRATIONS), files);
+    assert_eq!(embedded(SQLITE_MIGRATIONS).await, files);
 }
 
-#[test]
-fn the_postgres_migrations_are_the_files() {
+#[tokio::test]
+async fn the_postgres_migrations_are_the_files() {
     let files = files("postgres");
     assert!(files.len() >= 10, "{} files", files.len());
-    assert_eq!(embedded(&POSTGRES_MIGRATIONS), files);
+    assert_eq!(embedded(POSTGRES_MIGRATIONS).await, files);
 }
 
 #[test]
