@@ -18,6 +18,11 @@ fn main() {
             .filter(|path| path.extension().is_some_and(|e| e == "sql"))
             .map(|path| {
                 let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                // Reversible migrations (`.up.sql`, `.down.sql`) would need their type: none are used.
+                assert!(
+                    !stem.ends_with(".up") && !stem.ends_with(".down"),
+                    "{stem}.sql: reversible migrations are not embedded; write a plain VERSION_description.sql"
+                );
                 let (version, description) = stem
                     .split_once('_')
                     .unwrap_or_else(|| panic!("{stem}.sql: name it VERSION_description.sql"));

@@ -64,6 +64,7 @@ impl ModuleGraph {
         let reexports = root
             .map(|r| reexports(&r.text, &modules))
             .unwrap_or_default();
+        let spread = spread_methods(files);
         let mut graph = ModuleGraph::default();
         for node in modules.iter().cloned().chain([ROOT.to_owned()]) {
             graph.edges.entry(node).or_default();
@@ -77,11 +78,12 @@ impl ModuleGraph {
             let mut inline = InlineModules::default();
             for (line_no, line) in code_lines(&file.text) {
                 let module = inline.module_at(&file.module, line);
-                let targets = if module.is_empty() {
+                let mut targets = if module.is_empty() {
                     root_targets(line, &modules)
                 } else {
                     path_targets(line, &module, &modules, &reexports)
                 };
+                targets.extend(method_targets(line, &spread));
                 for to in targets {
                     if to != from {
                         let place = format!("{}:{}", file.path.display(), line_no);
@@ -161,6 +163,114 @@ fn module_of(relative: &Path) -> Vec<String> {
         parts.pop();
     }
     parts
+}
+
+/// The methods of a type whose inherent `impl` blocks are spread over several top-level modules (the core's
+/// `impl Core` in every feature), each with the module that defines it: calling one (`self.name(` or
+/// `core.name(`) uses that module as much as an import does. A name defined in two modules is left out.
+fn spread_methods(files: &[SourceFile]) -> BTreeMap<String, String> {
+    // type -> modules with an inherent impl of it; (type, method) -> the modules defining it
+    let mut impls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut methods: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let module = file
+            .module
+            .first()
+            .cloned()
+            .unwrap_or_else(|| ROOT.to_owned());
+        let mut current: Option<(String, usize)> = None;
+        let mut depth = 0usize;
+        for (_, line) in code_lines(&file.text) {
+            let trimmed = line.trim_start();
+            if current.is_none() {
+                if let Some(name) = inherent_impl(trimmed) {
+                    impls
+                        .entry(name.clone())
+                        .or_default()
+                        .insert(module.clone());
+                    current = Some((name, depth));
+                }
+            } else if let Some((name, at)) = &current {
+                let method = [
+                    "pub fn ",
+                    "pub(crate) fn ",
+                    "pub(super) fn ",
+                    "fn ",
+                    "pub async fn ",
+                    "pub(crate) async fn ",
+                    "pub(super) async fn ",
+                    "async fn ",
+                ]
+                .iter()
+                .find_map(|p| trimmed.strip_prefix(p))
+                .map(leading_ident);
+                if let Some(method) = method.filter(|_| depth == at + 1) {
+                    methods
+                        .entry(method)
+                        .or_default()
+                        .insert(format!("{name}\u{0}{module}"));
+                }
+            }
+            depth += line.matches('{').count();
+            depth = depth.saturating_sub(line.matches('}').count());
+            if current.as_ref().is_some_and(|&(_, at)| depth <= at) {
+                current = None;
+            }
+        }
+    }
+    let spread: BTreeSet<&String> = impls
+        .iter()
+        .filter(|(_, m)| m.len() > 1)
+        .map(|(t, _)| t)
+        .collect();
+    methods
+        .into_iter()
+        .filter_map(|(method, owners)| {
+            let owners: Vec<(&str, &str)> = owners
+                .iter()
+                .filter_map(|o| o.split_once('\u{0}'))
+                .filter(|(ty, _)| spread.contains(&ty.to_string()))
+                .collect();
+            match owners.as_slice() {
+                [(_, module)] => Some((method, (*module).to_owned())),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// `impl Core {` or `impl<'a> Thing<'a> {`: the type of an inherent impl (not `impl Trait for Type`).
+fn inherent_impl(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("impl")?;
+    if !rest.trim_end().ends_with('{') || rest.contains(" for ") {
+        return None;
+    }
+    let rest = match rest.strip_prefix('<') {
+        Some(generics) => &generics[generics.find('>')? + 1..],
+        None => rest,
+    };
+    let name = leading_ident(rest.trim_start());
+    (!name.is_empty()).then_some(name)
+}
+
+/// The modules whose spread methods `line` calls on `self` or on a `core`.
+fn method_targets(line: &str, spread: &BTreeMap<String, String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for receiver in ["self.", "core."] {
+        for (at, _) in line.match_indices(receiver) {
+            if at > 0 && is_ident(line[..at].chars().next_back().unwrap_or(' ')) {
+                continue;
+            }
+            let after = &line[at + receiver.len()..];
+            let name = leading_ident(after);
+            let called =
+                after[name.len()..].starts_with('(') || after[name.len()..].starts_with("::<");
+            if let Some(module) = spread.get(&name).filter(|_| called) {
+                out.push(module.clone());
+            }
+        }
+    }
+    out
 }
 
 /// The inline modules (`mod tests { … }`) a file's lines are in, followed by their braces.
@@ -500,6 +610,27 @@ mod tests {
         assert_eq!(graph.edges["a"].keys().collect::<Vec<_>>(), ["b"]);
         // The root's `a::g()` then makes root -> a -> b -> root a circle.
         assert_eq!(graph.cycles().len(), 1);
+    }
+
+    #[test]
+    fn calls_of_a_type_s_methods_spread_over_modules_count() {
+        let graph = ModuleGraph::of_sources(&[
+            ("lib.rs", "mod a;\nmod b;\nmod core;\n"),
+            (
+                "core.rs",
+                "pub struct Core;\nimpl Core {\n    pub fn now(&self) -> i64 { 0 }\n}\n",
+            ),
+            (
+                "a.rs",
+                "impl Core {\n    pub fn play(&self) {\n        self.finish();\n    }\n}\n",
+            ),
+            (
+                "b.rs",
+                "impl Core {\n    pub fn finish(&self) {\n        let x = core.play();\n    }\n}\n",
+            ),
+        ]);
+        assert_eq!(graph.edges["a"].keys().collect::<Vec<_>>(), ["b"]);
+        assert_eq!(graph.cycles(), vec![vec!["a".to_owned(), "b".to_owned()]]);
     }
 
     #[test]

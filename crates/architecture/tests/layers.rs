@@ -161,6 +161,84 @@ fn direct_dependencies(package: &str) -> Vec<String> {
         .collect()
 }
 
+/// Each crate's own dependencies, as `docs/architecture.md` draws them: a crate may use only these.
+const LAYERS: [(&str, &[&str]); 14] = [
+    ("namnam-game", &[]),
+    ("namnam-clock", &[]),
+    ("namnam-ai", &["namnam-game"]),
+    ("namnam-record", &["namnam-game"]),
+    ("namnam-render", &["namnam-game"]),
+    ("namnam-tournament", &["namnam-game"]),
+    (
+        "namnam-store",
+        &["namnam-ai", "namnam-game", "namnam-record"],
+    ),
+    (
+        "namnam-core",
+        &[
+            "namnam-ai",
+            "namnam-clock",
+            "namnam-game",
+            "namnam-record",
+            "namnam-render",
+            "namnam-store",
+            "namnam-tournament",
+        ],
+    ),
+    ("namnam-console", &["namnam-core", "namnam-store"]),
+    (
+        "namnam-discord",
+        &["namnam-ai", "namnam-core", "namnam-game", "namnam-store"],
+    ),
+    (
+        "namnam",
+        &[
+            "namnam-ai",
+            "namnam-console",
+            "namnam-core",
+            "namnam-discord",
+            "namnam-game",
+            "namnam-record",
+            "namnam-render",
+            "namnam-store",
+        ],
+    ),
+    ("fake-discord", &["namnam-clock"]),
+    ("namnam-testkit", &[]),
+    ("namnam-architecture", &[]),
+];
+
+#[test]
+fn each_crate_names_only_the_layers_it_may() {
+    let mut members: Vec<String> = crates()
+        .iter()
+        .map(|dir| {
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            let name = manifest
+                .lines()
+                .find_map(|l| l.strip_prefix("name = "))
+                .expect("a package name");
+            name.trim_matches('"').to_owned()
+        })
+        .collect();
+    members.sort();
+    let mut listed: Vec<String> = LAYERS.iter().map(|(n, _)| (*n).to_owned()).collect();
+    listed.sort();
+    assert_eq!(members, listed, "every crate has its place in LAYERS");
+    for (package, allowed) in LAYERS {
+        let ours: Vec<String> = direct_dependencies(package)
+            .into_iter()
+            .filter(|d| d.starts_with("namnam") || d == "fake-discord")
+            .collect();
+        for dep in &ours {
+            assert!(
+                allowed.contains(&dep.as_str()),
+                "{package} depends on {dep}, which is not below it"
+            );
+        }
+    }
+}
+
 #[test]
 fn only_the_store_names_sqlx_and_only_discord_names_serenity() {
     for dir in crates() {

@@ -8,10 +8,14 @@ use super::error::{CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::request::{ChallengeOptions, Request, UserRef};
 use super::{text, Action, Core, Reply, Text};
-use namnam_game::{Match, MatchOptions, Player, Rules};
+use namnam_ai::Level;
+use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use namnam_store::{
     self as store, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover, PlayerKind, WriteTx,
 };
+
+/// The level when a challenge names none.
+pub const DEFAULT_LEVEL: Level = Level::DEFAULT;
 
 impl Core {
     pub(super) async fn challenge(
@@ -376,4 +380,65 @@ async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Playe
 
 fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: &str) -> Action {
     Action::new(ActionId::Challenge { challenge, answer }, label)
+}
+
+impl Core {
+    /// `challenge opponent:namnam`: the match starts at once, the challenger playing South.
+    pub(super) async fn challenge_computer(
+        &self,
+        req: &Request,
+        computer: &UserRef,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
+        let place = &req.place;
+        let level = options.level.unwrap_or(DEFAULT_LEVEL);
+        let terms = self.new_match_terms(req, options).await?;
+        let first = match terms.first {
+            FirstMover::Challenger => Player::South,
+            FirstMover::Challenged => Player::North,
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        };
+        let rules = Rules {
+            endgame: terms.endgame,
+            chain: terms.chain,
+        };
+        let match_options = MatchOptions::new(rules, first, terms.target, terms.rounds)
+            .map_err(|e| InternalError::Inconsistent(format!("computer match options: {e}")))?;
+        let game = Match::new(match_options);
+        let now = self.now();
+        let clock_ms = i64::from(terms.clock_secs) * 1000;
+        let mut tx = self.store.begin().await?;
+        // An expired challenge still open here is left for the clock to close and announce.
+        claim_channel(&mut tx, req, computer, now).await?;
+        let match_id = store::insert_match(
+            &mut tx,
+            &store::NewMatch {
+                server: place.server,
+                channel: place.channel,
+                channel_name: &place.channel_name,
+                challenge_id: None,
+                players: ByPlayer::new(req.user.id, computer.id),
+                game: &game,
+                clock_secs: terms.clock_secs,
+                deadline: now + clock_ms,
+                remind_at: now + clock_ms - clock_ms / 4,
+                now_ms: now,
+                engine_level: Some(level),
+            },
+        )
+        .await?;
+        let row = store::load_match(&mut *tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        let t = game.position().territory();
+        let headline = Text::new()
+            .words(format!(
+                "Match #{match_id} against the computer, level {level}: "
+            ))
+            .then(text::sides(t, &row.names))
+            .words(". Matches against the computer are not rated.");
+        self.commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
+            .await
+    }
 }

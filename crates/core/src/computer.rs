@@ -7,25 +7,18 @@
 //! restart loses nothing: [`Core::catch_up_computer`] (also run by every clock sweep) plays every computer
 //! turn left waiting. Matches against the computer are not rated.
 
-use super::challenges::claim_channel;
-use super::context::MatchChange;
 use super::error::{CoreError, InternalError};
 use super::outbox::Via;
 use super::reply::ComputerTurn;
-use super::request::{ChallengeOptions, Request, UserRef};
-use super::{text, Core, Notice, Reply, Text};
+use super::{Core, Notice, Reply};
 use namnam_ai::{choose_match_move, Level};
 use namnam_game::rng::SeededRng;
-use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
-use namnam_store::{self as store, FirstMover, MatchRow, StoreError};
+use namnam_store::{self as store, MatchRow, StoreError};
 
 /// How long a computer turn waits for the front end that made it before the clock's sweep plays it: a
 /// front end plays it right after its answer (retries of a slow Discord included), so a turn waiting longer
 /// was left by a restart.
 pub const CATCH_UP_AFTER_MS: i64 = 60_000;
-
-/// The level when a challenge names none.
-pub const DEFAULT_LEVEL: Level = Level::DEFAULT;
 
 /// The seed of the computer's move number `ply` (1-based) in match `match_id`: a replay of the same match
 /// at the same level gets the same moves.
@@ -34,65 +27,6 @@ pub fn computer_seed(match_id: i64, ply: u32) -> u64 {
 }
 
 impl Core {
-    /// `challenge opponent:namnam`: the match starts at once, the challenger playing South.
-    pub(super) async fn challenge_computer(
-        &self,
-        req: &Request,
-        computer: &UserRef,
-        options: &ChallengeOptions,
-    ) -> Result<Reply, CoreError> {
-        let place = &req.place;
-        let level = options.level.unwrap_or(DEFAULT_LEVEL);
-        let terms = self.new_match_terms(req, options).await?;
-        let first = match terms.first {
-            FirstMover::Challenger => Player::South,
-            FirstMover::Challenged => Player::North,
-            FirstMover::Random if self.coin() => Player::South,
-            FirstMover::Random => Player::North,
-        };
-        let rules = Rules {
-            endgame: terms.endgame,
-            chain: terms.chain,
-        };
-        let match_options = MatchOptions::new(rules, first, terms.target, terms.rounds)
-            .map_err(|e| InternalError::Inconsistent(format!("computer match options: {e}")))?;
-        let game = Match::new(match_options);
-        let now = self.now();
-        let clock_ms = i64::from(terms.clock_secs) * 1000;
-        let mut tx = self.store.begin().await?;
-        // An expired challenge still open here is left for the clock to close and announce.
-        claim_channel(&mut tx, req, computer, now).await?;
-        let match_id = store::insert_match(
-            &mut tx,
-            &store::NewMatch {
-                server: place.server,
-                channel: place.channel,
-                channel_name: &place.channel_name,
-                challenge_id: None,
-                players: ByPlayer::new(req.user.id, computer.id),
-                game: &game,
-                clock_secs: terms.clock_secs,
-                deadline: now + clock_ms,
-                remind_at: now + clock_ms - clock_ms / 4,
-                now_ms: now,
-                engine_level: Some(level),
-            },
-        )
-        .await?;
-        let row = store::load_match(&mut *tx, match_id)
-            .await?
-            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
-        let t = game.position().territory();
-        let headline = Text::new()
-            .words(format!(
-                "Match #{match_id} against the computer, level {level}: "
-            ))
-            .then(text::sides(t, &row.names))
-            .words(". Matches against the computer are not rated.");
-        self.commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
-            .await
-    }
-
     /// Plays the computer's move in the match, if it is the computer's turn there; returns the reply to send
     /// (the move, its pictures, whose turn it is), stored in the outbox for `via`. `None` when there is
     /// nothing to do: the match is over or moved on, it is not the computer's turn, or another call is

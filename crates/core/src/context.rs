@@ -41,7 +41,7 @@ pub struct CoreConfig {
     /// Pause the clock through outages (see `outage`), for a front end that can lose its connection.
     /// `None`: the clock always runs.
     pub outages: Option<OutageRule>,
-    /// This process's name among those sharing the database (its claims carry it; see `store::claims`).
+    /// This process's name among those sharing the database (its claims carry it; see `namnam_store`'s `claims`).
     /// Stable across restarts, so that a process starting again takes back what its last life held: the
     /// Discord front end names a process by its shards.
     pub process: String,
@@ -116,8 +116,9 @@ pub(crate) struct MatchChange<'a> {
     pub row: &'a MatchRow,
     /// The move just played, if the change was one.
     pub played: Option<&'a MatchMove>,
-    /// Whether the match counts for the ratings, should this change have ended it.
-    pub rated: bool,
+    /// `Some(when)`: the match counts for the ratings, and if this change ended it, they move at `when`
+    /// (the change's own time, as the match's row has it).
+    pub rated_at: Option<i64>,
 }
 
 impl MatchChange<'_> {
@@ -126,7 +127,7 @@ impl MatchChange<'_> {
         MatchChange {
             row,
             played: None,
-            rated: false,
+            rated_at: None,
         }
     }
 }

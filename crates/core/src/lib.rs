@@ -54,8 +54,9 @@ mod tournaments;
 mod dispatch;
 
 pub use action::{ActionId, ChallengeAnswer};
+pub use challenges::DEFAULT_LEVEL;
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use computer::{computer_seed, DEFAULT_LEVEL};
+pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
 pub use dispatch::error_reply;
 pub use error::{apology, cause_chain, CoreError, InternalError, UserError};

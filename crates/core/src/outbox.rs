@@ -12,6 +12,7 @@
 
 use super::error::{CoreError, InternalError};
 use super::pictures::{self, PendingAnimation};
+use super::reply::Notice;
 use super::reply::PostBody;
 use super::{Core, Reply};
 use namnam_store::{
@@ -311,5 +312,16 @@ impl Core {
     ) -> Result<Option<i64>, CoreError> {
         let row = store::active_match_in_channel(self.store.reader(), server, channel).await?;
         Ok(row.map(|r| r.id))
+    }
+}
+
+impl Core {
+    /// Draws the pictures of announcements, for a front end without an outbox (which shows them).
+    pub(crate) async fn draw_notices(&self, notices: &mut [Notice]) {
+        for notice in notices {
+            if let Err(e) = self.draw_pictures(&mut notice.reply).await {
+                tracing::error!(error = %super::cause_chain(&e), "drawing an announcement's picture failed");
+            }
+        }
     }
 }

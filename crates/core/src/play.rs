@@ -176,7 +176,7 @@ impl Core {
         let change = MatchChange {
             row: &after,
             played: Some(&played),
-            rated,
+            rated_at: rated.then_some(now),
         };
         self.commit_match_reply(tx, change, headline, via)
             .await
@@ -337,7 +337,7 @@ impl Core {
         let change = MatchChange {
             row: &after,
             played: None,
-            rated,
+            rated_at: rated.then_some(now),
         };
         self.commit_match_reply(tx, change, headline, via)
             .await

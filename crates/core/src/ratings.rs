@@ -113,17 +113,16 @@ pub(super) struct RatingsHook;
 impl MatchHook for RatingsHook {
     fn before_reply<'a>(
         &'a self,
-        core: &'a Core,
+        _core: &'a Core,
         tx: &'a mut WriteTx,
         change: &'a MatchChange<'a>,
         aftermath: &'a mut Aftermath,
     ) -> HookFuture<'a> {
         Box::pin(async move {
             let row = change.row;
-            if let Some(result) = row.game.result().filter(|_| change.rated) {
-                let now = core.now();
+            if let (Some(result), Some(at)) = (row.game.result(), change.rated_at) {
                 let changes =
-                    rate_match(tx, row.server, row.id, row.players, result.winner, now).await?;
+                    rate_match(tx, row.server, row.id, row.players, result.winner, at).await?;
                 aftermath.ratings = Some(changes);
             }
             Ok(())

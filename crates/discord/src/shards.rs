@@ -1,5 +1,5 @@
 //! Which of the bot's shards are live, told to the core every few seconds so that the move clock is fair
-//! through outages (`bot::outage`): a shard is live while its gateway session is (after READY or RESUMED,
+//! through outages (`namnam_core`'s `outage`): a shard is live while its gateway session is (after READY or RESUMED,
 //! until the connection is lost). Serenity keeps each shard's stage in its shard manager; a shard being
 //! restarted is missing from it.
 

@@ -32,7 +32,7 @@ use tokio_tungstenite::tungstenite::Message as Frame;
 use tokio_tungstenite::WebSocketStream;
 
 use super::payloads;
-use super::world::{FakeDiscord, Out, Session, Shared, State};
+use super::world::{Out, Session, Shared, State};
 
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     while let Ok((stream, _)) = listener.accept().await {
@@ -203,7 +203,7 @@ fn identify(shared: &Shared, socket: u64, data: &Value) -> Reply {
 
 /// GUILD_CREATE: the guild with its channels and active threads, as Discord sends it after READY and
 /// when an unavailable guild comes back.
-fn guild_create(shared: &Shared, state: &mut State, guild: u64) {
+pub(crate) fn guild_create(shared: &Shared, state: &mut State, guild: u64) {
     let (mut channels, mut threads) = (Vec::new(), Vec::new());
     for channel in state
         .channels
@@ -260,137 +260,6 @@ fn resume(shared: &Shared, socket: u64, data: &Value) -> Reply {
     Reply::Nothing
 }
 
-/// The gateway's faults, as a test injects them, and waiting for the bot to come back.
-impl FakeDiscord {
-    /// Discord asks the bot to reconnect (op 7), as before a gateway restart. The connection carries
-    /// nothing more (dispatches wait in the session for the resume). Discord closes it soon after;
-    /// serenity does not wait for that (it opens a new connection at once and drops the old one), so
-    /// the fake leaves the closing to the bot.
-    pub fn request_reconnect(&self) {
-        self.detach_with(json!({"op": 7, "d": null}), false);
-    }
-
-    /// Discord invalidates the session (op 9, `d: resumable`). Not resumable: the fake forgets the
-    /// session, a RESUME is refused, and the bot must identify. Either way the connection carries
-    /// nothing more and is left for the bot to close.
-    pub fn invalidate_session(&self, resumable: bool) {
-        self.detach_with(json!({"op": 9, "d": resumable}), !resumable);
-    }
-
-    /// Sends `payload` on each session's connection and takes the session off it; `forget`: the sessions
-    /// end too. All under one lock: the bot may answer at once, and its new session must not be forgotten.
-    fn detach_with(&self, payload: Value, forget: bool) {
-        let mut state = self.state();
-        assert!(state.online(), "the bot is online");
-        let sockets: Vec<u64> = state
-            .sessions
-            .values_mut()
-            .filter_map(|session| session.socket.take())
-            .collect();
-        if forget {
-            state.sessions.clear();
-        }
-        for socket in sockets {
-            state.send(socket, Out::Text(payload.to_string()));
-        }
-        drop(state);
-        self.shared.changed.notify_waiters();
-    }
-
-    /// The network stops carrying the gateway's dispatches, unnoticed by the bot (until
-    /// [`Self::drop_gateway`]): what is dispatched meanwhile waits in the session for a resume.
-    pub fn stall_gateway(&self) {
-        for session in self.state().sessions.values_mut() {
-            session.socket = None;
-        }
-    }
-
-    /// The network drops the gateway's TCP connections (no close frame); the session stays
-    /// resumable, and what is dispatched meanwhile waits in it.
-    pub fn drop_gateway(&self) {
-        self.state().drop_sockets();
-        self.shared.changed.notify_waiters();
-    }
-
-    /// Discord's gateway goes down: the open connection is dropped, new ones are refused with 503
-    /// until [`Self::end_outage`], and no interaction can be dispatched. The session expires, as after
-    /// a long outage: the bot must identify again (serenity does anyway: after a failed connect it
-    /// starts a new shard, which identifies). REST stays up.
-    pub fn begin_outage(&self) {
-        let mut state = self.state();
-        state.outage = true;
-        state.sessions.clear();
-        state.drop_sockets();
-        drop(state);
-        self.shared.changed.notify_waiters();
-    }
-
-    /// [`Self::begin_outage`], and every REST request is answered 503 too, until [`Self::end_outage`].
-    pub fn begin_outage_with_rest(&self) {
-        self.state().rest_outage = true;
-        self.begin_outage();
-    }
-
-    /// Discord is back: connections are accepted, REST answers again.
-    pub fn end_outage(&self) {
-        let mut state = self.state();
-        state.outage = false;
-        state.rest_outage = false;
-    }
-
-    /// The guild goes down (a Discord outage of its servers): GUILD_DELETE with `unavailable: true`.
-    /// No interaction comes from it until [`Self::guild_available`], and a READY meanwhile sends no
-    /// GUILD_CREATE for it.
-    pub fn guild_unavailable(&self) {
-        let mut state = self.state();
-        state.guild_unavailable = true;
-        let payload = json!({"id": self.shared.guild_id.to_string(), "unavailable": true});
-        send_dispatch(&mut state, self.shared.guild_id, "GUILD_DELETE", payload);
-    }
-
-    /// The guild is back: GUILD_CREATE with the whole guild, as after READY.
-    pub fn guild_available(&self) {
-        let mut state = self.state();
-        state.guild_unavailable = false;
-        guild_create(&self.shared, &mut state, self.shared.guild_id);
-    }
-
-    /// Waits until the bot is online after at least `n` identifies in all.
-    pub async fn wait_identified(&self, n: usize) {
-        self.wait_for(&format!("identify number {n} and the bot online"), |s| {
-            (s.identifies >= n && s.online()).then_some(())
-        })
-        .await;
-    }
-
-    /// Waits until the bot is online after at least `n` accepted resumes in all.
-    pub async fn wait_resumed(&self, n: usize) {
-        self.wait_for(&format!("resume number {n} and the bot online"), |s| {
-            (s.resumes >= n && s.online()).then_some(())
-        })
-        .await;
-    }
-
-    /// Waits until no connection carries a session of the bot.
-    pub async fn wait_offline(&self) {
-        self.wait_for("the bot to go offline", |s| {
-            s.sessions
-                .values()
-                .all(|session| session.socket.is_none())
-                .then_some(())
-        })
-        .await;
-    }
-
-    /// Waits until a connection carries shard `shard`'s session.
-    pub async fn wait_shard_online(&self, shard: u32) {
-        self.wait_for(&format!("shard {shard} online"), |s| {
-            s.shard_online(shard).then_some(())
-        })
-        .await;
-    }
-}
-
 /// The gateway's part of the state.
 impl State {
     /// Whether a connection carries the session of every shard (READY or RESUMED was sent on it).
@@ -425,7 +294,7 @@ impl State {
     }
 
     /// Drops every open connection, as a network failure does.
-    fn drop_sockets(&mut self) {
+    pub(crate) fn drop_sockets(&mut self) {
         let open: Vec<u64> = self.sockets.keys().copied().collect();
         for id in open {
             self.send(id, Out::Drop);
@@ -433,7 +302,7 @@ impl State {
         }
     }
 
-    fn send(&self, socket: u64, out: Out) {
+    pub(crate) fn send(&self, socket: u64, out: Out) {
         if let Some(outbox) = self.sockets.get(&socket) {
             let _ = outbox.send(out);
         }

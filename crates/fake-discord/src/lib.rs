@@ -13,6 +13,7 @@
 
 pub mod faults;
 mod gateway;
+mod gateway_faults;
 pub mod multipart;
 pub mod openapi;
 pub mod payloads;

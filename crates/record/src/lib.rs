@@ -208,11 +208,6 @@ impl Record {
         }
     }
 
-    /// Every move, with the match before it and what it did, checked by the engine.
-    pub fn replay(&self) -> Result<Vec<ReplayStep>, RecordError> {
-        Ok(self.play_through()?.steps)
-    }
-
     /// A file name for the record: `namnam-match-42.nnr`, or from the players' names
     /// (`namnam-alice-vs-bob.nnr`) when it has no match number.
     pub fn file_name(&self) -> String {

@@ -231,3 +231,10 @@ impl Record {
         }
     }
 }
+
+impl Record {
+    /// Every move, with the match before it and what it did, checked by the engine.
+    pub fn replay(&self) -> Result<Vec<ReplayStep>, RecordError> {
+        Ok(self.play_through()?.steps)
+    }
+}

@@ -49,7 +49,7 @@ use view::clip;
 pub use view::{MatchView, Picture, MAX_DESCRIPTION};
 
 /// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.
-/// Put together from tiles drawn and compressed once (`src/render/tiles.rs`): a move redraws only what
+/// Put together from tiles drawn and compressed once (`tiles.rs`): a move redraws only what
 /// it changed.
 pub fn board_png(view: &MatchView) -> Picture {
     let scene = scene::from_view(view);

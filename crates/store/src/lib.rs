@@ -125,7 +125,8 @@ impl<'s> sqlx::migrate::MigrationSource<'s> for Migrations {
                     description.into(),
                     sqlx::migrate::MigrationType::Simple,
                     sql.into(),
-                    false,
+                    // As sqlx reads a file: one that starts so runs outside a transaction.
+                    sql.starts_with("-- no-transaction"),
                 )
             })
             .collect();

@@ -158,7 +158,7 @@ impl Fixture {
     }
 
     /// [`Self::table`] with the bot's database `name` on the test binary's PostgreSQL server; `None` when
-    /// PostgreSQL is not installed here (and not required: see `support/postgres.rs`).
+    /// PostgreSQL is not installed here (and not required: see `namnam_testkit::postgres`).
     pub async fn postgres_table(name: &str) -> Option<(Self, Running, Store)> {
         let url = crate::support::postgres::fresh_database().await?;
         let fixture = Self::start_clocked().await;

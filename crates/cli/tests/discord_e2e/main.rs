@@ -1,5 +1,5 @@
 //! End-to-end tests of the Discord front end: the real serenity client, through poise, against a fake
-//! Discord on 127.0.0.1 (`crates/cli/tests/support/fake_discord`). Every REST request the bot makes is checked
+//! Discord on 127.0.0.1 (the `fake-discord` crate). Every REST request the bot makes is checked
 //! against Discord's OpenAPI description (`crates/fake-discord/data/discord-api-spec/`).
 //!
 //! The fixture comes first ([`fixture`]: the fake, the bots run against it, and what a player does), then

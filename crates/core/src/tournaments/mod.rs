@@ -578,15 +578,6 @@ impl Core {
         })
     }
 
-    /// Draws the pictures of announcements, for a front end without an outbox (which shows them).
-    pub(super) async fn draw_notices(&self, notices: &mut [Notice]) {
-        for notice in notices {
-            if let Err(e) = self.draw_pictures(&mut notice.reply).await {
-                tracing::error!(error = %super::cause_chain(&e), "drawing a tournament's picture failed");
-            }
-        }
-    }
-
     /// A match has ended (or been stopped): if it was a tournament game, its result goes into the
     /// standings and the tournament moves on, within `tx`. Returns the announcements.
     pub(super) async fn tournament_match_over(

@@ -1,7 +1,7 @@
 //! The engine's move against a plain reference written straight from rules.md §2–§5, seed by seed, on
 //! random positions — many with big hands, which go round the board more than once in a lap.
 //!
-//! The engine sows a run of houses at a time on packed words (`src/game/sowing.rs`); this reference does
+//! The engine sows a run of houses at a time on packed words (`crates/game/src/sowing.rs`); this reference does
 //! the obvious thing with an array and remembers every lap state in a list. They must agree on every
 //! house of every position: the board, stores, who moves next, the count since a capture, the error of an
 //! illegal move, and (through `Position::play`) the laps, seeds and captures the animation shows.
