@@ -8,6 +8,7 @@
 //! computer: `alice challenge opponent:namnam level:5` starts a match at once, and the computer's moves are
 //! printed after the player's.
 
+use namnam_core::message::shown_plain;
 use namnam_core::{
     apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
     Request, Resolver, UserRef, Via, COMPUTER_NAME,
@@ -173,12 +174,12 @@ where
         };
         let Some(line) = line else { break };
         if options.echo {
-            writeln!(out, "> {}", line.trim())?;
+            writeln!(out, "> {}", shown_plain(line.trim()))?;
         }
         let parsed = match parse_line(&line) {
             None => continue,
             Some(Err(e)) => {
-                writeln!(out, "{e}\n")?;
+                writeln!(out, "{}\n", shown_plain(&e))?;
                 continue;
             }
             Some(Ok(parsed)) => parsed,
@@ -294,7 +295,9 @@ impl Printer {
         user: Option<&str>,
     ) -> io::Result<()> {
         match (reply.private, user) {
-            (true, Some(user)) => writeln!(out, "[#{channel}] (only {user} sees this)")?,
+            (true, Some(user)) => {
+                writeln!(out, "[#{channel}] (only {} sees this)", shown_plain(user))?
+            }
             _ => writeln!(out, "[#{channel}]")?,
         }
         writeln!(out, "{}", reply.text)?;
@@ -326,7 +329,13 @@ impl Printer {
         if let Some(file) = &reply.file {
             // A record is text: shown here, and kept beside the pictures when they are written.
             writeln!(out, "--- {} ---", file.name)?;
-            out.write_all(&file.bytes)?;
+            // A record holds names as their owners wrote them: its control characters are shown
+            // escaped, its lines as they are.
+            let shown: Vec<String> = String::from_utf8_lossy(&file.bytes)
+                .split('\n')
+                .map(shown_plain)
+                .collect();
+            out.write_all(shown.join("\n").as_bytes())?;
             writeln!(out, "--- end of {} ---", file.name)?;
             if let Some(dir) = &self.images {
                 let path = dir.join(&file.name);
@@ -335,7 +344,7 @@ impl Printer {
             }
         }
         if let Some(thread) = &reply.open_thread {
-            writeln!(out, "(a thread would open here: {thread})")?;
+            writeln!(out, "(a thread would open here: {})", shown_plain(thread))?;
         }
         // What can be typed next: a button that goes nowhere is left out, and two that go to the same
         // place (a replay's ▶ at the end of a round and its "next round") are said once.
@@ -354,11 +363,11 @@ impl Printer {
             writeln!(out, "next: {}", moves.join(" | "))?;
         }
         if let (Some(aside), Some(user)) = (&reply.aside, user) {
-            writeln!(out, "(only {user} sees this) {aside}")?;
+            writeln!(out, "(only {} sees this) {aside}", shown_plain(user))?;
         }
         // The console has no DMs: they are printed where they were sent from, addressed.
         for dm in &reply.direct {
-            writeln!(out, "[DM to {}] {}", dm.name, dm.text)?;
+            writeln!(out, "[DM to {}] {}", shown_plain(&dm.name), dm.text)?;
         }
         writeln!(out)
     }

@@ -63,6 +63,22 @@ impl Core {
             if let Some(channels) = &change.channels {
                 settings.allowed_channels = channels.clone();
             }
+            let allowed = &mut settings.allowed_channels;
+            if let Some(channel) = change.allow {
+                if !allowed.contains(&channel) {
+                    allowed.push(channel);
+                }
+            }
+            if let Some(channel) = change.disallow {
+                if !allowed.contains(&channel) {
+                    return Err(UserError::NotAllowedAnyway(channel).into());
+                }
+                // No channel left would mean every channel: the opposite of what was asked.
+                if allowed.len() == 1 {
+                    return Err(UserError::LastAllowedChannel(channel).into());
+                }
+                allowed.retain(|&c| c != channel);
+            }
             if let Some(clock) = change.clock_secs {
                 settings.default_clock_secs = clock;
             }

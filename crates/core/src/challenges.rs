@@ -14,6 +14,9 @@ use namnam_store::{
     self as store, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover, PlayerKind, WriteTx,
 };
 
+/// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
+pub const REPEAT_CHALLENGE_AFTER_MS: i64 = 10 * 60_000;
+
 /// The level when a challenge names none.
 pub const DEFAULT_LEVEL: Level = Level::DEFAULT;
 
@@ -41,6 +44,19 @@ impl Core {
         let now = self.now();
         let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
         let mut tx = self.store.begin().await?;
+        // Challenging and withdrawing, over and over, would ping the same person each time.
+        if let Some(closed) =
+            store::last_turned_down(&mut *tx, place.server, req.user.id, opponent.id).await?
+        {
+            let until = closed + REPEAT_CHALLENGE_AFTER_MS;
+            if now < until {
+                return Err(UserError::ChallengeTooSoon {
+                    name: opponent.name.clone(),
+                    until,
+                }
+                .into());
+            }
+        }
         if let Some(expired) = claim_channel(&mut tx, req, opponent, now).await? {
             store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
         }

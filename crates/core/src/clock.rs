@@ -11,12 +11,18 @@ pub fn parse_duration(text: &str) -> Option<u32> {
     let mut number: Option<u64> = None;
     for c in text.trim().chars() {
         if let Some(d) = c.to_digit(10) {
-            number = Some(number.unwrap_or(0).checked_mul(10)? + d as u64);
+            // Checked: a number of any length is refused, never wrapped or a panic.
+            number = Some(
+                number
+                    .unwrap_or(0)
+                    .checked_mul(10)?
+                    .checked_add(u64::from(d))?,
+            );
         } else if c.is_whitespace() {
             continue;
         } else {
             let unit = UNITS.iter().find(|(u, _)| *u == c.to_ascii_lowercase())?.1;
-            total = total.checked_add(number.take()? * unit as u64)?;
+            total = total.checked_add(number.take()?.checked_mul(u64::from(unit))?)?;
         }
     }
     if number.is_some() || total == 0 {

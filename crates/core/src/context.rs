@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
+use super::budget::Budget;
 use super::clock::{Clock, SystemClock};
 use super::error::CoreError;
 use super::reply::{Notice, RatingChange, Reply};
@@ -53,6 +54,9 @@ pub struct CoreConfig {
     pub search_delay: std::time::Duration,
     /// The nodes each searched position gets in an analysis (see `ai::analysis`).
     pub analysis_nodes: u64,
+    /// Costly commands (pictures, charts, replays, analyses, exports) each person may ask for in a minute,
+    /// in this process.
+    pub costly_per_minute: u32,
 }
 
 impl Default for CoreConfig {
@@ -68,6 +72,7 @@ impl Default for CoreConfig {
             computer_claim_ms: 60_000,
             search_delay: std::time::Duration::ZERO,
             analysis_nodes: namnam_ai::analysis::ANALYSIS_NODES,
+            costly_per_minute: super::budget::COSTLY_PER_MINUTE,
         }
     }
 }
@@ -97,6 +102,8 @@ pub struct Core {
     pub(crate) progress: tokio::sync::watch::Sender<Progress>,
     /// What follows every change to a match, in its transaction (see [`MatchHook`]).
     pub(crate) hooks: Vec<Box<dyn MatchHook>>,
+    /// Each person's budget of costly commands.
+    pub(crate) budget: Budget,
 }
 
 /// What the core's background work did last, by the core's clock: for health checks, and for tests, which
@@ -179,6 +186,7 @@ impl Core {
         hooks: Vec<Box<dyn MatchHook>>,
     ) -> Core {
         let seed = SystemClock.now_ms() as u64 ^ u64::from(std::process::id()) << 32;
+        let budget = Budget::new(clock.clone(), config.costly_per_minute);
         Core {
             store,
             started_at: clock.now_ms(),
@@ -192,6 +200,7 @@ impl Core {
             live_searches: std::sync::atomic::AtomicUsize::new(0),
             analyses: tokio::sync::Notify::new(),
             progress: tokio::sync::watch::Sender::new(Progress::default()),
+            budget,
             hooks,
         }
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::clock::Clock;
 use super::context::{CoreConfig, MatchHook};
-use super::error::{apology, cause_chain, CoreError};
+use super::error::{apology, cause_chain, CoreError, UserError};
 use super::matches::MatchRef;
 use super::request::{Command, Request};
 use super::{notify, ratings, text, tournaments, Core, Reply};
@@ -52,6 +52,11 @@ impl Core {
 
     /// Answers a request, or says why not.
     pub async fn try_handle(&self, req: &Request) -> Result<Reply, CoreError> {
+        if req.command.is_costly() {
+            self.budget
+                .spend(req.user.id)
+                .map_err(|until| UserError::Busy { until })?;
+        }
         match &req.command {
             Command::Challenge { opponent, options } => {
                 self.challenge(req, opponent, options).await

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::message::Text;
 use namnam_game::{House, IllegalMove};
-use namnam_store::StoreError;
+use namnam_store::{Snowflake, StoreError};
 
 /// A refusal, phrased for the player. Its words are a [`Text`], so that front ends can show the commands and
 /// names in it their own way; `Display` gives them as plain text (for logs and the console).
@@ -107,6 +107,21 @@ pub enum UserError {
     AnalyseLive(i64),
     NothingToAnalyse(i64),
     AnalysisQueued(i64),
+    /// A challenge to this person was declined or withdrawn a moment ago: not again before `until`.
+    ChallengeTooSoon {
+        name: String,
+        until: i64,
+    },
+    /// A takeback of this move was asked already (and withdrawn or declined).
+    TakebackOncePerMove(String),
+    /// `admin settings disallow:` names a channel that is not on the list.
+    NotAllowedAnyway(Snowflake),
+    /// `admin settings disallow:` names the only channel on the list.
+    LastAllowedChannel(Snowflake),
+    /// Too many costly commands in a minute: try again at `until`.
+    Busy {
+        until: i64,
+    },
 }
 
 impl UserError {
@@ -115,13 +130,17 @@ impl UserError {
         let words = |w: &str| Text::from(w);
         let player = |name: &str| Text::new().player(name);
         match self {
-            UserError::UnknownCommand(name) => words("I don't know the command `")
-                .words(name.as_str())
-                .words("`. Try ")
+            UserError::UnknownCommand(name) => words("I don't know the command ")
+                .quoted(name.as_str())
+                .words(". Try ")
                 .command("help")
                 .words("."),
             UserError::UnknownOption { command, option } => {
-                Text::from(format!("`{command}` has no option `{option}`. Try "))
+                words("The command ")
+                    .quoted(command.to_string())
+                    .words(" has no option ")
+                    .quoted(option.to_string())
+                    .words(". Try ")
                     .command("help")
                     .words(".")
             }
@@ -138,7 +157,9 @@ impl UserError {
                 .player(name)
                 .words("."),
             UserError::UnknownChannel(name) => {
-                Text::from(format!("I don't know a channel called {name}."))
+                words("I don't know a channel called ")
+                    .quoted(name.as_str())
+                    .words(".")
             }
             UserError::SelfChallenge => words("You cannot challenge yourself."),
             UserError::ChallengeBot(name) => {
@@ -193,12 +214,12 @@ impl UserError {
                 .command_with("tournament create", "name:…")
                 .words("."),
             UserError::WhichTournament(list) => {
-                let listed: Vec<String> =
-                    list.iter().map(|(id, name)| format!("#{id} {name}")).collect();
-                Text::from(format!(
-                    "Which tournament? Add `tournament:N` to the command, N one of: {}.",
-                    listed.join(", ")
-                ))
+                let listed = list
+                    .iter()
+                    .map(|(id, name)| Text::from(format!("#{id} ")).quoted(name));
+                words("Which tournament? Add `tournament:N` to the command, N one of: ")
+                    .then(Text::list(listed, ", "))
+                    .words(".")
             }
             UserError::TournamentEndless => words(
                 "A tournament's matches must end: give them a target of houses or a round limit \
@@ -211,22 +232,24 @@ impl UserError {
             UserError::StartInThePast => {
                 words("That start time has passed: give a time to come, like `in 2d`.")
             }
-            UserError::TournamentStarted(name) => Text::from(format!(
-                "**{name}** has started already: joining and leaving are closed."
-            )),
-            UserError::TooFewPlayers(name, joined) => Text::from(format!(
-                "**{name}** needs at least two players to start ({joined} so far): its sign-up goes on."
+            UserError::TournamentStarted(name) => Text::new()
+                .quoted_bold(name)
+                .words(" has started already: joining and leaving are closed."),
+            UserError::TooFewPlayers(name, joined) => Text::new().quoted_bold(name).words(format!(
+                " needs at least two players to start ({joined} so far): its sign-up goes on."
             )),
             UserError::TournamentNotStarted(name) => {
-                Text::from(format!("**{name}** has not started yet."))
+                Text::new().quoted_bold(name).words(" has not started yet.")
             }
-            UserError::TournamentOver(name) => Text::from(format!("**{name}** is over.")),
-            UserError::AlreadyJoined(name) => Text::from(format!("You are in **{name}** already.")),
-            UserError::TournamentFull(name, limit) => Text::from(format!(
-                "**{name}** is full: it takes {limit} players."
-            )),
+            UserError::TournamentOver(name) => Text::new().quoted_bold(name).words(" is over."),
+            UserError::AlreadyJoined(name) => {
+                words("You are in ").quoted_bold(name).words(" already.")
+            }
+            UserError::TournamentFull(name, limit) => Text::new()
+                .quoted_bold(name)
+                .words(format!(" is full: it takes {limit} players.")),
             UserError::NotInTournament(name) => {
-                Text::from(format!("You are not playing in **{name}**."))
+                words("You are not playing in ").quoted_bold(name).words(".")
             }
             UserError::NotOrganiser(name) => words("Only its organiser, ")
                 .player(name)
@@ -278,6 +301,33 @@ impl UserError {
                 .words(", and you can withdraw it with ")
                 .command_with("takeback", "decline:yes")
                 .words("."),
+            UserError::ChallengeTooSoon { name, until } => {
+                words("Your last challenge to ")
+                    .player(name)
+                    .words(" was declined or withdrawn a moment ago: you can challenge them again ")
+                    .time(*until)
+                    .words(".")
+            }
+            UserError::TakebackOncePerMove(name) => {
+                words("You have asked to take back this move already, and one request per move is all: ")
+                    .player(name)
+                    .words(" is not asked again. Play on.")
+            }
+            UserError::NotAllowedAnyway(channel) => words("Matches are not allowed in ")
+                .channel(channel.0, None)
+                .words(" anyway: the channels allowed are those listed in ")
+                .command("admin settings")
+                .words("."),
+            UserError::LastAllowedChannel(channel) => Text::new()
+                .channel(channel.0, None)
+                .words(" is the only channel where matches are allowed; with none left, they would be allowed everywhere. Allow another first, or use ")
+                .command_with("admin settings", "channels:all")
+                .words("."),
+            UserError::Busy { until } => words(
+                "That is a lot of pictures, replays and analyses in a minute: you can ask again ",
+            )
+            .time(*until)
+            .words("."),
             UserError::NoTakebackRequest => {
                 words("Nobody has asked to take back a move in this match.")
             }

@@ -10,7 +10,7 @@
 //! - the vocabulary: [`clock`], [`message`] and `text` (words), `error`, [`action`] (the ids of buttons),
 //!   [`request`] (the shared command vocabulary and its parser), [`reply`] (what comes back), `buttons`,
 //!   and [`pictures`], the only door to the renderer;
-//! - the core itself: `watch` and `searching` (what one process keeps in memory), `context` (the [`Core`]
+//! - the core itself: `watch`, `searching` and `budget` (what one process keeps in memory), `context` (the [`Core`]
 //!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed) and
 //!   `matches` (the match a request means, how it is shown, a change to it committed);
 //! - the features, one module each: `ratings`, `notify`, `play`, `takeback`, `challenges`, `rematch`,
@@ -28,6 +28,7 @@ pub mod reply;
 pub mod request;
 pub mod text;
 
+mod budget;
 mod context;
 mod history;
 mod matches;
@@ -54,6 +55,7 @@ mod tournaments;
 mod dispatch;
 
 pub use action::{ActionId, ChallengeAnswer};
+pub use budget::COSTLY_PER_MINUTE;
 pub use challenges::DEFAULT_LEVEL;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::computer_seed;

@@ -19,6 +19,8 @@ pub enum Part {
     Command { name: String, options: String },
     /// A person's name, as they chose it: a front end with markup shows it as written.
     Player(String),
+    /// Other text someone wrote (a tournament's name), shown as written like a name.
+    Quoted(String),
     /// A channel of the server, by its id, and its name when the core knows it.
     Channel { id: u64, name: Option<String> },
     /// A link that opens a channel of a server from anywhere (a DM): its board is the newest message.
@@ -40,7 +42,7 @@ impl Part {
             Part::Words(words) => words.clone(),
             Part::Command { name, options } if options.is_empty() => format!("`{name}`"),
             Part::Command { name, options } => format!("`{name} {options}`"),
-            Part::Player(name) => name.clone(),
+            Part::Player(name) | Part::Quoted(name) => shown_plain(name),
             Part::Channel {
                 name: Some(name), ..
             } => format!("#{name}"),
@@ -60,6 +62,29 @@ impl Part {
             Part::Count { n, one, many } => format!("{n} {}", if *n == 1 { one } else { many }),
         }
     }
+}
+
+/// Whether `c` changes the direction of the text around it (the bidi controls: marks, embeddings,
+/// overrides and isolates), which would let a name reverse the rest of a line.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with its control characters (escapes that a terminal obeys, line breaks, bidi controls) shown
+/// escaped, `\u{1b}`, so that a name someone chose can neither command a terminal nor reach past itself.
+pub fn shown_plain(text: &str) -> String {
+    if !text.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return text.to_owned();
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            shown.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
 }
 
 /// A message: parts in order. Build it with the chained methods:
@@ -114,6 +139,17 @@ impl Text {
         self
     }
 
+    /// Text someone wrote, other than their name (a tournament's name).
+    pub fn quoted(mut self, text: impl Into<String>) -> Text {
+        self.parts.push(Part::Quoted(text.into()));
+        self
+    }
+
+    /// Text someone wrote, in bold (a tournament's name in its news).
+    pub fn quoted_bold(self, text: impl Into<String>) -> Text {
+        self.words("**").quoted(text).words("**")
+    }
+
     /// A channel of the server.
     pub fn channel(mut self, id: u64, name: Option<&str>) -> Text {
         self.parts.push(Part::Channel {
@@ -163,16 +199,21 @@ impl Text {
         self
     }
 
-    /// Messages one per line.
-    pub fn lines(lines: impl IntoIterator<Item = Text>) -> Text {
+    /// Messages joined by `between` (`, `).
+    pub fn list(items: impl IntoIterator<Item = Text>, between: &str) -> Text {
         let mut text = Text::new();
-        for (i, line) in lines.into_iter().enumerate() {
+        for (i, item) in items.into_iter().enumerate() {
             if i > 0 {
-                text = text.words("\n");
+                text = text.words(between);
             }
-            text = text.then(line);
+            text = text.then(item);
         }
         text
+    }
+
+    /// Messages one per line.
+    pub fn lines(lines: impl IntoIterator<Item = Text>) -> Text {
+        Text::list(lines, "\n")
     }
 
     pub fn parts(&self) -> &[Part] {
@@ -271,6 +312,16 @@ mod tests {
         assert_eq!(text.plain(), "al moved.\nNext line.");
         assert_eq!(text.first_line().plain(), "al moved.");
         assert_eq!(text.players().collect::<Vec<_>>(), ["al"]);
+    }
+
+    #[test]
+    fn names_show_their_control_characters_escaped() {
+        let text = Text::new()
+            .player("\u{1b}[2Jeve")
+            .words(" joined ")
+            .quoted("cup\u{202e}lla");
+        assert_eq!(text.plain(), "\\u{1b}[2Jeve joined cup\\u{202e}lla");
+        assert_eq!(shown_plain("Zoë 🌱"), "Zoë 🌱");
     }
 
     #[test]

@@ -197,8 +197,13 @@ impl Core {
         if row.state == MatchState::Aborted {
             headline = headline.words(" It was stopped by an admin (unrated).");
         }
-        self.match_reply(MatchAfter::as_it_stands(&row), headline)
-            .await
+        let mut reply = self
+            .match_reply(MatchAfter::as_it_stands(&row), headline)
+            .await?;
+        // Showing the board changes nothing for the player to move: pinging them for it would let anyone
+        // ping them as often as they like.
+        reply.notify.clear();
+        Ok(reply)
     }
 
     pub(super) async fn resign(

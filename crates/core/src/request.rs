@@ -89,6 +89,10 @@ pub struct Expected {
 pub struct SettingsChange {
     /// Empty: every channel.
     pub channels: Option<Vec<Snowflake>>,
+    /// One channel more where matches may be played (applied after `channels`).
+    pub allow: Option<Snowflake>,
+    /// One channel fewer where matches may be played.
+    pub disallow: Option<Snowflake>,
     pub clock_secs: Option<u32>,
     pub target: Option<Option<u8>>,
     pub thread_per_match: Option<bool>,
@@ -194,6 +198,25 @@ pub enum Command {
         on: Option<bool>,
     },
     Tournament(TournamentCommand),
+}
+
+impl Command {
+    /// Whether the command costs far more than a move (a picture, a chart, a replay, an analysis, a
+    /// record), and so counts against its asker's budget. A replay's own buttons step the message already
+    /// shown, and are not counted.
+    pub fn is_costly(&self) -> bool {
+        match self {
+            Command::Board { .. }
+            | Command::Leaderboard { .. }
+            | Command::Stats { .. }
+            | Command::Export { .. }
+            | Command::Analyse { .. }
+            | Command::History { .. } => true,
+            Command::Replay { from, .. } => !matches!(from, ReplayFrom::Button { .. }),
+            Command::Tournament(TournamentCommand::Standings(_)) => true,
+            _ => false,
+        }
+    }
 }
 
 /// What asked for a replay, which says where it is shown.
@@ -396,6 +419,14 @@ impl Command {
                             None => None,
                             Some(list) => Some(parse_channels(list, resolver)?),
                         },
+                        allow: opts
+                            .take("allow")
+                            .map(|c| parse_channel(c, resolver))
+                            .transpose()?,
+                        disallow: opts
+                            .take("disallow")
+                            .map(|c| parse_channel(c, resolver))
+                            .transpose()?,
                         clock_secs: opts.parse(
                             "clock",
                             parse_clock,
@@ -588,12 +619,14 @@ fn parse_channels(list: &str, resolver: &dyn Resolver) -> Result<Vec<Snowflake>,
     list.split(',')
         .map(str::trim)
         .filter(|c| !c.is_empty())
-        .map(|c| {
-            resolver
-                .channel(c)
-                .ok_or_else(|| UserError::UnknownChannel(c.to_owned()))
-        })
+        .map(|c| parse_channel(c, resolver))
         .collect()
+}
+
+fn parse_channel(name: &str, resolver: &dyn Resolver) -> Result<Snowflake, UserError> {
+    resolver
+        .channel(name)
+        .ok_or_else(|| UserError::UnknownChannel(name.to_owned()))
 }
 
 /// The options of one command, each taken at most once; whatever is left is an unknown option.

@@ -53,6 +53,12 @@ impl Core {
     /// Stores the request and says it in public, pinging the opponent, with buttons to answer it.
     async fn ask_takeback(&self, row: MatchRow, asker: Player) -> Result<Reply, CoreError> {
         let last = may_take_back(&row, asker)?;
+        // One request per move: asking, withdrawing and asking again would ping the opponent each time.
+        if row.takeback_asked_turn == Some(row.turns) {
+            return Err(
+                UserError::TakebackOncePerMove(row.names.get(asker.other()).to_owned()).into(),
+            );
+        }
         let mut tx = self.store.begin().await?;
         if !store::set_takeback_request(&mut tx, row.id, row.version, Some(asker), self.now())
             .await?

@@ -1,7 +1,7 @@
 //! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
 
 use super::clock::format_duration;
-use super::message::Text;
+use super::message::{shown_plain, Text};
 use namnam_game::{
     CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
     Territory,
@@ -189,18 +189,19 @@ pub fn board_text(position: &Position, names: &Names) -> String {
     let north: Vec<usize> = (6..12).rev().collect();
     let south: Vec<usize> = (0..6).collect();
     let stores = position.stores();
+    let (south_name, north_name) = (shown_plain(&names.south), shown_plain(&names.north));
     format!(
         "  {}   {} (north), store {}\n  {}\n  {}\n  {}   {} (south), store {}\n  (* owned by {}, . owned by {})",
         row(&north, &|h| format!(" {:>2}{}", h + 1, mark(h))),
-        names.north,
+        north_name,
         stores.north,
         row(&north, &|h| format!("[{:>2}]", b[h])),
         row(&south, &|h| format!("[{:>2}]", b[h])),
         row(&south, &|h| format!(" {:>2}{}", h + 1, mark(h))),
-        names.south,
+        south_name,
         stores.south,
-        names.south,
-        names.north
+        south_name,
+        north_name
     )
 }
 

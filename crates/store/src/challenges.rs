@@ -129,6 +129,29 @@ where
     row.as_ref().map(from_row).transpose()
 }
 
+/// When `challenger`'s latest challenge to `challenged` in `server` was declined or cancelled, if one was.
+pub async fn last_turned_down<'e, E>(
+    db: E,
+    server: Snowflake,
+    challenger: Snowflake,
+    challenged: Snowflake,
+) -> StoreResult<Option<i64>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let closed: Option<i64> = sqlx::query_scalar(
+        "SELECT MAX(closed_at) FROM challenges
+         WHERE server_id = $1 AND challenger_id = $2 AND challenged_id = $3
+           AND state IN ('declined', 'cancelled')",
+    )
+    .bind(server.to_sql())
+    .bind(challenger.to_sql())
+    .bind(challenged.to_sql())
+    .fetch_one(db)
+    .await?;
+    Ok(closed)
+}
+
 /// Opens a challenge; returns its id. The schema refuses a second open challenge in the channel.
 #[allow(clippy::too_many_arguments)]
 pub async fn insert_challenge(

@@ -32,8 +32,8 @@ pub use analyses::{
 };
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
-    find_open_challenge, first_mover_of_match, insert_challenge, open_challenges, ChallengeRow,
-    ChallengeState, ChallengeTerms, FirstMover,
+    find_open_challenge, first_mover_of_match, insert_challenge, last_turned_down, open_challenges,
+    ChallengeRow, ChallengeState, ChallengeTerms, FirstMover,
 };
 pub use claims::{
     claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,
@@ -326,7 +326,11 @@ pub fn database_url(given: Option<&str>) -> String {
 /// `url` without its password, for messages and logs: `postgres://namnam:***@host/db`.
 pub fn redacted(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
+        // Not a URL as written: whatever comes before an `@` may be a password.
+        return match url.rsplit_once('@') {
+            Some((_, host)) => format!("***@{host}"),
+            None => url.to_owned(),
+        };
     };
     let (authority, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
     let authority = match authority.rsplit_once('@') {

@@ -45,6 +45,8 @@ pub struct MatchRow {
     pub draw_offer: Option<Player>,
     /// The player who asked to take back their last move, until the opponent answers or moves.
     pub takeback_request: Option<Player>,
+    /// The turn at which a takeback was last asked: one request per move.
+    pub takeback_asked_turn: Option<u32>,
     /// The last move stored (`None` before the first).
     pub last_move: Option<LastMove>,
     pub rated: bool,
@@ -162,7 +164,7 @@ pub struct TakenBack<'a> {
 const SELECT: &str =
     "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.turns, m.clock_secs, m.deadline, m.remind_at, m.draw_offer,
-        m.takeback_request, m.rated, m.created_at,
+        m.takeback_request, m.takeback_asked_turn, m.rated, m.created_at,
         s.name AS south_name, n.name AS north_name, m.channel_name, m.engine_level,
         s.kind AS south_kind, n.kind AS north_kind, m.parent_channel_id,
         lm.player AS last_mover, lm.round AS last_move_round, lm.house AS last_move_house
@@ -239,6 +241,7 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
         remind_at: row.col("remind_at")?,
         draw_offer,
         takeback_request,
+        takeback_asked_turn: row.opt_int("takeback_asked_turn")?,
         last_move,
         rated: row.flag("rated")?,
         created_at: row.col("created_at")?,
@@ -722,7 +725,8 @@ pub async fn set_takeback_request(
     now_ms: i64,
 ) -> StoreResult<bool> {
     let updated = sqlx::query(
-        "UPDATE matches SET version = version + 1, takeback_request = $3, updated_at = $4
+        "UPDATE matches SET version = version + 1, takeback_request = $3, updated_at = $4,
+            takeback_asked_turn = CASE WHEN $3 IS NULL THEN takeback_asked_turn ELSE turns END
          WHERE id = $1 AND version = $2 AND state = 'active'",
     )
     .bind(match_id)

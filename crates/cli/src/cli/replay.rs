@@ -2,6 +2,7 @@
 //! with `--images`, drawing it.
 
 use anyhow::Context;
+use namnam_core::message::shown_plain;
 use namnam_core::text::board_text;
 use namnam_record::Record;
 use namnam_render::{board_png, MatchView};
@@ -32,6 +33,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(dir) = &args.images {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    // A record may come from anyone: what it says is shown with its control characters escaped, so that
+    // it cannot command the terminal (`board_text` does the same for the names in the board).
     let names = Names {
         south: record.south.clone(),
         north: record.north.clone(),
@@ -42,7 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "round {}, move {}: {} sowed house {}",
             step.round,
             step.move_in_round,
-            step.name,
+            shown_plain(&step.name),
             played.record.house.label()
         );
         println!("{}", board_text(&played.record.after, &names));
@@ -61,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             println!("picture: {}", path.display());
         }
     }
-    println!("Result: {}", record.result_sentence());
+    println!("Result: {}", shown_plain(&record.result_sentence()));
     Ok(())
 }
 
@@ -71,6 +74,6 @@ fn write_picture(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 
 /// Says why on standard error, in one line, and exits with status 1.
 fn fail(message: String) -> ! {
-    eprintln!("{message}");
+    eprintln!("{}", shown_plain(&message));
     std::process::exit(1)
 }

@@ -8,4 +8,5 @@ use namnam_testkit::postgres;
 #[path = "../../../core/tests/core/common.rs"]
 mod common;
 
+mod abuse;
 mod records;

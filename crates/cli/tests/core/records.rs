@@ -28,7 +28,7 @@ async fn play_moves(h: &Harness, mut reply: namnam_core::Reply, moves: usize, se
     }
 }
 
-fn namnam(args: &[&str]) -> Output {
+pub(crate) fn namnam(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_namnam"))
         .args(args)
         .env_remove("DATABASE_URL")
@@ -36,7 +36,7 @@ fn namnam(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 

@@ -7,5 +7,6 @@ use namnam_testkit::postgres;
 #[path = "../../../core/tests/core/common.rs"]
 mod common;
 
+mod abuse;
 mod console;
 mod takeback;

@@ -117,6 +117,24 @@ impl Field {
     }
 
     /// The standings of the rounds up to `upto` as a table, with the pairings of `round` under it.
+    /// Who stands first after every game: one entrant, or several sharing first place, with their points.
+    pub(super) fn winners(&self) -> Result<Vec<(&EntrantRow, String)>, CoreError> {
+        let standings =
+            tournament::standings::standings(&self.record_upto(u32::MAX)?, self.format());
+        Ok(standings
+            .iter()
+            .filter(|s| s.rank == 1)
+            .map(|s| (&self.entrants[s.entrant], s.points.to_string()))
+            .collect())
+    }
+
+    fn format(&self) -> tournament::Format {
+        match self.t.format {
+            Format::RoundRobin => tournament::Format::RoundRobin,
+            Format::Swiss => tournament::Format::Swiss,
+        }
+    }
+
     pub(super) fn table(
         &self,
         title: String,
@@ -124,11 +142,7 @@ impl Field {
         upto: u32,
         round: u32,
     ) -> Result<StandingsTable, CoreError> {
-        let format = match self.t.format {
-            Format::RoundRobin => tournament::Format::RoundRobin,
-            Format::Swiss => tournament::Format::Swiss,
-        };
-        let standings = tournament::standings::standings(&self.record_upto(upto)?, format);
+        let standings = tournament::standings::standings(&self.record_upto(upto)?, self.format());
         let tiebreaks = match self.t.format {
             Format::RoundRobin => vec!["SB".to_owned()],
             Format::Swiss => vec!["Buchholz".to_owned(), "SB".to_owned()],

@@ -19,7 +19,7 @@ mod words;
 use super::context::{HookFuture, MatchChange, MatchHook};
 use super::request::{StartAt, TournamentCommand, TournamentSpec};
 use field::{swiss_rounds, total_rounds, Field};
-use words::{describe_terms, signup_actions, signup_text, start_words, thread_name};
+use words::{bold, describe_terms, signup_actions, signup_text, start_words, thread_name};
 
 use super::clock::format_utc;
 use super::error::{CoreError, InternalError, UserError};
@@ -28,7 +28,6 @@ use super::outbox::{PostPlace, Via};
 use super::request::Request;
 use super::{Core, Notice, Reply, Text};
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
-use namnam_render::StandingsLine;
 use namnam_store::{
     self as store, DecidedBy, Format, GameResult, MatchRow, MatchState, Snowflake, StoreError,
     TournamentRow, TournamentState, TournamentTerms, WriteTx,
@@ -224,14 +223,13 @@ impl Core {
         let count = entrants.len() + 1;
         let players = if count == 1 { "player" } else { "players" };
         Ok(Reply::private(
-            Text::from(format!(
-                "You are in **{}** ({count} {players} so far). ",
-                t.name
-            ))
-            .then(start_words(&t))
-            .words(" To leave before it starts: ")
-            .command("tournament leave")
-            .words("."),
+            Text::from("You are in ")
+                .then(bold(&t.name))
+                .words(format!(" ({count} {players} so far). "))
+                .then(start_words(&t))
+                .words(" To leave before it starts: ")
+                .command("tournament leave")
+                .words("."),
         ))
     }
 
@@ -246,10 +244,11 @@ impl Core {
             return Err(UserError::NotInTournament(t.name).into());
         }
         tx.commit().await.map_err(StoreError::from)?;
-        Ok(Reply::private(format!(
-            "You have left **{}**. Changed your mind? Join again before it starts.",
-            t.name
-        )))
+        Ok(Reply::private(
+            Text::from("You have left ")
+                .then(bold(&t.name))
+                .words(". Changed your mind? Join again before it starts."),
+        ))
     }
 
     async fn start_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
@@ -297,10 +296,9 @@ impl Core {
             if !store::update_tournament(tx, &t, TournamentState::Cancelled, 0, None, now).await? {
                 return Err(UserError::Stale.into());
             }
-            let mut reply = Reply::public(format!(
-                "**{}** could not start: it needs at least two players.",
-                t.name
-            ));
+            let mut reply = Reply::public(
+                bold(&t.name).words(" could not start: it needs at least two players."),
+            );
             return Ok(vec![self.announce(tx, &t, &mut reply).await?]);
         }
         let mut seeded = Vec::with_capacity(entrants.len());
@@ -418,15 +416,12 @@ impl Core {
         let row = store::load_match(&mut **tx, match_id)
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
-        let headline = Text::from(format!(
-            "**{}**, round {}: match #{match_id}, ",
-            t.name,
-            t.round + 1
-        ))
-        .player(&row.names.south)
-        .words(" (South, moves first) against ")
-        .player(&row.names.north)
-        .words(" (North).");
+        let headline = bold(&t.name)
+            .words(format!(", round {}: match #{match_id}, ", t.round + 1))
+            .player(&row.names.south)
+            .words(" (South, moves first) against ")
+            .player(&row.names.north)
+            .words(" (North).");
         let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
         reply.open_thread = Some(thread_name(&t.name, t.round + 1, &row));
         self.store_post(tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
@@ -452,9 +447,8 @@ impl Core {
         let total = total_rounds(t, field.entrants.len());
         let mut lines = Vec::new();
         lines.push(match round {
-            1 => Text::from(format!(
-                "**{}** begins: round 1 of {total}, until {}. Good luck!",
-                t.name,
+            1 => bold(&t.name).words(format!(
+                " begins: round 1 of {total}, until {}. Good luck!",
                 format_utc(t.round_ends_at.unwrap_or_default())
             )),
             _ => Text::from(format!(
@@ -519,40 +513,29 @@ impl Core {
             u32::MAX,
             0,
         )?;
-        let winners: Vec<&StandingsLine> = table
-            .lines
-            .iter()
-            .filter(|l| l.rank.trim_end_matches('=') == "1")
-            .collect();
+        // The winners are told apart by their ids: two entrants may share a name.
+        let winners = field.winners()?;
         let headline = match winners.as_slice() {
-            [one] => Text::from(format!("**{}** is over: ", t.name))
+            [(one, points)] => bold(&t.name)
+                .words(" is over: ")
                 .player(&one.name)
                 .words(format!(
-                    " wins with {} point{}! 🏆",
-                    one.points,
-                    if one.points == "1" { "" } else { "s" }
+                    " wins with {points} point{}! 🏆",
+                    if points == "1" { "" } else { "s" }
                 )),
             many => {
-                let mut text =
-                    Text::from(format!("**{}** is over: first place shared by ", t.name));
-                for (i, w) in many.iter().enumerate() {
-                    if i > 0 {
-                        text = text.words(" and ");
-                    }
-                    text = text.player(&w.name);
-                }
-                text.words(".")
+                let names = many.iter().map(|(w, _)| Text::new().player(&w.name));
+                bold(&t.name)
+                    .words(" is over: first place shared by ")
+                    .then(Text::list(names, " and "))
+                    .words(".")
             }
         };
         let mut reply = Reply::public(Text::lines(vec![
             headline,
             Text::from("Thank you all for playing. The final standings:"),
         ]));
-        reply.notify = winners
-            .iter()
-            .filter_map(|w| field.entrants.iter().find(|e| e.name == w.name))
-            .map(|e| e.player)
-            .collect();
+        reply.notify = winners.iter().map(|(w, _)| w.player).collect();
         reply.standings = Some(table);
         self.announce(tx, t, &mut reply).await
     }
@@ -624,14 +607,18 @@ impl Core {
         if t.state == TournamentState::Signup || t.round == 0 {
             let names: Vec<&str> = field.entrants.iter().map(|e| e.name.as_str()).collect();
             return Ok(Reply::private(
-                Text::from(format!(
-                    "**{}** has not started: {} players so far{}{}. ",
-                    t.name,
-                    names.len(),
-                    if names.is_empty() { "" } else { ": " },
-                    names.join(", ")
-                ))
-                .then(start_words(t)),
+                bold(&t.name)
+                    .words(format!(
+                        " has not started: {} players so far{}",
+                        names.len(),
+                        if names.is_empty() { "" } else { ": " },
+                    ))
+                    .then(Text::list(
+                        names.iter().map(|name| Text::new().player(*name)),
+                        ", ",
+                    ))
+                    .words(". ")
+                    .then(start_words(t)),
             ));
         }
         let title = match t.state {
@@ -736,7 +723,8 @@ impl Core {
             .find_map(|g| g.match_id);
         let headline = Text::new()
             .player(&req.user.name)
-            .words(format!(" withdraws from **{}**", t.name));
+            .words(" withdraws from ")
+            .then(bold(&t.name));
         if let Some(match_id) = live {
             let row = store::load_match(&mut *tx, match_id)
                 .await?
@@ -808,7 +796,9 @@ impl Core {
         }
         let mut words = Text::new()
             .player(&req.user.name)
-            .words(format!(" cancelled **{}**.", t.name));
+            .words(" cancelled ")
+            .then(bold(&t.name))
+            .words(".");
         if t.state == TournamentState::Running {
             words = words.words(" Its matches still being played go on as ordinary rated matches.");
         }

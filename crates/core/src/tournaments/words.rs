@@ -61,6 +61,11 @@ pub(super) fn thread_name(tournament: &str, round: u32, row: &MatchRow) -> Strin
     name.chars().take(MAX_THREAD_NAME).collect()
 }
 
+/// A tournament's name in bold, as its organiser wrote it.
+pub(super) fn bold(name: &str) -> Text {
+    Text::new().quoted_bold(name)
+}
+
 /// When a tournament in sign-up starts.
 pub(super) fn start_words(t: &TournamentRow) -> Text {
     match t.starts_at {
@@ -78,10 +83,9 @@ pub(super) fn signup_text(t: &TournamentRow, players: usize) -> Text {
     let mut lines = vec![
         Text::new()
             .player(&t.organiser_name)
-            .words(format!(
-                " organises **{}** (tournament #{}): ",
-                t.name, t.id
-            ))
+            .words(" organises ")
+            .quoted_bold(&t.name)
+            .words(format!(" (tournament #{}): ", t.id))
             .words(format_name(t.format))
             .words("."),
         Text::from(describe_terms(t)),

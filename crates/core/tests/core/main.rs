@@ -15,6 +15,7 @@ mod planted;
 #[macro_use]
 mod common;
 
+mod abuse;
 mod adapter;
 mod analysis;
 mod clock;

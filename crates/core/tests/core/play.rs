@@ -265,10 +265,10 @@ async fn many_tasks_moving_on_many_matches_lose_nothing(backend: Backend) {
                 let mut rng = namnam_game::rng::SeededRng::new(seed);
                 let mut made = 0;
                 // Bounded: each round of the loop either moves or sees the other task's move.
-                for _ in 0..400 {
-                    let board = core
-                        .handle(&harness_requests.make("watcher", "board"))
-                        .await;
+                for i in 0..400 {
+                    // A watcher each time: one person may ask for only so many pictures a minute.
+                    let watcher = format!("watcher-{c}-{seed}-{i}");
+                    let board = core.handle(&harness_requests.make(&watcher, "board")).await;
                     let (Some(player), false) = (to_move(&board), legal_houses(&board).is_empty())
                     else {
                         break;

@@ -171,6 +171,12 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(back
     );
     let declined = h.ok("bob", "decline").await;
     assert!(declined.text.plain().contains("declines"));
+    // Not again at once (each challenge pings bob): ten minutes after.
+    assert!(matches!(
+        h.refused("alice", "challenge opponent:bob").await,
+        UserError::ChallengeTooSoon { .. }
+    ));
+    h.clock.advance_secs(10 * 60);
     // The old accept button is stale now, even once a new challenge is open.
     h.ok("alice", "challenge opponent:bob").await;
     let mut late = h.request("general", "bob", "accept");

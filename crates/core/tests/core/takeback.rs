@@ -180,6 +180,15 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
     assert_eq!(stored(&h, id).await.turns, 3);
 }
 
+/// bob moves, then alice: the first legal house each.
+async fn next_moves(h: &Harness, mut reply: Reply) -> Reply {
+    for player in ["bob", "alice"] {
+        let house = legal_houses(&reply)[0];
+        reply = h.ok(player, &format!("move house:{house}")).await;
+    }
+    reply
+}
+
 async fn a_declined_takeback_keeps_the_move(backend: Backend) {
     let h = Harness::new(backend).await;
     let start = h
@@ -218,7 +227,15 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
         UserError::NoTakebackRequest
     );
 
-    // Asked again, bob declines with the command; asked once more, alice withdraws it.
+    // One request per move: asking again would ping bob again.
+    assert_eq!(
+        h.refused("alice", "takeback").await,
+        UserError::TakebackOncePerMove("bob".into())
+    );
+
+    // After the next moves, asked again, bob declines with the command; after the next, asked once more,
+    // alice withdraws it.
+    let moved = next_moves(&h, moved).await;
     h.ok("alice", "takeback").await;
     let declined = h.ok("bob", "takeback decline:yes").await;
     assert!(
@@ -226,6 +243,7 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
         "{}",
         declined.text
     );
+    next_moves(&h, moved).await;
     h.ok("alice", "takeback").await;
     let withdrawn = h.ok("alice", "takeback decline:yes").await;
     assert!(
@@ -243,9 +261,9 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
     let row = stored(&h, id).await;
     assert_eq!(
         (row.moves_played, row.turns, row.takeback_request),
-        (1, 1, None)
+        (5, 5, None)
     );
-    assert_eq!(moves_stored(&h, id).await, 1);
+    assert_eq!(moves_stored(&h, id).await, 5);
     assert_eq!(
         to_move(&h.ok("carol", "board").await).as_deref(),
         Some("bob")

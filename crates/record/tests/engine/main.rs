@@ -5,4 +5,5 @@
 #[path = "../../../game/tests/engine/common.rs"]
 mod common;
 
+mod abuse;
 mod record;

@@ -1,0 +1,314 @@
+//! What one person could do to others through the bot, each refused or made harmless: pings asked for over
+//! and over, costly commands by the hundred, a tournament's name written as markup, numbers too large for
+//! any clock, and two entrants of one name. (The Discord side of each is in the `namnam` package's
+//! `discord_e2e` suite, module `abuse`.)
+
+use crate::common::*;
+use namnam_core::clock::parse_duration;
+use namnam_core::{
+    ActionId, Command, Part, Reply, Request, Resolver, UserError, UserRef, COSTLY_PER_MINUTE,
+};
+use namnam_store::Snowflake;
+use proptest::prelude::*;
+
+/// `line`'s command as `user` (any id and name) in `#general`.
+fn request_as(h: &Harness, user: UserRef, command: Command) -> Request {
+    let mut request = h.request("general", "alice", "help");
+    request.user = user;
+    request.command = command;
+    request
+}
+
+async fn ok_as(h: &Harness, user: &UserRef, command: Command) -> Reply {
+    h.core
+        .try_handle(&request_as(h, user.clone(), command))
+        .await
+        .unwrap_or_else(|e| panic!("{}: refused: {e}", user.name))
+}
+
+fn parse(name: &str, words: &[&str], options: &[(&str, &str)]) -> Result<Command, UserError> {
+    Command::parse(name, words, options, &TestNames)
+}
+
+async fn the_board_pings_nobody(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let started = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    assert_eq!(
+        started.notify,
+        vec![Snowflake::of_name("user", "alice")],
+        "a new board pings the player to move"
+    );
+    for who in ["carol", "alice", "bob"] {
+        let board = h.ok(who, "board").await;
+        assert!(
+            board.notify.is_empty(),
+            "{who}'s /board pinged {:?}",
+            board.notify
+        );
+    }
+}
+
+async fn a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let first = h.ok("alice", "challenge opponent:bob").await;
+    assert_eq!(first.notify, vec![Snowflake::of_name("user", "bob")]);
+    h.ok("alice", "cancel").await;
+    for _ in 0..3 {
+        match h.refused("alice", "challenge opponent:bob").await {
+            UserError::ChallengeTooSoon { name, until } => {
+                assert_eq!(name, "bob");
+                assert_eq!(until, START_MS + 10 * 60_000);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // Someone else may be challenged, and bob by someone else.
+    h.ok_in("other", "alice", "challenge opponent:carol").await;
+    h.ok_in("third", "dave", "challenge opponent:bob").await;
+    h.clock.advance_secs(10 * 60 - 1);
+    assert!(matches!(
+        h.refused("alice", "challenge opponent:bob").await,
+        UserError::ChallengeTooSoon { .. }
+    ));
+    h.clock.advance_secs(1);
+    h.ok("alice", "challenge opponent:bob").await;
+    // Declined counts as withdrawn does.
+    h.ok("bob", "decline").await;
+    assert!(matches!(
+        h.refused("alice", "challenge opponent:bob").await,
+        UserError::ChallengeTooSoon { .. }
+    ));
+}
+
+async fn a_takeback_is_asked_once_per_move(backend: Backend) {
+    let h = Harness::new(backend).await;
+    h.start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    h.ok("alice", "move house:3").await;
+    let asked = h.ok("alice", "takeback").await;
+    assert_eq!(asked.notify, vec![Snowflake::of_name("user", "bob")]);
+    h.ok("alice", "takeback decline:yes").await;
+    for _ in 0..3 {
+        assert_eq!(
+            h.refused("alice", "takeback").await,
+            UserError::TakebackOncePerMove("bob".into())
+        );
+    }
+}
+
+async fn costly_commands_have_a_budget_a_minute(backend: Backend) {
+    let h = Harness::new(backend).await;
+    h.start_match("general", "alice", "bob", "").await;
+    for _ in 0..COSTLY_PER_MINUTE {
+        h.ok("carol", "board").await;
+    }
+    let until = match h.refused("carol", "board").await {
+        UserError::Busy { until } => until,
+        other => panic!("{other:?}"),
+    };
+    assert!(until > START_MS && until <= START_MS + 60_000, "{until}");
+    // Other costly commands share the budget; cheap ones and other people are not touched by it.
+    assert!(matches!(
+        h.refused("carol", "history").await,
+        UserError::Busy { .. }
+    ));
+    h.ok("carol", "rules").await;
+    h.ok("dave", "board").await;
+    h.clock.set_ms(until);
+    h.ok("carol", "board").await;
+}
+
+async fn numbers_too_large_for_a_clock_are_refused(backend: Backend) {
+    let h = Harness::new(backend).await;
+    for clock in [
+        "99999999999999999d",
+        "18446744073709551619s",
+        "4294967296s",
+        "999999999999999999999999999999m",
+    ] {
+        let refused = parse("challenge", &[], &[("opponent", "bob"), ("clock", clock)]);
+        assert!(
+            matches!(
+                refused,
+                Err(UserError::BadOption {
+                    option: "clock",
+                    ..
+                })
+            ),
+            "{clock}: {refused:?}"
+        );
+    }
+    let refused = parse(
+        "tournament",
+        &["create"],
+        &[("name", "x"), ("start", "in99999999999999999d")],
+    );
+    assert!(
+        matches!(refused, Err(UserError::BadOption { .. })),
+        "{refused:?}"
+    );
+    for number in ["99999999999999999999", "-1", "0"] {
+        for (command, option) in [
+            ("board", "match"),
+            ("replay", "match"),
+            ("leaderboard", "page"),
+        ] {
+            // A refusal or a command, never a panic; and when it parses, the core answers it.
+            if let Ok(command) = parse(command, &[], &[(option, number)]) {
+                let request = request_as(&h, TestNames.user("carol").unwrap(), command);
+                h.core.handle(&request).await;
+            }
+        }
+    }
+}
+
+async fn a_tournament_name_is_quoted_never_words(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let name = "[Free Nitro](https://evil.example/x) @everyone\u{202e}";
+    let create = parse(
+        "tournament",
+        &["create"],
+        &[("name", name), ("target", "7")],
+    )
+    .unwrap();
+    let alice = TestNames.user("alice").unwrap();
+    let signup = ok_as(&h, &alice, create).await;
+    let join = ok_as(
+        &h,
+        &TestNames.user("bob").unwrap(),
+        parse("tournament", &["join"], &[]).unwrap(),
+    )
+    .await;
+    let again = h
+        .core
+        .try_handle(&request_as(
+            &h,
+            alice.clone(),
+            parse("tournament", &["cancel"], &[]).unwrap(),
+        ))
+        .await
+        .unwrap();
+    for reply in [&signup, &join, &again] {
+        assert!(
+            reply.text.parts().contains(&Part::Quoted(name.to_owned())),
+            "{:?}",
+            reply.text
+        );
+        for part in reply.text.parts() {
+            if let Part::Words(words) = part {
+                assert!(!words.contains("evil.example"), "{words}");
+            }
+        }
+        // Plain text (the console's, the logs') shows the control character escaped.
+        assert!(
+            reply.text.plain().contains("@everyone\\u{202e}"),
+            "{}",
+            reply.text
+        );
+    }
+}
+
+async fn winners_are_pinged_by_their_ids(backend: Backend) {
+    let h = Harness::new(backend).await;
+    // Two entrants with one name: the one who wins is pinged, not the first of that name.
+    let first = UserRef::human(Snowflake(7_000_000_000_000_001), "sam");
+    let second = UserRef::human(Snowflake(7_000_000_000_000_002), "sam");
+    let create = parse(
+        "tournament",
+        &["create"],
+        &[
+            ("name", "Twins"),
+            ("format", "round-robin"),
+            ("target", "7"),
+        ],
+    )
+    .unwrap();
+    ok_as(&h, &first, create).await;
+    for who in [&first, &second] {
+        ok_as(&h, who, parse("tournament", &["join"], &[]).unwrap()).await;
+    }
+    let started = ok_as(&h, &first, parse("tournament", &["start"], &[]).unwrap()).await;
+    let board = std::iter::once(&started)
+        .chain(started.also.iter().map(|n| &n.reply))
+        .find_map(|r| r.board.clone())
+        .expect("the pairing's board");
+    // The first sam resigns whichever side they play: the second wins.
+    let resign = parse(
+        "resign",
+        &[],
+        &[("confirm", "yes"), ("match", &board.match_id.to_string())],
+    )
+    .unwrap();
+    let over = ok_as(&h, &first, resign).await;
+    let finished = std::iter::once(&over)
+        .chain(over.also.iter().map(|n| &n.reply))
+        .find(|r| r.text.plain().contains("is over"))
+        .expect("the tournament's end");
+    assert_eq!(finished.notify, vec![second.id], "{}", finished.text);
+}
+
+on_both_backends!(
+    the_board_pings_nobody,
+    a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes,
+    a_takeback_is_asked_once_per_move,
+    costly_commands_have_a_budget_a_minute,
+    numbers_too_large_for_a_clock_are_refused,
+    a_tournament_name_is_quoted_never_words,
+    winners_are_pinged_by_their_ids,
+);
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_text_panics_the_duration_parser(text in "\\PC{0,40}|[0-9dhms ]{0,40}") {
+        if let Some(secs) = parse_duration(&text) {
+            prop_assert!(secs > 0);
+        }
+    }
+
+    #[test]
+    fn no_command_panics_the_request_parser(
+        name in "\\PC{0,12}|challenge|tournament|admin|replay|move|leaderboard|board",
+        words in proptest::collection::vec("\\PC{0,12}|create|settings|season|abort", 0..4),
+        options in proptest::collection::vec(
+            ("\\PC{0,10}|clock|start|house|match|page|rounds|target|move|season|channels", "\\PC{0,24}|[0-9]{1,30}[dhms]?|in[0-9]{1,30}d"),
+            0..5,
+        ),
+    ) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let options: Vec<(&str, &str)> = options.iter().map(|(o, v)| (o.as_str(), v.as_str())).collect();
+        let _ = Command::parse(&name, &words, &options, &TestNames);
+    }
+}
+
+/// A made-up press is refused like a stale one, whatever its numbers.
+#[tokio::test]
+async fn forged_button_ids_are_refused_not_panics() {
+    let h = Harness::new(Backend::Sqlite).await;
+    h.start_match("general", "alice", "bob", "").await;
+    for id in [
+        ActionId::Move {
+            match_id: i64::MAX,
+            turn: u32::MAX,
+            house: namnam_game::House::from_label(1).unwrap(),
+        },
+        ActionId::Replay {
+            match_id: -1,
+            ply: u32::MAX,
+            step: namnam_core::action::ReplayStep::Forward,
+            owner: None,
+        },
+        ActionId::TournamentJoin {
+            tournament: i64::MIN,
+        },
+    ] {
+        let pressed = h.press("carol", id).await;
+        assert!(
+            matches!(pressed, Err(namnam_core::CoreError::User(_))),
+            "{pressed:?}"
+        );
+    }
+}
