@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use namnam_core::Core;
 
+use super::channels::ChannelOwners;
 use super::errors::CommandError;
 use super::in_flight::InFlight;
 use super::poster::PosterBell;
@@ -28,6 +29,8 @@ pub struct Data {
     pub(crate) warned: Arc<Warned>,
     /// Rung when a reply was handed to the poster.
     pub(crate) poster: PosterBell,
+    /// Which server each channel belongs to.
+    pub(crate) owners: ChannelOwners,
 }
 
 impl Data {

@@ -79,6 +79,13 @@ async fn on_button(
         tracing::debug!(custom_id = id, "a button that is not ours: left alone");
         return Ok(());
     }
+    // Discord sends only the ids of buttons its message carries; should that ever fail, a made-up id (a
+    // replay's, say) would act on whatever message was pressed.
+    if !carries_button(&press.message, id) {
+        tracing::warn!(custom_id = id, message = %press.message.id, user = %press.user.id,
+            "a press of a button its message does not carry: refused");
+        return Err(CommandError::user("That button is not on this message."));
+    }
     let Ok(action) = id.parse::<ActionId>() else {
         return Err(CommandError::user("I don't recognise this button."));
     };
@@ -86,6 +93,21 @@ async fn on_button(
     tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
     let request = Asker::of_button(press).request(&ctx.cache, command)?;
     answer(ctx, data, target, request).await
+}
+
+/// Whether `message` carries a button whose custom id is `id`.
+fn carries_button(message: &serenity::Message, id: &str) -> bool {
+    message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .any(|component| match component {
+            serenity::ActionRowComponent::Button(button) => matches!(
+                &button.data,
+                serenity::ButtonKind::NonLink { custom_id, .. } if custom_id == id
+            ),
+            _ => false,
+        })
 }
 
 /// Discord archived a thread (after its auto-archive time without messages): if a match is still being

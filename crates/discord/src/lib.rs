@@ -7,6 +7,7 @@
 
 mod answer;
 mod asking;
+mod channels;
 mod commands;
 mod data;
 pub mod errors;
@@ -37,6 +38,7 @@ pub use commands::{all as all_commands, Command};
 pub use errors::CommandError;
 pub use settings::{CommandScope, Settings, SettingsError, Shards, Token};
 
+use channels::ChannelOwners;
 use in_flight::InFlight;
 use poster::{Poster, PosterBell};
 use registration::Registration;
@@ -233,8 +235,10 @@ impl Bot {
             me: me.id,
             warned: Arc::default(),
             poster: bell.clone(),
+            owners: ChannelOwners::default(),
         };
         let in_flight = data.in_flight.clone();
+        let owners = data.owners.clone();
         let mentions = data.mentions.clone();
         let warned = data.warned.clone();
 
@@ -273,6 +277,8 @@ impl Bot {
         // The poster delivers the outbox; the clock's sweep stores its notices there and rings.
         let poster = Poster {
             http: client.http.clone(),
+            cache: client.cache.clone(),
+            owners: owners.clone(),
             core: core.clone(),
             warned,
             bell: bell.clone(),

@@ -17,6 +17,7 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+use super::channels::{Belongs, ChannelOwners};
 use super::errors::{
     self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
     THREAD_LOCKED, UNKNOWN_CHANNEL,
@@ -106,6 +107,10 @@ impl PosterTask {
 /// What the poster needs.
 pub(super) struct Poster {
     pub http: Arc<serenity::Http>,
+    /// What the gateway told of the servers' channels.
+    pub cache: Arc<serenity::Cache>,
+    /// Which server each channel belongs to: a post goes only to a channel of its own server.
+    pub owners: ChannelOwners,
     pub core: Arc<Core>,
     pub warned: Arc<Warned>,
     pub bell: PosterBell,
@@ -224,6 +229,18 @@ impl Poster {
             },
             None => serenity::ChannelId::new(post.channel.0),
         };
+        if post.dm_user.is_none() {
+            let server = serenity::GuildId::new(post.server.0);
+            match self
+                .owners
+                .belongs(&self.cache, &self.http, channel, server)
+                .await
+            {
+                Belongs::Yes | Belongs::Gone => {}
+                Belongs::Unknown => return Tried::LATER,
+                Belongs::No => return self.foreign(post, channel).await,
+            }
+        }
         if post.maybe_shown {
             // The follow-up went where the button was pressed: the match's channel, or its parent.
             let fallback = post.fallback_channel.map(|c| serenity::ChannelId::new(c.0));
@@ -480,6 +497,20 @@ impl Poster {
                 // Discord has it: the next try finds it, or its nonce keeps it from showing twice.
                 tracing::error!(error = %cause_chain(&error), post = id, "could not record a delivery");
                 Tried::Again { unanswered: true }
+            }
+        }
+    }
+
+    /// A post whose channel is not one of its server's: whoever named that channel, it is not posted to.
+    async fn foreign(&self, post: &Post, channel: serenity::ChannelId) -> Tried {
+        let reason = "the channel is not one of the post's server";
+        tracing::warn!(post = post.id, %channel, server = %post.server, match_id = ?post.match_id,
+            "refused a message for a channel of another server");
+        match self.core.drop_post(post.id, reason).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), post = post.id, "could not drop a post");
+                Tried::LATER
             }
         }
     }

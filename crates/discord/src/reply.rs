@@ -246,7 +246,7 @@ impl Mentions {
                     (None, false) => format!("`/{name} {options}`"),
                 }
             }
-            Part::Player(name) => escape_markdown(name),
+            Part::Player(name) | Part::Quoted(name) => shown_as_written(name),
             Part::Channel { id, .. } => format!("<#{id}>"),
             Part::Jump {
                 server, channel, ..
@@ -266,16 +266,47 @@ const MARKUP: &[char] = &[
     '\\', '*', '_', '~', '`', '|', '>', '<', '[', ']', '(', ')', '#', '-', '@', ':',
 ];
 
-/// `text` with Discord's markup characters escaped, so that it shows as written.
-pub fn escape_markdown(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        if MARKUP.contains(&c) {
-            escaped.push('\\');
+/// A name (or other text someone wrote) as Discord should show it: as written, whatever it holds. Its
+/// markup is escaped, its control characters (line breaks, terminal escapes) shown as `\u{1b}`, and a
+/// name that holds right-to-left letters or bidi controls is isolated (U+2068 … U+2069) with its own
+/// isolates balanced, so that it cannot reverse the rest of the line.
+pub fn shown_as_written(name: &str) -> String {
+    let mut shown = String::with_capacity(name.len() + 8);
+    let mut open_isolates = 0usize;
+    let mut needs_isolate = false;
+    for c in name.chars() {
+        match c {
+            // Isolates that open (LRI, RLI, FSI), and their end (PDI): one ending past what the name
+            // opened would end the isolate put around the name.
+            '\u{2066}'..='\u{2068}' => {
+                open_isolates += 1;
+                shown.push(c);
+            }
+            '\u{2069}' if open_isolates == 0 => {}
+            '\u{2069}' => {
+                open_isolates -= 1;
+                shown.push(c);
+            }
+            c if c.is_control() => shown.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if MARKUP.contains(&c) => {
+                shown.push('\\');
+                shown.push(c);
+            }
+            c => shown.push(c),
         }
-        escaped.push(c);
+        needs_isolate |= namnam_core::message::is_bidi_control(c) || is_right_to_left(c);
     }
-    escaped
+    if !needs_isolate {
+        return shown;
+    }
+    shown.push_str(&"\u{2069}".repeat(open_isolates));
+    format!("\u{2068}{shown}\u{2069}")
+}
+
+/// Whether `c` is a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…, and their
+/// presentation forms), whose direction would otherwise pull the text around a name along with it.
+fn is_right_to_left(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
 }
 
 /// A Discord timestamp shown relative to now ("in 3 hours").
@@ -402,7 +433,27 @@ mod tests {
             content,
             r"\*\*boss\*\* plays \[free\]\(https\://x.y\); **`/board`** shows it. ann to move."
         );
-        assert_eq!(escape_markdown("<@123> @everyone"), r"\<\@123\> \@everyone");
+        assert_eq!(
+            shown_as_written("<@123> @everyone"),
+            r"\<\@123\> \@everyone"
+        );
+    }
+
+    #[test]
+    fn right_to_left_names_are_isolated_and_cannot_close_the_isolate() {
+        // U+202E (right-to-left override) would reverse the rest of the line.
+        assert_eq!(
+            shown_as_written("eve\u{202e}gnp.exe"),
+            "\u{2068}eve\u{202e}gnp.exe\u{2069}"
+        );
+        // A stray end of isolate is dropped, an opened one is closed inside.
+        assert_eq!(
+            shown_as_written("\u{2069}\u{202e}x\u{2067}y"),
+            "\u{2068}\u{202e}x\u{2067}y\u{2069}\u{2069}"
+        );
+        assert_eq!(shown_as_written("سلمى"), "\u{2068}سلمى\u{2069}");
+        assert_eq!(shown_as_written("Zoë"), "Zoë");
+        assert_eq!(shown_as_written("a\u{1b}[2J\nb"), r"a\u{1b}\[2J\u{a}b");
     }
 
     #[test]

@@ -118,8 +118,9 @@ pub struct TestSettings {
     pub analysis_nodes: Option<u64>,
 }
 
-/// Everything the Discord front end needs to start.
-#[derive(Clone, Debug)]
+/// Everything the Discord front end needs to start. Its `Debug` shows no secret: the token, and the
+/// passwords in the database's and the proxy's URLs, are left out.
+#[derive(Clone)]
 pub struct Settings {
     pub token: Token,
     pub database_url: String,
@@ -134,7 +135,25 @@ pub struct Settings {
     pub outage_grace_secs: u32,
 }
 
-/// A setting that is missing or wrong; each message tells the admin what to do.
+impl fmt::Debug for Settings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Settings")
+            .field("token", &self.token)
+            .field("database_url", &namnam_store::redacted(&self.database_url))
+            .field("command_scope", &self.command_scope)
+            .field(
+                "proxy_url",
+                &self.proxy_url.as_deref().map(namnam_store::redacted),
+            )
+            .field("shards", &self.shards)
+            .field("test", &self.test)
+            .field("outage_grace_secs", &self.outage_grace_secs)
+            .finish()
+    }
+}
+
+/// A setting that is missing or wrong; each message tells the admin what to do. A URL is named without
+/// its password.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SettingsError {
     #[error(
@@ -186,7 +205,11 @@ impl Settings {
             Ok(Backend::Sqlite)
                 if database_url.starts_with("sqlite:")
                     && store::sqlite_file(&database_url).is_some() => {}
-            Ok(Backend::Sqlite) => return Err(SettingsError::BadDatabaseUrl(database_url)),
+            Ok(Backend::Sqlite) => {
+                return Err(SettingsError::BadDatabaseUrl(namnam_store::redacted(
+                    &database_url,
+                )))
+            }
             Ok(Backend::Postgres) => {}
             Err(_) => {
                 return Err(SettingsError::BadDatabaseUrl(namnam_store::redacted(
@@ -214,7 +237,7 @@ impl Settings {
             None => None,
             Some(url) if url.is_empty() => None,
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
-            Some(url) => return Err(SettingsError::BadProxyUrl(url)),
+            Some(url) => return Err(SettingsError::BadProxyUrl(namnam_store::redacted(&url))),
         };
         let millis = |name: &'static str| -> Result<Option<Duration>, SettingsError> {
             lookup(name)
@@ -262,6 +285,45 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Settings::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    /// No secret in `Settings`' `Debug`, nor in the message about a malformed URL.
+    mod abuse {
+        use super::*;
+
+        const SECRETS: [&str; 3] = ["t0ken.SECRET", "pa55word", "pr0xypass"];
+
+        #[test]
+        fn settings_debug_shows_no_secret() {
+            let settings = read(&[
+                ("DISCORD_TOKEN", "t0ken.SECRET"),
+                ("DATABASE_URL", "postgres://namnam:pa55word@db/namnam"),
+                ("DISCORD_PROXY_URL", "http://bot:pr0xypass@proxy:3000"),
+            ])
+            .unwrap();
+            let shown = format!("{settings:?}");
+            for secret in SECRETS {
+                assert!(!shown.contains(secret), "{secret} in {shown}");
+            }
+            assert!(shown.contains("postgres://namnam:***@db/namnam"), "{shown}");
+        }
+
+        #[test]
+        fn a_malformed_url_is_named_without_its_credentials() {
+            for (name, url) in [
+                ("DATABASE_URL", "mysql://namnam:pa55word@db/namnam"),
+                ("DATABASE_URL", "namnam:pa55word@db"),
+                ("DATABASE_URL", "postgres//namnam:pa55word@db"),
+                ("DISCORD_PROXY_URL", "socks5://bot:pr0xypass@proxy"),
+                ("DISCORD_PROXY_URL", "bot:pr0xypass@proxy:3000"),
+            ] {
+                let error = read(&[("DISCORD_TOKEN", "t"), (name, url)]).unwrap_err();
+                let shown = format!("{error} {error:?}");
+                for secret in SECRETS {
+                    assert!(!shown.contains(secret), "{url}: {shown}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,10 @@
 //! default member permissions); the core checks again with the permissions Discord computed for the
 //! member (a server can change who sees a command).
 
+use poise::serenity_prelude as serenity;
+
 use super::{serve, Clock, CommandError, Context, YesNo};
+use crate::channels::Belongs;
 use namnam_core::{AdminCommand, Command, SeasonChange, SettingsChange};
 use namnam_store::Snowflake;
 
@@ -35,15 +38,27 @@ pub async fn abort(
 #[poise::command(slash_command, guild_only)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "Channels that may host matches: type # to pick them, or write all"]
-    channels: Option<String>,
+    #[description = "Let matches be played in this channel (then only in the channels allowed)"]
+    #[channel_types("Text", "News", "Forum")]
+    allow: Option<serenity::ChannelId>,
+    #[description = "No more matches in this channel"]
+    #[channel_types("Text", "News", "Forum")]
+    disallow: Option<serenity::ChannelId>,
+    #[description = "yes: matches in every channel again"]
+    #[rename = "every-channel"]
+    every_channel: Option<YesNo>,
     #[description = "The clock of new challenges when none is given"] clock: Option<Clock>,
     #[description = "The target of new challenges: houses, or none"] target: Option<DefaultTarget>,
     #[description = "Give each match its own thread"] threads: Option<YesNo>,
 ) -> Result<(), CommandError> {
-    let channels = channels.as_deref().map(channel_list).transpose()?;
+    let allow = own_channel(ctx, allow).await?;
+    let disallow = own_channel(ctx, disallow).await?;
     let change = SettingsChange {
-        channels,
+        channels: every_channel
+            .filter(|&every| bool::from(every))
+            .map(|_| Vec::new()),
+        allow,
+        disallow,
         clock_secs: clock.map(Clock::seconds),
         target: target.map(DefaultTarget::houses),
         thread_per_match: threads.map(Into::into),
@@ -55,31 +70,49 @@ pub async fn settings(
 #[poise::command(slash_command, guild_only)]
 pub async fn season(
     ctx: Context<'_>,
-    #[description = "Where season news is posted: type # and pick the channel"] news: Option<
-        String,
-    >,
+    #[description = "The channel where season news is posted"]
+    #[channel_types("Text", "News")]
+    news: Option<serenity::ChannelId>,
     #[description = "Start a new season by itself on the first of each month (UTC)"]
     monthly: Option<YesNo>,
     #[description = "Start a new season now (default: yes; no changes only the options)"]
     start: Option<YesNo>,
 ) -> Result<(), CommandError> {
-    let news = match news.as_deref().map(channel_list).transpose()? {
-        None => None,
-        Some(channels) => match channels.as_slice() {
-            [one] => Some(*one),
-            _ => {
-                return Err(CommandError::user(
-                    "Name one channel for season news: type # and pick it from the list.",
-                ))
-            }
-        },
-    };
+    let news = own_channel(ctx, news).await?;
     let change = SeasonChange {
         start: start.map_or(true, Into::into),
         news,
         monthly: monthly.map(Into::into),
     };
     serve(ctx, Command::Admin(AdminCommand::Season(change))).await
+}
+
+/// A channel given in an option, once Discord has said it is one of this server's: a setting never
+/// names another server's channel, so nothing is ever posted there.
+async fn own_channel(
+    ctx: Context<'_>,
+    channel: Option<serenity::ChannelId>,
+) -> Result<Option<Snowflake>, CommandError> {
+    let (Some(channel), Some(server)) = (channel, ctx.guild_id()) else {
+        return Ok(None);
+    };
+    let owners = &ctx.data().owners;
+    match owners
+        .belongs(ctx.cache(), ctx.http(), channel, server)
+        .await
+    {
+        Belongs::Yes => Ok(Some(Snowflake(channel.get()))),
+        Belongs::Unknown => Err(CommandError::user(
+            "Discord did not say where that channel is: try again in a moment.",
+        )),
+        Belongs::No | Belongs::Gone => {
+            tracing::warn!(%channel, %server, user = %ctx.author().id,
+                "a setting named a channel that is not one of the server's: refused");
+            Err(CommandError::user(
+                "That is not a channel of this server that I can see: pick one with # from this server.",
+            ))
+        }
+    }
 }
 
 /// A server's default target: a number of houses, or none (a match goes on until one player owns the
@@ -112,44 +145,5 @@ impl DefaultTarget {
             Self::Ten => Some(10),
             Self::Eleven => Some(11),
         }
-    }
-}
-
-/// The channels in `<#id>` mentions (what Discord inserts when you pick a channel with `#`); `all` (or an
-/// empty list) means every channel.
-fn channel_list(text: &str) -> Result<Vec<Snowflake>, CommandError> {
-    if text.trim().eq_ignore_ascii_case("all") {
-        return Ok(Vec::new());
-    }
-    text.split_whitespace()
-        .flat_map(|word| word.split(','))
-        .filter(|word| !word.is_empty())
-        .map(|word| {
-            word.strip_prefix("<#")
-                .and_then(|rest| rest.strip_suffix('>'))
-                .and_then(|id| id.parse().ok())
-                .map(Snowflake)
-                .ok_or_else(|| {
-                    CommandError::user(format!(
-                        "I can't read the channel `{word}`: type # and pick it from the list, or write `all`."
-                    ))
-                })
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn channels_are_read_from_mentions() {
-        assert_eq!(
-            channel_list("<#12> <#34>,<#56>").unwrap(),
-            [Snowflake(12), Snowflake(34), Snowflake(56)]
-        );
-        assert!(channel_list("all").unwrap().is_empty());
-        let refused = channel_list("#games").unwrap_err().for_player();
-        assert!(refused.contains("#games"), "{refused}");
     }
 }
