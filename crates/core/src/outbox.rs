@@ -28,6 +28,10 @@ const HOLD_MS: i64 = 15 * 60 * 1000;
 /// Discord's rate limits may add a few), and how long a dead poster's posts wait for another.
 pub const POST_CLAIM_MS: i64 = 2 * 60 * 1000;
 
+/// How long a process may go without a heartbeat (one each sweep, every few seconds) before another takes
+/// over what its answers held.
+pub const SILENT_AFTER_MS: i64 = 2 * 60 * 1000;
+
 /// How long finished posts are kept for the record.
 const KEEP_DONE_MS: i64 = 7 * 24 * 3600 * 1000;
 
@@ -281,6 +285,24 @@ impl Core {
             + store::release_claims_of(&mut tx, process).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(released)
+    }
+
+    /// This process's heartbeat, each sweep; and the posts held for the answers of a process whose
+    /// heartbeat stopped [`SILENT_AFTER_MS`] ago are due now (as possibly shown), rather than waiting out
+    /// the 15 minutes of an interaction that process will never answer. Returns how many.
+    pub(super) async fn beat(&self) -> Result<u64, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        store::process_beat(&mut tx, &self.config.process, now).await?;
+        let taken = store::release_held_of_silent(&mut tx, now - SILENT_AFTER_MS).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        if taken > 0 {
+            tracing::info!(
+                taken,
+                "took over the held answers of a process whose heartbeat stopped"
+            );
+        }
+        Ok(taken)
     }
 
     /// Forgets finished posts older than a week.

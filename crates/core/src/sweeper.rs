@@ -90,6 +90,7 @@ impl Core {
         notices.extend(self.catch_up_computer().await?);
         notices.extend(self.monthly_seasons().await?);
         if self.config.outbox {
+            self.beat().await?;
             self.prune_posts().await?;
         }
         tracing::trace!(now, notices = notices.len(), "swept the clock");

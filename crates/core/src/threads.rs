@@ -72,6 +72,11 @@ impl Core {
         let Some(parent) = row.parent_channel else {
             return Ok(None);
         };
+        // Once per thread: a locked thread sends more events (deleted after), and a match that stays in
+        // its thread (its pair has another match in the parent) would be posted again at each.
+        if !store::mark_thread_closed(&mut tx, row.id, self.now()).await? {
+            return Ok(None);
+        }
         // The parent may hold other matches (a channel holds several), but not a second one of this pair.
         let pair = (row.players.south, row.players.north);
         if store::active_match_of_pair(&mut *tx, server, parent, pair)

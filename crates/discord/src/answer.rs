@@ -23,7 +23,7 @@ use serenity::Builder as _;
 use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
 use super::reply::{Mentions, Outgoing};
 use super::{CommandError, Data};
-use namnam_core::{cause_chain, Command, Reply, Request, Text, Via};
+use namnam_core::{cause_chain, AdminCommand, Command, Reply, Request, Text, Via};
 use namnam_store::{PostId, Snowflake};
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
@@ -49,6 +49,11 @@ enum TokenState {
     Dead,
 }
 
+/// Told to admins where the bot lacks Read Message History.
+pub const NO_HISTORY: &str = "I may not read this channel's message history (the Read Message History \
+permission): after a dropped connection I cannot see whether a board was shown, and may show it twice. \
+Please grant it to my role (the invite link in my README asks for it).";
+
 /// The interaction being answered.
 pub struct Target {
     pub id: serenity::InteractionId,
@@ -58,6 +63,8 @@ pub struct Target {
     pub source: Option<serenity::MessageId>,
     /// How replies mention commands.
     pub mentions: Mentions,
+    /// The bot's permissions in the channel, as Discord sent them with the interaction.
+    pub app_permissions: Option<serenity::Permissions>,
     state: Mutex<TokenState>,
 }
 
@@ -70,6 +77,7 @@ impl Target {
             None,
             mentions,
         )
+        .with_permissions(interaction.app_permissions)
     }
 
     pub fn of_button(press: &serenity::ComponentInteraction, mentions: &Mentions) -> Self {
@@ -80,6 +88,12 @@ impl Target {
             Some(press.message.id),
             mentions,
         )
+        .with_permissions(press.app_permissions)
+    }
+
+    fn with_permissions(mut self, permissions: Option<serenity::Permissions>) -> Self {
+        self.app_permissions = permissions;
+        self
     }
 
     fn new(
@@ -95,6 +109,7 @@ impl Target {
             channel,
             source,
             mentions: mentions.clone(),
+            app_permissions: None,
             state: Mutex::new(TokenState::Fresh),
         }
     }
@@ -284,6 +299,14 @@ pub async fn answer(
             (reply, true)
         }
     };
+    if let Some(permissions) = target.app_permissions {
+        data.history.note(target.channel, permissions);
+        let settings = matches!(command, Command::Admin(AdminCommand::Settings(_)));
+        if settings && !permissions.read_message_history() {
+            // The admins are the ones who can grant it, and `/admin settings` is where they look.
+            reply.text = reply.text.words(format!("\n{NO_HISTORY}"));
+        }
+    }
     let supersedes = supersedes_source(&command, &reply);
     let shown = if target.state() == TokenState::Dead {
         Shown::No { maybe: false }

@@ -85,3 +85,23 @@ impl ChannelOwners {
         known.insert(channel, server);
     }
 }
+
+/// Where the bot may not read the messages (no Read Message History), as the permissions Discord sends
+/// with each interaction say. There Discord answers a read of the channel with no messages at all, so a
+/// post that may have been shown cannot be looked for.
+#[derive(Clone, Default)]
+pub struct ReadHistory(Arc<Mutex<HashMap<serenity::ChannelId, bool>>>);
+
+impl ReadHistory {
+    /// Notes the bot's permissions in `channel`, from an interaction there.
+    pub fn note(&self, channel: serenity::ChannelId, permissions: serenity::Permissions) {
+        let mut known = self.0.lock().expect("the history lock is never poisoned");
+        known.insert(channel, permissions.read_message_history());
+    }
+
+    /// Whether the bot is known to lack Read Message History in `channel`.
+    pub fn lacking(&self, channel: serenity::ChannelId) -> bool {
+        let known = self.0.lock().expect("the history lock is never poisoned");
+        known.get(&channel) == Some(&false)
+    }
+}

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use namnam_core::Core;
 
-use super::channels::ChannelOwners;
+use super::channels::{ChannelOwners, ReadHistory};
 use super::errors::CommandError;
 use super::in_flight::InFlight;
 use super::poster::PosterBell;
@@ -31,6 +31,8 @@ pub struct Data {
     pub(crate) poster: PosterBell,
     /// Which server each channel belongs to.
     pub(crate) owners: ChannelOwners,
+    /// Where the bot may not read the messages.
+    pub(crate) history: ReadHistory,
 }
 
 impl Data {

@@ -10,7 +10,7 @@ use super::answer::{answer, Target};
 use super::asking::Asker;
 use super::errors::{self, retrying, Failure};
 use super::{CommandError, Data};
-use namnam_core::{action, cause_chain, ActionId};
+use namnam_core::{action, cause_chain, ActionId, UserError};
 use namnam_store::Snowflake;
 
 /// Poise's event hook.
@@ -19,6 +19,22 @@ pub async fn handle(
     event: &serenity::FullEvent,
 ) -> Result<(), CommandError> {
     let (ctx, data) = (framework.serenity_context, framework.user_data);
+    // A shutdown waits for these as for commands and buttons: each is one change to the database.
+    let ours = matches!(
+        event,
+        serenity::FullEvent::ThreadUpdate { .. }
+            | serenity::FullEvent::ThreadDelete { .. }
+            | serenity::FullEvent::GuildDelete { .. }
+            | serenity::FullEvent::GuildCreate { .. }
+    );
+    let _working = match (ours, data.in_flight.enter()) {
+        (false, _) => None,
+        (true, Some(working)) => Some(working),
+        (true, None) => {
+            tracing::info!("shutting down: a server or thread event is left to the next start");
+            return Ok(());
+        }
+    };
     match event {
         serenity::FullEvent::ThreadUpdate { new, .. } => thread_changed(ctx, data, new).await,
         serenity::FullEvent::ThreadDelete { thread, .. } => {
@@ -84,7 +100,9 @@ async fn on_button(
     if !carries_button(&press.message, id) {
         tracing::warn!(custom_id = id, message = %press.message.id, user = %press.user.id,
             "a press of a button its message does not carry: refused");
-        return Err(CommandError::user("That button is not on this message."));
+        // What takes a button off its message is the match (or challenge) moving on.
+        let stale = data.mentions.render(&UserError::Stale.text());
+        return Err(CommandError::user(stale));
     }
     let Ok(action) = id.parse::<ActionId>() else {
         return Err(CommandError::user("I don't recognise this button."));

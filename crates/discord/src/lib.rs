@@ -38,7 +38,7 @@ pub use commands::{all as all_commands, Command};
 pub use errors::CommandError;
 pub use settings::{CommandScope, Settings, SettingsError, Shards, Token};
 
-use channels::ChannelOwners;
+use channels::{ChannelOwners, ReadHistory};
 use in_flight::InFlight;
 use poster::{Poster, PosterBell};
 use registration::Registration;
@@ -236,9 +236,11 @@ impl Bot {
             warned: Arc::default(),
             poster: bell.clone(),
             owners: ChannelOwners::default(),
+            history: ReadHistory::default(),
         };
         let in_flight = data.in_flight.clone();
         let owners = data.owners.clone();
+        let history = data.history.clone();
         let mentions = data.mentions.clone();
         let warned = data.warned.clone();
 
@@ -279,6 +281,7 @@ impl Bot {
             http: client.http.clone(),
             cache: client.cache.clone(),
             owners: owners.clone(),
+            history,
             core: core.clone(),
             warned,
             bell: bell.clone(),

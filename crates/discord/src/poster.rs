@@ -17,7 +17,7 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::channels::{Belongs, ChannelOwners};
+use super::channels::{Belongs, ChannelOwners, ReadHistory};
 use super::errors::{
     self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
     THREAD_LOCKED, UNKNOWN_CHANNEL,
@@ -111,6 +111,8 @@ pub(super) struct Poster {
     pub cache: Arc<serenity::Cache>,
     /// Which server each channel belongs to: a post goes only to a channel of its own server.
     pub owners: ChannelOwners,
+    /// Where the bot may not read the messages.
+    pub history: ReadHistory,
     pub core: Arc<Core>,
     pub warned: Arc<Warned>,
     pub bell: PosterBell,
@@ -354,7 +356,19 @@ impl Poster {
         .await;
         let thread = match made {
             Ok(thread) => thread,
-            Err(error) => return Err(self.thread_refused(channel, &error)),
+            Err(error) => {
+                let refused = self.thread_refused(channel, &error);
+                if matches!(refused, ThreadRefused::NotAllowed) {
+                    // The line was there to start the thread; the board, posted in the channel with a
+                    // note, says it all.
+                    let removed = channel.delete_message(self.http.as_ref(), started).await;
+                    if let Err(error) = removed {
+                        tracing::warn!(error = %errors::summary(&error), %channel,
+                            "could not remove the line that was to start a match's thread");
+                    }
+                }
+                return Err(refused);
+            }
         };
         let thread_id = Snowflake(thread.get());
         match self
@@ -432,6 +446,12 @@ impl Poster {
                     m.attachments.iter().any(|a| &a.filename == file)
                 })
         };
+        if self.history.lacking(channel) {
+            // Discord would answer with no messages: nothing tells whether the post was shown.
+            tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
+                "the bot may not read this channel's history (Read Message History): a post that may have been shown is sent again, and may show twice");
+            return Ok(None);
+        }
         let recent = serenity::GetMessages::new().limit(LOOK_BACK);
         let read = retrying(Failure::retryable, |_| {
             channel.messages(self.http.as_ref(), recent)

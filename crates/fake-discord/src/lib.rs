@@ -48,7 +48,7 @@ impl FakeDiscord {
     pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
     pub const BOT_ID: u64 = 1_100_000_000_000_000_001;
     /// A second guild, made a millisecond after [`Self::GUILD_ID`]: with two shards, on the other one
-    /// (`GUILD_ID` is on shard 1, this one on shard 0).
+    /// (`GUILD_ID` is on shard 1, this one on shard 0); with one shard, on the same when asked for.
     pub const OTHER_GUILD_ID: u64 = Self::GUILD_ID + (1 << 22);
 
     /// Starts the REST server and the gateway on ephemeral ports of 127.0.0.1, with no faults and a
@@ -72,6 +72,7 @@ impl FakeDiscord {
             faults,
             rate_limit,
             shards,
+            other_guild,
         } = options;
         let rest = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -93,7 +94,7 @@ impl FakeDiscord {
             ..State::default()
         };
         let mut guilds = vec![Self::GUILD_ID];
-        if shards > 1 {
+        if shards > 1 || other_guild {
             guilds.push(Self::OTHER_GUILD_ID);
         }
         let shared = Arc::new(Shared {
@@ -435,8 +436,25 @@ impl FakeDiscord {
         self.dispatch_interaction(new.token, new.id, record, payload)
     }
 
-    /// `who` presses the button `custom_id` on message `message_id`.
+    /// `who` presses the button `custom_id` on message `message_id`, which carries it (as Discord, the
+    /// fake sends only the ids of a message's own buttons).
     pub fn press(&self, who: &Person, message_id: u64, custom_id: &str) -> Sent {
+        let carried = {
+            let state = self.state();
+            let message = state.messages.get(&message_id).expect("no such message");
+            message
+                .button_rows()
+                .iter()
+                .flatten()
+                .any(|id| id == custom_id)
+        };
+        assert!(carried, "message {message_id} has no button {custom_id}: Discord would send no such press (see press_forged)");
+        self.press_inner(who, message_id, custom_id, None)
+    }
+
+    /// A press of `custom_id` on message `message_id` that the message does not carry: Discord sends only
+    /// the ids of the buttons a message has, so this is what a bot would see if that check ever failed.
+    pub fn press_forged(&self, who: &Person, message_id: u64, custom_id: &str) -> Sent {
         self.press_inner(who, message_id, custom_id, None)
     }
 

@@ -26,10 +26,12 @@ pub mod permissions {
     pub const EMBED_LINKS: u64 = 1 << 14;
     pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
-    /// What the bot has where nothing is denied (no Manage Threads: it cannot reopen a locked thread).
-    pub const BOT: u64 = MEMBER
+    /// What the bot has where nothing is denied: what the README's invite link with threads asks for
+    /// (`permissions=309237746688`), no more (no Manage Threads: it cannot reopen a locked thread).
+    pub const BOT: u64 = VIEW_CHANNEL
+        | SEND_MESSAGES
+        | ATTACH_FILES
         | READ_MESSAGE_HISTORY
-        | EMBED_LINKS
         | CREATE_PUBLIC_THREADS
         | SEND_MESSAGES_IN_THREADS;
     /// What an ordinary member has.
@@ -78,5 +80,21 @@ impl Person {
             "pending": false,
             "permissions": self.permissions.to_string(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permissions;
+
+    /// The fake grants the bot what the README's invite links ask for, no more.
+    #[test]
+    fn the_bots_permissions_are_the_invites() {
+        let readme = include_str!("../../../README.md");
+        assert!(readme.contains(&format!("permissions={}", permissions::BOT)));
+        let without_threads = permissions::BOT
+            & !(permissions::CREATE_PUBLIC_THREADS | permissions::SEND_MESSAGES_IN_THREADS);
+        assert!(readme.contains(&format!("permissions={without_threads}")));
+        assert_eq!(without_threads, 101_376);
     }
 }

@@ -36,6 +36,8 @@ pub struct FakeOptions {
     /// How many shards the gateway serves (`GET /gateway/bot` recommends this many); with two, the
     /// guild [`FakeDiscord::OTHER_GUILD_ID`] is there too, on the shard [`FakeDiscord::GUILD_ID`] is not.
     pub shards: u32,
+    /// Whether the bot is also in [`FakeDiscord::OTHER_GUILD_ID`] with one shard (with two it always is).
+    pub other_guild: bool,
 }
 
 impl Default for FakeOptions {
@@ -47,6 +49,7 @@ impl Default for FakeOptions {
             faults: FaultPlan::default(),
             rate_limit: RateLimit::default(),
             shards: 1,
+            other_guild: false,
         }
     }
 }

@@ -45,9 +45,9 @@ pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
     active_match_of_pair, active_matches_in_channel, clear_reminder, due_reminders, due_timeouts,
     finish_match, insert_match, last_finished_match_of, last_match_in_channel, last_meeting_south,
-    load_match, match_moves, matches_of_player, move_match, pause_clock, record_move,
-    running_clocks, set_draw_offer, set_takeback_request, take_back, ComputerSeat, LastMove,
-    MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove, TakenBack,
+    load_match, mark_thread_closed, match_moves, matches_of_player, move_match, pause_clock,
+    record_move, running_clocks, set_draw_offer, set_takeback_request, take_back, ComputerSeat,
+    LastMove, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove, TakenBack,
 };
 pub use notifications::{
     acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,
@@ -58,8 +58,8 @@ pub use outages::{
 };
 pub use outbox::{
     count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,
-    move_match_posts, post_states, prune_posts, release_held_posts, release_post, Delivery,
-    NewPost, PostId, PostOutcome, PostRow,
+    move_match_posts, post_states, process_beat, prune_posts, release_held_of_silent,
+    release_held_posts, release_post, Delivery, NewPost, PostId, PostOutcome, PostRow,
 };
 pub use players::{player_name, upsert_player, PlayerKind};
 pub use ratings::{

@@ -47,6 +47,8 @@ pub struct MatchRow {
     pub takeback_request: Option<Player>,
     /// The turn at which a takeback was last asked: one request per move.
     pub takeback_asked_turn: Option<u32>,
+    /// When its thread was closed and its board posted in the parent channel.
+    pub thread_closed_at: Option<i64>,
     /// The last move stored (`None` before the first).
     pub last_move: Option<LastMove>,
     pub rated: bool,
@@ -164,7 +166,8 @@ pub struct TakenBack<'a> {
 const SELECT: &str =
     "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.turns, m.clock_secs, m.deadline, m.remind_at, m.draw_offer,
-        m.takeback_request, m.takeback_asked_turn, m.rated, m.created_at,
+        m.takeback_request, m.takeback_asked_turn, m.thread_closed_at, m.rated,
+        m.created_at,
         s.name AS south_name, n.name AS north_name, m.channel_name, m.engine_level,
         s.kind AS south_kind, n.kind AS north_kind, m.parent_channel_id,
         lm.player AS last_mover, lm.round AS last_move_round, lm.house AS last_move_house
@@ -242,6 +245,7 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
         draw_offer,
         takeback_request,
         takeback_asked_turn: row.opt_int("takeback_asked_turn")?,
+        thread_closed_at: row.col("thread_closed_at")?,
         last_move,
         rated: row.flag("rated")?,
         created_at: row.col("created_at")?,
@@ -732,6 +736,18 @@ pub async fn set_takeback_request(
     .bind(match_id)
     .bind(read_version)
     .bind(asker.map(player_sql))
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Records that the match's thread was closed and its board posted in the parent: false if it was already.
+pub async fn mark_thread_closed(tx: &mut WriteTx, match_id: i64, now_ms: i64) -> StoreResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE matches SET thread_closed_at = $2 WHERE id = $1 AND thread_closed_at IS NULL",
+    )
+    .bind(match_id)
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;

@@ -214,6 +214,33 @@ pub async fn release_held_posts(tx: &mut WriteTx, process: &str) -> StoreResult<
     Ok(updated.rows_affected())
 }
 
+/// Records that `process` is alive at `now_ms` (its heartbeat).
+pub async fn process_beat(tx: &mut WriteTx, process: &str, now_ms: i64) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO process_heartbeats (process, beat_at) VALUES ($1, $2)
+         ON CONFLICT (process) DO UPDATE SET beat_at = excluded.beat_at",
+    )
+    .bind(process)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Makes due at once, as possibly shown, the posts held by processes whose last heartbeat is older than
+/// `silent_since` (they died, and may never start again). Returns how many.
+pub async fn release_held_of_silent(tx: &mut WriteTx, silent_since: i64) -> StoreResult<u64> {
+    let updated = sqlx::query(
+        "UPDATE outbox SET state = 'pending', held_until = NULL, held_by = NULL, maybe_shown = 1
+         WHERE state = 'held'
+           AND held_by IN (SELECT process FROM process_heartbeats WHERE beat_at < $1)",
+    )
+    .bind(silent_since)
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected())
+}
+
 /// Records how a post ended. False when it had ended already (it is then left as it was).
 pub async fn finish_post(
     tx: &mut WriteTx,

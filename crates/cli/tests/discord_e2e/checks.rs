@@ -174,7 +174,14 @@ pub fn assert_command_set(commands: &[Value]) {
         .collect();
     assert_eq!(subcommands, ["abort", "settings", "season"]);
     let season = option(admin, "season");
-    assert_eq!(option(season, "news")["type"], 3, "a channel, typed with #");
+    // Every channel option is a CHANNEL option, of text channels: Discord offers only the server's own.
+    assert_eq!(option(season, "news")["type"], 7, "a channel option");
+    assert_eq!(option(season, "news")["channel_types"], json!([0, 5]));
+    for name in ["allow", "disallow"] {
+        let channel = option(option(admin, "settings"), name);
+        assert_eq!(channel["type"], 7, "{name}: a channel option");
+        assert_eq!(channel["channel_types"], json!([0, 5, 15]), "{name}");
+    }
     assert_eq!(choice_names(option(season, "monthly")), ["yes", "no"]);
     // Poise sends a choice option as an integer (the choice's index) with named choices.
     assert_eq!(option(option(admin, "settings"), "threads")["type"], 4);

@@ -33,7 +33,9 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
         s.messages[&id].button_rows().is_empty().then_some(())
     })
     .await;
-    let text = fx.press_refused(&carol_the_admin(), id, &answers[0]).await;
+    let text = fx
+        .press_removed_refused(&carol_the_admin(), id, &answers[0])
+        .await;
     assert!(
         text.contains("out of date"),
         "accepting a declined challenge: {text}"
@@ -45,7 +47,9 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     clock.advance_secs(11 * 60);
     fake.wait_for("the expiry notice", |s| posted(s, LATE, "has expired"))
         .await;
-    let text = fx.press_refused(&bob(), id, &button_ids(&message)[0]).await;
+    let text = fx
+        .press_removed_refused(&bob(), id, &button_ids(&message)[0])
+        .await;
     assert!(
         text.contains("expired") || text.contains("out of date"),
         "a late accept: {text}"

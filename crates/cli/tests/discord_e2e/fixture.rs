@@ -125,16 +125,36 @@ impl Fixture {
         Self::start_with(OpenApi::from_env(), Some(clock), 1).await
     }
 
+    /// A match table (see [`Self::table`]) where the bot is in a second server too,
+    /// [`FakeDiscord::OTHER_GUILD_ID`], on the same shard.
+    pub async fn table_in_two_servers(database: &str) -> (Self, Running, Store) {
+        let clock = Arc::new(ManualClock::new(START_MS));
+        Self::start_in(OpenApi::from_env(), Some(clock), 1, true)
+            .await
+            .table_on(database)
+            .await
+    }
+
     async fn start_with(
         spec: Option<OpenApi>,
         clock: Option<Arc<ManualClock>>,
         shards: u32,
+    ) -> Self {
+        Self::start_in(spec, clock, shards, false).await
+    }
+
+    async fn start_in(
+        spec: Option<OpenApi>,
+        clock: Option<Arc<ManualClock>>,
+        shards: u32,
+        other_guild: bool,
     ) -> Self {
         let _ = captured_logs();
         let spec_loaded = spec.is_some();
         let mut options = FakeOptions {
             openapi: spec,
             shards,
+            other_guild,
             ..FakeOptions::default()
         };
         if let Some(clock) = &clock {
@@ -374,6 +394,14 @@ impl Fixture {
     /// Presses `custom_id` and expects a private refusal; returns its text.
     pub async fn press_refused(&self, who: &Person, on: u64, custom_id: &str) -> String {
         let sent = self.fake.press(who, on, custom_id);
+        ephemeral_text(&self.fake.callback(&sent).await)
+    }
+
+    /// Presses `custom_id`, a button its message carried once and no longer does, and expects a private
+    /// refusal: Discord refuses such a press itself today, but a client showing the old buttons must not
+    /// reach a match through a gap in that check. Returns the refusal's text.
+    pub async fn press_removed_refused(&self, who: &Person, on: u64, custom_id: &str) -> String {
+        let sent = self.fake.press_forged(who, on, custom_id);
         ephemeral_text(&self.fake.callback(&sent).await)
     }
 }

@@ -14,6 +14,7 @@ mod fixture;
 mod checks;
 mod payload;
 
+mod abuse;
 mod computer_and_threads;
 mod endings;
 mod gateway;

@@ -10,12 +10,14 @@ const SUB_COMMAND: u8 = 1;
 const STRING: u8 = 3;
 const INTEGER: u8 = 4;
 const USER: u8 = 6;
+const CHANNEL: u8 = 7;
 
 /// The options of a slash command as Discord sends them, and the users they name (`resolved`).
 #[derive(Clone, Default)]
 pub struct Options {
     options: Vec<Value>,
     users: Map<String, Value>,
+    channels: Map<String, Value>,
 }
 
 impl Options {
@@ -47,9 +49,23 @@ impl Options {
         self
     }
 
+    /// A channel option, with the channel (a text channel) in the resolved data, as Discord sends a
+    /// channel picked with `#`.
+    pub fn channel(mut self, name: &str, channel: u64) -> Self {
+        let id = channel.to_string();
+        self.options
+            .push(json!({"name": name, "type": CHANNEL, "value": id}));
+        self.channels.insert(
+            id.clone(),
+            json!({"id": id, "name": format!("channel-{channel}"), "type": 0, "permissions": "0"}),
+        );
+        self
+    }
+
     /// A subcommand with its own options.
     pub fn sub(mut self, name: &str, options: Options) -> Self {
         self.users.extend(options.users);
+        self.channels.extend(options.channels);
         self.options.push(
             json!({"name": name, "type": SUB_COMMAND, "options": Value::Array(options.options)}),
         );
@@ -67,6 +83,7 @@ impl Options {
     pub fn and(mut self, more: Options) -> Self {
         self.options.extend(more.options);
         self.users.extend(more.users);
+        self.channels.extend(more.channels);
         self
     }
 
@@ -75,13 +92,16 @@ impl Options {
         Value::Array(self.options.clone())
     }
 
-    /// The resolved data: the users named, if any.
+    /// The resolved data: the users and channels named, if any.
     pub fn resolved(&self) -> Value {
-        if self.users.is_empty() {
-            json!({})
-        } else {
-            json!({"users": self.users})
+        let mut resolved = Map::new();
+        if !self.users.is_empty() {
+            resolved.insert("users".into(), Value::Object(self.users.clone()));
         }
+        if !self.channels.is_empty() {
+            resolved.insert("channels".into(), Value::Object(self.channels.clone()));
+        }
+        Value::Object(resolved)
     }
 }
 

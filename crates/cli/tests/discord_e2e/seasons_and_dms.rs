@@ -70,7 +70,7 @@ async fn seasons_charts_and_turn_dms_through_discord() {
     // /admin season: the news goes to #duel, the old standings stay readable.
     let before = fx.run(&bob(), GENERAL, "leaderboard", Options::new());
     let before = fx.public_answer(&before).await.1.content().to_owned();
-    let options = Options::new().sub("season", Options::new().text("news", &format!("<#{DUEL}>")));
+    let options = Options::new().sub("season", Options::new().channel("news", DUEL));
     let said = fx
         .private_answer(&carol_the_admin(), GENERAL, "admin", options)
         .await;

@@ -83,7 +83,9 @@ async fn a_move_taken_back_with_the_command_and_the_buttons() {
 
     // The first board's button would play the same house on the same position, but its turn has gone
     // by: refused privately, like bob's buttons of the board after the move. Nothing changes.
-    let text = fx.press_refused(&alice(), first_id, &old_button).await;
+    let text = fx
+        .press_removed_refused(&alice(), first_id, &old_button)
+        .await;
     assert!(text.contains("out of date"), "{text}");
     let text = fx
         .press_refused(&bob(), moved_id, &house_ids(&moved)[0])

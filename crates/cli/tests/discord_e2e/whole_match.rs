@@ -162,7 +162,7 @@ async fn whole_match(fx: Fixture, bot: Running, store: Store, database: &str) {
             6 => {
                 // A button of an old board is refused as out of date.
                 let text = fx
-                    .press_refused(&mover, first_board.0, &first_board.1)
+                    .press_removed_refused(&mover, first_board.0, &first_board.1)
                     .await;
                 assert!(text.contains("out of date"), "{text}");
                 // The command it names is one a reader can click: the id Discord gave `/board`.
@@ -188,7 +188,7 @@ async fn whole_match(fx: Fixture, bot: Running, store: Store, database: &str) {
                 assert_eq!(fake.state().registrations, 1, "no registration on restart");
                 // The new process mentions commands by the ids recorded with the registration.
                 let text = fx
-                    .press_refused(&mover, first_board.0, &first_board.1)
+                    .press_removed_refused(&mover, first_board.0, &first_board.1)
                     .await;
                 let board_command = fake.command("board")["id"].as_str().unwrap().to_owned();
                 assert!(

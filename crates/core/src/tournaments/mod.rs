@@ -19,7 +19,9 @@ mod words;
 use super::context::{HookFuture, MatchChange, MatchHook};
 use super::request::{StartAt, TournamentCommand, TournamentSpec};
 use field::{swiss_rounds, total_rounds, Field};
-use words::{bold, describe_terms, signup_actions, signup_text, start_words, thread_name};
+use words::{
+    bold, describe_terms, signup_actions, signup_text, start_words, swiss_rounds_now, thread_name,
+};
 
 use super::clock::format_utc;
 use super::error::{CoreError, InternalError, UserError};
@@ -451,9 +453,8 @@ impl Core {
                 " begins: round 1 of {total}, until {}. Good luck!",
                 format_utc(t.round_ends_at.unwrap_or_default())
             )),
-            _ => Text::from(format!(
-                "**{}**: round {} is over. Round {round} of {total} begins, until {}.",
-                t.name,
+            _ => bold(&t.name).words(format!(
+                ": round {} is over. Round {round} of {total} begins, until {}.",
                 round - 1,
                 format_utc(t.round_ends_at.unwrap_or_default())
             )),
@@ -617,7 +618,9 @@ impl Core {
                         names.iter().map(|name| Text::new().player(*name)),
                         ", ",
                     ))
-                    .words(". ")
+                    .words(".")
+                    .words(swiss_rounds_now(t, names.len()).unwrap_or_default())
+                    .words(" ")
                     .then(start_words(t)),
             ));
         }
@@ -673,9 +676,8 @@ impl Core {
         if t.round == 0 {
             return Err(UserError::TournamentNotStarted(t.name.clone()).into());
         }
-        let mut lines = vec![Text::from(format!(
-            "**{}**, round {} of {}{}:",
-            t.name,
+        let mut lines = vec![bold(&t.name).words(format!(
+            ", round {} of {}{}:",
             t.round,
             total_rounds(t, field.entrants.len()),
             match (t.state, t.round_ends_at) {
@@ -754,11 +756,12 @@ impl Core {
                         }
                         board.also = also;
                         board.private = true;
-                        board.text = Text::from(format!(
-                            "You have withdrawn from **{}**: your match #{match_id} is lost, and your \
-                             remaining games are forfeited.",
-                            t.name
-                        ));
+                        board.text = Text::from("You have withdrawn from ")
+                            .then(bold(&t.name))
+                            .words(format!(
+                                ": your match #{match_id} is lost, and your remaining games \
+                                 are forfeited."
+                            ));
                         board.actions.clear();
                         board.notify.clear();
                         board
@@ -900,10 +903,12 @@ impl Core {
                 ),
                 false => None,
             };
-            let headline = Text::from(format!(
-                "Round {} of **{}** is out of time: match #{} is scored by the houses each player owns.",
-                t.round, t.name, row.id
-            ));
+            let headline = Text::from(format!("Round {} of ", t.round))
+                .then(bold(&t.name))
+                .words(format!(
+                    " is out of time: match #{} is scored by the houses each player owns.",
+                    row.id
+                ));
             let after = MatchAfter {
                 row: &after,
                 played: None,

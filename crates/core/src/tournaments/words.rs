@@ -1,11 +1,13 @@
 //! What a tournament's messages say: its terms, its sign-up, its threads' names.
 
+use super::field::swiss_rounds;
 use super::MAX_THREAD_NAME;
 use crate::action::ActionId;
 use crate::clock::format_duration;
 use crate::{Action, Text};
 use namnam_game::Endgame;
 use namnam_store::{Format, MatchRow, TournamentRow};
+use namnam_tournament as tournament;
 
 /// The join and leave buttons of a sign-up.
 pub(super) fn signup_actions(id: i64) -> Vec<Action> {
@@ -78,6 +80,34 @@ pub(super) fn start_words(t: &TournamentRow) -> Text {
     }
 }
 
+/// What a Swiss asked for a number of rounds will play: a Swiss can pair at most half its field (rounded
+/// up) without a rematch, so fewer players play fewer rounds. Said on the sign-up, before anyone joins.
+fn swiss_plan(t: &TournamentRow) -> Option<String> {
+    match (t.format, t.rounds) {
+        (Format::Swiss, Some(rounds)) if rounds > 1 => Some(format!(
+            "It plays {rounds} rounds if at least {} players join; with fewer, as many as they can play \
+             without meeting twice (half the players, rounded up).",
+            2 * rounds - 1
+        )),
+        _ => None,
+    }
+}
+
+/// The rounds a Swiss of `players` would play, said while its sign-up is open.
+pub(super) fn swiss_rounds_now(t: &TournamentRow, players: usize) -> Option<String> {
+    if t.format != Format::Swiss || players < 2 {
+        return None;
+    }
+    let most = tournament::swiss::max_rounds(players) as u32;
+    let planned = t
+        .rounds
+        .map_or_else(|| swiss_rounds(players), |r| r.min(most));
+    Some(format!(
+        " With {players} players it would play {planned} round{}.",
+        if planned == 1 { "" } else { "s" }
+    ))
+}
+
 /// The sign-up message: the organiser, the terms, how to join.
 pub(super) fn signup_text(t: &TournamentRow, players: usize) -> Text {
     let mut lines = vec![
@@ -94,6 +124,9 @@ pub(super) fn signup_text(t: &TournamentRow, players: usize) -> Text {
         Some(limit) => format!(" (at most {limit} players)"),
         None => String::new(),
     };
+    if let Some(plan) = swiss_plan(t) {
+        lines.push(Text::from(plan));
+    }
     lines.push(
         Text::from("Join with the button below or ")
             .command("tournament join")

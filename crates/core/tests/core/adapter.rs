@@ -257,7 +257,39 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     h.ok("bob", &format!("move house:{bob_house}")).await;
 }
 
+/// When the match stays in its closed thread (its players have another match in the parent channel), the
+/// board is posted in the parent once, however many events say the thread is closed (locked, then deleted).
+async fn a_closed_thread_posts_its_board_once_when_its_match_stays(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    let accepted = h.start_match("general", "alice", "bob", "").await;
+    let id = accepted.board.as_ref().expect("a board").match_id;
+    let thread = channel_id("alice-vs-bob");
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .unwrap();
+    h.start_match("general", "alice", "bob", "").await;
+    for _ in 0..3 {
+        h.core.thread_closed(SERVER, thread).await.unwrap();
+    }
+    let reposted = h
+        .core
+        .due_posts(20, &[])
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.reply.text.plain().contains("its thread was closed"))
+        .count();
+    assert_eq!(reposted, 1);
+    let row = store::load_match(h.core.store().reader(), id)
+        .await
+        .unwrap()
+        .expect("the match");
+    assert_eq!(row.channel, thread, "it stays in its thread");
+}
+
 on_both_backends!(
+    a_closed_thread_posts_its_board_once_when_its_match_stays,
     legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else,
     legal_houses_are_empty_on_the_computers_turn,
     a_match_moved_into_a_thread_is_played_there_and_frees_its_channel,

@@ -220,6 +220,40 @@ async fn held_answers_are_released_only_by_the_process_that_held_them(backend: B
     assert_eq!((due[0].id, due[0].maybe_shown), (held, true));
 }
 
+async fn a_dead_processs_held_answers_are_taken_over_when_its_heartbeat_stops(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    let a = process(&h, "a").await;
+    a.sweep().await.unwrap();
+    let challenge = a
+        .try_handle(&h.request("general", "alice", "challenge opponent:bob"))
+        .await
+        .unwrap();
+    let held = challenge.post.expect("held for a's answer");
+    // a dies here: it never beats again, and never starts again under its name.
+    let b = process(&h, "b").await;
+    b.sweep().await.unwrap();
+    assert!(
+        b.claim_posts(20, &[]).await.unwrap().is_empty(),
+        "a is alive"
+    );
+    h.clock
+        .advance_secs(namnam_core::outbox::SILENT_AFTER_MS / 1000 - 1);
+    b.sweep().await.unwrap();
+    assert!(
+        b.claim_posts(20, &[]).await.unwrap().is_empty(),
+        "a has been silent, but not for long"
+    );
+    h.clock.advance_secs(2);
+    b.sweep().await.unwrap();
+    let due = b.claim_posts(20, &[]).await.unwrap();
+    assert_eq!(
+        due.len(),
+        1,
+        "taken over long before the interaction's 15 minutes"
+    );
+    assert_eq!((due[0].id, due[0].maybe_shown), (held, true));
+}
+
 async fn a_lease_has_one_holder_until_it_runs_out(backend: Backend) {
     let h = Harness::new(backend).await;
     let take = |holder: &'static str, now: i64| {
@@ -275,6 +309,7 @@ on_both_backends!(
     a_process_starting_again_takes_back_its_own_claims_at_once,
     two_posters_never_claim_the_same_post,
     held_answers_are_released_only_by_the_process_that_held_them,
+    a_dead_processs_held_answers_are_taken_over_when_its_heartbeat_stops,
     a_lease_has_one_holder_until_it_runs_out,
     two_sweeps_at_once_time_a_match_out_once(flavor = "multi_thread", worker_threads = 2),
 );

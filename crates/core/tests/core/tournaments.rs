@@ -246,7 +246,30 @@ async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {
     assert_eq!(row.state, namnam_store::MatchState::Active);
 }
 
+/// A Swiss asked for more rounds than its field can pair says so on its sign-up, before it starts, and
+/// how many it would play with the players so far.
+async fn a_swiss_sign_up_says_the_rounds_it_will_play(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let signup = h
+        .ok("alice", "tournament create Spring rounds:5 target:7")
+        .await;
+    let text = all_text(&signup);
+    assert!(
+        text.contains("It plays 5 rounds if at least 9 players join"),
+        "{text}"
+    );
+    for who in ["alice", "bob", "carol"] {
+        h.ok(who, "tournament join").await;
+    }
+    let text = all_text(&h.ok("dave", "tournament standings").await);
+    assert!(
+        text.contains("With 3 players it would play 2 rounds."),
+        "{text}"
+    );
+}
+
 on_both_backends!(
+    a_swiss_sign_up_says_the_rounds_it_will_play,
     a_pairing_meets_beside_the_same_players_own_match,
     a_round_robin_of_three_plays_out_by_itself,
     a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart,
