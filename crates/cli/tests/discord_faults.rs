@@ -176,36 +176,8 @@ struct Tally {
 
 #[test]
 fn whole_matches_survive_a_hostile_discord() {
-    let _ = captured_logs();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    let mut tally = Tally::default();
-    for seed in SEEDS {
-        runtime.block_on(session(seed, true, &mut tally));
-    }
-    runtime.block_on(session(NO_HISTORY_SEED, false, &mut tally));
-    let sessions = SEEDS.len() + 1;
+    let tally = sessions(&SEEDS, true);
     let total: usize = tally.faults.values().sum();
-    let line = format!(
-        "faults injected: {total}, gateway faults: {}, outages: {}, timeouts in outages: {}, \
-         boards shown: {} of {}, duplicates: {}, false apologies: {}, lost: {}; \
-         without Read Message History: {} shown twice, {} sent again unknown\n",
-        tally.gateway_faults,
-        tally.outages,
-        tally.timeouts,
-        tally.boards_shown_once,
-        tally.boards_expected,
-        tally.duplicates,
-        tally.false_apologies,
-        tally.lost,
-        tally.duplicates_unknown,
-        tally.logged_unknown
-    );
-    std::io::stdout().write_all(line.as_bytes()).unwrap();
-    eprintln!("faults by kind: {:?}", tally.faults);
     assert!(total >= MIN_FAULTS, "only {total} faults injected");
     for kind in KINDS {
         let n = tally.faults.get(kind).copied().unwrap_or(0);
@@ -215,21 +187,81 @@ fn whole_matches_survive_a_hostile_discord() {
             tally.faults
         );
     }
-    assert_eq!(tally.duplicates, 0, "boards shown twice");
-    assert_eq!(
-        tally.false_apologies, 0,
-        "a committed change was called unchanged"
+    assert_survived(&tally, SEEDS.len());
+}
+
+/// The attacks of the `abuse` suites that need a hostile Discord.
+mod abuse {
+    use super::*;
+
+    /// As with the invite link before it asked for Read Message History: a post whose follow-up may have
+    /// been shown cannot be looked for. No board is lost; one is shown twice only where the bot logged
+    /// that it could not know.
+    #[test]
+    fn a_hostile_discord_without_read_message_history_loses_no_board() {
+        let tally = sessions(&[NO_HISTORY_SEED], false);
+        assert_survived(&tally, 1);
+    }
+}
+
+/// Plays a session for each seed, `history` saying whether the bot may read the channels' messages, and
+/// prints what the players saw.
+fn sessions(seeds: &[u64], history: bool) -> Tally {
+    let _ = captured_logs();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut tally = Tally::default();
+    for &seed in seeds {
+        runtime.block_on(session(seed, history, &mut tally));
+    }
+    let total: usize = tally.faults.values().sum();
+    let line = format!(
+        "faults injected: {total}, gateway faults: {}, outages: {}, timeouts in outages: {}, \
+         boards shown: {} of {}, duplicates: {}, false apologies: {}, lost: {}{}\n",
+        tally.gateway_faults,
+        tally.outages,
+        tally.timeouts,
+        tally.boards_shown_once,
+        tally.boards_expected,
+        tally.duplicates + tally.duplicates_unknown,
+        tally.false_apologies,
+        tally.lost,
+        match history {
+            true => String::new(),
+            false => format!(
+                " (without Read Message History; sent again not knowing whether shown: {})",
+                tally.logged_unknown
+            ),
+        }
     );
-    assert_eq!(tally.lost, 0, "boards or notices lost");
+    std::io::stdout().write_all(line.as_bytes()).unwrap();
+    eprintln!("faults by kind: {:?}", tally.faults);
+    tally
+}
+
+/// Nothing lost, doubled (but where the bot could not know, and said so) or misreported, over `sessions`.
+fn assert_survived(tally: &Tally, sessions: usize) {
+    assert_eq!(tally.duplicates, 0, "boards shown twice");
     assert!(
         tally.duplicates_unknown <= tally.logged_unknown,
         "a board shown twice without a log line saying it might be"
     );
     assert_eq!(
+        tally.false_apologies, 0,
+        "a committed change was called unchanged"
+    );
+    assert_eq!(tally.lost, 0, "boards or notices lost");
+    assert_eq!(
         tally.boards_shown_once + tally.duplicates_unknown,
         tally.boards_expected
     );
-    assert!(tally.boards_expected > 100, "whole matches were played");
+    assert!(
+        tally.boards_expected > 100 * sessions,
+        "whole matches were played"
+    );
     assert!(tally.deferred > 0, "the deferred path ran");
     assert_eq!(tally.timeouts, 0, "a match lost on time during an outage");
     assert_eq!(tally.outages, 2 * sessions);

@@ -37,7 +37,7 @@ pub const TABLES: &[&str] = &[
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is
 /// made with the bot stopped).
-pub const NOT_COPIED: &[&str] = &["leases"];
+pub const NOT_COPIED: &[&str] = &["leases", "process_heartbeats"];
 
 /// The tables whose ids come from a counter (SQLite's AUTOINCREMENT, PostgreSQL's identity columns).
 const COUNTED: &[&str] = &["challenges", "matches", "outbox", "tournaments"];
