@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::answer::{answer, Target};
 use super::asking::Asker;
 use super::errors::{self, retrying, Failure};
+use super::reply::custom_ids;
 use super::{CommandError, Data};
 use namnam_core::{action, cause_chain, ActionId, UserError};
 use namnam_store::Snowflake;
@@ -97,7 +98,7 @@ async fn on_button(
     }
     // Discord sends only the ids of buttons its message carries; should that ever fail, a made-up id (a
     // replay's, say) would act on whatever message was pressed.
-    if !carries_button(&press.message, id) {
+    if !custom_ids(&press.message).contains(&id) {
         tracing::warn!(custom_id = id, message = %press.message.id, user = %press.user.id,
             "a press of a button its message does not carry: refused");
         // What takes a button off its message is the match (or challenge) moving on.
@@ -111,21 +112,6 @@ async fn on_button(
     tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
     let request = Asker::of_button(press).request(&ctx.cache, command)?;
     answer(ctx, data, target, request).await
-}
-
-/// Whether `message` carries a button whose custom id is `id`.
-fn carries_button(message: &serenity::Message, id: &str) -> bool {
-    message
-        .components
-        .iter()
-        .flat_map(|row| &row.components)
-        .any(|component| match component {
-            serenity::ActionRowComponent::Button(button) => matches!(
-                &button.data,
-                serenity::ButtonKind::NonLink { custom_id, .. } if custom_id == id
-            ),
-            _ => false,
-        })
 }
 
 /// Discord archived a thread (after its auto-archive time without messages): if a match is still being

@@ -22,7 +22,7 @@ use super::errors::{
     self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
     THREAD_LOCKED, UNKNOWN_CHANNEL,
 };
-use super::reply::{board_file, fit, Mentions, Outgoing};
+use super::reply::{board_file, custom_ids, fit, Mentions, Outgoing};
 use super::warned::Warned;
 use namnam_core::outbox::POST_CLAIM_MS;
 use namnam_core::{cause_chain, Core, Post};
@@ -521,18 +521,23 @@ impl Poster {
         }
     }
 
+    /// Records that a post will never be delivered.
+    async fn dropped(&self, id: PostId, reason: &str) -> Tried {
+        match self.core.drop_post(id, reason).await {
+            Ok(()) => Tried::Done,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), post = id, "could not drop a post");
+                Tried::LATER
+            }
+        }
+    }
+
     /// A post whose channel is not one of its server's: whoever named that channel, it is not posted to.
     async fn foreign(&self, post: &Post, channel: serenity::ChannelId) -> Tried {
         let reason = "the channel is not one of the post's server";
         tracing::warn!(post = post.id, %channel, server = %post.server, match_id = ?post.match_id,
             "refused a message for a channel of another server");
-        match self.core.drop_post(post.id, reason).await {
-            Ok(()) => Tried::Done,
-            Err(error) => {
-                tracing::error!(error = %cause_chain(&error), post = post.id, "could not drop a post");
-                Tried::LATER
-            }
-        }
+        self.dropped(post.id, reason).await
     }
 
     /// Decides what a failed send means: try again later, or drop the post with one log line.
@@ -564,28 +569,6 @@ impl Poster {
         };
         tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
             error = %errors::summary(error), "dropped a message that cannot be delivered: {reason}");
-        match self.core.drop_post(post.id, reason).await {
-            Ok(()) => Tried::Done,
-            Err(error) => {
-                tracing::error!(error = %cause_chain(&error), post = post.id, "could not drop a post");
-                Tried::LATER
-            }
-        }
+        self.dropped(post.id, reason).await
     }
-}
-
-/// The custom ids of a message's buttons, in order.
-fn custom_ids(message: &serenity::Message) -> Vec<&str> {
-    message
-        .components
-        .iter()
-        .flat_map(|row| row.components.iter())
-        .filter_map(|component| match component {
-            serenity::ActionRowComponent::Button(serenity::Button {
-                data: serenity::ButtonKind::NonLink { custom_id, .. },
-                ..
-            }) => Some(custom_id.as_str()),
-            _ => None,
-        })
-        .collect()
 }

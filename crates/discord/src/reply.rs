@@ -309,6 +309,22 @@ fn is_right_to_left(c: char) -> bool {
     matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
 }
 
+/// The custom ids of a message's buttons, in order.
+pub fn custom_ids(message: &serenity::Message) -> Vec<&str> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .filter_map(|component| match component {
+            serenity::ActionRowComponent::Button(serenity::Button {
+                data: serenity::ButtonKind::NonLink { custom_id, .. },
+                ..
+            }) => Some(custom_id.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A Discord timestamp shown relative to now ("in 3 hours").
 pub fn relative_time(unix_seconds: i64) -> String {
     format!("<t:{unix_seconds}:R>")

@@ -249,7 +249,31 @@ async fn winners_are_pinged_by_their_ids(backend: Backend) {
     assert_eq!(finished.notify, vec![second.id], "{}", finished.text);
 }
 
+/// Match numbers are looked up within the server asking: another server's matches are unknown there.
+async fn another_servers_match_is_unknown_here(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let started = h.start_match("general", "alice", "bob", "").await;
+    let id = started.board.as_ref().expect("a board").match_id;
+    h.ok("alice", "resign confirm:yes").await;
+    for line in [
+        format!("replay match:{id}"),
+        format!("export match:{id}"),
+        format!("analyse match:{id}"),
+        format!("board match:{id}"),
+        format!("rematch match:{id}"),
+    ] {
+        let mut request = h.request("general", "mallory", &line);
+        request.place.server = OTHER_SERVER;
+        let refused = h.core.try_handle(&request).await;
+        assert!(
+            matches!(refused, Err(namnam_core::CoreError::User(_))),
+            "{line}: {refused:?}"
+        );
+    }
+}
+
 on_both_backends!(
+    another_servers_match_is_unknown_here,
     the_board_pings_nobody,
     a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes,
     a_takeback_is_asked_once_per_move,
