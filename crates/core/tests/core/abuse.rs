@@ -149,18 +149,48 @@ async fn numbers_too_large_for_a_clock_are_refused(backend: Backend) {
         matches!(refused, Err(UserError::BadOption { .. })),
         "{refused:?}"
     );
-    for number in ["99999999999999999999", "-1", "0"] {
+    for number in [
+        "99999999999999999999",
+        "18446744073709551615",
+        "9223372036854775807",
+        "4294967295",
+        "-1",
+        "0",
+    ] {
         for (command, option) in [
             ("board", "match"),
             ("replay", "match"),
+            ("replay", "move"),
             ("leaderboard", "page"),
+            ("leaderboard", "season"),
+            ("stats", "season"),
+            ("rematch", "match"),
+            ("history", "match"),
         ] {
             // A refusal or a command, never a panic; and when it parses, the core answers it.
             if let Ok(command) = parse(command, &[], &[(option, number)]) {
-                let request = request_as(&h, TestNames.user("carol").unwrap(), command);
+                // Each a different person: the budget of costly commands is not what is tested.
+                let asker = format!("carol{command:?}{number}")
+                    .replace(|c: char| !c.is_ascii_alphanumeric(), "");
+                let request = request_as(&h, TestNames.user(&asker).unwrap(), command);
                 h.core.handle(&request).await;
             }
         }
+    }
+}
+
+async fn a_replay_past_the_end_or_far_before_is_answered(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let started = h.start_match("general", "alice", "bob", "").await;
+    let id = started.board.as_ref().expect("a board").match_id;
+    h.ok("alice", "resign confirm:yes").await;
+    for ply in ["4294967295", "4294967294", "1", "0"] {
+        h.clock.advance_secs(10);
+        let reply = h
+            .core
+            .handle(&h.request("general", "bob", &format!("replay match:{id} move:{ply}")))
+            .await;
+        assert!(reply.private, "{}", reply.text);
     }
 }
 
@@ -279,6 +309,7 @@ on_both_backends!(
     a_takeback_is_asked_once_per_move,
     costly_commands_have_a_budget_a_minute,
     numbers_too_large_for_a_clock_are_refused,
+    a_replay_past_the_end_or_far_before_is_answered,
     a_tournament_name_is_quoted_never_words,
     winners_are_pinged_by_their_ids,
 );
