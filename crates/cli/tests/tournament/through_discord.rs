@@ -509,3 +509,46 @@ async fn swiss_9_players_4_rounds_end_to_end() {
 
     fx.close(bot.take().unwrap(), store).await;
 }
+
+/// Where the bot may not make threads, a pairing is played in the tournament's channel: the line that was
+/// to start its thread is removed, and the board there says why it is in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_thread_permissions_the_pairing_is_played_in_the_channel() {
+    let (fx, bot, store) = Fixture::table("no-threads.db").await;
+    fx.fake.deny(
+        GENERAL,
+        crate::support::fake_discord::Perm::CreatePublicThreads,
+    );
+    let players = field(2);
+    let terms = Options::new()
+        .text("name", "Closed doors")
+        .int("format", 1)
+        .int("target", 1)
+        .int("match_rounds", 1)
+        .int("clock", 2);
+    let (signup, message) = create(&fx, &players[0], terms).await;
+    join_all(&fx, signup, &message, &players).await;
+    tournament(&fx, &players[0], GENERAL, "start").await;
+    let tid = the_tournament(&store).await.id;
+    let game = paired(&store, tid, 1).await[0].clone();
+    let board = board_of(&fx, game.match_id.expect("a match")).await;
+    assert_eq!(board.channel_id, GENERAL);
+    assert!(fx.fake.threads().is_empty(), "no thread was made");
+    // Each message of the pairing in #general is the board or the round's news: no lone starter line.
+    let state = fx.fake.state();
+    let lines: Vec<&Message> = state
+        .messages
+        .values()
+        .filter(|m| m.channel_id == GENERAL && !m.ephemeral)
+        .filter(|m| m.content().contains("Closed doors") && m.content().contains("round 1"))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .all(|m| !house_ids(m).is_empty() || m.content().contains("begins")),
+        "{:?}",
+        lines.iter().map(|m| m.content()).collect::<Vec<_>>()
+    );
+    drop(state);
+    fx.close(bot, store).await;
+}
