@@ -530,17 +530,19 @@ async fn without_thread_permissions_the_pairing_is_played_in_the_channel() {
     join_all(&fx, signup, &message, &players).await;
     tournament(&fx, &players[0], GENERAL, "start").await;
     let tid = the_tournament(&store).await.id;
-    let game = paired(&store, tid, 1).await[0].clone();
+    let game = paired(&store, tid, 1).await[0];
     let board = board_of(&fx, game.match_id.expect("a match")).await;
     assert_eq!(board.channel_id, GENERAL);
     assert!(fx.fake.threads().is_empty(), "no thread was made");
     // Each message of the pairing in #general is the board or the round's news: no lone starter line.
-    let state = fx.fake.state();
-    let lines: Vec<&Message> = state
+    let lines: Vec<Message> = fx
+        .fake
+        .state()
         .messages
         .values()
         .filter(|m| m.channel_id == GENERAL && !m.ephemeral)
         .filter(|m| m.content().contains("Closed doors") && m.content().contains("round 1"))
+        .cloned()
         .collect();
     assert!(
         lines
@@ -549,6 +551,5 @@ async fn without_thread_permissions_the_pairing_is_played_in_the_channel() {
         "{:?}",
         lines.iter().map(|m| m.content()).collect::<Vec<_>>()
     );
-    drop(state);
     fx.close(bot, store).await;
 }
