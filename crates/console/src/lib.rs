@@ -8,7 +8,7 @@
 //! computer: `alice challenge opponent:namnam level:5` starts a match at once, and the computer's moves are
 //! printed after the player's.
 
-use namnam_core::message::shown_plain;
+use namnam_core::message::{shown_plain, Language};
 use namnam_core::{
     apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
     Request, Resolver, UserRef, Via, COMPUTER_NAME,
@@ -43,6 +43,8 @@ pub struct ConsoleOptions {
     pub prompt: bool,
     /// Print each input line before its reply (when the input is piped).
     pub echo: bool,
+    /// The language of every word printed (`--lang`); the commands keep their names.
+    pub language: Language,
 }
 
 impl Default for ConsoleOptions {
@@ -53,6 +55,7 @@ impl Default for ConsoleOptions {
             sweep_every: Duration::from_secs(5),
             prompt: false,
             echo: false,
+            language: Language::English,
         }
     }
 }
@@ -146,7 +149,7 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    let mut printer = Printer::new(options.images.clone())?;
+    let mut printer = Printer::new(options.images.clone(), options.language)?;
     let mut names = Names {
         channels: HashMap::new(),
     };
@@ -213,6 +216,7 @@ where
             },
             user,
             can_manage,
+            language: options.language,
             command,
         };
         let mut reply = core.handle(&request).await;
@@ -255,16 +259,21 @@ where
 struct Printer {
     images: Option<PathBuf>,
     written: usize,
+    language: Language,
 }
 
 impl Printer {
-    fn new(images: Option<PathBuf>) -> io::Result<Printer> {
+    fn new(images: Option<PathBuf>, language: Language) -> io::Result<Printer> {
         let mut written = 0;
         if let Some(dir) = &images {
             std::fs::create_dir_all(dir)?;
             written = std::fs::read_dir(dir)?.count();
         }
-        Ok(Printer { images, written })
+        Ok(Printer {
+            images,
+            written,
+            language,
+        })
     }
 
     /// Prints a notice the core sent by itself (the clock, an analysis), in its channel.
@@ -300,7 +309,7 @@ impl Printer {
             }
             _ => writeln!(out, "[#{channel}]")?,
         }
-        writeln!(out, "{}", reply.text)?;
+        writeln!(out, "{}", reply.text.plain_in(self.language))?;
         if let Some(board) = &reply.board {
             writeln!(out, "{}", text::board_text(&board.position, &board.names))?;
         } else if let Some(scene) = &reply.scene {
@@ -363,11 +372,13 @@ impl Printer {
             writeln!(out, "next: {}", moves.join(" | "))?;
         }
         if let (Some(aside), Some(user)) = (&reply.aside, user) {
+            let aside = aside.plain_in(self.language);
             writeln!(out, "(only {} sees this) {aside}", shown_plain(user))?;
         }
         // The console has no DMs: they are printed where they were sent from, addressed.
         for dm in &reply.direct {
-            writeln!(out, "[DM to {}] {}", shown_plain(&dm.name), dm.text)?;
+            let text = dm.text.plain_in(self.language);
+            writeln!(out, "[DM to {}] {text}", shown_plain(&dm.name))?;
         }
         writeln!(out)
     }

@@ -44,6 +44,11 @@ impl Core {
             Ok(reply) => reply,
             Err(e) => error_reply(e, request),
         };
+        // What only the asker sees is in their language; what everyone sees, in the server's (English
+        // until servers choose).
+        if reply.private {
+            reply.language = request.language;
+        }
         if let Some(word) = word {
             notify::add_aside(&mut reply, word);
         }

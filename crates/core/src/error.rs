@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::message::Text;
+use super::message::{Arg, Text};
 use namnam_game::{House, IllegalMove};
 use namnam_store::{Snowflake, StoreError};
 
@@ -125,267 +125,287 @@ pub enum UserError {
 }
 
 impl UserError {
-    /// The refusal in the player's words.
+    /// The refusal in the player's words: one message of the language resources (`errors.ftl`).
     pub fn text(&self) -> Text {
-        let words = |w: &str| Text::from(w);
-        let player = |name: &str| Text::new().player(name);
+        use Arg as A;
+        let id = |n: i64| A::number(n);
         match self {
-            UserError::UnknownCommand(name) => words("I don't know the command ")
-                .quoted(name.as_str())
-                .words(". Try ")
-                .command("help")
-                .words("."),
-            UserError::UnknownOption { command, option } => {
-                words("The command ")
-                    .quoted(command.to_string())
-                    .words(" has no option ")
-                    .quoted(option.to_string())
-                    .words(". Try ")
-                    .command("help")
-                    .words(".")
-            }
+            UserError::UnknownCommand(name) => Text::message(
+                "error-unknown-command",
+                [
+                    ("name", A::quoted(name.as_str())),
+                    ("help", A::command("help")),
+                ],
+            ),
+            UserError::UnknownOption { command, option } => Text::message(
+                "error-unknown-option",
+                [
+                    ("command", A::quoted(command.to_string())),
+                    ("option", A::quoted(option.to_string())),
+                    ("help", A::command("help")),
+                ],
+            ),
             UserError::MissingOption(option) => {
-                Text::from(format!("Please give the option `{option}`."))
+                Text::message("error-missing-option", [("option", A::words(*option))])
             }
-            UserError::BadOption { option, expected } => {
-                Text::from(format!("`{option}` must be {expected}."))
+            UserError::BadOption { option, expected } => Text::message(
+                "error-bad-option",
+                [
+                    ("option", A::words(*option)),
+                    ("expected", A::words(*expected)),
+                ],
+            ),
+            UserError::NoSuchHouse(house) => {
+                Text::message("error-no-such-house", [("house", id(*house))])
             }
-            UserError::NoSuchHouse(house) => Text::from(format!(
-                "There is no house {house}: houses are numbered 1 to 12."
-            )),
-            UserError::UnknownPlayer(name) => words("I don't know a player called ")
-                .player(name)
-                .words("."),
-            UserError::UnknownChannel(name) => {
-                words("I don't know a channel called ")
-                    .quoted(name.as_str())
-                    .words(".")
+            UserError::UnknownPlayer(name) => {
+                Text::message("error-unknown-player", [("name", A::player(name.as_str()))])
             }
-            UserError::SelfChallenge => words("You cannot challenge yourself."),
+            UserError::UnknownChannel(name) => Text::message(
+                "error-unknown-channel",
+                [("name", A::quoted(name.as_str()))],
+            ),
+            UserError::SelfChallenge => Text::message("error-self-challenge", []),
             UserError::ChallengeBot(name) => {
-                player(name).words(" is a bot: bots cannot be challenged.")
+                Text::message("error-challenge-bot", [("name", A::player(name.as_str()))])
             }
-            UserError::ChannelNotAllowed => words("Matches cannot be played in this channel."),
+            UserError::ChannelNotAllowed => Text::message("error-channel-not-allowed", []),
             UserError::ChallengeOpen {
                 challenger,
                 challenged,
-            } => words("There is already an open challenge in this channel (")
-                .player(challenger)
-                .words(" to ")
-                .player(challenged)
-                .words(")."),
-            UserError::MatchInChannel => {
-                words("That thread already has a match of its own: a thread holds one match.")
-            }
-            UserError::PairInChannel(a, b) => player(a)
-                .words(" and ")
-                .player(b)
-                .words(" already have a match in this channel: finish it first."),
+            } => Text::message(
+                "error-challenge-open",
+                [
+                    ("challenger", A::player(challenger.as_str())),
+                    ("challenged", A::player(challenged.as_str())),
+                ],
+            ),
+            UserError::MatchInChannel => Text::message("error-match-in-channel", []),
+            UserError::PairInChannel(a, b) => Text::message(
+                "error-pair-in-channel",
+                [("a", A::player(a.as_str())), ("b", A::player(b.as_str()))],
+            ),
             UserError::WhichMatch(matches) => {
-                let mut text = words("Which match? There are several here: add `match:N` to the command, N one of ");
-                for (i, (id, south, north)) in matches.iter().enumerate() {
-                    if i > 0 {
-                        text = text.words(", ");
-                    }
-                    text = text
-                        .words(format!("#{id} "))
-                        .player(south)
-                        .words(" vs ")
-                        .player(north);
-                }
-                text.words(".")
+                let listed = matches.iter().map(|(n, south, north)| {
+                    Text::message(
+                        "match-pair",
+                        [
+                            ("id", id(*n)),
+                            ("south", A::player(south.as_str())),
+                            ("north", A::player(north.as_str())),
+                        ],
+                    )
+                });
+                Text::message(
+                    "error-which-match",
+                    [("matches", A::Text(Text::list(listed, ", ")))],
+                )
             }
             UserError::MatchElsewhere {
-                id,
+                id: n,
                 channel,
                 channel_name,
-            } => Text::from(format!("Match #{id} is played in "))
-                .channel(*channel, Some(channel_name))
-                .words(": its commands work there."),
-            UserError::MatchOver(id) => Text::from(format!(
-                "Match #{id} is over: see it with "
-            ))
-            .command_with("replay", &format!("match:{id}"))
-            .words("."),
-            UserError::NoSuchTournament(id) => {
-                Text::from(format!("There is no tournament #{id} in this server."))
+            } => Text::message(
+                "error-match-elsewhere",
+                [
+                    ("id", id(*n)),
+                    ("channel", A::channel(*channel, Some(channel_name))),
+                ],
+            ),
+            UserError::MatchOver(n) => Text::message(
+                "error-match-over",
+                [
+                    ("id", id(*n)),
+                    ("replay", A::command_with("replay", &format!("match:{n}"))),
+                ],
+            ),
+            UserError::NoSuchTournament(n) => {
+                Text::message("error-no-such-tournament", [("id", id(*n))])
             }
-            UserError::NoTournament => words("There is no tournament in this server yet. Start one with ")
-                .command_with("tournament create", "name:…")
-                .words("."),
+            UserError::NoTournament => Text::message(
+                "error-no-tournament",
+                [("create", A::command_with("tournament create", "name:…"))],
+            ),
             UserError::WhichTournament(list) => {
                 let listed = list
                     .iter()
-                    .map(|(id, name)| Text::from(format!("#{id} ")).quoted(name));
-                words("Which tournament? Add `tournament:N` to the command, N one of: ")
-                    .then(Text::list(listed, ", "))
-                    .words(".")
+                    .map(|(n, name)| Text::from(format!("#{n} ")).quoted(name));
+                Text::message(
+                    "error-which-tournament",
+                    [("tournaments", A::Text(Text::list(listed, ", ")))],
+                )
             }
-            UserError::TournamentEndless => words(
-                "A tournament's matches must end: give them a target of houses or a round limit \
-                 (`match_rounds`).",
+            UserError::TournamentEndless => Text::message("error-tournament-endless", []),
+            UserError::RoundRobinRounds => Text::message("error-round-robin-rounds", []),
+            UserError::StartInThePast => Text::message("error-start-in-the-past", []),
+            UserError::TournamentStarted(name) => Text::message(
+                "error-tournament-started",
+                [("tournament", A::quoted(name))],
             ),
-            UserError::RoundRobinRounds => words(
-                "A round robin plays as many rounds as it needs (everyone meets everyone once): \
-                 `rounds` is for Swiss tournaments.",
+            UserError::TooFewPlayers(name, joined) => Text::message(
+                "error-too-few-players",
+                [
+                    ("tournament", A::quoted(name)),
+                    ("joined", id((*joined).into())),
+                ],
             ),
-            UserError::StartInThePast => {
-                words("That start time has passed: give a time to come, like `in 2d`.")
+            UserError::TournamentNotStarted(name) => Text::message(
+                "error-tournament-not-started",
+                [("tournament", A::quoted(name))],
+            ),
+            UserError::TournamentOver(name) => {
+                Text::message("error-tournament-over", [("tournament", A::quoted(name))])
             }
-            UserError::TournamentStarted(name) => Text::new()
-                .quoted_bold(name)
-                .words(" has started already: joining and leaving are closed."),
-            UserError::TooFewPlayers(name, joined) => Text::new().quoted_bold(name).words(format!(
-                " needs at least two players to start ({joined} so far): its sign-up goes on."
-            )),
-            UserError::TournamentNotStarted(name) => {
-                Text::new().quoted_bold(name).words(" has not started yet.")
-            }
-            UserError::TournamentOver(name) => Text::new().quoted_bold(name).words(" is over."),
             UserError::AlreadyJoined(name) => {
-                words("You are in ").quoted_bold(name).words(" already.")
+                Text::message("error-already-joined", [("tournament", A::quoted(name))])
             }
-            UserError::TournamentFull(name, limit) => Text::new()
-                .quoted_bold(name)
-                .words(format!(" is full: it takes {limit} players.")),
+            UserError::TournamentFull(name, limit) => Text::message(
+                "error-tournament-full",
+                [
+                    ("tournament", A::quoted(name)),
+                    ("limit", id((*limit).into())),
+                ],
+            ),
             UserError::NotInTournament(name) => {
-                words("You are not playing in ").quoted_bold(name).words(".")
+                Text::message("error-not-in-tournament", [("tournament", A::quoted(name))])
             }
-            UserError::NotOrganiser(name) => words("Only its organiser, ")
-                .player(name)
-                .words(", or a server admin can do that."),
-            UserError::NoChallenge => words("There is no open challenge in this channel."),
-            UserError::ChallengeExpired => words("That challenge has expired."),
+            UserError::NotOrganiser(name) => {
+                Text::message("error-not-organiser", [("name", A::player(name.as_str()))])
+            }
+            UserError::NoChallenge => Text::message("error-no-challenge", []),
+            UserError::ChallengeExpired => Text::message("error-challenge-expired", []),
             UserError::NotChallenged(name) => {
-                words("That challenge is for ").player(name).words(".")
+                Text::message("error-not-challenged", [("name", A::player(name.as_str()))])
             }
-            UserError::NotChallenger(name) => words("Only ")
-                .player(name)
-                .words(" can cancel this challenge."),
-            UserError::OwnChallenge(name) => words("You cannot accept your own challenge: ")
-                .player(name)
-                .words(" must answer it (or you can ")
-                .command("cancel")
-                .words(" it)."),
-            UserError::NoMatch => words("There is no match in this channel."),
-            UserError::NotAPlayer(south, north) => words("Only ")
-                .player(south)
-                .words(" and ")
-                .player(north)
-                .words(" play this match."),
-            UserError::NotYourTurn(name) => words("It is ").player(name).words("'s turn."),
+            UserError::NotChallenger(name) => {
+                Text::message("error-not-challenger", [("name", A::player(name.as_str()))])
+            }
+            UserError::OwnChallenge(name) => Text::message(
+                "error-own-challenge",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("cancel", A::command("cancel")),
+                ],
+            ),
+            UserError::NoMatch => Text::message("error-no-match", []),
+            UserError::NotAPlayer(south, north) => Text::message(
+                "error-not-a-player",
+                [
+                    ("south", A::player(south.as_str())),
+                    ("north", A::player(north.as_str())),
+                ],
+            ),
+            UserError::NotYourTurn(name) => {
+                Text::message("error-not-your-turn", [("name", A::player(name.as_str()))])
+            }
             UserError::Illegal { house, why, owner } => illegal_text(*house, *why, owner),
-            UserError::Stale => words("That is out of date: the match has moved on. ")
-                .command("board")
-                .words(" shows it as it is now."),
-            UserError::DrawAlreadyOffered(name) => words("You have already offered a draw; ")
-                .player(name)
-                .words(" can accept it with ")
-                .command("draw")
-                .words("."),
-            UserError::NothingToTakeBack => {
-                words("There is no move in this match to take back.")
+            UserError::Stale => Text::message("error-stale", [("board", A::command("board"))]),
+            UserError::DrawAlreadyOffered(name) => Text::message(
+                "error-draw-already-offered",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("draw", A::command("draw")),
+                ],
+            ),
+            UserError::NothingToTakeBack => Text::message("error-nothing-to-take-back", []),
+            UserError::TakebackNotYours(name) => Text::message(
+                "error-takeback-not-yours",
+                [("name", A::player(name.as_str()))],
+            ),
+            UserError::TakebackAcrossRounds(round) => Text::message(
+                "error-takeback-across-rounds",
+                [("round", id((*round).into()))],
+            ),
+            UserError::TakebackAlreadyAsked(name) => Text::message(
+                "error-takeback-already-asked",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("takeback", A::command("takeback")),
+                    ("withdraw", A::command_with("takeback", "decline:yes")),
+                ],
+            ),
+            UserError::ChallengeTooSoon { name, until } => Text::message(
+                "error-challenge-too-soon",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("when", A::time(*until)),
+                ],
+            ),
+            UserError::TakebackOncePerMove(name) => Text::message(
+                "error-takeback-once-per-move",
+                [("name", A::player(name.as_str()))],
+            ),
+            UserError::NotAllowedAnyway(channel) => Text::message(
+                "error-not-allowed-anyway",
+                [
+                    ("channel", A::channel(channel.0, None)),
+                    ("settings", A::command("admin settings")),
+                ],
+            ),
+            UserError::LastAllowedChannel(channel) => Text::message(
+                "error-last-allowed-channel",
+                [
+                    ("channel", A::channel(channel.0, None)),
+                    (
+                        "all",
+                        A::command_with("admin settings", "every-channel:yes"),
+                    ),
+                ],
+            ),
+            UserError::Busy { until } => Text::message("error-busy", [("when", A::time(*until))]),
+            UserError::NoTakebackRequest => Text::message("error-no-takeback-request", []),
+            UserError::ComputerNoTakeback(name) => Text::message(
+                "error-computer-no-takeback",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("resign", A::command("resign")),
+                ],
+            ),
+            UserError::NotAdmin => {
+                Text::message("error-not-admin", [("admin", A::command("admin"))])
             }
-            UserError::TakebackNotYours(name) => words("The last move is ")
-                .player(name)
-                .words("'s, and ")
-                .player(name)
-                .words(" has not asked to take it back: only your own last move can be taken back, before your opponent moves."),
-            UserError::TakebackAcrossRounds(round) => Text::from(format!(
-                "The last move ended round {round}: a move that ended a round cannot be taken back."
-            )),
-            UserError::TakebackAlreadyAsked(name) => words("You have already asked to take back your move; ")
-                .player(name)
-                .words(" can accept it with ")
-                .command("takeback")
-                .words(", and you can withdraw it with ")
-                .command_with("takeback", "decline:yes")
-                .words("."),
-            UserError::ChallengeTooSoon { name, until } => {
-                words("Your last challenge to ")
-                    .player(name)
-                    .words(" was declined or withdrawn a moment ago: you can challenge them again ")
-                    .time(*until)
-                    .words(".")
+            UserError::NoStats => Text::message("error-no-stats", []),
+            UserError::SeasonJustStarted(season) => Text::message(
+                "error-season-just-started",
+                [("season", id((*season).into()))],
+            ),
+            UserError::NoSuchSeason { asked, current } => Text::message(
+                "error-no-such-season",
+                [
+                    ("asked", id((*asked).into())),
+                    ("current", id((*current).into())),
+                ],
+            ),
+            UserError::ComputerThinking(name) => Text::message(
+                "error-computer-thinking",
+                [("name", A::player(name.as_str()))],
+            ),
+            UserError::ComputerNoDraw(name) => Text::message(
+                "error-computer-no-draw",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("resign", A::command("resign")),
+                ],
+            ),
+            UserError::LevelForPeople => Text::message("error-level-for-people", []),
+            UserError::NothingToRematch => Text::message("error-nothing-to-rematch", []),
+            UserError::RematchActive(n) => Text::message("error-rematch-active", [("id", id(*n))]),
+            UserError::RematchAborted(n) => Text::message(
+                "error-rematch-aborted",
+                [("id", id(*n)), ("challenge", A::command("challenge"))],
+            ),
+            UserError::NotActive(n) => Text::message("error-not-active", [("id", id(*n))]),
+            UserError::NoSuchMatch(n) => Text::message("error-no-such-match", [("id", id(*n))]),
+            UserError::LiveMatchOfOthers(n) => {
+                Text::message("error-live-match-of-others", [("id", id(*n))])
             }
-            UserError::TakebackOncePerMove(name) => {
-                words("You have asked to take back this move already, and one request per move is all: ")
-                    .player(name)
-                    .words(" is not asked again. Play on.")
+            UserError::AnalyseLive(n) => Text::message("error-analyse-live", [("id", id(*n))]),
+            UserError::NothingToAnalyse(n) => {
+                Text::message("error-nothing-to-analyse", [("id", id(*n))])
             }
-            UserError::NotAllowedAnyway(channel) => words("Matches are not allowed in ")
-                .channel(channel.0, None)
-                .words(" anyway: the channels allowed are those listed in ")
-                .command("admin settings")
-                .words("."),
-            UserError::LastAllowedChannel(channel) => Text::new()
-                .channel(channel.0, None)
-                .words(" is the only channel where matches are allowed; with none left, they would be allowed everywhere. Allow another first, or use ")
-                .command_with("admin settings", "channels:all")
-                .words("."),
-            UserError::Busy { until } => words(
-                "That is a lot of pictures, replays and analyses in a minute: you can ask again ",
-            )
-            .time(*until)
-            .words("."),
-            UserError::NoTakebackRequest => {
-                words("Nobody has asked to take back a move in this match.")
+            UserError::AnalysisQueued(n) => {
+                Text::message("error-analysis-queued", [("id", id(*n))])
             }
-            UserError::ComputerNoTakeback(name) => player(name)
-                .words(" moves at once, so there is no taking back a move against it: play on, or ")
-                .command("resign")
-                .words("."),
-            UserError::NotAdmin => words("Only members who may manage the server can use ")
-                .command("admin")
-                .words("."),
-            UserError::NoStats => words("You have not played a rated match here in this season yet."),
-            UserError::SeasonJustStarted(season) => Text::from(format!(
-                "Season {season} began less than a minute ago: it is not ended again so soon."
-            )),
-            UserError::NoSuchSeason { asked, current } => Text::from(format!(
-                "There is no season {asked} yet: this server is in season {current}."
-            )),
-            UserError::ComputerThinking(name) => {
-                player(name).words(" is thinking… Your turn comes as soon as it has moved.")
-            }
-            UserError::ComputerNoDraw(name) => player(name)
-                .words(" does not agree to draws: play on, or ")
-                .command("resign")
-                .words("."),
-            UserError::LevelForPeople => {
-                words("`level` is for a match against namnam, the computer.")
-            }
-            UserError::NothingToRematch => {
-                words("You have no finished match in this channel to play again.")
-            }
-            UserError::RematchActive(id) => Text::from(format!(
-                "Match #{id} is still being played: a rematch can follow once it is over."
-            )),
-            UserError::RematchAborted(id) => Text::from(format!(
-                "Match #{id} was stopped by an admin: start a new one with "
-            ))
-            .command("challenge")
-            .words("."),
-            UserError::NotActive(id) => Text::from(format!(
-                "Match #{id} is not being played: only a match in progress can move to a thread."
-            )),
-            UserError::NoSuchMatch(id) => Text::from(format!(
-                "There is no match #{id} in this server: a match's number is on its boards (Match #12)."
-            )),
-            UserError::LiveMatchOfOthers(id) => Text::from(format!(
-                "Match #{id} is still being played: until it ends, only its players can look back at it."
-            )),
-            UserError::AnalyseLive(id) => Text::from(format!(
-                "Match #{id} is still being played: the computer looks at a match once it is over, so that \
-                 its opinion helps neither player in the middle of it."
-            )),
-            UserError::NothingToAnalyse(id) => {
-                Text::from(format!("Match #{id} has no moves to analyse."))
-            }
-            UserError::AnalysisQueued(id) => Text::from(format!(
-                "The computer is already looking at match #{id}: its verdict will be posted where it \
-                 was asked for."
-            )),
         }
     }
 }
@@ -400,19 +420,14 @@ impl fmt::Display for UserError {
 impl std::error::Error for UserError {}
 
 fn illegal_text(house: House, why: IllegalMove, owner: &str) -> Text {
-    let words = |w: String| Text::from(w);
+    let house = ("house", Arg::number(house.label()));
+    let owner = ("owner", Arg::player(owner));
     match why {
-        IllegalMove::NotOwner => Text::from(format!("House {house} belongs to "))
-            .player(owner)
-            .words(": play one of your own houses."),
-        IllegalMove::EmptyHouse => Text::from(format!("House {house} is empty.")),
-        IllegalMove::Endless => Text::from(format!(
-            "House {house} would sow round for ever (an endless move), so it is not allowed."
-        )),
-        IllegalMove::MustFeed => Text::new().player(owner).words(format!(
-            " has no seeds: you must play a move that gives them some, and house {house} does not."
-        )),
-        IllegalMove::RoundOver => words("The round is over.".into()),
+        IllegalMove::NotOwner => Text::message("illegal-not-owner", [house, owner]),
+        IllegalMove::EmptyHouse => Text::message("illegal-empty-house", [house]),
+        IllegalMove::Endless => Text::message("illegal-endless", [house]),
+        IllegalMove::MustFeed => Text::message("illegal-must-feed", [house, owner]),
+        IllegalMove::RoundOver => Text::message("illegal-round-over", []),
     }
 }
 

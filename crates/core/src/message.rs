@@ -7,6 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::clock::format_utc;
+pub use namnam_words::Language;
 
 /// One piece of a message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +34,57 @@ pub enum Part {
     Time(i64),
     /// A number and the thing counted, in the singular or the plural as the number needs.
     Count { n: i64, one: String, many: String },
+    /// A message of the language resources (`namnam_words`), by its id, with its arguments: the words
+    /// are the reader's language's, and a translator may put the arguments where the language wants them.
+    Message {
+        id: String,
+        args: Vec<(String, Arg)>,
+    },
+}
+
+/// An argument of a [`Part::Message`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Arg {
+    /// A number: it also chooses the plural form.
+    Number(i64),
+    /// Parts, shown as the front end shows them (a name escaped, a command clickable).
+    Text(Text),
+}
+
+impl Arg {
+    pub fn player(name: impl Into<String>) -> Arg {
+        Arg::Text(Text::new().player(name))
+    }
+
+    pub fn quoted(text: impl Into<String>) -> Arg {
+        Arg::Text(Text::new().quoted(text))
+    }
+
+    pub fn command(name: &str) -> Arg {
+        Arg::Text(Text::new().command(name))
+    }
+
+    pub fn command_with(name: &str, options: &str) -> Arg {
+        Arg::Text(Text::new().command_with(name, options))
+    }
+
+    pub fn channel(id: u64, name: Option<&str>) -> Arg {
+        Arg::Text(Text::new().channel(id, name))
+    }
+
+    pub fn time(ms: i64) -> Arg {
+        Arg::Text(Text::new().time(ms))
+    }
+
+    /// The core's own words that are not to be translated (an option's name, a house's label).
+    pub fn words(words: impl Into<String>) -> Arg {
+        Arg::Text(Text::new().words(words))
+    }
+
+    pub fn number(n: impl Into<i64>) -> Arg {
+        Arg::Number(n.into())
+    }
 }
 
 impl Part {
@@ -60,8 +112,39 @@ impl Part {
             Part::Time(ms) => format_utc(*ms),
             // `1 move`, `2 moves`: the same in every front end.
             Part::Count { n, one, many } => format!("{n} {}", if *n == 1 { one } else { many }),
+            Part::Message { .. } => self.plain_in(Language::English),
         }
     }
+
+    /// The part as plain text in `language`.
+    pub fn plain_in(&self, language: Language) -> String {
+        match self {
+            Part::Message { id, args } => {
+                format_message(language, id, args, &|text| text.plain_in(language))
+            }
+            part => part.plain(),
+        }
+    }
+}
+
+/// Message `id` in `language`, each text argument shown by `show`.
+pub fn format_message(
+    language: Language,
+    id: &str,
+    args: &[(String, Arg)],
+    show: &dyn Fn(&Text) -> String,
+) -> String {
+    let shown: Vec<(&str, namnam_words::Arg)> = args
+        .iter()
+        .map(|(name, arg)| {
+            let arg = match arg {
+                Arg::Number(n) => namnam_words::Arg::Number(*n),
+                Arg::Text(text) => namnam_words::Arg::Text(show(text)),
+            };
+            (name.as_str(), arg)
+        })
+        .collect();
+    namnam_words::message(language, id, &shown)
 }
 
 /// Whether `c` changes the direction of the text around it (the bidi controls: marks, embeddings,
@@ -169,6 +252,24 @@ impl Text {
         self
     }
 
+    /// Message `id` of the language resources with its arguments.
+    pub fn message<const N: usize>(id: &str, args: [(&str, Arg); N]) -> Text {
+        Text::new().then_message(id, args)
+    }
+
+    /// This text, then message `id` with its arguments.
+    pub fn then_message<const N: usize>(mut self, id: &str, args: [(&str, Arg); N]) -> Text {
+        debug_assert!(namnam_words::has_message(id), "no message {id}");
+        self.parts.push(Part::Message {
+            id: id.to_owned(),
+            args: args
+                .into_iter()
+                .map(|(name, arg)| (name.to_owned(), arg))
+                .collect(),
+        });
+        self
+    }
+
     /// A moment (milliseconds since the Unix epoch).
     pub fn time(mut self, ms: i64) -> Text {
         self.parts.push(Part::Time(ms));
@@ -249,9 +350,14 @@ impl Text {
         text
     }
 
-    /// The message as plain text.
+    /// The message as plain text (in English).
     pub fn plain(&self) -> String {
-        self.parts.iter().map(Part::plain).collect()
+        self.plain_in(Language::English)
+    }
+
+    /// The message as plain text in `language`.
+    pub fn plain_in(&self, language: Language) -> String {
+        self.parts.iter().map(|p| p.plain_in(language)).collect()
     }
 }
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::ActionId;
 use super::error::cause_chain;
+use super::message::Language;
 use super::message::Text;
 use super::pictures::{PendingAnimation, Picture};
 use namnam_game::{Match, MatchMove, Player, Position};
@@ -57,6 +58,8 @@ pub struct BoardState {
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
     pub text: Text,
+    /// The language its words are shown in: the asker's for a private reply.
+    pub language: Language,
     /// Shown only to the one who asked.
     pub private: bool,
     /// The board after the change.
@@ -175,6 +178,9 @@ pub(super) struct PostBody {
     /// The post starts a thread of this name, and its match moves there (a tournament's pairing).
     #[serde(default)]
     pub open_thread: Option<String>,
+    /// The language's code (`en`, `fr`); English when a post stored before languages has none.
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 impl PostBody {
@@ -188,6 +194,7 @@ impl PostBody {
             scene: reply.scene.clone(),
             standings: reply.standings.clone(),
             open_thread: reply.open_thread.clone(),
+            language: Some(reply.language.code().to_owned()),
         }
     }
 
@@ -195,6 +202,11 @@ impl PostBody {
     pub fn into_reply(self) -> Reply {
         Reply {
             text: self.text,
+            language: self
+                .language
+                .as_deref()
+                .and_then(Language::of_code)
+                .unwrap_or_default(),
             notify: self.notify.into_iter().map(Snowflake).collect(),
             deadline_ms: self.deadline_ms,
             actions: self.actions,

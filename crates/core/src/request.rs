@@ -3,6 +3,7 @@
 
 use super::clock::parse_duration;
 use super::error::UserError;
+use super::message::Language;
 use namnam_ai::Level;
 use namnam_game::{Endgame, House, MatchOptions};
 use namnam_store::Format;
@@ -58,6 +59,8 @@ pub struct Request {
     pub user: UserRef,
     /// May this user manage the server (and so use `admin`)?
     pub can_manage: bool,
+    /// The asker's language (Discord: the interaction's `locale`): private answers are in it.
+    pub language: Language,
     pub command: Command,
 }
 
@@ -415,9 +418,20 @@ impl Command {
                         match_id: optional_match_number(&mut opts)?,
                     }),
                     Some("settings") => Command::Admin(AdminCommand::Settings(SettingsChange {
-                        channels: match opts.take("channels") {
-                            None => None,
-                            Some(list) => Some(parse_channels(list, resolver)?),
+                        channels: match (opts.take("channels"), opts.take("every-channel")) {
+                            (Some(list), _) => Some(parse_channels(list, resolver)?),
+                            // As Discord's command says it.
+                            (None, Some(every)) => match yes_no(every) {
+                                Some(true) => Some(Vec::new()),
+                                Some(false) => None,
+                                None => {
+                                    return Err(UserError::BadOption {
+                                        option: "every-channel",
+                                        expected: "yes or no",
+                                    })
+                                }
+                            },
+                            (None, None) => None,
                         },
                         allow: opts
                             .take("allow")

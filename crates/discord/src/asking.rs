@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::CommandError;
-use namnam_core::{Command, Place, Request, UserRef};
+use namnam_core::{Command, Language, Place, Request, UserRef};
 use namnam_store::{PlayerKind, Snowflake};
 
 /// The parts of an interaction a request needs; both slash commands and buttons have them.
@@ -15,6 +15,8 @@ pub struct Asker<'a> {
     pub channel_name: Option<&'a str>,
     pub user: &'a serenity::User,
     pub member: Option<&'a serenity::Member>,
+    /// The asker's language, as their Discord client says (`fr`, `en-US`…).
+    pub locale: &'a str,
 }
 
 impl<'a> Asker<'a> {
@@ -25,6 +27,7 @@ impl<'a> Asker<'a> {
             channel_name: interaction.channel.as_ref().and_then(|c| c.name.as_deref()),
             user: &interaction.user,
             member: interaction.member.as_deref(),
+            locale: &interaction.locale,
         }
     }
 
@@ -35,6 +38,7 @@ impl<'a> Asker<'a> {
             channel_name: press.channel.as_ref().and_then(|c| c.name.as_deref()),
             user: &press.user,
             member: press.member.as_ref(),
+            locale: &press.locale,
         }
     }
 
@@ -52,6 +56,7 @@ impl<'a> Asker<'a> {
                 .member
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild()),
+            language: Language::of_locale(self.locale),
             command,
         })
     }

@@ -11,7 +11,7 @@ use super::asking::Asker;
 use super::errors::{self, retrying, Failure};
 use super::reply::custom_ids;
 use super::{CommandError, Data};
-use namnam_core::{action, cause_chain, ActionId, UserError};
+use namnam_core::{action, cause_chain, ActionId, Language, UserError};
 use namnam_store::Snowflake;
 
 /// Poise's event hook.
@@ -102,7 +102,8 @@ async fn on_button(
         tracing::warn!(custom_id = id, message = %press.message.id, user = %press.user.id,
             "a press of a button its message does not carry: refused");
         // What takes a button off its message is the match (or challenge) moving on.
-        let stale = data.mentions.render(&UserError::Stale.text());
+        let language = Language::of_locale(&press.locale);
+        let stale = data.mentions.render_in(&UserError::Stale.text(), language);
         return Err(CommandError::user(stale));
     }
     let Ok(action) = id.parse::<ActionId>() else {

@@ -11,8 +11,9 @@ use poise::serenity_prelude as serenity;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
+use namnam_core::message::format_message;
 use namnam_core::pictures::Picture;
-use namnam_core::{Action, ActionId, BoardState, ChallengeAnswer, Part, Reply, Text};
+use namnam_core::{Action, ActionId, BoardState, ChallengeAnswer, Language, Part, Reply, Text};
 use namnam_store::Snowflake;
 
 /// Discord's limit of buttons in one action row.
@@ -63,7 +64,7 @@ impl Outgoing {
                 .collect(),
             false => Vec::new(),
         };
-        let mut content = mentions.render(&reply.text);
+        let mut content = mentions.render_in(&reply.text, reply.language);
         if !pinged.is_empty() {
             let mentions: Vec<String> = pinged.iter().map(|id| format!("<@{id}>")).collect();
             content = format!("{} {content}", mentions.join(" "));
@@ -227,13 +228,26 @@ impl Mentions {
         ids.get(command).copied()
     }
 
-    /// The core's text as Discord shows it.
+    /// The core's text as Discord shows it, in English.
     pub fn render(&self, text: &Text) -> String {
-        text.parts().iter().map(|part| self.part(part)).collect()
+        self.render_in(text, Language::English)
     }
 
-    fn part(&self, part: &Part) -> String {
+    /// The core's text as Discord shows it, in `language`.
+    pub fn render_in(&self, text: &Text, language: Language) -> String {
+        text.parts()
+            .iter()
+            .map(|part| self.part(part, language))
+            .collect()
+    }
+
+    fn part(&self, part: &Part, language: Language) -> String {
         match part {
+            // Each argument is shown as Discord shows its parts (a name escaped, a command clickable),
+            // then placed where the language puts it.
+            Part::Message { id, args } => {
+                format_message(language, id, args, &|text| self.render_in(text, language))
+            }
             Part::Words(words) => words.clone(),
             Part::Command { name, options } => {
                 // A mention names the command (a subcommand after its parent: `</admin settings:id>`),

@@ -71,7 +71,7 @@ fn interaction(id: u64, token: &str, kind: u8, data: Value, at: &Where) -> Value
         "token": token,
         "version": 1,
         "app_permissions": at.bot_permissions.to_string(),
-        "locale": "en-GB",
+        "locale": at.who.locale,
         "guild_locale": "en-US",
         "entitlements": [],
         "authorizing_integration_owners": {"0": at.guild_id.to_string()},

@@ -13,6 +13,8 @@ pub struct Person {
     pub bot: bool,
     /// The member's permissions in the channel, as Discord puts them in an interaction.
     pub permissions: u64,
+    /// Their Discord client's language, sent with each interaction (`locale`).
+    pub locale: String,
 }
 
 /// Discord's permission bits the tests use.
@@ -45,6 +47,15 @@ impl Person {
             name: name.to_owned(),
             bot: false,
             permissions: permissions::MEMBER,
+            locale: "en-GB".to_owned(),
+        }
+    }
+
+    /// This person with their client in `locale` (`fr`, `en-US`…).
+    pub fn speaking(self, locale: &str) -> Self {
+        Self {
+            locale: locale.to_owned(),
+            ..self
         }
     }
 

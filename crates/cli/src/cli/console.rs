@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use namnam_console::{self as console, ConsoleOptions};
+use namnam_core::message::Language;
 use namnam_core::{Core, SystemClock};
 use namnam_store as store;
 use std::io::IsTerminal;
@@ -25,6 +26,17 @@ pub struct Args {
     /// How often the move clock is checked, in seconds.
     #[arg(long, default_value_t = 5, value_name = "SECS")]
     sweep_every: u64,
+    /// The language of what the console says: en (English) or fr (French). The commands keep their names.
+    #[arg(long = "lang", default_value = "en", value_name = "CODE", value_parser = language)]
+    language: Language,
+}
+
+/// `--lang`: a language the bot speaks.
+fn language(code: &str) -> Result<Language, String> {
+    Language::of_code(code).ok_or_else(|| {
+        let known: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        format!("no language {code:?}: one of {}", known.join(", "))
+    })
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -51,6 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             sweep_every: Duration::from_secs(args.sweep_every.max(1)),
             prompt: interactive,
             echo: !interactive,
+            language: args.language,
         };
         if interactive {
             println!(

@@ -18,6 +18,7 @@ mod abuse;
 mod computer_and_threads;
 mod endings;
 mod gateway;
+mod languages;
 mod looking_back;
 mod outages;
 mod registration;

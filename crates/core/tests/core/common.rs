@@ -189,6 +189,7 @@ impl Harness {
             },
             user: TestNames.user(user).expect("a test user"),
             can_manage: user.starts_with("admin"),
+            language: Default::default(),
             command,
         }
     }

@@ -1,0 +1,10 @@
+# Les mots communs à tous les domaines.
+
+# Seulement pour les tests des ressources elles-mêmes.
+test-seeds = { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+}
+
+# Une partie parmi d'autres : « #12 alice contre bob ».
+match-pair = #{ $id } { $south } contre { $north }
