@@ -5,7 +5,7 @@ use super::clock::format_duration;
 use super::error::{CoreError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::request::{AdminCommand, Request, SettingsChange};
-use super::{Core, Reply, Text};
+use super::{Core, Language, Reply, Text};
 use namnam_store::{self as store, MatchRow, ServerSettings, StoreError};
 
 impl Core {
@@ -88,6 +88,9 @@ impl Core {
             if let Some(thread) = change.thread_per_match {
                 settings.thread_per_match = thread;
             }
+            if let Some(language) = change.language {
+                settings.language = Some(language.code().to_owned());
+            }
             let mut tx = self.store.begin().await?;
             store::ensure_server(&mut tx, place.server, &place.server_name, self.now()).await?;
             store::update_settings(&mut tx, place.server, &settings).await?;
@@ -95,6 +98,14 @@ impl Core {
         }
         Ok(Reply::private(describe_settings(&settings)))
     }
+}
+
+/// The language of what everyone sees in a server with settings `s`.
+pub(super) fn server_language(s: &ServerSettings) -> Language {
+    s.language
+        .as_deref()
+        .and_then(Language::of_code)
+        .unwrap_or_default()
 }
 
 fn describe_settings(s: &ServerSettings) -> Text {
@@ -109,10 +120,11 @@ fn describe_settings(s: &ServerSettings) -> Text {
         text = text.channel(channel.0, None);
     }
     text.words(format!(
-        "; default clock {} per move; default target {}; a thread per match: {}.",
+        "; default clock {} per move; default target {}; a thread per match: {}; language: {}.",
         format_duration(s.default_clock_secs),
         s.default_target
             .map_or("none".into(), |t| format!("{t} houses")),
-        if s.thread_per_match { "yes" } else { "no" }
+        if s.thread_per_match { "yes" } else { "no" },
+        server_language(s).name()
     ))
 }

@@ -8,8 +8,8 @@ use super::context::{CoreConfig, MatchHook};
 use super::error::{apology, cause_chain, CoreError, UserError};
 use super::matches::MatchRef;
 use super::request::{Command, Request};
-use super::{notify, ratings, text, tournaments, Core, Reply};
-use namnam_store::{Store, StoreError};
+use super::{notify, ratings, text, tournaments, Core, Language, Reply};
+use namnam_store::{self as store, Store, StoreError};
 
 impl Core {
     /// A core on `store`, with the hooks every change to a match goes through: the ratings, the turn DMs
@@ -44,10 +44,12 @@ impl Core {
             Ok(reply) => reply,
             Err(e) => error_reply(e, request),
         };
-        // What only the asker sees is in their language; what everyone sees, in the server's (English
-        // until servers choose).
+        // What only the asker sees is in their language; what everyone sees, in the server's (set when
+        // a change was stored; looked up here for the rest).
         if reply.private {
             reply.language = request.language;
+        } else {
+            reply.language = self.server_language(request.place.server).await;
         }
         if let Some(word) = word {
             notify::add_aside(&mut reply, word);
@@ -114,6 +116,22 @@ impl Core {
             Command::Analyse { match_id } => self.analyse(req, *match_id).await,
             Command::Notify { on } => self.notify(req, *on).await,
             Command::Tournament(command) => self.tournament(req, command).await,
+        }
+    }
+}
+
+impl Core {
+    /// The language of what everyone sees in `server`; English if it cannot be read.
+    async fn server_language(&self, server: namnam_store::Snowflake) -> Language {
+        match store::server_language(self.store.reader(), server).await {
+            Ok(code) => code
+                .as_deref()
+                .and_then(Language::of_code)
+                .unwrap_or_default(),
+            Err(error) => {
+                tracing::warn!(error = %cause_chain(&error), %server, "could not read a server's language");
+                Language::default()
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ use super::error::{CoreError, InternalError};
 use super::pictures::{self, PendingAnimation};
 use super::reply::Notice;
 use super::reply::PostBody;
-use super::{Core, Reply};
+use super::{Core, Language, Reply};
 use namnam_store::{
     self as store, Delivery, MatchRow, NewPost, PostId, PostOutcome, Snowflake, StoreError,
 };
@@ -136,7 +136,16 @@ impl Core {
         reply: &mut Reply,
         via: Via,
     ) -> Result<(), CoreError> {
-        if !self.config.outbox || reply.private {
+        if reply.private {
+            return Ok(());
+        }
+        // What everyone sees is in the server's language: the post is drawn in it, now or later.
+        reply.language = store::server_language(&mut **tx, place.server)
+            .await?
+            .as_deref()
+            .and_then(Language::of_code)
+            .unwrap_or_default();
+        if !self.config.outbox {
             return Ok(());
         }
         let now = self.now();

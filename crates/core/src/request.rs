@@ -99,6 +99,8 @@ pub struct SettingsChange {
     pub clock_secs: Option<u32>,
     pub target: Option<Option<u8>>,
     pub thread_per_match: Option<bool>,
+    /// The language of what everyone sees in the server.
+    pub language: Option<Language>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -448,6 +450,7 @@ impl Command {
                         )?,
                         target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
                         thread_per_match: opts.parse("thread", yes_no, "yes or no")?,
+                        language: opts.parse("language", Language::of_code, "en or fr")?,
                     })),
                     Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {
                         start: opts.parse("start", yes_no, "yes or no")?.unwrap_or(true),

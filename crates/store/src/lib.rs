@@ -71,7 +71,9 @@ pub use seasons::{
     end_season, ended_season, monthly_seasons_due, season_of, season_page, season_standings,
     set_season_options, SeasonState,
 };
-pub use servers::{ensure_server, server_settings, update_settings, ServerSettings};
+pub use servers::{
+    ensure_server, server_language, server_settings, update_settings, ServerSettings,
+};
 pub use tournaments::{
     add_entrant, decide_game, due_tournaments, entrants, game_of_match, games, insert_game,
     insert_tournament, last_tournament, live_tournaments, load_tournament, remove_entrant,

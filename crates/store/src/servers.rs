@@ -2,7 +2,7 @@
 
 use super::columns::Columns;
 use super::{Snowflake, StoreResult, WriteTx};
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool};
 
 /// A server's settings; a server never configured has [`ServerSettings::default`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +13,8 @@ pub struct ServerSettings {
     /// `None`: matches have no target unless the challenge sets one.
     pub default_target: Option<u8>,
     pub thread_per_match: bool,
+    /// The code of the language of what everyone sees (`en`, `fr`); `None`: English.
+    pub language: Option<String>,
 }
 
 impl Default for ServerSettings {
@@ -22,6 +24,7 @@ impl Default for ServerSettings {
             default_clock_secs: 24 * 3600,
             default_target: Some(10),
             thread_per_match: false,
+            language: None,
         }
     }
 }
@@ -47,7 +50,8 @@ pub async fn ensure_server(
 
 pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<ServerSettings> {
     let row = sqlx::query(
-        "SELECT default_clock_secs, default_target, thread_per_match FROM servers WHERE id = $1",
+        "SELECT default_clock_secs, default_target, thread_per_match, language FROM servers
+         WHERE id = $1",
     )
     .bind(server.to_sql())
     .fetch_optional(db)
@@ -69,7 +73,21 @@ pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<Ser
         default_clock_secs: row.int("default_clock_secs")?,
         default_target: row.opt_int("default_target")?,
         thread_per_match: row.flag("thread_per_match")?,
+        language: row.col("language")?,
     })
+}
+
+/// The code of the language of what everyone sees in `server`; `None`: English.
+pub async fn server_language<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let language: Option<Option<String>> =
+        sqlx::query_scalar("SELECT language FROM servers WHERE id = $1")
+            .bind(server.to_sql())
+            .fetch_optional(db)
+            .await?;
+    Ok(language.flatten())
 }
 
 /// Replaces the server's settings (the server must have been recorded by [`ensure_server`]).
@@ -79,13 +97,15 @@ pub async fn update_settings(
     settings: &ServerSettings,
 ) -> StoreResult<()> {
     sqlx::query(
-        "UPDATE servers SET default_clock_secs = $2, default_target = $3, thread_per_match = $4
+        "UPDATE servers SET default_clock_secs = $2, default_target = $3, thread_per_match = $4,
+            language = $5
          WHERE id = $1",
     )
     .bind(server.to_sql())
     .bind(settings.default_clock_secs as i64)
     .bind(settings.default_target.map(i64::from))
     .bind(i64::from(settings.thread_per_match))
+    .bind(settings.language.as_deref())
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM allowed_channels WHERE server_id = $1")

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, YesNo};
 use crate::channels::Belongs;
-use namnam_core::{AdminCommand, Command, SeasonChange, SettingsChange};
+use namnam_core::{AdminCommand, Command, Language, SeasonChange, SettingsChange};
 use namnam_store::Snowflake;
 
 /// Server admin: abort a match, change the server's settings, start a season
@@ -35,6 +35,8 @@ pub async fn abort(
 }
 
 /// Show this server's settings, or change the ones you give
+// Each option is a parameter: that is how poise declares a slash command's options.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub async fn settings(
     ctx: Context<'_>,
@@ -50,6 +52,8 @@ pub async fn settings(
     #[description = "The clock of new challenges when none is given"] clock: Option<Clock>,
     #[description = "The target of new challenges: houses, or none"] target: Option<DefaultTarget>,
     #[description = "Give each match its own thread"] threads: Option<YesNo>,
+    #[description = "The language of what everyone sees here (a private answer follows each reader)"]
+    language: Option<ServerLanguage>,
 ) -> Result<(), CommandError> {
     let allow = own_channel(ctx, allow).await?;
     let disallow = own_channel(ctx, disallow).await?;
@@ -62,6 +66,7 @@ pub async fn settings(
         clock_secs: clock.map(Clock::seconds),
         target: target.map(DefaultTarget::houses),
         thread_per_match: threads.map(Into::into),
+        language: language.map(ServerLanguage::language),
     };
     serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
 }
@@ -111,6 +116,24 @@ async fn own_channel(
             Err(CommandError::user(
                 "That is not a channel of this server that I can see: pick one with # from this server.",
             ))
+        }
+    }
+}
+
+/// The languages a server can choose, each by its own name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ServerLanguage {
+    #[name = "English"]
+    English,
+    #[name = "Français"]
+    French,
+}
+
+impl ServerLanguage {
+    fn language(self) -> Language {
+        match self {
+            Self::English => Language::English,
+            Self::French => Language::French,
         }
     }
 }
