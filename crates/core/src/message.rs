@@ -325,9 +325,25 @@ impl Text {
         self.parts.is_empty()
     }
 
+    /// Every part, those in messages' arguments too, in order.
+    pub fn every_part(&self) -> Vec<&Part> {
+        let mut all = Vec::new();
+        for part in &self.parts {
+            all.push(part);
+            if let Part::Message { args, .. } = part {
+                for (_, arg) in args {
+                    if let Arg::Text(text) = arg {
+                        all.extend(text.every_part());
+                    }
+                }
+            }
+        }
+        all
+    }
+
     /// The people named in the message.
     pub fn players(&self) -> impl Iterator<Item = &str> {
-        self.parts.iter().filter_map(|p| match p {
+        self.every_part().into_iter().filter_map(|p| match p {
             Part::Player(name) => Some(name.as_str()),
             _ => None,
         })

@@ -1,7 +1,7 @@
 //! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
 
 use super::clock::format_duration;
-use super::message::{shown_plain, Text};
+use super::message::{shown_plain, Arg, Text};
 use namnam_game::{
     CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
     Territory,
@@ -9,7 +9,7 @@ use namnam_game::{
 use namnam_store::Names;
 
 /// `1–7`, `8–12`, `3–5 and 12`… the houses a player owns, as labels.
-pub fn houses_owned(territory: Territory, player: Player) -> String {
+pub fn houses_owned(territory: Territory, player: Player) -> Text {
     let owned: Vec<u8> = namnam_game::House::all()
         .filter(|&h| territory.owner(h) == player)
         .map(|h| h.label())
@@ -32,106 +32,123 @@ pub fn houses_owned(territory: Territory, player: Player) -> String {
         })
         .collect();
     match parts.as_slice() {
-        [] => "none".into(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => Text::message("houses-none", []),
+        [one] => Text::from(one.as_str()),
+        [init @ .., last] => Text::message(
+            "list-last",
+            [
+                ("list", Arg::words(init.join(", "))),
+                ("last", Arg::words(last.as_str())),
+            ],
+        ),
     }
 }
 
 /// `alice sowed house 3: 2 laps; bob took 4 seeds (house 7).`
 pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
-    let mut text = Text::new()
-        .player(names.get(record.mover))
-        .words(format!(" sowed house {}: ", record.house))
-        .count(record.laps() as i64, "lap", "laps");
+    let mut text = Text::message(
+        "move-sowed",
+        [
+            ("mover", Arg::player(names.get(record.mover))),
+            ("house", Arg::number(record.house.label())),
+            ("laps", Arg::number(record.laps() as i64)),
+        ],
+    );
     for c in record.captures() {
         let houses: Vec<String> = c.houses.iter().map(|h| h.label().to_string()).collect();
-        let how = match c.kind {
-            CaptureKind::MidLap => "",
-            CaptureKind::LastSeed => " with the last seed",
-            CaptureKind::Chain => " in a chain",
+        let id = match c.kind {
+            CaptureKind::MidLap => "move-capture-mid-lap",
+            CaptureKind::LastSeed => "move-capture-last-seed",
+            CaptureKind::Chain => "move-capture-chain",
         };
-        let which = if houses.len() == 1 { "house" } else { "houses" };
-        text = text
-            .words("; ")
-            .player(names.get(c.player))
-            .words(" took ")
-            .count(c.seeds as i64, "seed", "seeds")
-            .words(format!("{how} ({which} {})", houses.join(", ")));
+        text = text.words("; ").then_message(
+            id,
+            [
+                ("player", Arg::player(names.get(c.player))),
+                ("seeds", Arg::number(c.seeds as i64)),
+                ("count", Arg::number(houses.len() as i64)),
+                ("houses", Arg::words(houses.join(", "))),
+            ],
+        );
     }
     text = text.words(".");
     for p in record.passes() {
         text = text
             .words(" ")
-            .player(names.get(p))
-            .words(" has no seeds and passes.");
+            .then_message("move-pass", [("player", Arg::player(names.get(p)))]);
     }
     text
 }
 
-fn end_reason(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::LastSeeds => "four or fewer seeds were left in play",
-        EndReason::Stall => "100 moves passed without a capture",
-        EndReason::Stuck => "the player to move had no legal move",
-    }
+fn end_reason(reason: EndReason) -> Text {
+    let id = match reason {
+        EndReason::LastSeeds => "round-reason-last-seeds",
+        EndReason::Stall => "round-reason-stall",
+        EndReason::Stuck => "round-reason-stuck",
+    };
+    Text::message(id, [])
 }
 
 /// The end of a round and the territory of the next.
 pub fn describe_round(s: &RoundSummary, names: &Names, next_round_starts: bool) -> Text {
-    let (south, north) = (names.get(Player::South), names.get(Player::North));
     let t = s.territory_after;
-    let mut text = Text::new()
-        .words(format!(
-            "Round {} is over ({}): ",
-            s.round,
-            end_reason(s.end_reason)
-        ))
-        .player(south)
-        .words(" has ")
-        .count(s.stores.south as i64, "seed", "seeds")
-        .words(", ")
-        .player(north)
-        .words(format!(" {}.", s.stores.north));
+    let mut text = Text::message(
+        "round-over",
+        [
+            ("round", Arg::number(s.round)),
+            ("reason", Arg::Text(end_reason(s.end_reason))),
+            ("south", Arg::player(names.get(Player::South))),
+            ("south_seeds", Arg::number(s.stores.south as i64)),
+            ("north", Arg::player(names.get(Player::North))),
+            ("north_seeds", Arg::number(s.stores.north as i64)),
+        ],
+    );
     text = match s.winner {
         Some(w) => text
             .words(" ")
-            .player(names.get(w))
-            .words(" wins the round."),
-        None => text.words(" The round is drawn, six houses each."),
+            .then_message("round-winner", [("name", Arg::player(names.get(w)))]),
+        None => text.words(" ").then_message("round-drawn", []),
     };
     if next_round_starts && !t.is_whole_board() {
-        text = text
-            .words(format!(" Round {}: ", s.round + 1))
-            .then(territory(t, names))
-            .words("; ")
-            .player(names.get(s.starter.other()))
-            .words(" starts.");
+        text = text.words(" ").then_message(
+            "round-next",
+            [
+                ("round", Arg::number(s.round + 1)),
+                ("territory", Arg::Text(territory(t, names))),
+                ("starter", Arg::player(names.get(s.starter.other()))),
+            ],
+        );
     }
     text
 }
 
 /// `alice plays South (houses 1–6), bob plays North (houses 7–12)`.
 pub fn sides(t: Territory, names: &Names) -> Text {
-    let plays = |player: Player, side: &str| {
-        Text::new().player(names.get(player)).words(format!(
-            " plays {side} (houses {})",
-            houses_owned(t, player)
-        ))
+    let plays = |player: Player, id: &str| {
+        Text::message(
+            id,
+            [
+                ("name", Arg::player(names.get(player))),
+                ("houses", Arg::Text(houses_owned(t, player))),
+            ],
+        )
     };
-    plays(Player::South, "South")
+    plays(Player::South, "side-south")
         .words(", ")
-        .then(plays(Player::North, "North"))
+        .then(plays(Player::North, "side-north"))
 }
 
 /// `alice owns 7 houses (1–7), bob owns 5 houses (8–12)`.
 pub fn territory(t: Territory, names: &Names) -> Text {
     let owns = |player| {
-        Text::new()
-            .player(names.get(player))
-            .words(" owns ")
-            .count(t.houses_of(player) as i64, "house", "houses")
-            .words(format!(" ({})", houses_owned(t, player)))
+        Text::message(
+            "owns-houses",
+            [
+                ("name", Arg::player(names.get(player))),
+                ("count", Arg::number(t.houses_of(player) as i64)),
+                ("houses", Arg::Text(houses_owned(t, player))),
+            ],
+        )
     };
     owns(Player::South).words(", ").then(owns(Player::North))
 }
@@ -139,29 +156,31 @@ pub fn territory(t: Territory, names: &Names) -> Text {
 /// `alice wins the match (the target of houses was reached).`
 pub fn describe_result(result: &MatchResult, names: &Names) -> Text {
     let why = match result.reason {
-        MatchEnd::WholeBoard => "the other player owns no houses",
-        MatchEnd::Target => "the target of houses was reached",
-        MatchEnd::RoundLimit => "the last round was played",
-        MatchEnd::Resignation => "resignation",
-        MatchEnd::Timeout => "the move clock ran out",
-        MatchEnd::Agreement => "agreed",
-        MatchEnd::Adjudicated => "scored by the houses owned when the tournament round ran out",
+        MatchEnd::WholeBoard => "result-why-whole-board",
+        MatchEnd::Target => "result-why-target",
+        MatchEnd::RoundLimit => "result-why-round-limit",
+        MatchEnd::Resignation => "result-why-resignation",
+        MatchEnd::Timeout => "result-why-timeout",
+        MatchEnd::Agreement => "result-why-agreement",
+        MatchEnd::Adjudicated => "result-why-adjudicated",
     };
+    let why = ("why", Arg::Text(Text::message(why, [])));
     match result.winner {
-        Some(w) => Text::new()
-            .player(names.get(w))
-            .words(format!(" wins the match ({why}).")),
-        None => Text::from(format!("The match is a draw ({why}).")),
+        Some(w) => Text::message("result-win", [("name", Arg::player(names.get(w))), why]),
+        None => Text::message("result-draw", [why]),
     }
 }
 
 /// `bob to move, by 2026-11-30 13:40 UTC (24h per move).`
 pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> Text {
-    Text::new()
-        .player(names.get(to_move))
-        .words(" to move, by ")
-        .time(deadline_ms)
-        .words(format!(" ({} per move).", format_duration(clock_secs)))
+    Text::message(
+        "turn",
+        [
+            ("name", Arg::player(names.get(to_move))),
+            ("deadline", Arg::time(deadline_ms)),
+            ("clock", Arg::words(format_duration(clock_secs))),
+        ],
+    )
 }
 
 /// The board as text, North's row on top, read from the left as the picture shows it:

@@ -561,7 +561,7 @@ async fn replies_name_players_commands_and_moments_as_parts(backend: Backend) {
         .await;
     let deadline = start.deadline_ms.expect("a turn has a deadline");
     assert!(
-        start.text.parts().contains(&Part::Time(deadline)),
+        start.text.every_part().contains(&&Part::Time(deadline)),
         "{:?}",
         start.text
     );

@@ -1,0 +1,61 @@
+# A match's words: moves, rounds, territory, results, turns. $houses is a list of house numbers ("1–7",
+# "3–5 and 12"); counts choose their plural.
+
+move-sowed = { $mover } sowed house { $house }: { $laps ->
+    [one] { $laps } lap
+   *[other] { $laps } laps
+}
+move-capture-mid-lap = { $player } took { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} ({ $count ->
+    [one] house
+   *[other] houses
+} { $houses })
+move-capture-last-seed = { $player } took { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} with the last seed ({ $count ->
+    [one] house
+   *[other] houses
+} { $houses })
+move-capture-chain = { $player } took { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} in a chain ({ $count ->
+    [one] house
+   *[other] houses
+} { $houses })
+move-pass = { $player } has no seeds and passes.
+
+round-over = Round { $round } is over ({ $reason }): { $south } has { $south_seeds ->
+    [one] { $south_seeds } seed
+   *[other] { $south_seeds } seeds
+}, { $north } { $north_seeds }.
+round-reason-last-seeds = four or fewer seeds were left in play
+round-reason-stall = 100 moves passed without a capture
+round-reason-stuck = the player to move had no legal move
+round-winner = { $name } wins the round.
+round-drawn = The round is drawn, six houses each.
+round-next = Round { $round }: { $territory }; { $starter } starts.
+
+side-south = { $name } plays South (houses { $houses })
+side-north = { $name } plays North (houses { $houses })
+owns-houses = { $name } owns { $count ->
+    [one] { $count } house
+   *[other] { $count } houses
+} ({ $houses })
+houses-none = none
+list-last = { $list } and { $last }
+
+result-win = { $name } wins the match ({ $why }).
+result-draw = The match is a draw ({ $why }).
+result-why-whole-board = the other player owns no houses
+result-why-target = the target of houses was reached
+result-why-round-limit = the last round was played
+result-why-resignation = resignation
+result-why-timeout = the move clock ran out
+result-why-agreement = agreed
+result-why-adjudicated = scored by the houses owned when the tournament round ran out
+
+turn = { $name } to move, by { $deadline } ({ $clock } per move).

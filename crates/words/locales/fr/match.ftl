@@ -1,0 +1,61 @@
+# Les mots d'une partie : coups, manches, territoire, résultats, tours. $houses est une liste de numéros
+# de cases (« 1–7 », « 3–5 et 12 ») ; les nombres choisissent leur pluriel.
+
+move-sowed = { $mover } a semé la case { $house } : { $laps ->
+    [one] { $laps } tour
+   *[other] { $laps } tours
+}
+move-capture-mid-lap = { $player } prend { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} ({ $count ->
+    [one] case
+   *[other] cases
+} { $houses })
+move-capture-last-seed = { $player } prend { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} avec la dernière graine ({ $count ->
+    [one] case
+   *[other] cases
+} { $houses })
+move-capture-chain = { $player } prend { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} en chaîne ({ $count ->
+    [one] case
+   *[other] cases
+} { $houses })
+move-pass = { $player } n'a plus de graines et passe.
+
+round-over = La manche { $round } est terminée ({ $reason }) : { $south } a { $south_seeds ->
+    [one] { $south_seeds } graine
+   *[other] { $south_seeds } graines
+}, { $north } { $north_seeds }.
+round-reason-last-seeds = il restait quatre graines ou moins en jeu
+round-reason-stall = 100 coups sont passés sans prise
+round-reason-stuck = le joueur au trait n'avait aucun coup permis
+round-winner = { $name } gagne la manche.
+round-drawn = La manche est nulle, six cases chacun.
+round-next = Manche { $round } : { $territory } ; { $starter } commence.
+
+side-south = { $name } joue Sud (cases { $houses })
+side-north = { $name } joue Nord (cases { $houses })
+owns-houses = { $name } possède { $count ->
+    [one] { $count } case
+   *[other] { $count } cases
+} ({ $houses })
+houses-none = aucune
+list-last = { $list } et { $last }
+
+result-win = { $name } gagne la partie ({ $why }).
+result-draw = La partie est nulle ({ $why }).
+result-why-whole-board = l'autre joueur ne possède plus aucune case
+result-why-target = l'objectif de cases est atteint
+result-why-round-limit = la dernière manche a été jouée
+result-why-resignation = abandon
+result-why-timeout = le temps de réflexion est écoulé
+result-why-agreement = d'un commun accord
+result-why-adjudicated = départagée par les cases possédées à la fin du temps de la ronde
+
+turn = À { $name } de jouer, avant { $deadline } ({ $clock } par coup).
