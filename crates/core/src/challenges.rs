@@ -7,7 +7,7 @@ use super::context::MatchChange;
 use super::error::{CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
 use super::request::{ChallengeOptions, Request, UserRef};
-use super::{text, Action, Core, Reply, Text};
+use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use namnam_store::{
@@ -73,47 +73,29 @@ impl Core {
         .await?;
 
         let first = match terms.first {
-            FirstMover::Challenger => Text::new().player(&req.user.name).words(" moves first"),
-            FirstMover::Challenged => Text::new().player(&opponent.name).words(" moves first"),
-            FirstMover::Random => Text::from("the first move is drawn by lot"),
+            FirstMover::Challenger => {
+                Text::message("first-player", [("name", Arg::player(&req.user.name))])
+            }
+            FirstMover::Challenged => {
+                Text::message("first-player", [("name", Arg::player(&opponent.name))])
+            }
+            FirstMover::Random => Text::message("first-random", []),
         };
-        let target = terms
-            .target
-            .map_or("no target".into(), |t| format!("target {t} houses"));
-        let rounds = terms.rounds.map_or("no round limit".into(), |r| match r {
-            1 => "one round".to_string(),
-            r => format!("at most {r} rounds"),
-        });
-        let endgame = match terms.endgame {
-            namnam_game::Endgame::Capturer => "last seeds to the capturer",
-            namnam_game::Endgame::Starter => "last seeds to the round's starter",
-        };
-        let chain = if terms.chain {
-            "chain captures on"
-        } else {
-            "no chain captures"
-        };
-        let mut reply = Reply::public(
-            Text::new()
-                .player(&req.user.name)
-                .words(" challenges ")
-                .player(&opponent.name)
-                .words(format!(
-                    " to a match of Nam-nam: {target}, {rounds}, {} per move, {endgame}, {chain}; ",
-                    format_duration(terms.clock_secs)
-                ))
-                .then(first)
-                .words(". ")
-                .player(&opponent.name)
-                .words(": ")
-                .command("accept")
-                .words(" or ")
-                .command("decline")
-                .words(format!(
-                    " within {}.",
-                    format_duration(self.config.challenge_ttl_secs)
-                )),
-        );
+        let mut reply = Reply::public(Text::message(
+            "challenge",
+            [
+                ("challenger", Arg::player(&req.user.name)),
+                ("challenged", Arg::player(&opponent.name)),
+                ("terms", Arg::Text(describe_terms(&terms))),
+                ("first", Arg::Text(first)),
+                ("accept", Arg::command("accept")),
+                ("decline", Arg::command("decline")),
+                (
+                    "ttl",
+                    Arg::words(format_duration(self.config.challenge_ttl_secs)),
+                ),
+            ],
+        ));
         reply.actions = vec![
             challenge_action(id, ChallengeAnswer::Accept, "Accept"),
             challenge_action(id, ChallengeAnswer::Decline, "Decline"),
@@ -210,11 +192,14 @@ impl Core {
         let settings = store::server_settings(self.store.reader(), place.server).await?;
         let names = &row.names;
         let t = game.position().territory();
-        let headline = Text::new()
-            .player(&req.user.name)
-            .words(format!(" accepts. Match #{match_id}: "))
-            .then(text::sides(t, names))
-            .words(".");
+        let headline = Text::message(
+            "challenge-accepted",
+            [
+                ("name", Arg::player(&req.user.name)),
+                ("id", Arg::number(match_id)),
+                ("sides", Arg::Text(text::sides(t, names))),
+            ],
+        );
         let mut reply = self
             .commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
             .await?;
@@ -392,6 +377,32 @@ async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Playe
             Player::North
         }
     }))
+}
+
+/// A challenge's terms: `target 10 houses, no round limit, 1d per move, last seeds to the capturer, no
+/// chain captures`.
+fn describe_terms(terms: &ChallengeTerms) -> Text {
+    let target = match terms.target {
+        Some(houses) => Text::message("terms-target", [("houses", Arg::number(houses))]),
+        None => Text::message("terms-no-target", []),
+    };
+    let rounds = match terms.rounds {
+        Some(rounds) => Text::message("terms-rounds", [("rounds", Arg::number(rounds))]),
+        None => Text::message("terms-no-round-limit", []),
+    };
+    let clock = Text::message(
+        "terms-clock",
+        [("clock", Arg::words(format_duration(terms.clock_secs)))],
+    );
+    let endgame = match terms.endgame {
+        namnam_game::Endgame::Capturer => Text::message("terms-endgame-capturer", []),
+        namnam_game::Endgame::Starter => Text::message("terms-endgame-starter", []),
+    };
+    let chain = match terms.chain {
+        true => Text::message("terms-chain-on", []),
+        false => Text::message("terms-chain-off", []),
+    };
+    Text::list([target, rounds, clock, endgame, chain], ", ")
 }
 
 fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: &str) -> Action {

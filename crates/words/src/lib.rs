@@ -85,9 +85,9 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 3] = ["common", "errors", "match"];
-const EN: [&str; 3] = resources!("en": "common", "errors", "match");
-const FR: [&str; 3] = resources!("fr": "common", "errors", "match");
+pub const AREAS: [&str; 4] = ["common", "errors", "match", "challenges"];
+const EN: [&str; 4] = resources!("en": "common", "errors", "match", "challenges");
+const FR: [&str; 4] = resources!("fr": "common", "errors", "match", "challenges");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

@@ -1,0 +1,18 @@
+# Challenges: the offer with its terms, and its acceptance.
+
+challenge = { $challenger } challenges { $challenged } to a match of Nam-nam: { $terms }; { $first }. { $challenged }: { $accept } or { $decline } within { $ttl }.
+terms-target = target { $houses } houses
+terms-no-target = no target
+terms-rounds = { $rounds ->
+    [one] one round
+   *[other] at most { $rounds } rounds
+}
+terms-no-round-limit = no round limit
+terms-clock = { $clock } per move
+terms-endgame-capturer = last seeds to the capturer
+terms-endgame-starter = last seeds to the round's starter
+terms-chain-on = chain captures on
+terms-chain-off = no chain captures
+first-player = { $name } moves first
+first-random = the first move is drawn by lot
+challenge-accepted = { $name } accepts. Match #{ $id }: { $sides }.

@@ -1,0 +1,18 @@
+# Les défis : l'offre et ses conditions, puis son acceptation.
+
+challenge = { $challenger } défie { $challenged } à une partie de Nam-nam : { $terms } ; { $first }. { $challenged } : { $accept } ou { $decline } dans les { $ttl }.
+terms-target = objectif { $houses } cases
+terms-no-target = sans objectif
+terms-rounds = { $rounds ->
+    [one] une manche
+   *[other] au plus { $rounds } manches
+}
+terms-no-round-limit = sans limite de manches
+terms-clock = { $clock } par coup
+terms-endgame-capturer = dernières graines au preneur
+terms-endgame-starter = dernières graines à qui a commencé la manche
+terms-chain-on = prises en chaîne
+terms-chain-off = sans prises en chaîne
+first-player = { $name } joue en premier
+first-random = le premier joueur est tiré au sort
+challenge-accepted = { $name } accepte. Partie n° { $id } : { $sides }.
