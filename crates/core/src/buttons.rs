@@ -2,12 +2,16 @@
 //! analysis and its replay; a move may be taken back.
 
 use super::action::{ActionId, ReplayStep};
+use super::message::Text;
 use super::reply::Action;
 use namnam_store::MatchRow;
 
 /// The button under a finished match.
 pub(super) fn rematch_action(match_id: i64) -> Action {
-    Action::new(ActionId::Rematch { match_id }, "Rematch")
+    Action::new(
+        ActionId::Rematch { match_id },
+        Text::message("button-rematch", []),
+    )
 }
 
 /// A button that opens a replay of the match for whoever presses it.
@@ -19,18 +23,21 @@ pub(super) fn replay_action(match_id: i64) -> Action {
             step: ReplayStep::Open,
             owner: None,
         },
-        "Replay",
+        Text::message("button-replay", []),
     )
 }
 
 /// The button under a finished match that asks for its analysis.
 pub(super) fn analyse_action(match_id: i64) -> Action {
-    Action::new(ActionId::Analyse { match_id }, "Analyse")
+    Action::new(
+        ActionId::Analyse { match_id },
+        Text::message("button-analyse", []),
+    )
 }
 
 /// The button that asks to take back the last move (or accepts the request): good on this turn only, like
 /// the house buttons beside it.
-pub(super) fn takeback_action(row: &MatchRow, label: &str) -> Action {
+pub(super) fn takeback_action(row: &MatchRow, label: Text) -> Action {
     Action::new(
         ActionId::Takeback {
             match_id: row.id,

@@ -97,9 +97,21 @@ impl Core {
             ],
         ));
         reply.actions = vec![
-            challenge_action(id, ChallengeAnswer::Accept, "Accept"),
-            challenge_action(id, ChallengeAnswer::Decline, "Decline"),
-            challenge_action(id, ChallengeAnswer::Cancel, "Cancel"),
+            challenge_action(
+                id,
+                ChallengeAnswer::Accept,
+                Text::message("button-challenge-accept", []),
+            ),
+            challenge_action(
+                id,
+                ChallengeAnswer::Decline,
+                Text::message("button-challenge-decline", []),
+            ),
+            challenge_action(
+                id,
+                ChallengeAnswer::Cancel,
+                Text::message("button-challenge-cancel", []),
+            ),
         ];
         reply.notify = vec![opponent.id];
         let post_place = PostPlace::channel(place.server, place.channel);
@@ -405,7 +417,7 @@ fn describe_terms(terms: &ChallengeTerms) -> Text {
     Text::list([target, rounds, clock, endgame, chain], ", ")
 }
 
-fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: &str) -> Action {
+fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: Text) -> Action {
     Action::new(ActionId::Challenge { challenge, answer }, label)
 }
 

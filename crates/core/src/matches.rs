@@ -5,6 +5,7 @@ use super::action::ActionId;
 use super::buttons::{analyse_action, rematch_action, replay_action, takeback_action};
 use super::context::MatchChange;
 use super::error::{cause_chain, CoreError, InternalError, UserError};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::reply::{Action, BoardState, ComputerTurn, RatingChange, Reply, Scene};
 use super::request::{Expected, Request};
@@ -314,23 +315,29 @@ fn next_actions(row: &MatchRow) -> Vec<Action> {
                 turn,
                 house,
             };
-            Action::new(id, format!("House {house}"))
+            Action::new(
+                id,
+                Text::message("button-house", [("house", Arg::number(house.label()))]),
+            )
         })
         .collect();
     // The computer moves at once: nothing to take back against it.
     if let Some(last) = row.last_move.filter(|_| row.computer.is_none()) {
         if may_take_back(row, last.player).is_ok() {
-            actions.push(takeback_action(row, "Take back"));
+            actions.push(takeback_action(row, Text::message("button-take-back", [])));
         }
     }
     // The computer takes no draws: no button for one.
     if row.computer.is_none() {
         actions.push(Action::new(
             ActionId::Draw { match_id: row.id },
-            "Offer a draw",
+            Text::message("button-offer-draw", []),
         ));
     }
-    actions.push(Action::new(ActionId::Resign { match_id: row.id }, "Resign"));
+    actions.push(Action::new(
+        ActionId::Resign { match_id: row.id },
+        Text::message("button-resign", []),
+    ));
     actions
 }
 

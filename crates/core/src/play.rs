@@ -225,7 +225,7 @@ impl Core {
             );
             reply.actions = vec![Action::new(
                 ActionId::ResignConfirmed { match_id: row.id },
-                "Yes, resign",
+                Text::message("button-resign-confirm", []),
             )];
             return Ok(reply);
         }
@@ -278,7 +278,7 @@ impl Core {
                 );
                 reply.actions = vec![Action::new(
                     ActionId::Draw { match_id: row.id },
-                    "Accept the draw",
+                    Text::message("button-accept-draw", []),
                 )];
                 reply.notify = vec![row.players.get(side.other())];
                 self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)

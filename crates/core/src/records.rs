@@ -434,11 +434,15 @@ fn replay_buttons(
     let last = moves.len() as u32;
     let round_end = end_of_round_after(moves, ply);
     let targets = [
-        (ReplayStep::First, 0, "⏮"),
-        (ReplayStep::Back, ply.saturating_sub(1), "◀"),
-        (ReplayStep::Forward, (ply + 1).min(last), "▶"),
-        (ReplayStep::Last, last, "⏭"),
-        (ReplayStep::NextRound, round_end, "Next round"),
+        (ReplayStep::First, 0, Text::from("⏮")),
+        (ReplayStep::Back, ply.saturating_sub(1), Text::from("◀")),
+        (ReplayStep::Forward, (ply + 1).min(last), Text::from("▶")),
+        (ReplayStep::Last, last, Text::from("⏭")),
+        (
+            ReplayStep::NextRound,
+            round_end,
+            Text::message("button-next-round", []),
+        ),
     ];
     targets
         .into_iter()

@@ -16,17 +16,18 @@ use namnam_store::{Names, PostId, Snowflake};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Action {
     pub id: ActionId,
-    pub label: String,
+    /// Its words, in the reply's language (a stored post from before languages holds a plain string).
+    pub label: Text,
     /// Shown but not pressable (a replay's ◀ at its first move).
     #[serde(default)]
     pub disabled: bool,
 }
 
 impl Action {
-    pub fn new(id: ActionId, label: impl Into<String>) -> Action {
+    pub fn new(id: ActionId, label: Text) -> Action {
         Action {
             id,
-            label: label.into(),
+            label,
             disabled: false,
         }
     }

@@ -82,13 +82,13 @@ impl Core {
                 .words(" to decline; the request lapses with the next move."),
         );
         reply.actions = vec![
-            takeback_action(&row, "Accept the takeback"),
+            takeback_action(&row, Text::message("button-accept-takeback", [])),
             Action::new(
                 ActionId::TakebackDecline {
                     match_id: row.id,
                     turn: row.turns + 1,
                 },
-                "Decline",
+                Text::message("button-decline-takeback", []),
             ),
         ];
         reply.notify = vec![row.players.get(asker.other())];

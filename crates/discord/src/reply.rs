@@ -85,7 +85,7 @@ impl Outgoing {
         Self {
             content: fit(content),
             files,
-            components: buttons(&reply.actions),
+            components: buttons(&reply.actions, reply.language),
             pinged,
             ephemeral: reply.private,
         }
@@ -176,7 +176,7 @@ pub fn attachment(picture: &Picture, filename: &str) -> serenity::CreateAttachme
 /// The core's actions as buttons: the houses first, five to a row (as a phone shows them), then the other
 /// actions on their own row. Each button's id is the core's action id, which names the match and the move
 /// it was drawn for: it still works after a restart, and an old one is refused as out of date.
-pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
+pub fn buttons(actions: &[Action], language: Language) -> Vec<serenity::CreateActionRow> {
     let (houses, others): (Vec<&Action>, Vec<&Action>) = actions
         .iter()
         .partition(|a| matches!(a.id, ActionId::Move { .. }));
@@ -186,17 +186,24 @@ pub fn buttons(actions: &[Action]) -> Vec<serenity::CreateActionRow> {
             ActionId::Challenge {
                 answer: ChallengeAnswer::Accept,
                 ..
-            } => (action.label.clone(), serenity::ButtonStyle::Success),
+            } => (
+                action.label.plain_in(language),
+                serenity::ButtonStyle::Success,
+            ),
             ActionId::Challenge {
                 answer: ChallengeAnswer::Decline,
                 ..
             }
             | ActionId::TakebackDecline { .. }
             | ActionId::Resign { .. }
-            | ActionId::ResignConfirmed { .. } => {
-                (action.label.clone(), serenity::ButtonStyle::Danger)
-            }
-            _ => (action.label.clone(), serenity::ButtonStyle::Secondary),
+            | ActionId::ResignConfirmed { .. } => (
+                action.label.plain_in(language),
+                serenity::ButtonStyle::Danger,
+            ),
+            _ => (
+                action.label.plain_in(language),
+                serenity::ButtonStyle::Secondary,
+            ),
         };
         serenity::CreateButton::new(action.id.to_string())
             .label(label)
@@ -360,7 +367,7 @@ mod tests {
     use namnam_core::pictures::opening_board;
 
     fn action(id: &str, label: &str) -> Action {
-        Action::new(id.parse().unwrap(), label)
+        Action::new(id.parse().unwrap(), Text::from(label))
     }
 
     fn ids(rows: &[serenity::CreateActionRow]) -> Vec<Vec<String>> {
@@ -387,12 +394,15 @@ mod tests {
             .collect();
         actions.push(action("nn:42:draw", "Offer a draw"));
         actions.push(action("nn:42:resign", "Resign"));
-        let rows = ids(&buttons(&actions));
+        let rows = ids(&buttons(&actions, Language::English));
         assert_eq!(rows.len(), 3);
         assert_eq!(rows[0].len(), 5);
         assert_eq!(rows[1], ["nn:42:7:6", "nn:42:7:12"]);
         assert_eq!(rows[2], ["nn:42:draw", "nn:42:resign"]);
-        assert!(buttons(&[]).is_empty(), "no action, no row");
+        assert!(
+            buttons(&[], Language::English).is_empty(),
+            "no action, no row"
+        );
     }
 
     #[test]

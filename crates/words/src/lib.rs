@@ -85,9 +85,17 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 4] = ["common", "errors", "match", "challenges"];
-const EN: [&str; 4] = resources!("en": "common", "errors", "match", "challenges");
-const FR: [&str; 4] = resources!("fr": "common", "errors", "match", "challenges");
+pub const AREAS: [&str; 7] = [
+    "common",
+    "errors",
+    "match",
+    "challenges",
+    "tournaments",
+    "records",
+    "notices",
+];
+const EN: [&str; 7] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "records", "notices");
+const FR: [&str; 7] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "records", "notices");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

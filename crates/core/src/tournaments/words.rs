@@ -12,8 +12,14 @@ use namnam_tournament as tournament;
 /// The join and leave buttons of a sign-up.
 pub(super) fn signup_actions(id: i64) -> Vec<Action> {
     vec![
-        Action::new(ActionId::TournamentJoin { tournament: id }, "Join"),
-        Action::new(ActionId::TournamentLeave { tournament: id }, "Leave"),
+        Action::new(
+            ActionId::TournamentJoin { tournament: id },
+            Text::message("button-join", []),
+        ),
+        Action::new(
+            ActionId::TournamentLeave { tournament: id },
+            Text::message("button-leave", []),
+        ),
     ]
 }
 

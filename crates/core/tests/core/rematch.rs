@@ -16,7 +16,7 @@ fn rematch_buttons(reply: &Reply) -> Vec<ActionId> {
     reply
         .actions
         .iter()
-        .filter(|a| a.label == "Rematch")
+        .filter(|a| a.label.plain() == "Rematch")
         .map(|a| a.id)
         .collect()
 }

@@ -105,7 +105,7 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
         asked
             .actions
             .iter()
-            .map(|a| a.label.as_str())
+            .map(|a| a.label.plain())
             .collect::<Vec<_>>(),
         ["Accept the takeback", "Decline"]
     );

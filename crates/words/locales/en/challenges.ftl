@@ -16,3 +16,7 @@ terms-chain-off = no chain captures
 first-player = { $name } moves first
 first-random = the first move is drawn by lot
 challenge-accepted = { $name } accepts. Match #{ $id }: { $sides }.
+
+button-challenge-accept = Accept
+button-challenge-decline = Decline
+button-challenge-cancel = Cancel

@@ -59,3 +59,14 @@ result-why-agreement = agreed
 result-why-adjudicated = scored by the houses owned when the tournament round ran out
 
 turn = { $name } to move, by { $deadline } ({ $clock } per move).
+
+# The buttons under a match's board and its messages.
+button-house = House { $house }
+button-take-back = Take back
+button-offer-draw = Offer a draw
+button-resign = Resign
+button-resign-confirm = Yes, resign
+button-accept-draw = Accept the draw
+button-rematch = Rematch
+button-replay = Replay
+button-analyse = Analyse

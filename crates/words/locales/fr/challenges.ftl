@@ -16,3 +16,7 @@ terms-chain-off = sans prises en chaîne
 first-player = { $name } joue en premier
 first-random = le premier joueur est tiré au sort
 challenge-accepted = { $name } accepte. Partie n° { $id } : { $sides }.
+
+button-challenge-accept = Accepter
+button-challenge-decline = Refuser
+button-challenge-cancel = Annuler

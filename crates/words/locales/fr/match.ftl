@@ -59,3 +59,14 @@ result-why-agreement = d'un commun accord
 result-why-adjudicated = départagée par les cases possédées à la fin du temps de la ronde
 
 turn = À { $name } de jouer, avant { $deadline } ({ $clock } par coup).
+
+# The buttons under a match's board and its messages.
+button-house = Case { $house }
+button-take-back = Reprendre
+button-offer-draw = Proposer la nulle
+button-resign = Abandonner
+button-resign-confirm = Oui, abandonner
+button-accept-draw = Accepter la nulle
+button-rematch = Revanche
+button-replay = Revoir
+button-analyse = Analyser
