@@ -101,8 +101,8 @@ impl Core {
             }
             Command::Matches => self.matches(req).await,
             Command::History { match_id } => self.history(req, *match_id).await,
-            Command::Rules => Ok(Reply::private(text::RULES)),
-            Command::Help => Ok(Reply::private(text::HELP)),
+            Command::Rules => Ok(Reply::private(text::rules())),
+            Command::Help => Ok(Reply::private(text::help())),
             Command::Leaderboard { page, season } => self.leaderboard(req, *page, *season).await,
             Command::Stats { player } => self.stats(req, player.as_ref()).await,
             Command::Admin(admin) => self.admin(req, admin).await,

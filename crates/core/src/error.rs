@@ -20,7 +20,7 @@ pub enum UserError {
     MissingOption(&'static str),
     BadOption {
         option: &'static str,
-        expected: &'static str,
+        expected: Wanted,
     },
     NoSuchHouse(i64),
     UnknownPlayer(String),
@@ -124,6 +124,71 @@ pub enum UserError {
     },
 }
 
+/// What an option takes, as a refusal names it: each is a message `wanted-…` of the resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    House,
+    OnOff,
+    YesNo,
+    AdminCommand,
+    TournamentCommand,
+    MatchNumberAsShown,
+    Endgame,
+    FirstMover,
+    Target,
+    MatchRounds,
+    Clock,
+    Level,
+    ChallengeNumber,
+    MatchNumber,
+    MoveNumber,
+    PageNumber,
+    SeasonNumber,
+    Language,
+    TournamentNumber,
+    Format,
+    TournamentRounds,
+    RoundDays,
+    Start,
+    Limit,
+    ExistingPage,
+    TournamentName,
+}
+
+impl Wanted {
+    /// Its message's id.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Wanted::House => "wanted-house",
+            Wanted::OnOff => "wanted-on-off",
+            Wanted::YesNo => "wanted-yes-no",
+            Wanted::AdminCommand => "wanted-admin-command",
+            Wanted::TournamentCommand => "wanted-tournament-command",
+            Wanted::MatchNumberAsShown => "wanted-match-number-as-shown",
+            Wanted::Endgame => "wanted-endgame",
+            Wanted::FirstMover => "wanted-first-mover",
+            Wanted::Target => "wanted-target",
+            Wanted::MatchRounds => "wanted-match-rounds",
+            Wanted::Clock => "wanted-clock",
+            Wanted::Level => "wanted-level",
+            Wanted::ChallengeNumber => "wanted-challenge-number",
+            Wanted::MatchNumber => "wanted-match-number",
+            Wanted::MoveNumber => "wanted-move-number",
+            Wanted::PageNumber => "wanted-page-number",
+            Wanted::SeasonNumber => "wanted-season-number",
+            Wanted::Language => "wanted-language",
+            Wanted::TournamentNumber => "wanted-tournament-number",
+            Wanted::Format => "wanted-format",
+            Wanted::TournamentRounds => "wanted-tournament-rounds",
+            Wanted::RoundDays => "wanted-round-days",
+            Wanted::Start => "wanted-start",
+            Wanted::Limit => "wanted-limit",
+            Wanted::ExistingPage => "wanted-existing-page",
+            Wanted::TournamentName => "wanted-tournament-name",
+        }
+    }
+}
+
 impl UserError {
     /// The refusal in the player's words: one message of the language resources (`errors.ftl`).
     pub fn text(&self) -> Text {
@@ -152,7 +217,10 @@ impl UserError {
                 "error-bad-option",
                 [
                     ("option", A::words(*option)),
-                    ("expected", A::words(*expected)),
+                    (
+                        "expected",
+                        A::Text(Text::message(expected.message_id(), [])),
+                    ),
                 ],
             ),
             UserError::NoSuchHouse(house) => {

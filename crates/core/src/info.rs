@@ -1,6 +1,7 @@
 //! Read-only commands: `matches`, `history`, `leaderboard`, `stats`.
 
-use super::error::{CoreError, UserError};
+use super::error::{CoreError, UserError, Wanted};
+use super::message::Arg;
 use super::pictures;
 use super::ratings::{show_rating, PROVISIONAL_GAMES};
 use super::request::{Request, UserRef};
@@ -17,29 +18,40 @@ impl Core {
         let rows =
             store::matches_of_player(self.store.reader(), req.place.server, req.user.id).await?;
         if rows.is_empty() {
-            return Ok(Reply::private("You have no active match in this server."));
+            return Ok(Reply::private(Text::message("matches-none", [])));
         }
-        let mut lines = vec![Text::from(format!("Your active matches ({}):", rows.len()))];
+        let mut lines = vec![Text::message(
+            "matches-heading",
+            [("count", Arg::number(rows.len() as i64))],
+        )];
         for row in &rows {
             let side = row
                 .side_of(req.user.id)
                 .expect("the query selects the player's matches");
             let turn = match (row.game.to_move(), row.deadline) {
                 (Some(p), Some(deadline)) if p == side => {
-                    Text::from("your turn, by ").time(deadline)
+                    Text::message("matches-turn-yours-by", [("deadline", Arg::time(deadline))])
                 }
-                (Some(p), None) if p == side => Text::from("your turn"),
-                (Some(p), _) => Text::new().player(row.names.get(p)).words("'s turn"),
-                (None, _) => Text::from("over"),
+                (Some(p), None) if p == side => Text::message("matches-turn-yours", []),
+                (Some(p), _) => Text::message(
+                    "matches-turn-theirs",
+                    [("player", Arg::player(row.names.get(p)))],
+                ),
+                (None, _) => Text::message("matches-over", []),
             };
-            lines.push(
-                Text::from("- ")
-                    .channel(row.channel.0, Some(&row.channel_name))
-                    .words(format!(" (match {}): against ", row.id))
-                    .player(row.names.get(side.other()))
-                    .words(format!(", round {} — ", row.game.round()))
-                    .then(turn),
-            );
+            lines.push(Text::message(
+                "matches-line",
+                [
+                    (
+                        "channel",
+                        Arg::channel(row.channel.0, Some(&row.channel_name)),
+                    ),
+                    ("id", Arg::number(row.id)),
+                    ("opponent", Arg::player(row.names.get(side.other()))),
+                    ("round", Arg::number(row.game.round())),
+                    ("turn", Arg::Text(turn)),
+                ],
+            ));
         }
         Ok(Reply::private(Text::lines(lines)))
     }
@@ -51,14 +63,15 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let row = self.shown_match(req, number).await?;
         let names = &row.names;
-        let mut lines = vec![Text::new()
-            .words(format!("Match #{}: ", row.id))
-            .player(&names.south)
-            .words(" (South) against ")
-            .player(&names.north)
-            .words(" (North), ")
-            .count(row.moves_played, "move", "moves")
-            .words(".")];
+        let mut lines = vec![Text::message(
+            "history-heading",
+            [
+                ("id", Arg::number(row.id)),
+                ("south", Arg::player(&names.south)),
+                ("north", Arg::player(&names.north)),
+                ("moves", Arg::number(row.moves_played)),
+            ],
+        )];
         for summary in row.game.rounds() {
             // The next round is announced unless this round was the last.
             let next_round_starts = summary.round < row.game.round();
@@ -66,7 +79,10 @@ impl Core {
         }
         let moves = store::match_moves(self.store.reader(), row.id).await?;
         if moves.len() > HISTORY_MOVES {
-            lines.push(Text::from(format!("The last {HISTORY_MOVES} moves:")));
+            lines.push(Text::message(
+                "history-last-moves",
+                [("count", Arg::number(HISTORY_MOVES as i64))],
+            ));
         }
         for mv in moves.iter().skip(moves.len().saturating_sub(HISTORY_MOVES)) {
             let laps = mv
@@ -82,14 +98,33 @@ impl Core {
                     _ => None,
                 })
                 .sum();
-            let mut line = Text::from(format!("{:>4}. round {}: ", mv.ply, mv.round))
-                .player(names.get(mv.player))
-                .words(format!(" sowed house {} (", mv.house))
-                .count(laps as i64, "lap", "laps");
-            if taken > 0 {
-                line = line.words(", took ").count(taken, "seed", "seeds");
-            }
-            lines.push(line.words(")"));
+            // The numbers are right-aligned, as a console shows them.
+            let ply = Arg::words(format!("{:>4}", mv.ply));
+            let (round, player) = (Arg::number(mv.round), Arg::player(names.get(mv.player)));
+            let (house, laps) = (Arg::number(mv.house), Arg::number(laps as i64));
+            lines.push(match taken {
+                0 => Text::message(
+                    "history-move",
+                    [
+                        ("ply", ply),
+                        ("round", round),
+                        ("player", player),
+                        ("house", house),
+                        ("laps", laps),
+                    ],
+                ),
+                _ => Text::message(
+                    "history-move-took",
+                    [
+                        ("ply", ply),
+                        ("round", round),
+                        ("player", player),
+                        ("house", house),
+                        ("laps", laps),
+                        ("seeds", Arg::number(taken)),
+                    ],
+                ),
+            });
         }
         if let Some(result) = row.game.result() {
             lines.push(text::describe_result(&result, names));
@@ -108,9 +143,9 @@ impl Core {
         let reader = self.store.reader();
         let current = store::season_of(reader, server).await?.number;
         let season = season.unwrap_or(current);
-        let (rows, total, title) = if season == current {
+        let (rows, total, heading) = if season == current {
             let (rows, total) = store::leaderboard(reader, server, page, per_page).await?;
-            (rows, total, format!("Leaderboard, season {current}"))
+            (rows, total, "leaderboard-heading")
         } else if season > current {
             return Err(UserError::NoSuchSeason {
                 asked: season,
@@ -120,48 +155,61 @@ impl Core {
         } else {
             let (rows, total) =
                 store::season_standings(reader, server, season, page, per_page).await?;
-            (rows, total, format!("Final standings of season {season}"))
+            (rows, total, "leaderboard-heading-final")
         };
         if total == 0 {
-            let text = match season == current {
-                true => format!("Nobody has finished a rated match here in season {current} yet."),
-                false => format!("Nobody finished a rated match here in season {season}."),
+            let empty = match season == current {
+                true => "leaderboard-empty",
+                false => "leaderboard-empty-final",
             };
-            return Ok(Reply::public(text));
+            return Ok(Reply::public(Text::message(
+                empty,
+                [("season", Arg::number(season))],
+            )));
         }
         let pages = total.div_ceil(per_page);
         if rows.is_empty() {
             return Err(UserError::BadOption {
                 option: "page",
-                expected: "a page that exists",
+                expected: Wanted::ExistingPage,
             }
             .into());
         }
         // One line a player rather than a table: names have any width, and a phone wraps long lines.
-        let mut lines = vec![Text::from(format!("{title}, page {page} of {pages}:"))];
+        let mut lines = vec![Text::message(
+            heading,
+            [
+                ("season", Arg::number(season)),
+                ("page", Arg::number(page)),
+                ("pages", Arg::number(pages)),
+            ],
+        )];
         for (i, r) in rows.iter().enumerate() {
-            lines.push(
-                Text::from(format!("{}. ", (page - 1) * per_page + i as u32 + 1))
-                    .player(&r.name)
-                    .words(format!(" — {}, ", show_rating(r.rating, r.games)))
-                    .count(r.games, "game", "games")
-                    .words(format!(
-                        ": {} won, {} drawn, {} lost",
-                        r.wins, r.draws, r.losses
-                    )),
-            );
+            lines.push(Text::message(
+                "leaderboard-line",
+                [
+                    ("rank", Arg::number((page - 1) * per_page + i as u32 + 1)),
+                    ("player", Arg::player(&r.name)),
+                    ("rating", Arg::words(show_rating(r.rating, r.games))),
+                    ("games", Arg::number(r.games)),
+                    ("won", Arg::number(r.wins)),
+                    ("drawn", Arg::number(r.draws)),
+                    ("lost", Arg::number(r.losses)),
+                ],
+            ));
         }
-        lines.push(
-            Text::from("? marks a provisional rating (fewer than ")
-                .count(PROVISIONAL_GAMES, "game", "games")
-                .words(")."),
-        );
+        lines.push(Text::message(
+            "leaderboard-provisional",
+            [("games", Arg::number(PROVISIONAL_GAMES))],
+        ));
         if season == current && current > 1 {
-            lines.push(
-                Text::from("Earlier seasons: ")
-                    .command_with("leaderboard", &format!("season:{}", current - 1))
-                    .words("."),
-            );
+            lines.push(Text::message(
+                "leaderboard-earlier",
+                [(
+                    "command",
+                    Arg::command_with("leaderboard", &format!("season:{}", current - 1)),
+                )],
+            ));
         }
         Ok(Reply::public(Text::lines(lines)))
     }
@@ -179,34 +227,36 @@ impl Core {
         let Some(r) = row else {
             return match player {
                 None => Err(UserError::NoStats.into()),
-                Some(p) => Ok(Reply::private(Text::new().player(&p.name).words(format!(
-                    " has not played a rated match here in season {season} yet."
-                )))),
+                Some(p) => Ok(Reply::private(Text::message(
+                    "stats-none",
+                    [
+                        ("player", Arg::player(&p.name)),
+                        ("season", Arg::number(season)),
+                    ],
+                ))),
             };
         };
         let history = store::rating_history(reader, server, season, who.id).await?;
-        let provisional = if r.games < PROVISIONAL_GAMES {
-            " (provisional)"
-        } else {
-            ""
+        let line = match r.games < PROVISIONAL_GAMES {
+            true => "stats-line-provisional",
+            false => "stats-line",
         };
         // Of the matches charted (a rating from before the history was kept has no streak to read).
         let streak = longest_streak(&history);
-        let record = format!(
-            "{} won, {} drawn, {} lost; longest winning streak {streak}",
-            r.wins, r.draws, r.losses
-        );
-        let mut reply = Reply::private(
-            Text::new()
-                .player(&r.name)
-                .words(format!(
-                    ", season {season}: rating {:.0} ± {:.0}{provisional}; ",
-                    r.rating,
-                    2.0 * r.deviation
-                ))
-                .count(r.games, "game", "games")
-                .words(format!(": {record}.")),
-        );
+        let mut reply = Reply::private(Text::message(
+            line,
+            [
+                ("player", Arg::player(&r.name)),
+                ("season", Arg::number(season)),
+                ("rating", Arg::number(r.rating.round() as i64)),
+                ("spread", Arg::number((2.0 * r.deviation).round() as i64)),
+                ("games", Arg::number(r.games)),
+                ("won", Arg::number(r.wins)),
+                ("drawn", Arg::number(r.draws)),
+                ("lost", Arg::number(r.losses)),
+                ("streak", Arg::number(streak)),
+            ],
+        ));
         if self.config.pictures {
             // The first point is the rating before the first match kept (ratings from before the history
             // was kept start the line where it begins).
@@ -229,15 +279,28 @@ impl Core {
                 }],
                 false => points,
             };
-            let games = match r.games {
-                1 => "1 game".to_owned(),
-                n => format!("{n} games"),
+            let record = [
+                ("season", Arg::number(season)),
+                ("games", Arg::number(r.games)),
+                ("won", Arg::number(r.wins)),
+                ("drawn", Arg::number(r.draws)),
+                ("lost", Arg::number(r.losses)),
+                ("streak", Arg::number(streak)),
+            ];
+            // Rated before the history was kept: the line starts where it does.
+            let caption = match history.len() < r.games as usize {
+                false => Text::message("stats-chart-caption", record),
+                true => {
+                    let [season, games, won, drawn, lost, streak] = record;
+                    let charted = ("charted", Arg::number(history.len() as i64));
+                    Text::message(
+                        "stats-chart-caption-partial",
+                        [season, games, won, drawn, lost, streak, charted],
+                    )
+                }
             };
-            let mut caption = format!("Season {season} · {games}: {record}");
-            if history.len() < r.games as usize {
-                // Rated before the history was kept: the line starts where it does.
-                caption.push_str(&format!(" (charted: the last {})", history.len()));
-            }
+            // A private answer: the asker's language.
+            let caption = caption.plain_in(req.language);
             reply.picture = Some(pictures::rating_chart(r.name.clone(), points, caption).await?);
         }
         Ok(reply)

@@ -61,7 +61,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
 pub use dispatch::error_reply;
-pub use error::{apology, cause_chain, CoreError, InternalError, UserError};
+pub use error::{apology, cause_chain, CoreError, InternalError, UserError, Wanted};
 pub use message::{Arg, Language, Part, Text};
 pub use outbox::{Post, Via};
 pub use ratings::PROVISIONAL_GAMES;

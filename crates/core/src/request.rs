@@ -2,7 +2,7 @@
 //! `name:value` options, parsed here into a [`Command`] so that "house 13" is refused before anything is read.
 
 use super::clock::parse_duration;
-use super::error::UserError;
+use super::error::{UserError, Wanted};
 use super::message::Language;
 use namnam_ai::Level;
 use namnam_game::{Endgame, House, MatchOptions};
@@ -284,8 +284,8 @@ impl Command {
                     .user(opponent_name)
                     .ok_or_else(|| UserError::UnknownPlayer(opponent_name.to_owned()))?;
                 let options = ChallengeOptions {
-                    endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
-                    chain: opts.parse("chain", yes_no, "yes or no")?,
+                    endgame: opts.parse("endgame", parse_endgame, Wanted::Endgame)?,
+                    chain: opts.parse("chain", yes_no, Wanted::YesNo)?,
                     first: opts.parse(
                         "first",
                         |v| match v {
@@ -294,31 +294,27 @@ impl Command {
                             "random" => Some(FirstMover::Random),
                             _ => None,
                         },
-                        "challenger, challenged or random",
+                        Wanted::FirstMover,
                     )?,
-                    target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
-                    rounds: opts.parse("rounds", parse_rounds, "1 to 99 rounds")?,
-                    clock_secs: opts.parse(
-                        "clock",
-                        parse_clock,
-                        "a duration from 5m to 7d, like 30m, 24h or 3d",
-                    )?,
+                    target: opts.parse("target", parse_target, Wanted::Target)?,
+                    rounds: opts.parse("rounds", parse_rounds, Wanted::MatchRounds)?,
+                    clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
                     level: opts.parse(
                         "level",
                         |v| v.parse().ok().and_then(|l| Level::new(l).ok()),
-                        "a level from 1 (gentle) to 5 (strongest)",
+                        Wanted::Level,
                     )?,
                 };
                 Command::Challenge { opponent, options }
             }
             "accept" => Command::Accept {
-                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+                challenge: opts.parse("challenge", |v| v.parse().ok(), Wanted::ChallengeNumber)?,
             },
             "decline" => Command::Decline {
-                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+                challenge: opts.parse("challenge", |v| v.parse().ok(), Wanted::ChallengeNumber)?,
             },
             "cancel" => Command::Cancel {
-                challenge: opts.parse("challenge", |v| v.parse().ok(), "a challenge number")?,
+                challenge: opts.parse("challenge", |v| v.parse().ok(), Wanted::ChallengeNumber)?,
             },
             "move" => {
                 let house = words
@@ -327,7 +323,7 @@ impl Command {
                     .map_or_else(|| opts.required("house"), Ok)?;
                 let label: i64 = house.trim().parse().map_err(|_| UserError::BadOption {
                     option: "house",
-                    expected: "a house number from 1 to 12",
+                    expected: Wanted::House,
                 })?;
                 let house = House::from_label(label).map_err(|_| UserError::NoSuchHouse(label))?;
                 Command::Move {
@@ -340,7 +336,9 @@ impl Command {
                 match_id: optional_match_number(&mut opts)?,
             },
             "resign" => Command::Resign {
-                confirmed: opts.parse("confirm", yes_no, "yes or no")?.unwrap_or(false),
+                confirmed: opts
+                    .parse("confirm", yes_no, Wanted::YesNo)?
+                    .unwrap_or(false),
                 match_id: optional_match_number(&mut opts)?,
                 expected: None,
             },
@@ -349,12 +347,14 @@ impl Command {
                 expected: None,
             },
             "takeback" => Command::Takeback {
-                decline: opts.parse("decline", yes_no, "yes or no")?.unwrap_or(false),
+                decline: opts
+                    .parse("decline", yes_no, Wanted::YesNo)?
+                    .unwrap_or(false),
                 match_id: optional_match_number(&mut opts)?,
                 expected: None,
             },
             "rematch" => Command::Rematch {
-                match_id: opts.parse("match", |v| v.parse().ok(), "a match number")?,
+                match_id: opts.parse("match", |v| v.parse().ok(), Wanted::MatchNumber)?,
             },
             "export" => Command::Export {
                 match_id: match_number(&mut opts)?,
@@ -362,10 +362,12 @@ impl Command {
             "replay" => Command::Replay {
                 match_id: match_number(&mut opts)?,
                 ply: opts
-                    .parse("move", |v| v.parse().ok(), "a move number from 0")?
+                    .parse("move", |v| v.parse().ok(), Wanted::MoveNumber)?
                     .unwrap_or(0),
                 from: ReplayFrom::Command {
-                    public: opts.parse("public", yes_no, "yes or no")?.unwrap_or(false),
+                    public: opts
+                        .parse("public", yes_no, Wanted::YesNo)?
+                        .unwrap_or(false),
                 },
             },
             "analyse" | "analyze" => Command::Analyse {
@@ -377,7 +379,7 @@ impl Command {
                     Some(word) => Some(yes_no(&word.to_ascii_lowercase()).ok_or(
                         UserError::BadOption {
                             option: "notify",
-                            expected: "on or off",
+                            expected: Wanted::OnOff,
                         },
                     )?),
                 },
@@ -394,13 +396,13 @@ impl Command {
                     .parse(
                         "page",
                         |v| v.parse().ok().filter(|&p| p >= 1),
-                        "a page number from 1",
+                        Wanted::PageNumber,
                     )?
                     .unwrap_or(1),
                 season: opts.parse(
                     "season",
                     |v| v.parse().ok().filter(|&s| s >= 1),
-                    "a season number from 1",
+                    Wanted::SeasonNumber,
                 )?,
             },
             "stats" => Command::Stats {
@@ -429,7 +431,7 @@ impl Command {
                                 None => {
                                     return Err(UserError::BadOption {
                                         option: "every-channel",
-                                        expected: "yes or no",
+                                        expected: Wanted::YesNo,
                                     })
                                 }
                             },
@@ -443,17 +445,13 @@ impl Command {
                             .take("disallow")
                             .map(|c| parse_channel(c, resolver))
                             .transpose()?,
-                        clock_secs: opts.parse(
-                            "clock",
-                            parse_clock,
-                            "a duration from 5m to 7d, like 30m, 24h or 3d",
-                        )?,
-                        target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
-                        thread_per_match: opts.parse("thread", yes_no, "yes or no")?,
-                        language: opts.parse("language", Language::of_code, "en or fr")?,
+                        clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
+                        target: opts.parse("target", parse_target, Wanted::Target)?,
+                        thread_per_match: opts.parse("thread", yes_no, Wanted::YesNo)?,
+                        language: opts.parse("language", Language::of_code, Wanted::Language)?,
                     })),
                     Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {
-                        start: opts.parse("start", yes_no, "yes or no")?.unwrap_or(true),
+                        start: opts.parse("start", yes_no, Wanted::YesNo)?.unwrap_or(true),
                         news: match opts.take("news") {
                             None => None,
                             Some(c) => Some(
@@ -462,12 +460,12 @@ impl Command {
                                     .ok_or_else(|| UserError::UnknownChannel(c.to_owned()))?,
                             ),
                         },
-                        monthly: opts.parse("monthly", yes_no, "yes or no")?,
+                        monthly: opts.parse("monthly", yes_no, Wanted::YesNo)?,
                     })),
                     _ => {
                         return Err(UserError::BadOption {
                             option: "admin",
-                            expected: "abort, settings or season",
+                            expected: Wanted::AdminCommand,
                         })
                     }
                 }
@@ -495,7 +493,7 @@ fn parse_tournament(
                     .ok()
                     .filter(|&id: &i64| id > 0)
             },
-            "a tournament number, as in tournament #3",
+            Wanted::TournamentNumber,
         )
     };
     Ok(match sub.as_deref() {
@@ -523,44 +521,36 @@ fn parse_tournament(
                             }
                             _ => None,
                         },
-                        "swiss or round-robin",
+                        Wanted::Format,
                     )?
                     .unwrap_or(Format::Swiss),
                 rounds: opts.parse(
                     "rounds",
                     |v| v.parse().ok().filter(|r| (1..=32).contains(r)),
-                    "1 to 32 rounds",
+                    Wanted::TournamentRounds,
                 )?,
-                endgame: opts.parse("endgame", parse_endgame, "capturer or starter")?,
-                chain: opts.parse("chain", yes_no, "yes or no")?,
-                target: opts.parse("target", parse_target, "7 to 12 houses, or none")?,
-                match_rounds: opts.parse("match_rounds", parse_rounds, "1 to 99 rounds")?,
-                clock_secs: opts.parse(
-                    "clock",
-                    parse_clock,
-                    "a duration from 5m to 7d, like 30m, 24h or 3d",
-                )?,
+                endgame: opts.parse("endgame", parse_endgame, Wanted::Endgame)?,
+                chain: opts.parse("chain", yes_no, Wanted::YesNo)?,
+                target: opts.parse("target", parse_target, Wanted::Target)?,
+                match_rounds: opts.parse("match_rounds", parse_rounds, Wanted::MatchRounds)?,
+                clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
                 round_days: opts.parse(
                     "round_days",
                     |v| v.parse().ok().filter(|d| (1..=60).contains(d)),
-                    "1 to 60 days",
+                    Wanted::RoundDays,
                 )?,
-                start: opts.parse(
-                    "start",
-                    StartAt::parse,
-                    "a time to wait, like in 2d, or a UTC time like 2026-12-24 18:00",
-                )?,
+                start: opts.parse("start", StartAt::parse, Wanted::Start)?,
                 limit: opts.parse(
                     "limit",
                     |v| v.parse().ok().filter(|l| (2..=128).contains(l)),
-                    "2 to 128 players",
+                    Wanted::Limit,
                 )?,
             })
         }
         _ => {
             return Err(UserError::BadOption {
                 option: "tournament",
-                expected: "create, join, leave, start, standings, pairings, withdraw or cancel",
+                expected: Wanted::TournamentCommand,
             })
         }
     })
@@ -585,7 +575,7 @@ fn parse_match_number(given: &str) -> Result<i64, UserError> {
         .filter(|&id: &i64| id > 0)
         .ok_or(UserError::BadOption {
             option: "match",
-            expected: "a match number, as in Match #12",
+            expected: Wanted::MatchNumberAsShown,
         })
 }
 
@@ -676,7 +666,7 @@ impl<'a> Options<'a> {
         &mut self,
         name: &'static str,
         f: impl Fn(&str) -> Option<T>,
-        expected: &'static str,
+        expected: Wanted,
     ) -> Result<Option<T>, UserError> {
         match self.take(name) {
             None => Ok(None),

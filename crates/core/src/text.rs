@@ -224,47 +224,12 @@ pub fn board_text(position: &Position, names: &Names) -> String {
     )
 }
 
-pub const HELP: &str = "\
-Commands (options are name:value):
-  challenge opponent:NAME [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
-            [target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
-                                                            random first, target 10, no round limit, 24h)
-  accept | decline | cancel       answer or withdraw the open challenge in this channel
-  move house:N [match:N]          sow house N (1-12) of yours (match:N when you have several matches here)
-  board [match:N]                 the match in this channel
-  draw                            offer a draw, or accept your opponent's offer
-  takeback [decline:yes]          ask to take back your last move (until your opponent moves), or accept
-                                  your opponent's request (decline:yes declines it, or withdraws yours)
-  resign                          give up the match (asks you to confirm: resign confirm:yes)
-  rematch [match:N]               play your last finished match here again, same terms (or match N)
-  matches                         your active matches in this server, and where it is your turn
-  history                         the rounds and moves of the match in this channel
-  replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
-  analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
-  export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
-  leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings)
-  stats [player:NAME]             a player's rating chart and record in this season
-  notify on|off                   a DM when it becomes your turn (none while you are at the board)
-  rules                           the rules of Nam-nam
-  tournament create NAME [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
-            [clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here
-  tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
-  admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
-  admin season [news:#channel] [monthly:yes|no] [start:no]
-                                  a new season now: ratings start fresh, the old standings are kept";
+/// The console's help: its commands with their options (the same in every language) and what they do.
+pub fn help() -> Text {
+    Text::message("help-console", [])
+}
 
-pub const RULES: &str = "\
-Nam-nam, the roaming Oware of Ghana, in short:
-- Twelve houses in a ring hold four seeds each. You own six houses at the start (South: 1-6, North: 7-12).
-- A move: lift all the seeds of one of your houses and sow them one by one anticlockwise (1 to 12, then 1).
-- Whenever a seed makes a house hold exactly four: with seeds still in hand, the owner of that house takes
-  the four; if it was your last seed, you take them, wherever the house is, and your move ends.
-- If your last seed lands in a house that already had seeds (and does not make four), you lift them all and
-  sow on: a new lap. If it lands in an empty house, your move ends.
-- You must leave your opponent some seeds if they have none; a player with no seeds passes.
-- When a capture leaves four or fewer seeds in play, the round ends and those seeds go to whoever made that
-  capture (or to the round's first player, if the match was set up so).
-- Between rounds every four seeds you won buy you a house: whoever owns more houses won the round, and the
-  territory changes hands. The first move alternates between rounds.
-- The match ends when one player owns no houses, when someone reaches the agreed target of houses, or after
-  the agreed number of rounds. Each move has a clock: run out and you lose.";
+/// The rules of Nam-nam, in short.
+pub fn rules() -> Text {
+    Text::message("rules", [])
+}

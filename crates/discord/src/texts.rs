@@ -1,5 +1,5 @@
 //! The `/help` text: the slash commands and buttons. (The rules in brief are the core's, shared with the
-//! console: [`namnam_core::text::RULES`].)
+//! console: [`namnam_core::text::rules`].)
 
 /// The answer to `/help`.
 pub const HELP: &str = "\
@@ -25,7 +25,8 @@ mod tests {
 
     #[test]
     fn texts_fit_in_one_discord_message() {
-        for text in [namnam_core::text::RULES, HELP] {
+        let rules = namnam_core::Language::ALL.map(|l| namnam_core::text::rules().plain_in(l));
+        for text in rules.iter().map(String::as_str).chain([HELP]) {
             assert!(
                 text.chars().count() <= 2000,
                 "{} characters",

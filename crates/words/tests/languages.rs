@@ -53,6 +53,20 @@ fn inline_variables(inline: &InlineExpression<&str>, variables: &mut BTreeSet<St
             variables.insert(id.name.to_owned());
         }
         InlineExpression::Placeable { expression } => expression_variables(expression, variables),
+        // A term's or a function's arguments (`{ -wins(count: $won) }`) pass the message's variables on.
+        InlineExpression::TermReference {
+            arguments: Some(arguments),
+            ..
+        }
+        | InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in arguments
+                .positional
+                .iter()
+                .chain(arguments.named.iter().map(|named| &named.value))
+            {
+                inline_variables(argument, variables);
+            }
+        }
         _ => {}
     }
 }

@@ -136,7 +136,7 @@ impl Core {
         if name.is_empty() || name.chars().count() > MAX_NAME {
             return Err(UserError::BadOption {
                 option: "name",
-                expected: "a name of 1 to 60 characters",
+                expected: crate::Wanted::TournamentName,
             }
             .into());
         }

@@ -2,6 +2,7 @@
 //! resignations, and many moves at once.
 
 use crate::common::*;
+use namnam_core::message::Arg;
 use namnam_core::{ActionId, Part, UserError};
 use namnam_game::Player;
 use namnam_store as store;
@@ -61,7 +62,10 @@ async fn a_match_with_a_round_limit_plays_every_round_and_is_rated(backend: Back
     );
     let stats = h.ok("alice", "stats").await;
     let games = stats.text.parts().iter().find_map(|p| match p {
-        Part::Count { n, one, .. } if one == "game" => Some(*n),
+        Part::Message { args, .. } => args.iter().find_map(|(name, arg)| match (name, arg) {
+            (name, Arg::Number(n)) if name == "games" => Some(*n),
+            _ => None,
+        }),
         _ => None,
     });
     assert_eq!(games, Some(1), "{:?}", stats.text);
