@@ -43,33 +43,44 @@ impl Judgement {
         self.cost() >= MISTAKE
     }
 
-    /// The cost in a player's words: "it let a won match slip", "it gave away about 2 houses for the next
-    /// round", "it gave away about 3 seeds".
-    pub fn cost_words(&self) -> String {
+    /// The cost as a player reads it: a won match turned into a lost one, a won match let slip, the match
+    /// lost, or about so many houses for the next round, or seeds.
+    pub fn cost_read(&self) -> Cost {
         let (best, played) = (self.best_value, self.played_value);
         if best >= MATCH_DECIDED && played <= -MATCH_DECIDED {
-            return "it turned a won match into a lost one".into();
+            return Cost::WonTurnedLost;
         }
         if best >= MATCH_DECIDED {
-            return "it let a won match slip".into();
+            return Cost::WinSlipped;
         }
         if played <= -MATCH_DECIDED {
-            return "it lost the match".into();
+            return Cost::MatchLost;
         }
         // A house changing hands moves the difference of houses by two, each house worth four seeds.
         let house_swing = 2 * 4 * SEED;
         let seed_swing = 2 * SEED;
         let cost = self.cost();
         if cost >= house_swing {
-            let houses = (cost + house_swing / 2) / house_swing;
-            let plural = if houses == 1 { "house" } else { "houses" };
-            format!("it gave away about {houses} {plural} for the next round")
+            Cost::Houses((cost + house_swing / 2) / house_swing)
         } else {
-            let seeds = ((cost + seed_swing / 2) / seed_swing).max(1);
-            let plural = if seeds == 1 { "seed" } else { "seeds" };
-            format!("it gave away about {seeds} {plural}")
+            Cost::Seeds(((cost + seed_swing / 2) / seed_swing).max(1))
         }
     }
+}
+
+/// What a mistake cost, as a player reads it (the front end puts it in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// A won match turned into a lost one.
+    WonTurnedLost,
+    /// A won match let slip.
+    WinSlipped,
+    /// The match lost.
+    MatchLost,
+    /// About this many houses for the next round.
+    Houses(i32),
+    /// About this many seeds.
+    Seeds(i32),
 }
 
 /// A move of a match with its judgement: the record of an analysis.
@@ -251,14 +262,12 @@ mod tests {
             best_value,
             choices: 2,
         };
-        assert_eq!(j(40, 0).cost_words(), "it gave away about 1 seed");
-        assert_eq!(j(96, 0).cost_words(), "it gave away about 3 seeds");
-        assert_eq!(
-            j(256, 0).cost_words(),
-            "it gave away about 2 houses for the next round"
-        );
-        assert_eq!(j(30_000, 500).cost_words(), "it let a won match slip");
-        assert_eq!(j(0, -30_000).cost_words(), "it lost the match");
+        assert_eq!(j(40, 0).cost_read(), Cost::Seeds(1));
+        assert_eq!(j(96, 0).cost_read(), Cost::Seeds(3));
+        assert_eq!(j(256, 0).cost_read(), Cost::Houses(2));
+        assert_eq!(j(30_000, 500).cost_read(), Cost::WinSlipped);
+        assert_eq!(j(0, -30_000).cost_read(), Cost::MatchLost);
+        assert_eq!(j(30_000, -30_000).cost_read(), Cost::WonTurnedLost);
         assert!(!j(10, 0).is_mistake() && j(32, 0).is_mistake());
     }
 }

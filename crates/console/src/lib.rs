@@ -8,10 +8,10 @@
 //! computer: `alice challenge opponent:namnam level:5` starts a match at once, and the computer's moves are
 //! printed after the player's.
 
-use namnam_core::message::{shown_plain, Language};
+use namnam_core::message::{shown_plain, Arg, Language};
 use namnam_core::{
     apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
-    Request, Resolver, UserRef, Via, COMPUTER_NAME,
+    Request, Resolver, Text, UserRef, Via, COMPUTER_NAME,
 };
 use namnam_store::Snowflake;
 use std::collections::HashMap;
@@ -102,7 +102,7 @@ pub struct Line<'a> {
 }
 
 /// Splits `[#channel] user command [word …] [name:value …]`; `None` for a line to skip.
-pub fn parse_line(line: &str) -> Option<Result<Line<'_>, String>> {
+pub fn parse_line(line: &str) -> Option<Result<Line<'_>, Text>> {
     let line = line.trim();
     if line.is_empty() || line == "#" || line.starts_with("# ") {
         return None;
@@ -113,13 +113,15 @@ pub fn parse_line(line: &str) -> Option<Result<Line<'_>, String>> {
         _ => DEFAULT_CHANNEL,
     };
     let (Some(user), Some(command)) = (tokens.next(), tokens.next()) else {
-        return Some(Err(
-            "Write `[#channel] user command [name:value …]`, for example `alice help`.".into(),
-        ));
+        return Some(Err(Text::message("console-line-shape", [])));
     };
     if !valid_name(user) || !valid_name(channel) {
-        return Some(Err(format!(
-            "Names are letters, digits, `_`, `-` and `.`: not `{user}` in #{channel}."
+        return Some(Err(Text::message(
+            "console-bad-name",
+            [
+                ("user", Arg::player(user)),
+                ("channel", Arg::player(channel)),
+            ],
         )));
     }
     let (mut words, mut options) = (Vec::new(), Vec::new());
@@ -182,7 +184,7 @@ where
         let parsed = match parse_line(&line) {
             None => continue,
             Some(Err(e)) => {
-                writeln!(out, "{}\n", shown_plain(&e))?;
+                writeln!(out, "{}\n", e.plain_in(options.language))?;
                 continue;
             }
             Some(Ok(parsed)) => parsed,
@@ -305,19 +307,21 @@ impl Printer {
     ) -> io::Result<()> {
         match (reply.private, user) {
             (true, Some(user)) => {
-                writeln!(out, "[#{channel}] (only {} sees this)", shown_plain(user))?
+                let only = Text::message("console-only-sees", [("user", Arg::player(user))]);
+                writeln!(out, "[#{channel}] {}", only.plain_in(self.language))?
             }
             _ => writeln!(out, "[#{channel}]")?,
         }
         writeln!(out, "{}", reply.text.plain_in(self.language))?;
         if let Some(board) = &reply.board {
-            writeln!(out, "{}", text::board_text(&board.position, &board.names))?;
+            let board = text::board_text(&board.position, &board.names, self.language);
+            writeln!(out, "{board}")?;
         } else if let Some(scene) = &reply.scene {
             // A replay: the board as it stood then.
             writeln!(
                 out,
                 "{}",
-                text::board_text(scene.game.position(), &scene.names)
+                text::board_text(scene.game.position(), &scene.names, self.language)
             )?;
         }
         // The text board above says what the picture shows; the pictures themselves go to `--images`.
@@ -331,8 +335,16 @@ impl Printer {
                     .map_or(String::new(), |b| format!("-match{}", b.match_id));
                 let path = dir.join(format!("{:04}{match_part}.{ext}", self.written));
                 std::fs::write(&path, &picture.bytes)?;
-                let what = if ext == "gif" { "animation" } else { "picture" };
-                writeln!(out, "{what}: {}", path.display())?;
+                let what = match ext {
+                    "gif" => "console-animation",
+                    _ => "console-picture",
+                };
+                let path = Arg::words(path.display().to_string());
+                writeln!(
+                    out,
+                    "{}",
+                    Text::message(what, [("path", path)]).plain_in(self.language)
+                )?;
             }
         }
         if let Some(file) = &reply.file {
@@ -345,15 +357,22 @@ impl Printer {
                 .map(shown_plain)
                 .collect();
             out.write_all(shown.join("\n").as_bytes())?;
-            writeln!(out, "--- end of {} ---", file.name)?;
+            let end = Text::message(
+                "console-file-end",
+                [("name", Arg::words(file.name.as_str()))],
+            );
+            writeln!(out, "--- {} ---", end.plain_in(self.language))?;
             if let Some(dir) = &self.images {
                 let path = dir.join(&file.name);
                 std::fs::write(&path, &file.bytes)?;
-                writeln!(out, "file: {}", path.display())?;
+                let path = Arg::words(path.display().to_string());
+                let file = Text::message("console-file", [("path", path)]);
+                writeln!(out, "{}", file.plain_in(self.language))?;
             }
         }
         if let Some(thread) = &reply.open_thread {
-            writeln!(out, "(a thread would open here: {})", shown_plain(thread))?;
+            let thread = Text::message("console-thread", [("name", Arg::quoted(thread.as_str()))]);
+            writeln!(out, "{}", thread.plain_in(self.language))?;
         }
         // What can be typed next: a button that goes nowhere is left out, and two that go to the same
         // place (a replay's ▶ at the end of a round and its "next round") are said once.
@@ -369,16 +388,19 @@ impl Printer {
             }
         }
         if !moves.is_empty() {
-            writeln!(out, "next: {}", moves.join(" | "))?;
+            let next = Text::message("console-next", [("moves", Arg::words(moves.join(" | ")))]);
+            writeln!(out, "{}", next.plain_in(self.language))?;
         }
         if let (Some(aside), Some(user)) = (&reply.aside, user) {
             let aside = aside.plain_in(self.language);
-            writeln!(out, "(only {} sees this) {aside}", shown_plain(user))?;
+            let only = Text::message("console-only-sees", [("user", Arg::player(user))]);
+            writeln!(out, "{} {aside}", only.plain_in(self.language))?;
         }
         // The console has no DMs: they are printed where they were sent from, addressed.
         for dm in &reply.direct {
             let text = dm.text.plain_in(self.language);
-            writeln!(out, "[DM to {}] {text}", shown_plain(&dm.name))?;
+            let to = Text::message("console-dm-to", [("user", Arg::player(dm.name.as_str()))]);
+            writeln!(out, "[{}] {text}", to.plain_in(self.language))?;
         }
         writeln!(out)
     }

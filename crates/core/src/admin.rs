@@ -3,6 +3,7 @@
 
 use super::clock::format_duration;
 use super::error::{CoreError, UserError};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::request::{AdminCommand, Request, SettingsChange};
 use super::{Core, Language, Reply, Text};
@@ -31,15 +32,15 @@ impl Core {
         if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
             return Err(UserError::Stale.into());
         }
-        let mut reply = Reply::public(
-            Text::new()
-                .player(&req.user.name)
-                .words(format!(" stopped match #{} between ", row.id))
-                .player(&row.names.south)
-                .words(" and ")
-                .player(&row.names.north)
-                .words(". It is unrated."),
-        );
+        let mut reply = Reply::public(Text::message(
+            "admin-aborted",
+            [
+                ("admin", Arg::player(&req.user.name)),
+                ("id", Arg::number(row.id)),
+                ("south", Arg::player(&row.names.south)),
+                ("north", Arg::player(&row.names.north)),
+            ],
+        ));
         self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
             .await?;
         // A tournament game stopped: scored by the houses, and the tournament moves on.
@@ -109,22 +110,31 @@ pub(super) fn server_language(s: &ServerSettings) -> Language {
 }
 
 fn describe_settings(s: &ServerSettings) -> Text {
-    let mut text = Text::from("Settings: matches in ");
-    if s.allowed_channels.is_empty() {
-        text = text.words("every channel");
-    }
-    for (i, channel) in s.allowed_channels.iter().enumerate() {
-        if i > 0 {
-            text = text.words(", ");
-        }
-        text = text.channel(channel.0, None);
-    }
-    text.words(format!(
-        "; default clock {} per move; default target {}; a thread per match: {}; language: {}.",
-        format_duration(s.default_clock_secs),
-        s.default_target
-            .map_or("none".into(), |t| format!("{t} houses")),
-        if s.thread_per_match { "yes" } else { "no" },
-        server_language(s).name()
-    ))
+    let channels = match s.allowed_channels.is_empty() {
+        true => Text::message("settings-every-channel", []),
+        false => Text::list(
+            s.allowed_channels
+                .iter()
+                .map(|channel| Text::new().channel(channel.0, None)),
+            ", ",
+        ),
+    };
+    let target = match s.default_target {
+        Some(t) => Text::message("settings-target", [("houses", Arg::number(t))]),
+        None => Text::message("settings-no-target", []),
+    };
+    let thread = match s.thread_per_match {
+        true => Text::message("settings-yes", []),
+        false => Text::message("settings-no", []),
+    };
+    Text::message(
+        "settings",
+        [
+            ("channels", Arg::Text(channels)),
+            ("clock", Arg::words(format_duration(s.default_clock_secs))),
+            ("target", Arg::Text(target)),
+            ("thread", Arg::Text(thread)),
+            ("language", Arg::words(server_language(s).name())),
+        ],
+    )
 }

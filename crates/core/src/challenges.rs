@@ -229,13 +229,13 @@ impl Core {
         now: i64,
     ) -> Result<Reply, CoreError> {
         store::close_challenge(tx, open.id, ChallengeState::Expired, now).await?;
-        let mut notice = Reply::public(
-            Text::new()
-                .player(&open.challenger_name)
-                .words("'s challenge to ")
-                .player(&open.challenged_name)
-                .words(" has expired."),
-        );
+        let mut notice = Reply::public(Text::message(
+            "challenge-expired",
+            [
+                ("challenger", Arg::player(&open.challenger_name)),
+                ("challenged", Arg::player(&open.challenged_name)),
+            ],
+        ));
         let place = PostPlace::channel(open.server, open.channel);
         self.store_post(tx, place, &mut notice, Via::Poster).await?;
         Ok(notice)
@@ -286,16 +286,20 @@ impl Core {
         }
         store::close_challenge(&mut tx, open.id, how, now).await?;
         let text = match how {
-            ChallengeState::Declined => Text::new()
-                .player(&open.challenged_name)
-                .words(" declines ")
-                .player(&open.challenger_name)
-                .words("'s challenge."),
-            _ => Text::new()
-                .player(&open.challenger_name)
-                .words(" withdraws the challenge to ")
-                .player(&open.challenged_name)
-                .words("."),
+            ChallengeState::Declined => Text::message(
+                "challenge-declined",
+                [
+                    ("challenged", Arg::player(&open.challenged_name)),
+                    ("challenger", Arg::player(&open.challenger_name)),
+                ],
+            ),
+            _ => Text::message(
+                "challenge-withdrawn",
+                [
+                    ("challenger", Arg::player(&open.challenger_name)),
+                    ("challenged", Arg::player(&open.challenged_name)),
+                ],
+            ),
         };
         let mut reply = Reply::public(text);
         let post_place = PostPlace::channel(open.server, open.channel);
@@ -471,12 +475,14 @@ impl Core {
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
         let t = game.position().territory();
-        let headline = Text::new()
-            .words(format!(
-                "Match #{match_id} against the computer, level {level}: "
-            ))
-            .then(text::sides(t, &row.names))
-            .words(". Matches against the computer are not rated.");
+        let headline = Text::message(
+            "match-computer-start",
+            [
+                ("id", Arg::number(match_id)),
+                ("level", Arg::number(level.number())),
+                ("sides", Arg::Text(text::sides(t, &row.names))),
+            ],
+        );
         self.commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
             .await
     }

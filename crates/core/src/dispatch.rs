@@ -122,7 +122,7 @@ impl Core {
 
 impl Core {
     /// The language of what everyone sees in `server`; English if it cannot be read.
-    async fn server_language(&self, server: namnam_store::Snowflake) -> Language {
+    pub(super) async fn server_language(&self, server: namnam_store::Snowflake) -> Language {
         match store::server_language(self.store.reader(), server).await {
             Ok(code) => code
                 .as_deref()

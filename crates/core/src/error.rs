@@ -527,11 +527,10 @@ impl From<StoreError> for CoreError {
 
 /// What a player sees when something went wrong on our side.
 pub fn apology() -> Text {
-    Text::from(
-        "Sorry, something went wrong on my side. Nothing you did was lost; please try again in a moment (",
+    Text::message(
+        "apology",
+        [("board", super::message::Arg::command("board"))],
     )
-    .command("board")
-    .words(" shows the match as it is).")
 }
 
 /// The error and every cause under it, for the log.

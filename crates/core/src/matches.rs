@@ -182,14 +182,18 @@ impl Core {
         if let Some(result) = game.result() {
             lines.push(text::describe_result(&result, names));
             match &after.ratings {
-                Some(r) => lines.push(
-                    Text::from("Ratings: ")
-                        .player(&names.south)
-                        .words(format!(" {:.0} → {:.0}, ", r.south.before, r.south.after))
-                        .player(&names.north)
-                        .words(format!(" {:.0} → {:.0}.", r.north.before, r.north.after)),
-                ),
-                None if !row.rated => lines.push("This match is unrated.".into()),
+                Some(r) => lines.push(Text::message(
+                    "match-ratings",
+                    [
+                        ("south", Arg::player(&names.south)),
+                        ("south_before", Arg::number(r.south.before.round() as i64)),
+                        ("south_after", Arg::number(r.south.after.round() as i64)),
+                        ("north", Arg::player(&names.north)),
+                        ("north_before", Arg::number(r.north.before.round() as i64)),
+                        ("north_after", Arg::number(r.north.after.round() as i64)),
+                    ],
+                )),
+                None if !row.rated => lines.push(Text::message("match-unrated", [])),
                 None => {}
             }
             if row.state == MatchState::Finished {
@@ -203,11 +207,10 @@ impl Core {
             let to_move = row.game.position().to_move();
             if row.computer.is_some_and(|c| c.side == to_move) {
                 // No buttons and no clock: the computer moves by itself, as soon as the front end asks.
-                lines.push(
-                    Text::new()
-                        .player(names.get(to_move))
-                        .words(" is thinking…"),
-                );
+                lines.push(Text::message(
+                    "match-thinking",
+                    [("player", Arg::player(names.get(to_move)))],
+                ));
                 reply.computer_turn = Some(ComputerTurn { match_id: row.id });
             } else {
                 let deadline = row.deadline.ok_or_else(|| {
@@ -220,18 +223,16 @@ impl Core {
                     row.clock_secs,
                 ));
                 if let Some(offerer) = row.draw_offer {
-                    lines.push(
-                        Text::new()
-                            .player(names.get(offerer))
-                            .words(" has offered a draw."),
-                    );
+                    lines.push(Text::message(
+                        "match-draw-offered",
+                        [("player", Arg::player(names.get(offerer)))],
+                    ));
                 }
                 if let Some(asker) = row.takeback_request {
-                    lines.push(
-                        Text::new()
-                            .player(names.get(asker))
-                            .words(" has asked to take back their last move."),
-                    );
+                    lines.push(Text::message(
+                        "match-takeback-asked",
+                        [("player", Arg::player(names.get(asker)))],
+                    ));
                 }
                 reply.actions = next_actions(row);
                 reply.notify = vec![row.players.get(to_move)];

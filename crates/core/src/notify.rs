@@ -6,6 +6,7 @@
 
 use super::context::{HookFuture, MatchChange, MatchHook};
 use super::error::CoreError;
+use super::message::Arg;
 use super::outbox::PostPlace;
 use super::reply::DirectMessage;
 use super::reply::Notice;
@@ -34,15 +35,8 @@ impl Core {
             None => store::turn_notifications_on(self.store.reader(), user.id).await?,
         };
         let text = match on {
-            true => Text::from(
-                "I will send you a DM when it becomes your turn in a match, unless you played in it \
-                 within the last few minutes. To stop: ",
-            )
-            .command("notify off")
-            .words(". (Your privacy settings must let this server's members send you DMs.)"),
-            false => Text::from("No DMs when it is your turn. To have them: ")
-                .command("notify on")
-                .words("."),
+            true => Text::message("notify-on", [("off", Arg::command("notify off"))]),
+            false => Text::message("notify-off", [("on", Arg::command("notify on"))]),
         };
         Ok(Reply::private(text))
     }
@@ -73,15 +67,23 @@ impl Core {
         if acted.is_some_and(|at| now - at < AT_THE_BOARD_MS) {
             return Ok(());
         }
-        let text = Text::from(format!("Your turn in match #{} against ", row.id))
-            .player(row.names.get(to_move.other()))
-            .words(", in ")
-            .jump(row.server.0, row.channel.0, Some(&row.channel_name))
-            .words(": move by ")
-            .time(deadline)
-            .words(". To stop these DMs: ")
-            .command("notify off")
-            .words(".");
+        let text = Text::message(
+            "notify-turn",
+            [
+                ("id", Arg::number(row.id)),
+                ("opponent", Arg::player(row.names.get(to_move.other()))),
+                (
+                    "channel",
+                    Arg::Text(Text::new().jump(
+                        row.server.0,
+                        row.channel.0,
+                        Some(&row.channel_name),
+                    )),
+                ),
+                ("deadline", Arg::time(deadline)),
+                ("off", Arg::command("notify off")),
+            ],
+        );
         if !self.config.outbox {
             reply.direct.push(DirectMessage {
                 user: player,
@@ -122,14 +124,9 @@ impl Core {
     /// are off (marked told as it is taken). Never fails the request: the request is still answered.
     pub(super) async fn refusal_word(&self, req: &Request) -> Option<Text> {
         match self.take_refusal(req).await {
-            Ok(told) => told.then(|| {
-                Text::from(
-                    "I could not send you a DM on your turn (your settings do not let me), so turn DMs \
-                     are now off. To have them again, allow DMs from this server's members, then: ",
-                )
-                .command("notify on")
-                .words(".")
-            }),
+            Ok(told) => {
+                told.then(|| Text::message("notify-refused", [("on", Arg::command("notify on"))]))
+            }
             Err(e) => {
                 tracing::error!(error = %super::cause_chain(&e), "could not tell of a refused DM");
                 None

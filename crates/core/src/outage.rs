@@ -17,6 +17,7 @@
 
 use super::error::CoreError;
 use super::matches::MatchAfter;
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::{Core, Notice, Text};
 use namnam_store::{self as store, Snowflake, StoreError, WriteTx};
@@ -34,11 +35,12 @@ enum Cause {
 }
 
 impl Cause {
-    fn words(self) -> &'static str {
+    /// The message that tells of a pause for this cause.
+    fn message_id(self) -> &'static str {
         match self {
-            Cause::BotOffline => "while the bot was offline",
-            Cause::DiscordUnreachable => "while Discord was unreachable",
-            Cause::ServerUnavailable => "while Discord had this server unavailable",
+            Cause::BotOffline => "clock-paused-offline",
+            Cause::DiscordUnreachable => "clock-paused-unreachable",
+            Cause::ServerUnavailable => "clock-paused-unavailable",
         }
     }
 }
@@ -227,11 +229,10 @@ impl Core {
             let Some(after) = store::pause_clock(tx, row.id, row.version, by_ms, now).await? else {
                 continue;
             };
-            let headline = Text::from(format!(
-                "The clock was paused for {} {}.",
-                super::clock::format_span(by_ms),
-                cause.words()
-            ));
+            let headline = Text::message(
+                cause.message_id(),
+                [("span", Arg::Text(super::clock::format_span(by_ms)))],
+            );
             let mut reply = self.match_message(&MatchAfter::as_it_stands(&after), headline)?;
             self.store_post(tx, PostPlace::of_match(&after), &mut reply, Via::Poster)
                 .await?;

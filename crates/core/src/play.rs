@@ -7,6 +7,7 @@ use super::action::ActionId;
 use super::context::MatchChange;
 use super::error::{CoreError, InternalError, UserError};
 use super::matches::{check_expected, pick_match, player_side, MatchAfter, MatchRef};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 
 use super::request::{Place, Request};
@@ -57,7 +58,7 @@ impl Core {
         &self,
         place: &Place,
         user: Snowflake,
-    ) -> Result<Vec<(i64, String)>, CoreError> {
+    ) -> Result<Vec<(i64, Text)>, CoreError> {
         let rows =
             store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
                 .await?;
@@ -72,17 +73,30 @@ impl Core {
                 let label = match row.side_of(user) {
                     Some(side) => {
                         let turn = match row.game.to_move() {
-                            Some(p) if p == side => "your turn".to_owned(),
-                            Some(p) => format!("{}'s turn", row.names.get(p)),
-                            None => "over".to_owned(),
+                            Some(p) if p == side => Text::message("matches-turn-yours", []),
+                            Some(p) => Text::message(
+                                "matches-turn-theirs",
+                                [("player", Arg::player(row.names.get(p)))],
+                            ),
+                            None => Text::message("matches-over", []),
                         };
-                        format!(
-                            "#{} against {}, {turn}",
-                            row.id,
-                            row.names.get(side.other())
+                        Text::message(
+                            "match-choice",
+                            [
+                                ("id", Arg::number(row.id)),
+                                ("opponent", Arg::player(row.names.get(side.other()))),
+                                ("turn", Arg::Text(turn)),
+                            ],
                         )
                     }
-                    None => format!("#{} {} vs {}", row.id, row.names.south, row.names.north),
+                    None => Text::message(
+                        "match-pair",
+                        [
+                            ("id", Arg::number(row.id)),
+                            ("south", Arg::player(&row.names.south)),
+                            ("north", Arg::player(&row.names.north)),
+                        ],
+                    ),
                 };
                 (row.id, label)
             })
@@ -189,14 +203,18 @@ impl Core {
         number: Option<i64>,
     ) -> Result<Reply, CoreError> {
         let row = self.shown_match(req, number).await?;
-        let mut headline = Text::from(format!("Match #{}, round {}: ", row.id, row.game.round()))
-            .player(&row.names.south)
-            .words(" (South) against ")
-            .player(&row.names.north)
-            .words(" (North).");
-        if row.state == MatchState::Aborted {
-            headline = headline.words(" It was stopped by an admin (unrated).");
-        }
+        let headline = Text::message(
+            match row.state {
+                MatchState::Aborted => "board-headline-aborted",
+                _ => "board-headline",
+            },
+            [
+                ("id", Arg::number(row.id)),
+                ("round", Arg::number(row.game.round())),
+                ("south", Arg::player(&row.names.south)),
+                ("north", Arg::player(&row.names.north)),
+            ],
+        );
         let mut reply = self
             .match_reply(MatchAfter::as_it_stands(&row), headline)
             .await?;
@@ -216,13 +234,14 @@ impl Core {
         check_expected(&row, which.expected)?;
         let side = player_side(&row, req)?;
         if !confirmed {
-            let mut reply = Reply::private(
-                Text::from(format!("Resign match #{} against ", row.id))
-                    .player(row.names.get(side.other()))
-                    .words("? It cannot be undone. To confirm: ")
-                    .command_with("resign", "confirm:yes")
-                    .words("."),
-            );
+            let mut reply = Reply::private(Text::message(
+                "resign-confirm",
+                [
+                    ("id", Arg::number(row.id)),
+                    ("opponent", Arg::player(row.names.get(side.other()))),
+                    ("command", Arg::command_with("resign", "confirm:yes")),
+                ],
+            ));
             reply.actions = vec![Action::new(
                 ActionId::ResignConfirmed { match_id: row.id },
                 Text::message("button-resign-confirm", []),
@@ -231,7 +250,10 @@ impl Core {
         }
         let mut game = row.game.clone();
         game.resign(side).map_err(|_| UserError::NoMatch)?;
-        let headline = Text::new().player(row.names.get(side)).words(" resigns.");
+        let headline = Text::message(
+            "match-resigns",
+            [("player", Arg::player(row.names.get(side)))],
+        );
         self.finish(row, game, headline, Via::Answer)
             .await?
             .ok_or_else(|| UserError::Stale.into())
@@ -250,11 +272,13 @@ impl Core {
             Some(_) => {
                 let mut game = row.game.clone();
                 game.agree_draw().map_err(|_| UserError::NoMatch)?;
-                let headline = Text::new()
-                    .player(row.names.get(side))
-                    .words(" accepts the draw offered by ")
-                    .player(&opponent)
-                    .words(".");
+                let headline = Text::message(
+                    "draw-accepted",
+                    [
+                        ("player", Arg::player(row.names.get(side))),
+                        ("offerer", Arg::player(&opponent)),
+                    ],
+                );
                 self.finish(row, game, headline, Via::Answer)
                     .await?
                     .ok_or_else(|| UserError::Stale.into())
@@ -267,15 +291,14 @@ impl Core {
                     return Err(UserError::Stale.into());
                 }
                 self.acted(&mut tx, row.id, req.user.id).await?;
-                let mut reply = Reply::public(
-                    Text::new()
-                        .player(row.names.get(side))
-                        .words(" offers a draw. ")
-                        .player(&opponent)
-                        .words(": ")
-                        .command("draw")
-                        .words(" to accept it; the offer lapses with the next move."),
-                );
+                let mut reply = Reply::public(Text::message(
+                    "draw-offered",
+                    [
+                        ("player", Arg::player(row.names.get(side))),
+                        ("opponent", Arg::player(&opponent)),
+                        ("command", Arg::command("draw")),
+                    ],
+                ));
                 reply.actions = vec![Action::new(
                     ActionId::Draw { match_id: row.id },
                     Text::message("button-accept-draw", []),
@@ -300,9 +323,10 @@ impl Core {
         };
         let mut game = row.game.clone();
         game.time_out(loser).map_err(|_| UserError::NoMatch)?;
-        let headline = Text::new()
-            .player(row.names.get(loser))
-            .words("'s move clock ran out.");
+        let headline = Text::message(
+            "match-time-out",
+            [("player", Arg::player(row.names.get(loser)))],
+        );
         self.finish(row, game, headline, via).await
     }
 

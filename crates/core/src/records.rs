@@ -17,12 +17,13 @@ use tokio::task::JoinHandle;
 
 use super::action::{ActionId, ReplayStep};
 use super::error::{cause_chain, CoreError, InternalError, UserError};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::pictures;
 use super::reply::{Action, Document, Scene};
 use super::request::{ReplayFrom, Request};
 use super::{text, Core, Notice, Reply, Text};
-use namnam_ai::analysis::{self, JudgedMove};
+use namnam_ai::analysis::{self, Cost, JudgedMove};
 use namnam_game::{Match, MatchMove, Player};
 use namnam_store::{
     self as store, MatchRow, MatchState, MoveRow, NewAnalysis, Snowflake, StoreError,
@@ -75,19 +76,23 @@ impl Core {
         let record = store::load_record(self.store.reader(), match_id)
             .await?
             .ok_or(UserError::NoSuchMatch(match_id))?;
-        let mut reply = Reply::private(
-            Text::from(format!(
-                "The record of match #{match_id}, in Namnam's record format (.{}): ",
-                namnam_record::EXTENSION
-            ))
-            .words("`namnam replay FILE` steps through it in a terminal, and ")
-            .command_with("replay", &format!("match:{match_id}"))
-            .words(" does here."),
-        );
+        let mut reply = Reply::private(Text::message(
+            "export",
+            [
+                ("id", Arg::number(match_id)),
+                ("extension", Arg::words(namnam_record::EXTENSION)),
+                (
+                    "replay",
+                    Arg::command_with("replay", &format!("match:{match_id}")),
+                ),
+            ],
+        ));
         reply.file = Some(Document {
             name: record.file_name(),
             bytes: record.to_text().into_bytes(),
-            description: format!("The record of match #{match_id}"),
+            // A private answer: the asker's language.
+            description: Text::message("export-description", [("id", Arg::number(match_id))])
+                .plain_in(req.language),
         });
         Ok(reply)
     }
@@ -126,22 +131,28 @@ impl Core {
         });
         let mut lines = vec![replay_headline(&row)];
         match &played {
-            None => lines.push(Text::from(format!(
-                "Before the first move ({} in all). ▶ steps through the match.",
-                moves.len()
-            ))),
+            None => lines.push(Text::message(
+                "replay-before",
+                [("moves", Arg::number(moves.len() as i64))],
+            )),
             Some(played) => {
                 let mv = &moves[ply as usize - 1];
-                let marker = if mistake.is_some() { " ⚠" } else { "" };
-                lines.push(
-                    Text::from(format!(
-                        "Move {ply} of {} (round {}, move {}){marker}: ",
-                        moves.len(),
-                        mv.round,
-                        move_in_round(&moves, ply)
-                    ))
-                    .then(text::describe_move(&played.record, &row.names)),
-                );
+                lines.push(Text::message(
+                    match mistake {
+                        Some(_) => "replay-move-mistake",
+                        None => "replay-move",
+                    },
+                    [
+                        ("ply", Arg::number(ply)),
+                        ("moves", Arg::number(moves.len() as i64)),
+                        ("round", Arg::number(mv.round)),
+                        ("in_round", Arg::number(move_in_round(&moves, ply))),
+                        (
+                            "move",
+                            Arg::Text(text::describe_move(&played.record, &row.names)),
+                        ),
+                    ],
+                ));
                 if let Some(summary) = &played.round_summary {
                     lines.push(text::describe_round(
                         summary,
@@ -162,7 +173,12 @@ impl Core {
             ..Reply::default()
         };
         if self.config.pictures {
-            let note = mistake.map(|m| picture_note(&m));
+            // The picture's words are in the reply's language: the asker's, or the server's when public.
+            let language = match public {
+                true => self.server_language(req.place.server).await,
+                false => req.language,
+            };
+            let note = mistake.map(|m| picture_note(&m).plain_in(language));
             reply.picture =
                 Some(pictures::noted_board(&game, &row.names, played.as_ref(), note).await?);
         }
@@ -411,16 +427,20 @@ fn end_of_round_after(moves: &[MoveRow], ply: u32) -> u32 {
 /// `Replay of match #42: Ama (South) against Kofi (North); Ama won (target reached).`
 fn replay_headline(row: &MatchRow) -> Text {
     let names = &row.names;
-    let line = Text::from(format!("Replay of match #{}: ", row.id))
-        .player(&names.south)
-        .words(" (South) against ")
-        .player(&names.north)
-        .words(" (North). ");
-    match (row.state, row.game.result()) {
-        (_, Some(result)) => line.then(text::describe_result(&result, names)),
-        (MatchState::Aborted, None) => line.words("It was stopped by an admin."),
-        _ => line.words("Still being played."),
-    }
+    let how = match (row.state, row.game.result()) {
+        (_, Some(result)) => text::describe_result(&result, names),
+        (MatchState::Aborted, None) => Text::message("replay-stopped", []),
+        _ => Text::message("replay-live", []),
+    };
+    Text::message(
+        "replay-headline",
+        [
+            ("id", Arg::number(row.id)),
+            ("south", Arg::player(&names.south)),
+            ("north", Arg::player(&names.north)),
+            ("how", Arg::Text(how)),
+        ],
+    )
 }
 
 /// The replay's buttons at `ply`: ⏮ ◀ ▶ ⏭ and the end of the round, those that would go nowhere shown
@@ -471,62 +491,79 @@ fn reported_mistake(verdict: &[JudgedMove], ply: u32, played: &MatchMove) -> Opt
 
 /// The line under a replay's picture on a reported mistake: `Mistake: house 9 was better (about 2 houses)`.
 /// (The picture's font has no ⚠.)
-fn picture_note(judged: &JudgedMove) -> String {
+fn picture_note(judged: &JudgedMove) -> Text {
     let j = &judged.judgement;
-    let cost = j.cost_words();
-    let cost = cost
-        .trim_start_matches("it gave away ")
-        .trim_end_matches(" for the next round");
-    format!("Mistake: house {} was better ({cost})", j.best)
+    let cost = match j.cost_read() {
+        Cost::Houses(n) => Text::message("cost-about-houses", [("houses", Arg::number(n))]),
+        Cost::Seeds(n) => Text::message("cost-about-seeds", [("seeds", Arg::number(n))]),
+        other => cost_words(other),
+    };
+    Text::message(
+        "replay-picture-mistake",
+        [
+            ("best", Arg::number(j.best.label())),
+            ("cost", Arg::Text(cost)),
+        ],
+    )
+}
+
+/// What a mistake cost: "it gave away about 2 houses for the next round".
+fn cost_words(cost: Cost) -> Text {
+    match cost {
+        Cost::WonTurnedLost => Text::message("cost-won-turned-lost", []),
+        Cost::WinSlipped => Text::message("cost-win-slipped", []),
+        Cost::MatchLost => Text::message("cost-match-lost", []),
+        Cost::Houses(n) => Text::message("cost-houses", [("houses", Arg::number(n))]),
+        Cost::Seeds(n) => Text::message("cost-seeds", [("seeds", Arg::number(n))]),
+    }
 }
 
 /// `⚠ A mistake, says the computer: house 9 was better; house 3 gave away about 2 houses for the next round.`
 fn mistake_line(judged: &JudgedMove) -> Text {
     let j = &judged.judgement;
-    Text::from(format!(
-        "⚠ A mistake, says the computer: house {} was better; house {} {}.",
-        j.best,
-        j.played,
-        j.cost_words().trim_start_matches("it ")
-    ))
+    Text::message(
+        "replay-mistake",
+        [
+            ("best", Arg::number(j.best.label())),
+            ("played", Arg::number(j.played.label())),
+            ("cost", Arg::Text(cost_words(j.cost_read()))),
+        ],
+    )
 }
 
 /// The analysis's verdict: each player's biggest mistakes, and a button to replay the match with them.
 fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply {
     let names = &row.names;
-    let mut lines = vec![
-        Text::from(format!("The computer's analysis of match #{}: ", row.id))
-            .player(&names.south)
-            .words(" against ")
-            .player(&names.north)
-            .words(format!(", {} moves.", verdict.len())),
-    ];
+    let mut lines = vec![Text::message(
+        "analysis-heading",
+        [
+            ("id", Arg::number(row.id)),
+            ("south", Arg::player(&names.south)),
+            ("north", Arg::player(&names.north)),
+            ("moves", Arg::number(verdict.len() as i64)),
+        ],
+    )];
     for player in [Player::South, Player::North] {
         let mistakes = analysis::worst_mistakes(verdict, player, MISTAKES_SHOWN);
+        let name = ("player", Arg::player(names.get(player)));
         if mistakes.is_empty() {
-            lines.push(
-                Text::new()
-                    .player(names.get(player))
-                    .words(": no move that gave away a seed or more."),
-            );
+            lines.push(Text::message("analysis-no-mistake", [name]));
             continue;
         }
-        lines.push(
-            Text::new()
-                .player(names.get(player))
-                .words("'s biggest mistakes:"),
-        );
+        lines.push(Text::message("analysis-mistakes", [name]));
         for m in mistakes {
             let j = &m.judgement;
-            lines.push(Text::from(format!(
-                "- move {} (round {}, move {}): house {}; house {} was better: {}.",
-                m.ply,
-                m.round,
-                m.move_in_round,
-                j.played,
-                j.best,
-                j.cost_words()
-            )));
+            lines.push(Text::message(
+                "analysis-mistake",
+                [
+                    ("ply", Arg::number(m.ply)),
+                    ("round", Arg::number(m.round)),
+                    ("in_round", Arg::number(m.move_in_round)),
+                    ("played", Arg::number(j.played.label())),
+                    ("best", Arg::number(j.best.label())),
+                    ("cost", Arg::Text(cost_words(j.cost_read()))),
+                ],
+            ));
         }
     }
     let mut reply = Reply::public(Text::lines(lines));

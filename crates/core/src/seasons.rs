@@ -4,6 +4,7 @@
 //! season in which it ends (it is rated then).
 
 use super::error::{CoreError, UserError};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::ratings::show_rating;
 use super::request::{Request, SeasonChange};
@@ -42,21 +43,26 @@ impl Core {
             // The same command twice (or two admins at once): one season's end is enough.
             return Err(UserError::SeasonJustStarted(state.number).into());
         }
-        let how = match monthly {
-            true => " A new season starts by itself on the first of each month (UTC).",
-            false => "",
+        // Said after what a season command did, when seasons are monthly.
+        let how = monthly.then(|| Text::message("season-monthly", []));
+        let with_how = |text: Text| match &how {
+            Some(how) => Text::list([text, how.clone()], " "),
+            None => text,
         };
         if !change.start {
             tx.commit().await.map_err(StoreError::from)?;
-            let mut text = Text::from(format!("This is season {}.", state.number));
-            text = match news {
-                Some(channel) if channel == place.channel => text
-                    .words(" Season news goes to ")
-                    .channel(channel.0, Some(&place.channel_name)),
-                Some(channel) => text.words(" Season news goes to ").channel(channel.0, None),
-                None => text.words(" Season news goes where a season is started"),
+            let season = ("season", Arg::number(state.number));
+            let text = match news {
+                Some(channel) => {
+                    let name = (channel == place.channel).then_some(place.channel_name.as_str());
+                    Text::message(
+                        "season-is",
+                        [season, ("channel", Arg::channel(channel.0, name))],
+                    )
+                }
+                None => Text::message("season-is-no-news", [season]),
             };
-            return Ok(Reply::private(text.words(format!(".{how}"))));
+            return Ok(Reply::private(with_how(text)));
         }
         let news_channel = news.unwrap_or(place.channel);
         let Some(mut news_post) = self.end_season(&mut tx, place.server, state, now).await? else {
@@ -65,8 +71,8 @@ impl Core {
         if news_channel == place.channel || !self.config.outbox {
             // The news is the answer: everyone here sees it (stored as shown, so that the poster finds it
             // if the answer's fate is unknown).
-            if !how.is_empty() {
-                news_post.text = Text::lines([news_post.text, Text::from(how.trim())]);
+            if let Some(how) = &how {
+                news_post.text = Text::lines([news_post.text, how.clone()]);
             }
             let place = PostPlace::channel(place.server, news_channel);
             self.store_post(&mut tx, place, &mut news_post, Via::Answer)
@@ -78,16 +84,14 @@ impl Core {
         self.store_post(&mut tx, post_place, &mut news_post, Via::Poster)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
-        Ok(Reply::private(
-            Text::from(format!(
-                "Season {} is over and season {} begins: ratings start fresh. Its final top three \
-                 are posted in ",
-                state.number,
-                state.number + 1
-            ))
-            .channel(news_channel.0, None)
-            .words(format!(".{how}")),
-        ))
+        Ok(Reply::private(with_how(Text::message(
+            "season-over-posted",
+            [
+                ("season", Arg::number(state.number)),
+                ("next", Arg::number(state.number + 1)),
+                ("channel", Arg::channel(news_channel.0, None)),
+            ],
+        ))))
     }
 
     /// Ends the server's season `state` within `tx` and returns its news (not yet stored); `None` when it
@@ -103,32 +107,37 @@ impl Core {
             return Ok(None);
         }
         let top = store::season_page(&mut **tx, server, state.number, 1, 3).await?;
-        let mut text = Text::from(format!("Season {} is over", state.number));
-        if let Some(started) = state.started_at {
-            text = text.words(" (it began ").time(started).words(")");
-        }
-        text = match top.is_empty() {
-            true => text.words(". Nobody finished a rated match in it."),
+        let season = ("season", Arg::number(state.number));
+        let over = match state.started_at {
+            Some(started) => Text::message("season-over", [season, ("began", Arg::time(started))]),
+            None => Text::message("season-over-undated", [season]),
+        };
+        let top = match top.is_empty() {
+            true => Text::message("season-nobody", []),
             false => {
-                let mut line = text.words(". Final top three: ");
-                for (i, (medal, r)) in PODIUM.iter().zip(&top).enumerate() {
-                    if i > 0 {
-                        line = line.words(", ");
-                    }
-                    line = line
+                let podium = PODIUM.iter().zip(&top).map(|(medal, r)| {
+                    Text::new()
                         .words(format!("{medal} "))
                         .player(&r.name)
-                        .words(format!(" {}", show_rating(r.rating, r.games)));
-                }
-                line.words(".")
+                        .words(format!(" {}", show_rating(r.rating, r.games)))
+                });
+                Text::message(
+                    "season-top",
+                    [("podium", Arg::Text(Text::list(podium, ", ")))],
+                )
             }
         };
-        let next = Text::from(format!(
-            "Season {} begins now: everyone's rating starts fresh. The old standings: ",
-            state.number + 1
-        ))
-        .command_with("leaderboard", &format!("season:{}", state.number))
-        .words(".");
+        let text = Text::list([over, top], " ");
+        let next = Text::message(
+            "season-begins",
+            [
+                ("season", Arg::number(state.number + 1)),
+                (
+                    "command",
+                    Arg::command_with("leaderboard", &format!("season:{}", state.number)),
+                ),
+            ],
+        );
         Ok(Some(Reply::public(Text::lines([text, next]))))
     }
 

@@ -4,6 +4,7 @@
 //! the clock through outages (`outage`): then nothing fires where the clock is paused.
 
 use super::error::{cause_chain, CoreError};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::{text, Core, Notice, Reply, Text};
 use namnam_store::{self as store, StoreError};
@@ -61,20 +62,22 @@ impl Core {
                 continue;
             }
             let deadline = row.deadline.unwrap_or(now);
-            let mut reply = Reply::public(
-                Text::new()
-                    .player(row.names.get(to_move))
-                    .words(format!(
-                        ": a quarter of your time is left in match #{}. ",
-                        row.id
-                    ))
-                    .then(text::describe_turn(
-                        &row.names,
-                        to_move,
-                        deadline,
-                        row.clock_secs,
-                    )),
-            );
+            let mut reply = Reply::public(Text::message(
+                "clock-reminder",
+                [
+                    ("player", Arg::player(row.names.get(to_move))),
+                    ("id", Arg::number(row.id)),
+                    (
+                        "turn",
+                        Arg::Text(text::describe_turn(
+                            &row.names,
+                            to_move,
+                            deadline,
+                            row.clock_secs,
+                        )),
+                    ),
+                ],
+            ));
             reply.notify = vec![row.players.get(to_move)];
             reply.deadline_ms = Some(deadline);
             self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Poster)

@@ -15,6 +15,7 @@ use super::error::{CoreError, UserError};
 use super::history::replay_to;
 use super::matches::may_take_back;
 use super::matches::{check_expected, player_side, MatchRef};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::request::Request;
 use super::{Action, Core, Reply, Text};
@@ -67,20 +68,16 @@ impl Core {
         }
         // The asker is at the board: if the opponent accepts soon, no DM tells them it is their turn.
         self.acted(&mut tx, row.id, row.players.get(asker)).await?;
-        let mut reply = Reply::public(
-            Text::new()
-                .player(row.names.get(asker))
-                .words(format!(
-                    " asks to take back their move (house {}). ",
-                    last.house
-                ))
-                .player(row.names.get(asker.other()))
-                .words(": ")
-                .command("takeback")
-                .words(" to accept, ")
-                .command_with("takeback", "decline:yes")
-                .words(" to decline; the request lapses with the next move."),
-        );
+        let mut reply = Reply::public(Text::message(
+            "takeback-asked",
+            [
+                ("player", Arg::player(row.names.get(asker))),
+                ("house", Arg::number(last.house)),
+                ("opponent", Arg::player(row.names.get(asker.other()))),
+                ("accept", Arg::command("takeback")),
+                ("decline", Arg::command_with("takeback", "decline:yes")),
+            ],
+        ));
         reply.actions = vec![
             takeback_action(&row, Text::message("button-accept-takeback", [])),
             Action::new(
@@ -112,20 +109,19 @@ impl Core {
         self.acted(&mut tx, row.id, row.players.get(side)).await?;
         let names = &row.names;
         let mut reply = if side == asker {
-            Reply::public(
-                Text::new()
-                    .player(names.get(asker))
-                    .words(" withdraws the request to take back their move."),
-            )
+            Reply::public(Text::message(
+                "takeback-withdrawn",
+                [("player", Arg::player(names.get(asker)))],
+            ))
         } else {
             // The asker is waiting for the answer: they are told.
-            let mut reply = Reply::public(
-                Text::new()
-                    .player(names.get(side))
-                    .words(" declines: ")
-                    .player(names.get(asker))
-                    .words("'s move stands."),
-            );
+            let mut reply = Reply::public(Text::message(
+                "takeback-declined",
+                [
+                    ("player", Arg::player(names.get(side))),
+                    ("asker", Arg::player(names.get(asker))),
+                ],
+            ));
             reply.notify = vec![row.players.get(asker)];
             reply
         };
@@ -188,11 +184,14 @@ impl Core {
         // The one accepting is at the board: no DM when the match comes back to them.
         self.acted(&mut tx, row.id, row.players.get(asker.other()))
             .await?;
-        let headline = Text::new()
-            .player(row.names.get(asker.other()))
-            .words(" accepts: ")
-            .player(row.names.get(asker))
-            .words(format!("'s move (house {}) is taken back.", last.house));
+        let headline = Text::message(
+            "takeback-accepted",
+            [
+                ("player", Arg::player(row.names.get(asker.other()))),
+                ("asker", Arg::player(row.names.get(asker))),
+                ("house", Arg::number(last.house)),
+            ],
+        );
         self.commit_match_reply(tx, MatchChange::as_it_stands(&after), headline, Via::Answer)
             .await
     }

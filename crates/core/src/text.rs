@@ -1,7 +1,7 @@
 //! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
 
 use super::clock::format_duration;
-use super::message::{shown_plain, Arg, Text};
+use super::message::{Arg, Language, Text};
 use namnam_game::{
     CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
     Territory,
@@ -192,7 +192,7 @@ pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_sec
 ///         1   2   3   4   5   6     alice (south), store 0
 /// ```
 /// A house's number is marked `*` when South owns it, `.` when North does.
-pub fn board_text(position: &Position, names: &Names) -> String {
+pub fn board_text(position: &Position, names: &Names, language: Language) -> String {
     let b = position.board();
     let t = position.territory();
     let mark = |h: usize| {
@@ -208,19 +208,26 @@ pub fn board_text(position: &Position, names: &Names) -> String {
     let north: Vec<usize> = (6..12).rev().collect();
     let south: Vec<usize> = (0..6).collect();
     let stores = position.stores();
-    let (south_name, north_name) = (shown_plain(&names.south), shown_plain(&names.north));
+    let said = |id: &str, name: &str, store: u8| {
+        let args = [("name", Arg::player(name)), ("store", Arg::number(store))];
+        Text::message(id, args).plain_in(language)
+    };
+    let legend = Text::message(
+        "board-text-legend",
+        [
+            ("south", Arg::player(&names.south)),
+            ("north", Arg::player(&names.north)),
+        ],
+    );
     format!(
-        "  {}   {} (north), store {}\n  {}\n  {}\n  {}   {} (south), store {}\n  (* owned by {}, . owned by {})",
+        "  {}   {}\n  {}\n  {}\n  {}   {}\n  {}",
         row(&north, &|h| format!(" {:>2}{}", h + 1, mark(h))),
-        north_name,
-        stores.north,
+        said("board-text-north", &names.north, stores.north),
         row(&north, &|h| format!("[{:>2}]", b[h])),
         row(&south, &|h| format!("[{:>2}]", b[h])),
         row(&south, &|h| format!(" {:>2}{}", h + 1, mark(h))),
-        south_name,
-        stores.south,
-        south_name,
-        north_name
+        said("board-text-south", &names.south, stores.south),
+        legend.plain_in(language)
     )
 }
 

@@ -4,6 +4,7 @@
 
 use super::error::{CoreError, UserError};
 use super::matches::MatchAfter;
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::{Core, Text};
 use namnam_store::{self as store, Snowflake, StoreError};
@@ -87,10 +88,7 @@ impl Core {
             store::move_match(&mut tx, row.id, parent, &name, self.now()).await?;
             store::move_match_posts(&mut tx, row.id, parent).await?;
         }
-        let headline = Text::from(format!(
-            "Match #{}: its thread was closed, so the match goes on here with the buttons below.",
-            row.id
-        ));
+        let headline = Text::message("thread-closed", [("id", Arg::number(row.id))]);
         let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
         let place = PostPlace {
             channel: parent,

@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 8] = [
+pub const AREAS: [&str; 9] = [
     "common",
     "errors",
     "match",
@@ -94,9 +94,10 @@ pub const AREAS: [&str; 8] = [
     "info",
     "records",
     "notices",
+    "console",
 ];
-const EN: [&str; 8] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices");
-const FR: [&str; 8] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices");
+const EN: [&str; 9] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console");
+const FR: [&str; 9] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

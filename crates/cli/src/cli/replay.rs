@@ -2,8 +2,9 @@
 //! with `--images`, drawing it.
 
 use anyhow::Context;
-use namnam_core::message::shown_plain;
+use namnam_core::message::{shown_plain, Arg, Language};
 use namnam_core::text::board_text;
+use namnam_core::Text;
 use namnam_record::Record;
 use namnam_render::{board_png, MatchView};
 use namnam_store::Names;
@@ -16,6 +17,9 @@ pub struct Args {
     /// Write the board after each move into this folder as a PNG, and print its path.
     #[arg(long, value_name = "DIR")]
     images: Option<PathBuf>,
+    /// The language of its words: en (English) or fr (French).
+    #[arg(long = "lang", default_value = "en", value_name = "CODE", value_parser = super::console::language)]
+    language: Language,
 }
 
 /// Prints the replay; a record that cannot be read or replayed is one line on standard error (`FILE: line
@@ -41,14 +45,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     for step in &steps {
         let played = &step.played;
-        println!(
-            "round {}, move {}: {} sowed house {}",
-            step.round,
-            step.move_in_round,
-            shown_plain(&step.name),
-            played.record.house.label()
+        let said = Text::message(
+            "replay-step",
+            [
+                ("round", Arg::number(step.round)),
+                ("in_round", Arg::number(step.move_in_round)),
+                ("player", Arg::player(step.name.as_str())),
+                ("house", Arg::number(played.record.house.label())),
+            ],
         );
-        println!("{}", board_text(&played.record.after, &names));
+        println!("{}", said.plain_in(args.language));
+        println!(
+            "{}",
+            board_text(&played.record.after, &names, args.language)
+        );
         if let Some(dir) = &args.images {
             let view = MatchView {
                 names: names.as_refs(),
@@ -64,7 +74,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             println!("picture: {}", path.display());
         }
     }
-    println!("Result: {}", shown_plain(&record.result_sentence()));
+    // The record's own sentence, in the record format's words (docs/record-format.md).
+    let result = Arg::words(shown_plain(&record.result_sentence()));
+    let result = Text::message("replay-result", [("result", result)]);
+    println!("{}", result.plain_in(args.language));
     Ok(())
 }
 

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use namnam_core::text::board_text;
+use namnam_core::Language;
 use namnam_game::Player;
 use namnam_record::{Outcome, Record};
 use namnam_store as store;
@@ -144,7 +145,7 @@ async fn an_exported_match_replays_to_the_positions_the_core_stored() {
             step.name,
             step.played.record.house.label()
         );
-        let board = board_text(&step.played.record.after, &stored.names);
+        let board = board_text(&step.played.record.after, &stored.names, Language::English);
         let at = rest
             .find(&line)
             .unwrap_or_else(|| panic!("{line:?} in {shown}"));
@@ -154,7 +155,11 @@ async fn an_exported_match_replays_to_the_positions_the_core_stored() {
         assert!(std::fs::metadata(&picture).unwrap().len() > 1000);
     }
     // The last board is the core's current one (the match was resigned mid-round).
-    assert!(shown.contains(&board_text(stored.game.position(), &stored.names)));
+    assert!(shown.contains(&board_text(
+        stored.game.position(),
+        &stored.names,
+        Language::English
+    )));
     assert_eq!(
         shown.lines().last(),
         Some("Result: bob (North) won by resignation.")

@@ -283,12 +283,8 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock(ba
     let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1, "the public notice, stored with the expiry");
     assert_eq!(
-        due[0].reply.text,
-        Text::new()
-            .player("alice")
-            .words("'s challenge to ")
-            .player("bob")
-            .words(" has expired.")
+        due[0].reply.text.plain(),
+        "alice's challenge to bob has expired."
     );
     assert!(h.core.sweep().await.unwrap().is_empty(), "announced once");
 }

@@ -297,7 +297,7 @@ async fn two_sweeps_at_once_time_a_match_out_once(backend: Backend) {
         1,
         "one timeout between the two"
     );
-    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE body LIKE '%ran out%'")
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE body LIKE '%match-time-out%'")
         .fetch_one(h.core.store().reader())
         .await
         .unwrap();

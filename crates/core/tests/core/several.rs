@@ -98,7 +98,10 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
     let offered = h.core.matches_here(&here, alice).await.unwrap();
     assert_eq!(offered.len(), 1);
     assert_eq!(offered[0].0, with_carol);
-    assert!(offered[0].1.contains("against carol"), "{offered:?}");
+    assert!(
+        offered[0].1.plain().contains("against carol"),
+        "{offered:?}"
+    );
 }
 
 on_both_backends!(

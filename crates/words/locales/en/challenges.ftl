@@ -20,3 +20,7 @@ challenge-accepted = { $name } accepts. Match #{ $id }: { $sides }.
 button-challenge-accept = Accept
 button-challenge-decline = Decline
 button-challenge-cancel = Cancel
+
+challenge-expired = { $challenger }'s challenge to { $challenged } has expired.
+challenge-declined = { $challenged } declines { $challenger }'s challenge.
+challenge-withdrawn = { $challenger } withdraws the challenge to { $challenged }.

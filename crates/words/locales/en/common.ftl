@@ -8,3 +8,10 @@ test-seeds = { $count ->
 
 # One match among several: "#12 alice vs bob".
 match-pair = #{ $id } { $south } vs { $north }
+
+# A length of time, to the minute.
+span-minutes = { $minutes } min
+span-hours = { $hours } h
+span-hours-minutes = { $hours } h { $minutes } min
+span-days = { $days } d
+span-days-hours = { $days } d { $hours } h

@@ -103,3 +103,6 @@ wanted-start = a time to wait, like in2d, or a UTC time like 2026-12-24T18:00
 wanted-limit = 2 to 128 players
 wanted-existing-page = a page that exists
 wanted-tournament-name = a name of 1 to 60 characters
+
+# Something went wrong on the bot's side.
+apology = Sorry, something went wrong on my side. Nothing you did was lost; please try again in a moment ({ $board } shows the match as it is).

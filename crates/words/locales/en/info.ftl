@@ -104,3 +104,11 @@ rules =
       territory changes hands. The first move alternates between rounds.
     - The match ends when one player owns no houses, when someone reaches the agreed target of houses, or after
       the agreed number of rounds. Each move has a clock: run out and you lose.
+
+## The server's settings, as its admins see them.
+settings = Settings: matches in { $channels }; default clock { $clock } per move; default target { $target }; a thread per match: { $thread }; language: { $language }.
+settings-every-channel = every channel
+settings-target = { $houses } houses
+settings-no-target = none
+settings-yes = yes
+settings-no = no

@@ -70,3 +70,24 @@ button-accept-draw = Accept the draw
 button-rematch = Rematch
 button-replay = Replay
 button-analyse = Analyse
+
+# A match as a front end's autocomplete offers it: "#12 against bob, your turn".
+match-choice = #{ $id } against { $opponent }, { $turn }
+board-headline = Match #{ $id }, round { $round }: { $south } (South) against { $north } (North).
+board-headline-aborted = Match #{ $id }, round { $round }: { $south } (South) against { $north } (North). It was stopped by an admin (unrated).
+resign-confirm = Resign match #{ $id } against { $opponent }? It cannot be undone. To confirm: { $command }.
+match-resigns = { $player } resigns.
+draw-accepted = { $player } accepts the draw offered by { $offerer }.
+draw-offered = { $player } offers a draw. { $opponent }: { $command } to accept it; the offer lapses with the next move.
+match-time-out = { $player }'s move clock ran out.
+match-ratings = Ratings: { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+match-unrated = This match is unrated.
+match-thinking = { $player } is thinking…
+match-draw-offered = { $player } has offered a draw.
+match-takeback-asked = { $player } has asked to take back their last move.
+match-computer-start = Match #{ $id } against the computer, level { $level }: { $sides }. Matches against the computer are not rated.
+
+# The board as a console shows it in text: beside each row, and under the board.
+board-text-north = { $name } (north), store { $store }
+board-text-south = { $name } (south), store { $store }
+board-text-legend = (* owned by { $south }, . owned by { $north })

@@ -2,3 +2,45 @@
 
 # A replay's button that jumps to the end of the round shown.
 button-next-round = Next round
+
+## export: a match's record as a file.
+export = The record of match #{ $id }, in Namnam's record format (.{ $extension }): `namnam replay FILE` steps through it in a terminal, and { $replay } does here.
+export-description = The record of match #{ $id }
+
+## replay: a match stepped move by move.
+replay-headline = Replay of match #{ $id }: { $south } (South) against { $north } (North). { $how }
+replay-stopped = It was stopped by an admin.
+replay-live = Still being played.
+replay-before = Before the first move ({ $moves } in all). ▶ steps through the match.
+replay-move = Move { $ply } of { $moves } (round { $round }, move { $in_round }): { $move }
+replay-move-mistake = Move { $ply } of { $moves } (round { $round }, move { $in_round }) ⚠: { $move }
+replay-mistake = ⚠ A mistake, says the computer: house { $best } was better; house { $played }: { $cost }.
+# The line under a replay's picture (its font has no ⚠).
+replay-picture-mistake = Mistake: house { $best } was better ({ $cost })
+
+## analyse: the computer's verdict on a finished match.
+analysis-heading = The computer's analysis of match #{ $id }: { $south } against { $north }, { $moves } moves.
+analysis-no-mistake = { $player }: no move that gave away a seed or more.
+analysis-mistakes = { $player }'s biggest mistakes:
+analysis-mistake = - move { $ply } (round { $round }, move { $in_round }): house { $played }; house { $best } was better: { $cost }.
+
+## What a mistake cost.
+cost-won-turned-lost = it turned a won match into a lost one
+cost-win-slipped = it let a won match slip
+cost-match-lost = it lost the match
+cost-houses = it gave away about { $houses ->
+    [one] { $houses } house
+   *[other] { $houses } houses
+} for the next round
+cost-seeds = it gave away about { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}
+cost-about-houses = about { $houses ->
+    [one] { $houses } house
+   *[other] { $houses } houses
+}
+cost-about-seeds = about { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}

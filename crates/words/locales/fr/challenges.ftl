@@ -20,3 +20,7 @@ challenge-accepted = { $name } accepte. Partie n° { $id } : { $sides }.
 button-challenge-accept = Accepter
 button-challenge-decline = Refuser
 button-challenge-cancel = Annuler
+
+challenge-expired = Le défi de { $challenger } à { $challenged } a expiré.
+challenge-declined = { $challenged } refuse le défi de { $challenger }.
+challenge-withdrawn = { $challenger } retire son défi à { $challenged }.

@@ -8,3 +8,10 @@ test-seeds = { $count ->
 
 # Une partie parmi d'autres : « #12 alice contre bob ».
 match-pair = #{ $id } { $south } contre { $north }
+
+# A length of time, to the minute.
+span-minutes = { $minutes } min
+span-hours = { $hours } h
+span-hours-minutes = { $hours } h { $minutes } min
+span-days = { $days } j
+span-days-hours = { $days } j { $hours } h

@@ -103,3 +103,6 @@ wanted-start = un délai, comme in2d, ou une heure UTC comme 2026-12-24T18:00
 wanted-limit = de 2 à 128 joueurs
 wanted-existing-page = une page qui existe
 wanted-tournament-name = un nom de 1 à 60 caractères
+
+# Something went wrong on the bot's side.
+apology = Désolé, quelque chose s'est mal passé de mon côté. Rien de ce que vous avez fait n'est perdu ; réessayez dans un instant ({ $board } montre la partie telle qu'elle est).

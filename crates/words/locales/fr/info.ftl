@@ -155,3 +155,11 @@ rules =
     - La partie s'arrête quand un joueur ne possède plus aucune case, quand quelqu'un atteint l'objectif de
       cases convenu, ou après le nombre de manches convenu. Chaque coup a une pendule : si elle s'écoule, vous
       perdez.
+
+## The server's settings, as its admins see them.
+settings = Réglages : parties dans { $channels } ; pendule par défaut { $clock } par coup ; objectif par défaut { $target } ; un fil par partie : { $thread } ; langue : { $language }.
+settings-every-channel = tous les salons
+settings-target = { $houses } cases
+settings-no-target = aucun
+settings-yes = oui
+settings-no = non

@@ -70,3 +70,24 @@ button-accept-draw = Accepter la nulle
 button-rematch = Revanche
 button-replay = Revoir
 button-analyse = Analyser
+
+# A match as a front end's autocomplete offers it: "#12 against bob, your turn".
+match-choice = n° { $id } contre { $opponent }, { $turn }
+board-headline = Partie n° { $id }, manche { $round } : { $south } (Sud) contre { $north } (Nord).
+board-headline-aborted = Partie n° { $id }, manche { $round } : { $south } (Sud) contre { $north } (Nord). Elle a été arrêtée par un admin (non classée).
+resign-confirm = Abandonner la partie n° { $id } contre { $opponent } ? C'est irréversible. Pour confirmer : { $command }.
+match-resigns = { $player } abandonne.
+draw-accepted = { $player } accepte la nulle proposée par { $offerer }.
+draw-offered = { $player } propose la nulle. { $opponent } : { $command } pour l'accepter ; l'offre tombe au prochain coup.
+match-time-out = La pendule de { $player } est tombée.
+match-ratings = Classements : { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+match-unrated = Cette partie n'est pas classée.
+match-thinking = { $player } réfléchit…
+match-draw-offered = { $player } a proposé la nulle.
+match-takeback-asked = { $player } a demandé à reprendre son dernier coup.
+match-computer-start = Partie n° { $id } contre l'ordinateur, niveau { $level } : { $sides }. Les parties contre l'ordinateur ne sont pas classées.
+
+# The board as a console shows it in text: beside each row, and under the board.
+board-text-north = { $name } (nord), grenier { $store }
+board-text-south = { $name } (sud), grenier { $store }
+board-text-legend = (* à { $south }, . à { $north })

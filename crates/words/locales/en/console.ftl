@@ -1,0 +1,16 @@
+# The console's own words (`namnam console`, and `namnam replay`). Its command names stay as they are.
+
+console-line-shape = Write `[#channel] user command [name:value …]`, for example `alice help`.
+console-bad-name = Names are letters, digits, `_`, `-` and `.`: not { $user } in #{ $channel }.
+console-only-sees = (only { $user } sees this)
+console-dm-to = DM to { $user }
+console-picture = picture: { $path }
+console-animation = animation: { $path }
+console-file = file: { $path }
+console-file-end = end of { $name }
+console-thread = (a thread would open here: { $name })
+console-next = next: { $moves }
+
+# `namnam replay FILE`: each move of a record.
+replay-step = round { $round }, move { $in_round }: { $player } sowed house { $house }
+replay-result = Result: { $result }

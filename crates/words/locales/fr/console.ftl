@@ -1,0 +1,16 @@
+# The console's own words (`namnam console`, and `namnam replay`). Its command names stay as they are.
+
+console-line-shape = Écrivez `[#salon] joueur commande [nom:valeur …]`, par exemple `alice help`.
+console-bad-name = Les noms sont faits de lettres, de chiffres, de `_`, `-` et `.` : pas { $user } dans #{ $channel }.
+console-only-sees = (seul { $user } voit ceci)
+console-dm-to = MP à { $user }
+console-picture = image : { $path }
+console-animation = animation : { $path }
+console-file = fichier : { $path }
+console-file-end = fin de { $name }
+console-thread = (un fil s'ouvrirait ici : { $name })
+console-next = ensuite : { $moves }
+
+# `namnam replay FILE`: each move of a record.
+replay-step = manche { $round }, coup { $in_round } : { $player } a semé la case { $house }
+replay-result = Résultat : { $result }
