@@ -179,11 +179,9 @@ impl Field {
             .rows(upto)?
             .into_iter()
             .map(|row| {
-                let tiebreaks: Vec<String> = names
-                    .iter()
-                    .zip(&row.tiebreaks)
-                    .map(|(name, value)| format!("{name} {value}"))
-                    .collect();
+                let tiebreaks = names.iter().zip(&row.tiebreaks).map(|(name, value)| {
+                    Text::new().words(format!("{name} ")).then(decimal(value))
+                });
                 let id = match row.entrant.withdrawn_round {
                     Some(_) => "tournament-standings-line-withdrawn",
                     None => "tournament-standings-line",
@@ -194,7 +192,7 @@ impl Field {
                         ("rank", Arg::words(row.rank)),
                         ("player", Arg::player(&row.entrant.name)),
                         ("points", Arg::Text(points_words(row.points))),
-                        ("tiebreaks", Arg::words(tiebreaks.join(" · "))),
+                        ("tiebreaks", Arg::Text(Text::list(tiebreaks, " · "))),
                         ("played", Arg::number(row.played)),
                     ],
                 )
@@ -218,8 +216,12 @@ impl Field {
             .map(|row| StandingsLine {
                 rank: row.rank,
                 name: row.entrant.name.clone(),
-                points: row.points.to_string(),
-                tiebreaks: row.tiebreaks,
+                points: decimal(&row.points.to_string()).plain_in(language),
+                tiebreaks: row
+                    .tiebreaks
+                    .iter()
+                    .map(|value| decimal(value).plain_in(language))
+                    .collect(),
                 played: row.played,
                 withdrawn: row.entrant.withdrawn_round.is_some(),
             })
@@ -363,8 +365,22 @@ pub(super) fn points_words(points: tournament::standings::Points) -> Text {
     Text::message(
         "tournament-points",
         [
-            ("points", Arg::words(points.to_string())),
+            ("points", Arg::Text(decimal(&points.to_string()))),
             ("halves", Arg::number(points.halves())),
         ],
     )
+}
+
+/// A score or a tie-break ("2", "2.5", "2.25") as the reader's language writes a decimal: "2,5" in French.
+fn decimal(value: &str) -> Text {
+    match value.split_once('.') {
+        Some((whole, decimals)) => Text::message(
+            "tournament-decimal",
+            [
+                ("whole", Arg::words(whole)),
+                ("decimals", Arg::words(decimals)),
+            ],
+        ),
+        None => Text::new().words(value),
+    }
 }

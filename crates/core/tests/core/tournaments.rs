@@ -370,7 +370,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
         .core
         .handle(&french(
             "alice",
-            "tournament create Coupe de l'Harmattan format:swiss rounds:3 target:7 clock:1d limit:8",
+            "tournament create Coupe de l'Harmattan format:swiss rounds:3 target:7 clock:3d round_days:1 limit:8",
         ))
         .await;
     assert!(!signup.private);
@@ -497,6 +497,46 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
         "{}",
         pairings.text.plain_in(Language::French)
     );
+
+    // A day later the round is out of time: its match is scored by the houses (six each: a draw), and
+    // the second round's news follows, in French.
+    h.clock.advance_secs(24 * 3600);
+    let notices = h.core.sweep().await.unwrap();
+    let texts: Vec<&Text> = notices.iter().map(|n| &n.reply.text).collect();
+    let said: Vec<String> = texts.iter().map(|t| t.plain_in(Language::French)).collect();
+    let said = said.join("\n");
+    assert!(
+        said.contains(
+            "Le temps de la ronde 1 de **Coupe de l'Harmattan** est écoulé : la partie n° "
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("**Coupe de l'Harmattan** : la ronde 1 est terminée. La ronde 2 sur 2 commence, jusqu'au "),
+        "{said}"
+    );
+    let news = notices
+        .iter()
+        .find(|n| n.reply.standings.is_some())
+        .expect("the second round's news");
+    assert_eq!(news.reply.language, Language::French);
+    assert_french(&news.reply.text);
+    let table = news.reply.standings.as_ref().unwrap();
+    assert_eq!(
+        table.title,
+        "Coupe de l'Harmattan : classement après la ronde 1"
+    );
+    assert!(
+        table.lines.iter().any(|line| line.points == "0,5"),
+        "{table:?}"
+    );
+    // Half a point is written the French way, and "point" stays singular under two.
+    let standings = h.core.handle(&french("bob", "tournament standings")).await;
+    let said = standings.text.plain_in(Language::French);
+    assert!(said.contains("0,5 point · Buchholz "), "{said}");
+    assert_french(&standings.text);
+    let english = standings.text.plain_in(Language::English);
+    assert!(english.contains("0.5 points · Buchholz "), "{english}");
 }
 
 on_both_backends!(

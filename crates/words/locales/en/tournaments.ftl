@@ -89,6 +89,8 @@ tournament-title-first-round = { $tournament }: round 1 of { $total }
 tournament-title-after-round = { $tournament }: standings after round { $round }
 tournament-title-during-round = { $tournament }: standings during round { $round }
 tournament-title-final = { $tournament }: final standings
+# A score or a tie-break with decimals: "2.5", "2.25".
+tournament-decimal = { $whole }.{ $decimals }
 # $points is a score ("2", "2.5"); $halves is the same score in half-points, to choose the form: a score
 # of one point is 2 halves.
 tournament-points = { $halves ->

@@ -88,6 +88,8 @@ tournament-title-first-round = { $tournament } : ronde 1 sur { $total }
 tournament-title-after-round = { $tournament } : classement après la ronde { $round }
 tournament-title-during-round = { $tournament } : classement pendant la ronde { $round }
 tournament-title-final = { $tournament } : classement final
+# Un score ou un départage avec des décimales : « 2,5 », « 2,25 ».
+tournament-decimal = { $whole },{ $decimals }
 # $halves : le score en demi-points (un point = 2). En français, « point » reste au singulier sous 2.
 tournament-points = { $halves ->
     [0] { $points } point
