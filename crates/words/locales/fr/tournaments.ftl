@@ -34,7 +34,7 @@ tournament-terms-round-days = { $days ->
     [one] { $days } jour par ronde
    *[other] { $days } jours par ronde
 }
-tournament-swiss-plan = Il se joue en { $rounds } rondes si au moins { $players } joueurs s'inscrivent ; avec moins de joueurs, en autant de rondes qu'ils peuvent en jouer sans se rencontrer deux fois (la moitié du nombre de joueurs, arrondie au-dessus).
+tournament-swiss-plan = Il se joue en { $rounds } rondes si au moins { $players } joueurs s'inscrivent ; avec moins de joueurs, en autant de rondes qu'ils peuvent en jouer sans se rencontrer deux fois (la moitié du nombre de joueurs, arrondie à l'entier supérieur).
 tournament-signup-join = Inscrivez-vous avec le bouton ci-dessous ou { $join } ; { $joined ->
     [one] { $joined } inscrit
    *[other] { $joined } inscrits
@@ -66,7 +66,7 @@ tournament-next-round = **{ $tournament }** : la ronde { $over } est terminée. 
 tournament-news-bye = - { $player } : exempt (un point).
 tournament-news-match = - { $south } (Sud) contre { $north } : partie n° { $id }.
 tournament-news-forfeit = - { $south } contre { $north } : forfait (un joueur s'est retiré).
-tournament-news-threads = Chaque partie se joue dans son propre fil (ou ici quand les fils ne sont pas permis). { $standings } affiche le classement à tout moment.
+tournament-news-threads = Chaque partie se joue dans son propre fil (ou ici quand les fils ne sont pas autorisés). { $standings } affiche le classement à tout moment.
 tournament-out-of-time = Le temps de la ronde { $round } de **{ $tournament }** est écoulé : la partie n° { $id } est jugée sur les cases que possède chaque joueur.
 
 ## Les appariements.
@@ -130,5 +130,5 @@ tournament-thanks = Merci à tous d'avoir joué. Le classement final :
 
 ## Ce qu'un joueur choisit en tapant `tournament:`.
 
-tournament-choice-signup = n° { $id } { $tournament }, inscriptions
+tournament-choice-signup = n° { $id } { $tournament }, inscriptions ouvertes
 tournament-choice-round = n° { $id } { $tournament }, ronde { $round }
