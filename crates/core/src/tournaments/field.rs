@@ -1,7 +1,7 @@
 //! A tournament's field: its players in seed order and its games, and the pairing state they make.
 
 use crate::error::{CoreError, InternalError};
-use crate::Core;
+use crate::{Arg, Core, Language, Text};
 use namnam_game::Player;
 use namnam_render::{StandingsLine, StandingsTable};
 use namnam_store::{
@@ -116,15 +116,16 @@ impl Field {
             .collect()
     }
 
-    /// The standings of the rounds up to `upto` as a table, with the pairings of `round` under it.
     /// Who stands first after every game: one entrant, or several sharing first place, with their points.
-    pub(super) fn winners(&self) -> Result<Vec<(&EntrantRow, String)>, CoreError> {
+    pub(super) fn winners(
+        &self,
+    ) -> Result<Vec<(&EntrantRow, tournament::standings::Points)>, CoreError> {
         let standings =
             tournament::standings::standings(&self.record_upto(u32::MAX)?, self.format());
         Ok(standings
             .iter()
             .filter(|s| s.rank == 1)
-            .map(|s| (&self.entrants[s.entrant], s.points.to_string()))
+            .map(|s| (&self.entrants[s.entrant], s.points))
             .collect())
     }
 
@@ -135,31 +136,29 @@ impl Field {
         }
     }
 
-    pub(super) fn table(
-        &self,
-        title: String,
-        subtitle: String,
-        upto: u32,
-        round: u32,
-    ) -> Result<StandingsTable, CoreError> {
-        let standings = tournament::standings::standings(&self.record_upto(upto)?, self.format());
-        let tiebreaks = match self.t.format {
+    /// The tie-breaks' names, as the standings show them (names, not translated).
+    fn tiebreak_names(&self) -> Vec<String> {
+        match self.t.format {
             Format::RoundRobin => vec!["SB".to_owned()],
             Format::Swiss => vec!["Buchholz".to_owned(), "SB".to_owned()],
-        };
-        let lines = standings
+        }
+    }
+
+    /// The standings of the rounds up to `upto`, one row an entrant, in order.
+    fn rows(&self, upto: u32) -> Result<Vec<Row<'_>>, CoreError> {
+        let standings = tournament::standings::standings(&self.record_upto(upto)?, self.format());
+        Ok(standings
             .iter()
             .map(|s| {
-                let entrant = &self.entrants[s.entrant];
                 let shared = standings
                     .iter()
                     .filter(|other| other.rank == s.rank)
                     .count()
                     > 1;
-                StandingsLine {
+                Row {
                     rank: format!("{}{}", s.rank, if shared { "=" } else { "" }),
-                    name: entrant.name.clone(),
-                    points: s.points.to_string(),
+                    entrant: &self.entrants[s.entrant],
+                    points: s.points,
                     tiebreaks: match self.t.format {
                         Format::RoundRobin => vec![s.sonneborn_berger.to_string()],
                         Format::Swiss => {
@@ -167,50 +166,117 @@ impl Field {
                         }
                     },
                     played: s.games,
-                    withdrawn: entrant.withdrawn_round.is_some(),
                 }
+            })
+            .collect())
+    }
+
+    /// The standings of the rounds up to `upto` as text, one line an entrant:
+    /// "1= alice: 2.5 points · Buchholz 3 · SB 2.25 · 3 played".
+    pub(super) fn standings_lines(&self, upto: u32) -> Result<Vec<Text>, CoreError> {
+        let names = self.tiebreak_names();
+        Ok(self
+            .rows(upto)?
+            .into_iter()
+            .map(|row| {
+                let tiebreaks = names.iter().zip(&row.tiebreaks).map(|(name, value)| {
+                    Text::new().words(format!("{name} ")).then(decimal(value))
+                });
+                let id = match row.entrant.withdrawn_round {
+                    Some(_) => "tournament-standings-line-withdrawn",
+                    None => "tournament-standings-line",
+                };
+                Text::message(
+                    id,
+                    [
+                        ("rank", Arg::words(row.rank)),
+                        ("player", Arg::player(&row.entrant.name)),
+                        ("points", Arg::Text(points_words(row.points))),
+                        ("tiebreaks", Arg::Text(Text::list(tiebreaks, " · "))),
+                        ("played", Arg::number(row.played)),
+                    ],
+                )
+            })
+            .collect())
+    }
+
+    /// The standings of the rounds up to `upto` as a table, with the pairings of `round` under it; its
+    /// words (the title, the pairings) in `language`.
+    pub(super) fn table(
+        &self,
+        language: Language,
+        title: Text,
+        subtitle: Text,
+        upto: u32,
+        round: u32,
+    ) -> Result<StandingsTable, CoreError> {
+        let lines = self
+            .rows(upto)?
+            .into_iter()
+            .map(|row| StandingsLine {
+                rank: row.rank,
+                name: row.entrant.name.clone(),
+                points: decimal(&row.points.to_string()).plain_in(language),
+                tiebreaks: row
+                    .tiebreaks
+                    .iter()
+                    .map(|value| decimal(value).plain_in(language))
+                    .collect(),
+                played: row.played,
+                withdrawn: row.entrant.withdrawn_round.is_some(),
             })
             .collect();
         let pairings: Vec<String> = self
             .round_games(round)
-            .map(|g| self.pairing_line(g))
+            .map(|g| self.pairing_line(g).plain_in(language))
             .collect();
         Ok(StandingsTable {
-            title,
-            subtitle,
-            tiebreaks,
+            title: title.plain_in(language),
+            subtitle: subtitle.plain_in(language),
+            tiebreaks: self.tiebreak_names(),
             lines,
             pairings_title: match pairings.is_empty() {
                 true => String::new(),
-                false => format!("Round {round}"),
+                false => {
+                    Text::message("tournament-pairings-title", [("round", Arg::number(round))])
+                        .plain_in(language)
+                }
             },
             pairings,
         })
     }
 
-    /// "alice – bob", "alice – bob: 1–0", "carol: bye".
-    pub(super) fn pairing_line(&self, g: &GameRow) -> String {
-        let south = self.name_of(g.south);
+    /// "alice – bob", "alice – bob: 1–0 (houses)", "carol: bye".
+    pub(super) fn pairing_line(&self, g: &GameRow) -> Text {
+        let south = Arg::player(self.name_of(g.south));
         let Some(north) = g.north else {
-            return format!("{south}: bye");
+            return Text::message("tournament-pairing-bye", [("player", south)]);
         };
-        let north = self.name_of(north);
-        match g.result {
-            None => format!("{south} – {north}"),
-            Some((result, by)) => {
-                let score = match result {
-                    GameResult::SouthWon => "1–0",
-                    GameResult::NorthWon => "0–1",
-                    GameResult::Draw => "½–½",
-                };
-                let how = match by {
-                    DecidedBy::Houses => " (houses)",
-                    DecidedBy::Forfeit => " (forfeit)",
-                    DecidedBy::Match | DecidedBy::Bye => "",
-                };
-                format!("{south} – {north}: {score}{how}")
-            }
-        }
+        let north = Arg::player(self.name_of(north));
+        let Some((result, by)) = g.result else {
+            return Text::message(
+                "tournament-pairing-open",
+                [("south", south), ("north", north)],
+            );
+        };
+        let score = match result {
+            GameResult::SouthWon => "1–0",
+            GameResult::NorthWon => "0–1",
+            GameResult::Draw => "½–½",
+        };
+        let id = match by {
+            DecidedBy::Houses => "tournament-pairing-result-houses",
+            DecidedBy::Forfeit => "tournament-pairing-result-forfeit",
+            DecidedBy::Match | DecidedBy::Bye => "tournament-pairing-result",
+        };
+        Text::message(
+            id,
+            [
+                ("south", south),
+                ("north", north),
+                ("score", Arg::words(score)),
+            ],
+        )
     }
 
     /// The pairings of the next round, as the pure pairing gives them, in players' ids; `None` when no
@@ -279,5 +345,42 @@ impl Field {
             });
         }
         Ok(Some(games))
+    }
+}
+
+/// One entrant's line of the standings.
+struct Row<'a> {
+    /// "1", or "3=" for a shared rank.
+    rank: String,
+    entrant: &'a EntrantRow,
+    points: tournament::standings::Points,
+    /// One value a tie-break, in the order of [`Field::tiebreak_names`].
+    tiebreaks: Vec<String>,
+    /// Games played over the board.
+    played: u32,
+}
+
+/// A score in words: "1 point", "2.5 points".
+pub(super) fn points_words(points: tournament::standings::Points) -> Text {
+    Text::message(
+        "tournament-points",
+        [
+            ("points", Arg::Text(decimal(&points.to_string()))),
+            ("halves", Arg::number(points.halves())),
+        ],
+    )
+}
+
+/// A score or a tie-break ("2", "2.5", "2.25") as the reader's language writes a decimal: "2,5" in French.
+fn decimal(value: &str) -> Text {
+    match value.split_once('.') {
+        Some((whole, decimals)) => Text::message(
+            "tournament-decimal",
+            [
+                ("whole", Arg::words(whole)),
+                ("decimals", Arg::words(decimals)),
+            ],
+        ),
+        None => Text::new().words(value),
     }
 }

@@ -20,15 +20,15 @@ use super::context::{HookFuture, MatchChange, MatchHook};
 use super::request::{StartAt, TournamentCommand, TournamentSpec};
 use field::{swiss_rounds, total_rounds, Field};
 use words::{
-    bold, describe_terms, signup_actions, signup_text, start_words, swiss_rounds_now, thread_name,
+    describe_terms, named, names_and, signup_actions, signup_text, start_words, swiss_rounds_now,
+    thread_name,
 };
 
-use super::clock::format_utc;
 use super::error::{CoreError, InternalError, UserError};
 use super::matches::MatchAfter;
 use super::outbox::{PostPlace, Via};
 use super::request::Request;
-use super::{Core, Notice, Reply, Text};
+use super::{Arg, Core, Language, Notice, Reply, Text};
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use namnam_store::{
     self as store, DecidedBy, Format, GameResult, MatchRow, MatchState, Snowflake, StoreError,
@@ -64,21 +64,41 @@ impl Core {
     }
 
     /// The server's tournaments in sign-up or running, those of `place`'s channel first, each with a label
-    /// for a front end's autocomplete ("#3 Winter cup, round 2 of 4"). Reads only.
+    /// for a front end's autocomplete ("#3 Winter cup, round 2"), in English. Reads only.
     pub async fn tournaments_here(
         &self,
         place: &super::Place,
+    ) -> Result<Vec<(i64, String)>, CoreError> {
+        self.tournaments_here_in(place, Language::English).await
+    }
+
+    /// [`Self::tournaments_here`], the labels in `language` (the asker's).
+    pub async fn tournaments_here_in(
+        &self,
+        place: &super::Place,
+        language: Language,
     ) -> Result<Vec<(i64, String)>, CoreError> {
         let mut live = store::live_tournaments(self.store.reader(), place.server).await?;
         live.sort_by_key(|t| t.channel != place.channel);
         Ok(live
             .into_iter()
             .map(|t| {
-                let state = match t.state {
-                    TournamentState::Signup => "sign-up".to_owned(),
-                    _ => format!("round {}", t.round),
+                // A label is plain text: the name goes in as written.
+                let label = match t.state {
+                    TournamentState::Signup => Text::message(
+                        "tournament-choice-signup",
+                        [("id", Arg::number(t.id)), ("tournament", named(&t.name))],
+                    ),
+                    _ => Text::message(
+                        "tournament-choice-round",
+                        [
+                            ("id", Arg::number(t.id)),
+                            ("tournament", named(&t.name)),
+                            ("round", Arg::number(t.round)),
+                        ],
+                    ),
                 };
-                (t.id, format!("#{} {}, {state}", t.id, t.name))
+                (t.id, label.plain_in(language))
             })
             .collect())
     }
@@ -223,16 +243,15 @@ impl Core {
         store::add_entrant(&mut tx, t.id, req.user.id, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         let count = entrants.len() + 1;
-        let players = if count == 1 { "player" } else { "players" };
-        Ok(Reply::private(
-            Text::from("You are in ")
-                .then(bold(&t.name))
-                .words(format!(" ({count} {players} so far). "))
-                .then(start_words(&t))
-                .words(" To leave before it starts: ")
-                .command("tournament leave")
-                .words("."),
-        ))
+        Ok(Reply::private(Text::message(
+            "tournament-joined",
+            [
+                ("tournament", named(&t.name)),
+                ("count", Arg::number(count as i64)),
+                ("start", Arg::Text(start_words(&t))),
+                ("leave", Arg::command("tournament leave")),
+            ],
+        )))
     }
 
     async fn leave_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
@@ -246,11 +265,10 @@ impl Core {
             return Err(UserError::NotInTournament(t.name).into());
         }
         tx.commit().await.map_err(StoreError::from)?;
-        Ok(Reply::private(
-            Text::from("You have left ")
-                .then(bold(&t.name))
-                .words(". Changed your mind? Join again before it starts."),
-        ))
+        Ok(Reply::private(Text::message(
+            "tournament-left",
+            [("tournament", named(&t.name))],
+        )))
     }
 
     async fn start_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
@@ -270,7 +288,7 @@ impl Core {
         let mut notices = self.begin_tournament(&mut tx, t).await?;
         tx.commit().await.map_err(StoreError::from)?;
         self.draw_notices(&mut notices).await;
-        let mut reply = Reply::private("The tournament has started: its first round is posted.");
+        let mut reply = Reply::private(Text::message("tournament-has-started", []));
         // Without an outbox, the announcements come with the answer.
         if !self.config.outbox {
             reply = match notices.is_empty() {
@@ -298,9 +316,10 @@ impl Core {
             if !store::update_tournament(tx, &t, TournamentState::Cancelled, 0, None, now).await? {
                 return Err(UserError::Stale.into());
             }
-            let mut reply = Reply::public(
-                bold(&t.name).words(" could not start: it needs at least two players."),
-            );
+            let mut reply = Reply::public(Text::message(
+                "tournament-could-not-start",
+                [("tournament", named(&t.name))],
+            ));
             return Ok(vec![self.announce(tx, &t, &mut reply).await?]);
         }
         let mut seeded = Vec::with_capacity(entrants.len());
@@ -418,14 +437,21 @@ impl Core {
         let row = store::load_match(&mut **tx, match_id)
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
-        let headline = bold(&t.name)
-            .words(format!(", round {}: match #{match_id}, ", t.round + 1))
-            .player(&row.names.south)
-            .words(" (South, moves first) against ")
-            .player(&row.names.north)
-            .words(" (North).");
+        let headline = Text::message(
+            "tournament-pairing",
+            [
+                ("tournament", named(&t.name)),
+                ("round", Arg::number(t.round + 1)),
+                ("id", Arg::number(match_id)),
+                ("south", Arg::player(&row.names.south)),
+                ("north", Arg::player(&row.names.north)),
+            ],
+        );
         let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
-        reply.open_thread = Some(thread_name(&t.name, t.round + 1, &row));
+        // The thread's name is everyone's, in the server's language; it is named before the post is
+        // stored, so the language is read here.
+        let language = public_language(tx, t.server).await?;
+        reply.open_thread = Some(thread_name(language, &t.name, t.round + 1, &row));
         self.store_post(tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
             .await?;
         self.turn_dm(tx, &row, &mut reply).await?;
@@ -447,53 +473,80 @@ impl Core {
     ) -> Result<Notice, CoreError> {
         let t = &field.t;
         let total = total_rounds(t, field.entrants.len());
+        let until = Arg::time(t.round_ends_at.unwrap_or_default());
         let mut lines = Vec::new();
         lines.push(match round {
-            1 => bold(&t.name).words(format!(
-                " begins: round 1 of {total}, until {}. Good luck!",
-                format_utc(t.round_ends_at.unwrap_or_default())
-            )),
-            _ => bold(&t.name).words(format!(
-                ": round {} is over. Round {round} of {total} begins, until {}.",
-                round - 1,
-                format_utc(t.round_ends_at.unwrap_or_default())
-            )),
+            1 => Text::message(
+                "tournament-begins",
+                [
+                    ("tournament", named(&t.name)),
+                    ("total", Arg::number(total)),
+                    ("until", until),
+                ],
+            ),
+            _ => Text::message(
+                "tournament-next-round",
+                [
+                    ("tournament", named(&t.name)),
+                    ("over", Arg::number(round - 1)),
+                    ("round", Arg::number(round)),
+                    ("total", Arg::number(total)),
+                    ("until", until),
+                ],
+            ),
         });
         let mut notify = Vec::new();
         for g in field.round_games(round) {
-            let south = field.name_of(g.south);
-            let line = match (g.north, g.result) {
-                (None, _) => Text::new().player(south).words(": a bye (a point)."),
+            let south = Arg::player(field.name_of(g.south));
+            lines.push(match (g.north, g.result) {
+                (None, _) => Text::message("tournament-news-bye", [("player", south)]),
                 (Some(north), None) => {
                     notify.extend([g.south, north]);
-                    Text::new()
-                        .player(south)
-                        .words(" (South) against ")
-                        .player(field.name_of(north))
-                        .words(format!(": match #{}.", g.match_id.unwrap_or_default()))
+                    Text::message(
+                        "tournament-news-match",
+                        [
+                            ("south", south),
+                            ("north", Arg::player(field.name_of(north))),
+                            ("id", Arg::number(g.match_id.unwrap_or_default())),
+                        ],
+                    )
                 }
-                (Some(north), Some(_)) => Text::new()
-                    .player(south)
-                    .words(" against ")
-                    .player(field.name_of(north))
-                    .words(": forfeited (a withdrawal)."),
-            };
-            lines.push(Text::from("- ").then(line));
+                (Some(north), Some(_)) => Text::message(
+                    "tournament-news-forfeit",
+                    [
+                        ("south", south),
+                        ("north", Arg::player(field.name_of(north))),
+                    ],
+                ),
+            });
         }
-        lines.push(
-            Text::from("Each match is in its own thread (or here when threads are not allowed). ")
-                .command("tournament standings")
-                .words(" shows the table at any time."),
-        );
+        lines.push(Text::message(
+            "tournament-news-threads",
+            [("standings", Arg::command("tournament standings"))],
+        ));
         let title = match round {
-            1 => format!("{}: round 1 of {total}", t.name),
-            _ => format!("{}: standings after round {}", t.name, round - 1),
+            1 => Text::message(
+                "tournament-title-first-round",
+                [
+                    ("tournament", named(&t.name)),
+                    ("total", Arg::number(total)),
+                ],
+            ),
+            _ => Text::message(
+                "tournament-title-after-round",
+                [
+                    ("tournament", named(&t.name)),
+                    ("round", Arg::number(round - 1)),
+                ],
+            ),
         };
         let subtitle = describe_terms(t);
         let mut reply = Reply::public(Text::lines(lines));
         reply.notify = notify;
+        // The table's words are drawn into its picture: in the server's language, as the post will be.
+        let language = public_language(tx, t.server).await?;
         // The round's byes and forfeits are decided already: they count from the next standings on.
-        reply.standings = Some(field.table(title, subtitle, round - 1, round)?);
+        reply.standings = Some(field.table(language, title, subtitle, round - 1, round)?);
         self.announce(tx, t, &mut reply).await
     }
 
@@ -508,8 +561,10 @@ impl Core {
         if !store::update_tournament(tx, t, TournamentState::Finished, t.round, None, now).await? {
             return Err(UserError::Stale.into());
         }
+        let language = public_language(tx, t.server).await?;
         let table = field.table(
-            format!("{}: final standings", t.name),
+            language,
+            Text::message("tournament-title-final", [("tournament", named(&t.name))]),
             describe_terms(t),
             u32::MAX,
             0,
@@ -517,24 +572,32 @@ impl Core {
         // The winners are told apart by their ids: two entrants may share a name.
         let winners = field.winners()?;
         let headline = match winners.as_slice() {
-            [(one, points)] => bold(&t.name)
-                .words(" is over: ")
-                .player(&one.name)
-                .words(format!(
-                    " wins with {points} point{}! 🏆",
-                    if points == "1" { "" } else { "s" }
-                )),
-            many => {
-                let names = many.iter().map(|(w, _)| Text::new().player(&w.name));
-                bold(&t.name)
-                    .words(" is over: first place shared by ")
-                    .then(Text::list(names, " and "))
-                    .words(".")
-            }
+            [(one, points)] => Text::message(
+                "tournament-won",
+                [
+                    ("tournament", named(&t.name)),
+                    ("player", Arg::player(&one.name)),
+                    ("points", Arg::Text(field::points_words(*points))),
+                ],
+            ),
+            many => Text::message(
+                "tournament-shared",
+                [
+                    ("tournament", named(&t.name)),
+                    (
+                        "players",
+                        Arg::Text(names_and(
+                            many.iter()
+                                .map(|(w, _)| Text::new().player(&w.name))
+                                .collect(),
+                        )),
+                    ),
+                ],
+            ),
         };
         let mut reply = Reply::public(Text::lines(vec![
             headline,
-            Text::from("Thank you all for playing. The final standings:"),
+            Text::message("tournament-thanks", []),
         ]));
         reply.notify = winners.iter().map(|(w, _)| w.player).collect();
         reply.standings = Some(table);
@@ -607,58 +670,58 @@ impl Core {
         let t = &field.t;
         if t.state == TournamentState::Signup || t.round == 0 {
             let names: Vec<&str> = field.entrants.iter().map(|e| e.name.as_str()).collect();
-            return Ok(Reply::private(
-                bold(&t.name)
-                    .words(format!(
-                        " has not started: {} players so far{}",
-                        names.len(),
-                        if names.is_empty() { "" } else { ": " },
-                    ))
-                    .then(Text::list(
-                        names.iter().map(|name| Text::new().player(*name)),
-                        ", ",
-                    ))
-                    .words(".")
-                    .words(swiss_rounds_now(t, names.len()).unwrap_or_default())
-                    .words(" ")
-                    .then(start_words(t)),
-            ));
+            let mut sentences = vec![match names.len() {
+                0 => Text::message(
+                    "tournament-not-started-empty",
+                    [("tournament", named(&t.name))],
+                ),
+                count => Text::message(
+                    "tournament-not-started",
+                    [
+                        ("tournament", named(&t.name)),
+                        ("count", Arg::number(count as i64)),
+                        (
+                            "players",
+                            Arg::Text(Text::list(
+                                names.iter().map(|name| Text::new().player(*name)),
+                                ", ",
+                            )),
+                        ),
+                    ],
+                ),
+            }];
+            sentences.extend(swiss_rounds_now(t, names.len()));
+            sentences.push(start_words(t));
+            return Ok(Reply::private(Text::list(sentences, " ")));
         }
+        let tournament = named(&t.name);
         let title = match t.state {
-            TournamentState::Finished => format!("{}: final standings", t.name),
-            _ if field.round_done(t.round) => {
-                format!("{}: standings after round {}", t.name, t.round)
+            TournamentState::Finished => {
+                Text::message("tournament-title-final", [("tournament", tournament)])
             }
-            _ => format!("{}: standings during round {}", t.name, t.round),
+            _ if field.round_done(t.round) => Text::message(
+                "tournament-title-after-round",
+                [("tournament", tournament), ("round", Arg::number(t.round))],
+            ),
+            _ => Text::message(
+                "tournament-title-during-round",
+                [("tournament", tournament), ("round", Arg::number(t.round))],
+            ),
         };
         let shown_round = match t.state {
             TournamentState::Running => t.round,
             _ => 0,
         };
-        let table = field.table(title, describe_terms(t), u32::MAX, shown_round)?;
-        let mut lines = vec![Text::from(table.title.clone())];
-        for line in &table.lines {
-            let tiebreaks: Vec<String> = table
-                .tiebreaks
-                .iter()
-                .zip(&line.tiebreaks)
-                .map(|(name, value)| format!("{name} {value}"))
-                .collect();
-            let points = if line.points == "1" {
-                "point"
-            } else {
-                "points"
-            };
-            lines.push(Text::from(format!(
-                "{} {}: {} {points} · {} · {} played{}",
-                line.rank,
-                line.name,
-                line.points,
-                tiebreaks.join(" · "),
-                line.played,
-                if line.withdrawn { " (withdrawn)" } else { "" }
-            )));
-        }
+        // A private answer: the table's words in the asker's language.
+        let table = field.table(
+            req.language,
+            title.clone(),
+            describe_terms(t),
+            u32::MAX,
+            shown_round,
+        )?;
+        let mut lines = vec![title];
+        lines.extend(field.standings_lines(u32::MAX)?);
         let mut reply = Reply::private(Text::lines(lines));
         reply.standings = Some(table);
         self.draw_pictures(&mut reply).await?;
@@ -676,21 +739,37 @@ impl Core {
         if t.round == 0 {
             return Err(UserError::TournamentNotStarted(t.name.clone()).into());
         }
-        let mut lines = vec![bold(&t.name).words(format!(
-            ", round {} of {}{}:",
-            t.round,
-            total_rounds(t, field.entrants.len()),
-            match (t.state, t.round_ends_at) {
-                (TournamentState::Running, Some(ends)) => format!(", until {}", format_utc(ends)),
-                _ => String::new(),
-            }
-        ))];
+        let tournament = named(&t.name);
+        let round = Arg::number(t.round);
+        let total = Arg::number(total_rounds(t, field.entrants.len()));
+        let mut lines = vec![match (t.state, t.round_ends_at) {
+            (TournamentState::Running, Some(ends)) => Text::message(
+                "tournament-pairings-until",
+                [
+                    ("tournament", tournament),
+                    ("round", round),
+                    ("total", total),
+                    ("until", Arg::time(ends)),
+                ],
+            ),
+            _ => Text::message(
+                "tournament-pairings",
+                [
+                    ("tournament", tournament),
+                    ("round", round),
+                    ("total", total),
+                ],
+            ),
+        }];
         for g in field.round_games(t.round) {
-            let mut line = Text::from(format!("- {}", field.pairing_line(g)));
-            if let (Some(id), None) = (g.match_id, g.result) {
-                line = line.words(format!(" (match #{id})"));
-            }
-            lines.push(line);
+            let pairing = Arg::Text(field.pairing_line(g));
+            lines.push(match (g.match_id, g.result) {
+                (Some(id), None) => Text::message(
+                    "tournament-pairings-item-match",
+                    [("pairing", pairing), ("id", Arg::number(id))],
+                ),
+                _ => Text::message("tournament-pairings-item", [("pairing", pairing)]),
+            });
         }
         Ok(Reply::private(Text::lines(lines)))
     }
@@ -723,10 +802,13 @@ impl Core {
             .filter(|g| g.round == t.round && g.result.is_none())
             .filter(|g| g.south == req.user.id || g.north == Some(req.user.id))
             .find_map(|g| g.match_id);
-        let headline = Text::new()
-            .player(&req.user.name)
-            .words(" withdraws from ")
-            .then(bold(&t.name));
+        let headline = Text::message(
+            "tournament-withdraws",
+            [
+                ("player", Arg::player(&req.user.name)),
+                ("tournament", named(&t.name)),
+            ],
+        );
         if let Some(match_id) = live {
             let row = store::load_match(&mut *tx, match_id)
                 .await?
@@ -738,7 +820,6 @@ impl Core {
                 })?;
                 let mut game = row.game.clone();
                 game.resign(side).map_err(|_| UserError::NoMatch)?;
-                let headline = headline.words(": their remaining games are forfeited.");
                 let outbox = self.config.outbox;
                 return self
                     .finish_with(tx, row, game, headline, Via::Poster)
@@ -756,12 +837,13 @@ impl Core {
                         }
                         board.also = also;
                         board.private = true;
-                        board.text = Text::from("You have withdrawn from ")
-                            .then(bold(&t.name))
-                            .words(format!(
-                                ": your match #{match_id} is lost, and your remaining games \
-                                 are forfeited."
-                            ));
+                        board.text = Text::message(
+                            "tournament-withdrawn-match-lost",
+                            [
+                                ("tournament", named(&t.name)),
+                                ("id", Arg::number(match_id)),
+                            ],
+                        );
                         board.actions.clear();
                         board.notify.clear();
                         board
@@ -769,13 +851,13 @@ impl Core {
                     .ok_or_else(|| UserError::Stale.into());
             }
         }
-        let mut reply = Reply::public(headline.words(": their remaining games are forfeited."));
+        let mut reply = Reply::public(headline);
         let mut notices = vec![self.announce(&mut tx, &t, &mut reply).await?];
         let t = reload(&mut tx, t.id).await?;
         notices.extend(self.advance(&mut tx, t).await?);
         tx.commit().await.map_err(StoreError::from)?;
         self.draw_notices(&mut notices).await;
-        let mut answer = Reply::private("You have withdrawn: your remaining games are forfeited.");
+        let mut answer = Reply::private(Text::message("tournament-withdrawn", []));
         if !self.config.outbox {
             answer.also = notices;
         }
@@ -797,15 +879,17 @@ impl Core {
         {
             return Err(UserError::Stale.into());
         }
-        let mut words = Text::new()
-            .player(&req.user.name)
-            .words(" cancelled ")
-            .then(bold(&t.name))
-            .words(".");
-        if t.state == TournamentState::Running {
-            words = words.words(" Its matches still being played go on as ordinary rated matches.");
-        }
-        let mut reply = Reply::public(words);
+        let id = match t.state {
+            TournamentState::Running => "tournament-cancelled-running",
+            _ => "tournament-cancelled",
+        };
+        let mut reply = Reply::public(Text::message(
+            id,
+            [
+                ("player", Arg::player(&req.user.name)),
+                ("tournament", named(&t.name)),
+            ],
+        ));
         self.store_post(
             &mut tx,
             PostPlace::channel(req.place.server, req.place.channel),
@@ -903,12 +987,14 @@ impl Core {
                 ),
                 false => None,
             };
-            let headline = Text::from(format!("Round {} of ", t.round))
-                .then(bold(&t.name))
-                .words(format!(
-                    " is out of time: match #{} is scored by the houses each player owns.",
-                    row.id
-                ));
+            let headline = Text::message(
+                "tournament-out-of-time",
+                [
+                    ("round", Arg::number(t.round)),
+                    ("tournament", named(&t.name)),
+                    ("id", Arg::number(row.id)),
+                ],
+            );
             let after = MatchAfter {
                 row: &after,
                 played: None,
@@ -940,6 +1026,16 @@ async fn reload(tx: &mut WriteTx, id: i64) -> Result<TournamentRow, CoreError> {
     store::load_tournament(&mut **tx, id)
         .await?
         .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")).into())
+}
+
+/// The language of what everyone sees in `server`, for words drawn before the post is stored (a picture's,
+/// a thread's name).
+async fn public_language(tx: &mut WriteTx, server: Snowflake) -> Result<Language, CoreError> {
+    Ok(store::server_language(&mut **tx, server)
+        .await?
+        .as_deref()
+        .and_then(Language::of_code)
+        .unwrap_or_default())
 }
 
 /// Checks, within the change's transaction, that the tournament read before it is still in sign-up: a

@@ -1,10 +1,11 @@
-//! What a tournament's messages say: its terms, its sign-up, its threads' names.
+//! What a tournament's messages say: its terms, its sign-up, its threads' names. The words are messages of
+//! the resources' `tournaments` area (`crates/words/locales/<code>/tournaments.ftl`).
 
 use super::field::swiss_rounds;
 use super::MAX_THREAD_NAME;
 use crate::action::ActionId;
 use crate::clock::format_duration;
-use crate::{Action, Text};
+use crate::{Action, Arg, Language, Text};
 use namnam_game::Endgame;
 use namnam_store::{Format, MatchRow, TournamentRow};
 use namnam_tournament as tournament;
@@ -23,84 +24,112 @@ pub(super) fn signup_actions(id: i64) -> Vec<Action> {
     ]
 }
 
-pub(super) fn format_name(format: Format) -> &'static str {
+/// "round robin", "Swiss".
+fn format_name(format: Format) -> Text {
     match format {
-        Format::RoundRobin => "round robin",
-        Format::Swiss => "Swiss",
+        Format::RoundRobin => Text::message("tournament-format-round-robin", []),
+        Format::Swiss => Text::message("tournament-format-swiss", []),
     }
 }
 
-/// "Swiss, 4 rounds · target 10 houses · 24h a move · rounds of 7 days".
-pub(super) fn describe_terms(t: &TournamentRow) -> String {
+/// "Swiss, 4 rounds · target 10 houses · 24h a move · 7 days a round".
+pub(super) fn describe_terms(t: &TournamentRow) -> Text {
     let format = match (t.format, t.rounds) {
-        (Format::Swiss, Some(r)) => format!("Swiss, {r} rounds"),
-        (Format::Swiss, None) => "Swiss".to_owned(),
-        (Format::RoundRobin, _) => "round robin".to_owned(),
+        (Format::Swiss, Some(r)) => Text::message(
+            "tournament-terms-swiss-rounds",
+            [("rounds", Arg::number(r))],
+        ),
+        (Format::Swiss, None) => Text::message("tournament-terms-swiss", []),
+        (Format::RoundRobin, _) => Text::message("tournament-terms-round-robin", []),
     };
     let mut terms = vec![format];
     if let Some(target) = t.terms.target {
-        terms.push(format!("target {target} houses"));
+        terms.push(Text::message(
+            "tournament-terms-target",
+            [("houses", Arg::number(target))],
+        ));
     }
     if let Some(limit) = t.terms.round_limit {
-        let rounds = if limit == 1 { "round" } else { "rounds" };
-        terms.push(format!("at most {limit} {rounds} a match"));
+        terms.push(Text::message(
+            "tournament-terms-round-limit",
+            [("rounds", Arg::number(limit))],
+        ));
     }
-    terms.push(format!("{} a move", format_duration(t.terms.clock_secs)));
+    terms.push(Text::message(
+        "tournament-terms-clock",
+        [("clock", Arg::words(format_duration(t.terms.clock_secs)))],
+    ));
     if t.terms.endgame == Endgame::Starter {
-        terms.push("endgame: starter".to_owned());
+        terms.push(Text::message("tournament-terms-endgame-starter", []));
     }
     if t.terms.chain {
-        terms.push("chain captures".to_owned());
+        terms.push(Text::message("tournament-terms-chain", []));
     }
-    let days = t.round_days;
-    terms.push(format!(
-        "{days} day{} a round",
-        if days == 1 { "" } else { "s" }
+    terms.push(Text::message(
+        "tournament-terms-round-days",
+        [("days", Arg::number(t.round_days))],
     ));
-    terms.join(" · ")
+    Text::list(terms, " · ")
 }
 
-/// "Winter cup R2: alice vs bob", within Discord's limit.
-pub(super) fn thread_name(tournament: &str, round: u32, row: &MatchRow) -> String {
-    let name = format!(
-        "{tournament} R{round}: {} vs {}",
-        row.names.south, row.names.north
+/// "Winter cup R2: alice vs bob", in `language`, within Discord's limit. A thread's name is plain text: the
+/// names go in as written.
+pub(super) fn thread_name(
+    language: Language,
+    tournament: &str,
+    round: u32,
+    row: &MatchRow,
+) -> String {
+    let name = namnam_words::message(
+        language,
+        "tournament-thread",
+        &[
+            ("tournament", tournament.into()),
+            ("round", namnam_words::Arg::Number(round.into())),
+            ("south", row.names.south.as_str().into()),
+            ("north", row.names.north.as_str().into()),
+        ],
     );
     name.chars().take(MAX_THREAD_NAME).collect()
 }
 
-/// A tournament's name in bold, as its organiser wrote it.
-pub(super) fn bold(name: &str) -> Text {
-    Text::new().quoted_bold(name)
+/// A tournament's name, as its organiser wrote it, for a message's `$tournament` (which shows it in bold
+/// where the message says so).
+pub(super) fn named(name: &str) -> Arg {
+    Arg::quoted(name)
 }
 
 /// When a tournament in sign-up starts.
 pub(super) fn start_words(t: &TournamentRow) -> Text {
     match t.starts_at {
-        Some(at) => Text::from("It starts ").time(at).words("."),
-        None => Text::new()
-            .player(&t.organiser_name)
-            .words(" starts it with ")
-            .command("tournament start")
-            .words("."),
+        Some(at) => Text::message("tournament-starts-at", [("time", Arg::time(at))]),
+        None => Text::message(
+            "tournament-started-by",
+            [
+                ("organiser", Arg::player(&t.organiser_name)),
+                ("command", Arg::command("tournament start")),
+            ],
+        ),
     }
 }
 
 /// What a Swiss asked for a number of rounds will play: a Swiss can pair at most half its field (rounded
 /// up) without a rematch, so fewer players play fewer rounds. Said on the sign-up, before anyone joins.
-fn swiss_plan(t: &TournamentRow) -> Option<String> {
+fn swiss_plan(t: &TournamentRow) -> Option<Text> {
     match (t.format, t.rounds) {
-        (Format::Swiss, Some(rounds)) if rounds > 1 => Some(format!(
-            "It plays {rounds} rounds if at least {} players join; with fewer, as many as they can play \
-             without meeting twice (half the players, rounded up).",
-            2 * rounds - 1
+        (Format::Swiss, Some(rounds)) if rounds > 1 => Some(Text::message(
+            "tournament-swiss-plan",
+            [
+                ("rounds", Arg::number(rounds)),
+                ("players", Arg::number(2 * rounds - 1)),
+            ],
         )),
         _ => None,
     }
 }
 
 /// The rounds a Swiss of `players` would play, said while its sign-up is open.
-pub(super) fn swiss_rounds_now(t: &TournamentRow, players: usize) -> Option<String> {
+pub(super) fn swiss_rounds_now(t: &TournamentRow, players: usize) -> Option<Text> {
     if t.format != Format::Swiss || players < 2 {
         return None;
     }
@@ -108,36 +137,67 @@ pub(super) fn swiss_rounds_now(t: &TournamentRow, players: usize) -> Option<Stri
     let planned = t
         .rounds
         .map_or_else(|| swiss_rounds(players), |r| r.min(most));
-    Some(format!(
-        " With {players} players it would play {planned} round{}.",
-        if planned == 1 { "" } else { "s" }
+    Some(Text::message(
+        "tournament-swiss-rounds-now",
+        [
+            ("players", Arg::number(players as i64)),
+            ("count", Arg::number(planned)),
+        ],
     ))
 }
 
 /// The sign-up message: the organiser, the terms, how to join.
 pub(super) fn signup_text(t: &TournamentRow, players: usize) -> Text {
     let mut lines = vec![
-        Text::new()
-            .player(&t.organiser_name)
-            .words(" organises ")
-            .quoted_bold(&t.name)
-            .words(format!(" (tournament #{}): ", t.id))
-            .words(format_name(t.format))
-            .words("."),
-        Text::from(describe_terms(t)),
+        Text::message(
+            "tournament-signup",
+            [
+                ("organiser", Arg::player(&t.organiser_name)),
+                ("tournament", named(&t.name)),
+                ("id", Arg::number(t.id)),
+                ("format", Arg::Text(format_name(t.format))),
+            ],
+        ),
+        describe_terms(t),
     ];
-    let limit = match t.player_limit {
-        Some(limit) => format!(" (at most {limit} players)"),
-        None => String::new(),
-    };
     if let Some(plan) = swiss_plan(t) {
-        lines.push(Text::from(plan));
+        lines.push(plan);
     }
-    lines.push(
-        Text::from("Join with the button below or ")
-            .command("tournament join")
-            .words(format!("{limit}; {players} joined so far. "))
-            .then(start_words(t)),
-    );
+    let join = Arg::command("tournament join");
+    let joined = Arg::number(players as i64);
+    let start = Arg::Text(start_words(t));
+    lines.push(match t.player_limit {
+        Some(limit) => Text::message(
+            "tournament-signup-join-limit",
+            [
+                ("join", join),
+                ("limit", Arg::number(limit)),
+                ("joined", joined),
+                ("start", start),
+            ],
+        ),
+        None => Text::message(
+            "tournament-signup-join",
+            [("join", join), ("joined", joined), ("start", start)],
+        ),
+    });
     Text::lines(lines)
+}
+
+/// Names joined as a sentence says them: "alice", "alice and bob", "alice, bob and carol".
+pub(super) fn names_and(names: Vec<Text>) -> Text {
+    let mut names = names;
+    let Some(last) = names.pop() else {
+        return Text::new();
+    };
+    if names.is_empty() {
+        return last;
+    }
+    Text::message(
+        "tournament-and",
+        [
+            ("first", Arg::Text(Text::list(names, ", "))),
+            ("last", Arg::Text(last)),
+        ],
+    )
 }

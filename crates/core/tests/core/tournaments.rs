@@ -3,7 +3,7 @@
 //! that runs out, a restart in the middle, and the winner.
 
 use crate::common::*;
-use namnam_core::{ActionId, Reply, UserError};
+use namnam_core::{ActionId, Language, Part, Reply, Text, UserError};
 use namnam_store::{self as store, DecidedBy, GameRow};
 
 /// The tournament of a sign-up reply, from its Join button.
@@ -268,7 +268,279 @@ async fn a_swiss_sign_up_says_the_rounds_it_will_play(backend: Backend) {
     );
 }
 
+/// `text` in `language` with its commands left out (their names are the same in every language), as
+/// lowercase words.
+fn words_of(text: &Text, language: Language) -> Vec<String> {
+    let shown: String = text
+        .every_part()
+        .into_iter()
+        .filter(|part| !matches!(part, Part::Command { .. } | Part::Message { .. }))
+        .map(|part| part.plain_in(language))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let shown = format!("{shown} {}", without_commands(&text.plain_in(language)));
+    shown
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// `plain` without its `commands`.
+fn without_commands(plain: &str) -> String {
+    plain
+        .split('`')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, piece)| piece)
+        .collect()
+}
+
+/// English words that a tournament's French messages must not hold.
+const ENGLISH: &[&str] = &[
+    "round",
+    "rounds",
+    "match",
+    "against",
+    "player",
+    "players",
+    "joined",
+    "join",
+    "starts",
+    "start",
+    "organises",
+    "south",
+    "north",
+    "bye",
+    "swiss",
+    "robin",
+    "target",
+    "houses",
+    "move",
+    "day",
+    "days",
+    "good",
+    "luck",
+    "thread",
+    "threads",
+    "standings",
+    "begins",
+    "until",
+    "each",
+    "shows",
+    "table",
+    "the",
+    "with",
+    "below",
+    "button",
+    "so",
+    "far",
+    "it",
+    "of",
+    "played",
+    "withdraws",
+    "forfeited",
+];
+
+fn assert_french(text: &Text) {
+    let words = words_of(text, Language::French);
+    let english: Vec<&String> = words
+        .iter()
+        .filter(|w| ENGLISH.contains(&w.as_str()))
+        .collect();
+    assert!(
+        english.is_empty(),
+        "English words {english:?} in: {}",
+        text.plain_in(Language::French)
+    );
+}
+
+/// In a French server, a tournament's sign-up, its start and its first round's news (the text, the
+/// standings picture's words, a match's headline and its thread's name) are in French; a French player's
+/// private answers too.
+async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
+    let h = Harness::new(backend).await;
+    h.ok("admin", "admin settings language:fr").await;
+    let french = |user: &str, line: &str| {
+        let mut request = h.request("general", user, line);
+        request.language = Language::French;
+        request
+    };
+    let signup = h
+        .core
+        .handle(&french(
+            "alice",
+            "tournament create Coupe de l'Harmattan format:swiss rounds:3 target:7 clock:3d round_days:1 limit:8",
+        ))
+        .await;
+    assert!(!signup.private);
+    assert_eq!(
+        signup.language,
+        Language::French,
+        "everyone's: the server's"
+    );
+    let said = signup.text.plain_in(Language::French);
+    assert!(
+        said.contains("alice organise **Coupe de l'Harmattan** (tournoi n° "),
+        "{said}"
+    );
+    assert!(said.contains("système suisse, 3 rondes"), "{said}");
+    assert!(said.contains("0 inscrit pour l'instant"), "{said}");
+    assert_french(&signup.text);
+    let buttons: Vec<String> = signup
+        .actions
+        .iter()
+        .map(|a| a.label.plain_in(Language::French))
+        .collect();
+    assert_eq!(buttons, ["Rejoindre", "Quitter"]);
+
+    for who in ["alice", "bob", "carol"] {
+        let joined = h.core.handle(&french(who, "tournament join")).await;
+        assert!(joined.private);
+        assert_eq!(joined.language, Language::French);
+        assert!(
+            joined
+                .text
+                .plain_in(Language::French)
+                .starts_with("Vous êtes inscrit à **Coupe de l'Harmattan**"),
+            "{}",
+            joined.text.plain_in(Language::French)
+        );
+        assert_french(&joined.text);
+    }
+    let waiting = h.core.handle(&french("dave", "tournament standings")).await;
+    assert!(
+        waiting
+            .text
+            .plain_in(Language::French)
+            .contains("3 inscrits pour l'instant : "),
+        "{}",
+        waiting.text.plain_in(Language::French)
+    );
+    assert!(
+        waiting
+            .text
+            .plain_in(Language::French)
+            .contains(". Avec 3 joueurs, il se jouerait en 2 rondes. alice le lance avec "),
+        "{}",
+        waiting.text.plain_in(Language::French)
+    );
+    assert_french(&waiting.text);
+
+    // Without an outbox, the announcements come as the answer, the first one in the place of it.
+    let started = h.core.handle(&french("alice", "tournament start")).await;
+    let notices: Vec<&Reply> = std::iter::once(&started)
+        .chain(started.also.iter().map(|n| &n.reply))
+        .collect();
+    let news = notices
+        .iter()
+        .find(|r| r.standings.is_some())
+        .expect("the round's news");
+    assert_eq!(news.language, Language::French);
+    let said = news.text.plain_in(Language::French);
+    assert!(
+        said.starts_with("**Coupe de l'Harmattan** commence : ronde 1 sur 2, jusqu'au "),
+        "{said}"
+    );
+    assert!(said.contains(" : exempt (un point)."), "{said}");
+    assert!(said.contains("(Sud) contre "), "{said}");
+    assert_french(&news.text);
+    let table = news.standings.as_ref().unwrap();
+    assert_eq!(table.title, "Coupe de l'Harmattan : ronde 1 sur 2");
+    assert!(
+        table.subtitle.starts_with("système suisse"),
+        "{}",
+        table.subtitle
+    );
+    assert_eq!(table.pairings_title, "Ronde 1");
+    for words in [&table.title, &table.subtitle, &table.pairings_title]
+        .into_iter()
+        .chain(&table.pairings)
+    {
+        assert_french(&Text::from(words.as_str()));
+    }
+    // The match's board: its headline and its thread's name.
+    let board = notices
+        .iter()
+        .find(|r| r.board.is_some())
+        .expect("the match's board");
+    let headline = board.text.first_line();
+    let said = headline.plain_in(Language::French);
+    assert!(
+        said.starts_with("**Coupe de l'Harmattan**, ronde 1 : partie n° "),
+        "{said}"
+    );
+    assert_french(&headline);
+    let thread = board.open_thread.as_deref().expect("a thread");
+    assert!(
+        thread.starts_with("Coupe de l'Harmattan R1 : ") && thread.contains(" contre "),
+        "{thread}"
+    );
+
+    // A French player's private standings: the text and the picture's words.
+    let standings = h.core.handle(&french("bob", "tournament standings")).await;
+    assert!(standings.private);
+    let said = standings.text.plain_in(Language::French);
+    assert!(
+        said.starts_with("Coupe de l'Harmattan : classement pendant la ronde 1"),
+        "{said}"
+    );
+    assert!(said.contains("0 point · Buchholz"), "{said}");
+    assert_french(&standings.text);
+    let pairings = h.core.handle(&french("bob", "tournament pairings")).await;
+    assert_french(&pairings.text);
+    assert!(
+        pairings
+            .text
+            .plain_in(Language::French)
+            .contains("ronde 1 sur 2, jusqu'au "),
+        "{}",
+        pairings.text.plain_in(Language::French)
+    );
+
+    // A day later the round is out of time: its match is scored by the houses (six each: a draw), and
+    // the second round's news follows, in French.
+    h.clock.advance_secs(24 * 3600);
+    let notices = h.core.sweep().await.unwrap();
+    let texts: Vec<&Text> = notices.iter().map(|n| &n.reply.text).collect();
+    let said: Vec<String> = texts.iter().map(|t| t.plain_in(Language::French)).collect();
+    let said = said.join("\n");
+    assert!(
+        said.contains(
+            "Le temps de la ronde 1 de **Coupe de l'Harmattan** est écoulé : la partie n° "
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("**Coupe de l'Harmattan** : la ronde 1 est terminée. La ronde 2 sur 2 commence, jusqu'au "),
+        "{said}"
+    );
+    let news = notices
+        .iter()
+        .find(|n| n.reply.standings.is_some())
+        .expect("the second round's news");
+    assert_eq!(news.reply.language, Language::French);
+    assert_french(&news.reply.text);
+    let table = news.reply.standings.as_ref().unwrap();
+    assert_eq!(
+        table.title,
+        "Coupe de l'Harmattan : classement après la ronde 1"
+    );
+    assert!(
+        table.lines.iter().any(|line| line.points == "0,5"),
+        "{table:?}"
+    );
+    // Half a point is written the French way, and "point" stays singular under two.
+    let standings = h.core.handle(&french("bob", "tournament standings")).await;
+    let said = standings.text.plain_in(Language::French);
+    assert!(said.contains("0,5 point · Buchholz "), "{said}");
+    assert_french(&standings.text);
+    let english = standings.text.plain_in(Language::English);
+    assert!(english.contains("0.5 points · Buchholz "), "{english}");
+}
+
 on_both_backends!(
+    a_tournament_in_a_french_server_speaks_french,
     a_swiss_sign_up_says_the_rounds_it_will_play,
     a_pairing_meets_beside_the_same_players_own_match,
     a_round_robin_of_three_plays_out_by_itself,
