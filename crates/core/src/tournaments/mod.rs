@@ -64,16 +64,8 @@ impl Core {
     }
 
     /// The server's tournaments in sign-up or running, those of `place`'s channel first, each with a label
-    /// for a front end's autocomplete ("#3 Winter cup, round 2"), in English. Reads only.
+    /// for a front end's autocomplete ("#3 Winter cup, round 2") in `language` (the asker's). Reads only.
     pub async fn tournaments_here(
-        &self,
-        place: &super::Place,
-    ) -> Result<Vec<(i64, String)>, CoreError> {
-        self.tournaments_here_in(place, Language::English).await
-    }
-
-    /// [`Self::tournaments_here`], the labels in `language` (the asker's).
-    pub async fn tournaments_here_in(
         &self,
         place: &super::Place,
         language: Language,

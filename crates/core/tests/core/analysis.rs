@@ -88,7 +88,9 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
             .await
             .unwrap();
     assert!(
-        pending.iter().any(|body| body.contains("analysis-mistakes")),
+        pending
+            .iter()
+            .any(|body| body.contains("analysis-mistakes")),
         "the verdict waits in the outbox: {pending:?}"
     );
 

@@ -3,7 +3,7 @@
 //! clock is paused through outages, see `outage.rs`). Nothing sleeps.
 
 use crate::common::*;
-use namnam_core::{spawn_sweeper, Text, UserError};
+use namnam_core::{spawn_sweeper, UserError};
 use std::time::Duration;
 
 async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backend: Backend) {

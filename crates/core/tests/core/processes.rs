@@ -297,10 +297,11 @@ async fn two_sweeps_at_once_time_a_match_out_once(backend: Backend) {
         1,
         "one timeout between the two"
     );
-    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE body LIKE '%match-time-out%'")
-        .fetch_one(h.core.store().reader())
-        .await
-        .unwrap();
+    let stored: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE body LIKE '%match-time-out%'")
+            .fetch_one(h.core.store().reader())
+            .await
+            .unwrap();
     assert_eq!(stored, 1, "one notice stored");
 }
 

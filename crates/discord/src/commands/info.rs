@@ -3,7 +3,7 @@
 
 use super::{begin, say_privately, CommandError, Context};
 use crate::{reply, texts};
-use namnam_core::{text, Language};
+use namnam_core::text;
 
 /// The file name of the board picture that comes with `/rules`.
 pub const RULES_PICTURE: &str = "nam-nam-opening.png";
@@ -15,7 +15,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
     // The opening board shows how the houses are numbered, which the text refers to.
     let picture = namnam_core::pictures::opening_board();
     let answer = poise::CreateReply::default()
-        .content(text::rules().plain_in(Language::of_locale(ctx.locale().unwrap_or_default())))
+        .content(text::rules().plain_in(super::language_of(ctx)))
         .attachment(reply::attachment(&picture, RULES_PICTURE))
         .ephemeral(true);
     ctx.send(answer).await?;

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
 use crate::asking;
 use namnam_ai::Level;
-use namnam_core::{ChallengeOptions, Command, Language};
+use namnam_core::{ChallengeOptions, Command};
 use namnam_game::House;
 use namnam_store::Snowflake;
 
@@ -162,16 +162,11 @@ pub(super) async fn your_matches(
     };
     let partial = partial.trim().trim_start_matches('#');
     // Discord shows at most 25 choices.
-    let language = Language::of_locale(ctx.locale().unwrap_or_default());
+    let language = super::language_of(ctx);
     for (id, label) in matches.into_iter().take(25) {
         let label = label.plain_in(language);
         if id.to_string().starts_with(partial) || label.contains(partial) {
-            // Discord refuses a choice's name over 100 characters (two long names can make one).
-            let label: String = match label.chars().count() > 100 {
-                true => label.chars().take(99).chain(['…']).collect(),
-                false => label,
-            };
-            choices = choices.add_int_choice(label, id);
+            choices = choices.add_int_choice(super::choice_name(label), id);
         }
     }
     choices

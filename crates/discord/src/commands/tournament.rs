@@ -108,7 +108,8 @@ async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     let Some((_, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
-    let listed = match ctx.data().core.tournaments_here(&place).await {
+    let language = super::language_of(ctx);
+    let listed = match ctx.data().core.tournaments_here(&place, language).await {
         Ok(listed) => listed,
         Err(error) => {
             tracing::error!(error = %namnam_core::cause_chain(&error), "autocomplete failed");
@@ -118,7 +119,7 @@ async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     let partial = partial.trim().trim_start_matches('#').to_lowercase();
     for (id, label) in listed.into_iter().take(25) {
         if id.to_string().starts_with(&partial) || label.to_lowercase().contains(&partial) {
-            choices = choices.add_int_choice(label, id);
+            choices = choices.add_int_choice(super::choice_name(label), id);
         }
     }
     choices
