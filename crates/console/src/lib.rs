@@ -219,6 +219,8 @@ where
             user,
             can_manage,
             language: options.language,
+            // The console's one server reports no language of its own.
+            server_locale: None,
             command,
         };
         let mut reply = core.handle(&request).await;

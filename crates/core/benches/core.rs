@@ -52,6 +52,7 @@ fn request(channel: u64, user: &str, command: Command) -> Request {
         user: UserRef::human(namnam_store::Snowflake::of_name("user", user), user),
         can_manage: false,
         language: Default::default(),
+        server_locale: None,
         command,
     }
 }

@@ -5,7 +5,7 @@ use super::clock::format_duration;
 use super::error::{CoreError, UserError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
-use super::request::{AdminCommand, Request, SettingsChange};
+use super::request::{AdminCommand, LanguageChoice, Request, SettingsChange};
 use super::{Core, Language, Reply, Text};
 use namnam_store::{self as store, MatchRow, ServerSettings, StoreError};
 
@@ -89,8 +89,14 @@ impl Core {
             if let Some(thread) = change.thread_per_match {
                 settings.thread_per_match = thread;
             }
-            if let Some(language) = change.language {
-                settings.language = Some(language.code().to_owned());
+            match change.language {
+                Some(LanguageChoice::Fixed(language)) => {
+                    settings.language = Some(language.code().to_owned());
+                }
+                Some(LanguageChoice::AsDiscordSays) => {
+                    settings.language = Some(store::AS_DISCORD_SAYS.to_owned());
+                }
+                None => {}
             }
             let mut tx = self.store.begin().await?;
             store::ensure_server(&mut tx, place.server, &place.server_name, self.now()).await?;
@@ -103,10 +109,11 @@ impl Core {
 
 /// The language of what everyone sees in a server with settings `s`.
 pub(super) fn server_language(s: &ServerSettings) -> Language {
-    s.language
-        .as_deref()
-        .and_then(Language::of_code)
-        .unwrap_or_default()
+    let code = match s.language.as_deref() {
+        Some(store::AS_DISCORD_SAYS) => s.discord_language.as_deref(),
+        code => code,
+    };
+    code.and_then(Language::of_code).unwrap_or_default()
 }
 
 fn describe_settings(s: &ServerSettings) -> Text {
@@ -123,6 +130,13 @@ fn describe_settings(s: &ServerSettings) -> Text {
         Some(t) => Text::message("settings-target", [("houses", Arg::number(t))]),
         None => Text::message("settings-no-target", []),
     };
+    let name = Arg::words(server_language(s).name());
+    let language = match s.language.as_deref() {
+        Some(store::AS_DISCORD_SAYS) => {
+            Text::message("settings-language-discord", [("language", name)])
+        }
+        _ => Text::message("settings-language", [("language", name)]),
+    };
     let thread = match s.thread_per_match {
         true => Text::message("settings-yes", []),
         false => Text::message("settings-no", []),
@@ -134,7 +148,7 @@ fn describe_settings(s: &ServerSettings) -> Text {
             ("clock", Arg::words(format_duration(s.default_clock_secs))),
             ("target", Arg::Text(target)),
             ("thread", Arg::Text(thread)),
-            ("language", Arg::words(server_language(s).name())),
+            ("language", Arg::Text(language)),
         ],
     )
 }

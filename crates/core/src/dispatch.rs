@@ -35,6 +35,10 @@ impl Core {
     /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
     /// error is logged and becomes a private apology.
     pub async fn handle(&self, request: &Request) -> Reply {
+        if let Err(e) = self.note_languages(request).await {
+            // The answer matters more than the language of later DMs.
+            tracing::warn!(error = %cause_chain(&e), "could not note a language");
+        }
         let word = match request.command {
             // Turning DMs on or off answers a refused DM by itself.
             Command::Notify { on: Some(_) } => None,

@@ -40,6 +40,7 @@ mod admin;
 mod challenges;
 mod computer;
 mod info;
+mod languages;
 mod notify;
 mod outage;
 mod play;
@@ -68,9 +69,9 @@ pub use ratings::PROVISIONAL_GAMES;
 pub use records::spawn_analyst;
 pub use reply::{Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Reply, Scene};
 pub use request::{
-    AdminCommand, ChallengeOptions, Command, Expected, Place, ReplayFrom, Request, Resolver,
-    SeasonChange, SettingsChange, StartAt, TournamentCommand, TournamentSpec, UserRef, COMPUTER_ID,
-    COMPUTER_NAME,
+    AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, ReplayFrom, Request,
+    Resolver, SeasonChange, SettingsChange, StartAt, TournamentCommand, TournamentSpec, UserRef,
+    COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

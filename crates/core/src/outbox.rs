@@ -145,6 +145,10 @@ impl Core {
             .as_deref()
             .and_then(Language::of_code)
             .unwrap_or_default();
+        // A DM is in its reader's language.
+        if let Some(user) = place.dm_user {
+            reply.language = self.dm_language(tx, user, reply.language).await?;
+        }
         if !self.config.outbox {
             return Ok(());
         }

@@ -59,8 +59,11 @@ pub struct Request {
     pub user: UserRef,
     /// May this user manage the server (and so use `admin`)?
     pub can_manage: bool,
-    /// The asker's language (Discord: the interaction's `locale`): private answers are in it.
+    /// The asker's language (Discord: the interaction's `locale`): private answers are in it, and their DMs.
     pub language: Language,
+    /// The language Discord reports for the server (the interaction's `guild_locale`), if it reports one:
+    /// what everyone sees is in it when the server follows Discord's.
+    pub server_locale: Option<Language>,
     pub command: Command,
 }
 
@@ -100,7 +103,26 @@ pub struct SettingsChange {
     pub target: Option<Option<u8>>,
     pub thread_per_match: Option<bool>,
     /// The language of what everyone sees in the server.
-    pub language: Option<Language>,
+    pub language: Option<LanguageChoice>,
+}
+
+/// A server's choice of language for what everyone sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageChoice {
+    /// Always this one.
+    Fixed(Language),
+    /// The one Discord reports for the server (a Community server's setting; English for the others).
+    AsDiscordSays,
+}
+
+impl LanguageChoice {
+    /// `en`, `fr`, or `discord`, as the console and the settings write it.
+    pub fn of_code(code: &str) -> Option<LanguageChoice> {
+        match code {
+            "discord" => Some(LanguageChoice::AsDiscordSays),
+            code => Language::of_code(code).map(LanguageChoice::Fixed),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -448,7 +470,11 @@ impl Command {
                         clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
                         target: opts.parse("target", parse_target, Wanted::Target)?,
                         thread_per_match: opts.parse("thread", yes_no, Wanted::YesNo)?,
-                        language: opts.parse("language", Language::of_code, Wanted::Language)?,
+                        language: opts.parse(
+                            "language",
+                            LanguageChoice::of_code,
+                            Wanted::Language,
+                        )?,
                     })),
                     Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {
                         start: opts.parse("start", yes_no, Wanted::YesNo)?.unwrap_or(true),

@@ -17,6 +17,8 @@ pub struct Asker<'a> {
     pub member: Option<&'a serenity::Member>,
     /// The asker's language, as their Discord client says (`fr`, `en-US`…).
     pub locale: &'a str,
+    /// The server's language as Discord reports it (`guild_locale`), if it does.
+    pub guild_locale: Option<&'a str>,
 }
 
 impl<'a> Asker<'a> {
@@ -28,6 +30,7 @@ impl<'a> Asker<'a> {
             user: &interaction.user,
             member: interaction.member.as_deref(),
             locale: &interaction.locale,
+            guild_locale: interaction.guild_locale.as_deref(),
         }
     }
 
@@ -39,6 +42,7 @@ impl<'a> Asker<'a> {
             user: &press.user,
             member: press.member.as_ref(),
             locale: &press.locale,
+            guild_locale: press.guild_locale.as_deref(),
         }
     }
 
@@ -57,6 +61,9 @@ impl<'a> Asker<'a> {
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild()),
             language: Language::of_locale(self.locale),
+            // Discord reports the server's language from a Community server only ("en-US" from others):
+            // it is the server's only when the server follows Discord's.
+            server_locale: self.guild_locale.map(Language::of_locale),
             command,
         })
     }

@@ -217,7 +217,8 @@ pub(crate) fn guild_create(shared: &Shared, state: &mut State, guild: u64) {
             false => channels.push(json),
         }
     }
-    let payload = payloads::guild(guild, &shared.bot, channels, threads);
+    let locale = state.guild_locale(guild).to_owned();
+    let payload = payloads::guild(guild, &shared.bot, channels, threads, &locale);
     send_dispatch(state, guild, "GUILD_CREATE", payload);
 }
 

@@ -168,6 +168,12 @@ impl FakeDiscord {
         self.state().faults.values().sum()
     }
 
+    /// A Community server's admin sets its preferred locale (`fr`): later interactions from the guild carry
+    /// it as `guild_locale`. (Discord also dispatches GUILD_UPDATE, which the bot does not read.)
+    pub fn set_guild_locale(&self, guild: u64, locale: &str) {
+        self.state().guild_locales.insert(guild, locale.to_owned());
+    }
+
     /// Changes the fault rate (0 turns faults and lag off), keeping the seed.
     pub fn set_fault_rate(&self, rate: f64) {
         self.state().plan.rate = rate;
@@ -316,6 +322,7 @@ impl FakeDiscord {
             who: who.clone(),
             bot_permissions: state.bot_permissions(channel_id),
             channel: payloads::channel(channel.guild, Self::BOT_ID, &channel),
+            guild_locale: state.guild_locale(channel.guild).to_owned(),
         }
     }
 

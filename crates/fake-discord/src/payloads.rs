@@ -56,6 +56,8 @@ pub struct Where {
     pub bot_permissions: u64,
     /// The channel (or thread) object, as Discord puts it in an interaction.
     pub channel: Value,
+    /// The guild's preferred locale (`en-US` unless a Community server chose another).
+    pub guild_locale: String,
 }
 
 fn interaction(id: u64, token: &str, kind: u8, data: Value, at: &Where) -> Value {
@@ -72,7 +74,7 @@ fn interaction(id: u64, token: &str, kind: u8, data: Value, at: &Where) -> Value
         "version": 1,
         "app_permissions": at.bot_permissions.to_string(),
         "locale": at.who.locale,
-        "guild_locale": "en-US",
+        "guild_locale": at.guild_locale,
         "entitlements": [],
         "authorizing_integration_owners": {"0": at.guild_id.to_string()},
         "context": 0,
@@ -177,7 +179,13 @@ pub fn thread_delete(guild_id: u64, channel: &super::Channel) -> Value {
 }
 
 /// GUILD_CREATE's payload: the guild, the bot as its only member, its channels and active threads.
-pub fn guild(guild_id: u64, bot: &Person, channels: Vec<Value>, threads: Vec<Value>) -> Value {
+pub fn guild(
+    guild_id: u64,
+    bot: &Person,
+    channels: Vec<Value>,
+    threads: Vec<Value>,
+    locale: &str,
+) -> Value {
     let mut member = bot.member_json();
     member.as_object_mut().unwrap().remove("permissions");
     let mut guild = json!({
@@ -225,7 +233,7 @@ pub fn guild(guild_id: u64, bot: &Person, channels: Vec<Value>, threads: Vec<Val
         "banner": null,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": locale,
         "public_updates_channel_id": null,
         "max_video_channel_users": 25,
         "nsfw_level": 0,
@@ -265,6 +273,7 @@ mod tests {
             who: Person::member(14, "alice"),
             bot_permissions: permissions::MEMBER,
             channel: json!({"id": "13", "type": 0, "name": "general"}),
+            guild_locale: "en-US".to_owned(),
         }
     }
 
@@ -298,6 +307,7 @@ mod tests {
             &bot,
             vec![channel(12, 1, &text)],
             vec![channel(12, 1, &Channel::thread(22, 13, "Match 2"))],
+            "fr",
         );
         let _: serenity::Guild = serde_json::from_value(guild_json.clone()).expect("guild");
         let event = json!({"op": 0, "s": 3, "t": "GUILD_CREATE", "d": guild_json});
@@ -308,6 +318,7 @@ mod tests {
         };
         assert_eq!(created.guild.channels.len(), 1);
         assert_eq!(created.guild.threads.len(), 1);
+        assert_eq!(created.guild.preferred_locale, "fr");
         let event = json!({"op": 0, "s": 4, "t": "GUILD_DELETE", "d": {"id": "12"}});
         let _: serenity::GatewayEvent = serde_json::from_value(event).expect("GUILD_DELETE");
     }

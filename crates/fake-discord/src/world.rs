@@ -276,6 +276,9 @@ pub struct State {
     pub guild_removed: bool,
     /// The guild is unavailable (GUILD_DELETE with `unavailable: true` was dispatched).
     pub guild_unavailable: bool,
+    /// Guilds' preferred locales (a Community server's setting), by guild id; any other guild's is
+    /// `en-US`, as Discord reports for a server that is not a Community server.
+    pub guild_locales: HashMap<u64, String>,
     /// Gateway connections opened (the websocket handshake done).
     pub connections: usize,
     /// Connections refused with 503 during an outage.
@@ -322,6 +325,13 @@ pub struct State {
 }
 
 impl State {
+    /// The guild's preferred locale, as Discord reports it (`guild_locale`, `preferred_locale`).
+    pub fn guild_locale(&self, guild: u64) -> &str {
+        self.guild_locales
+            .get(&guild)
+            .map_or("en-US", String::as_str)
+    }
+
     pub(crate) fn new_id(&mut self) -> u64 {
         self.next_id += 1;
         // Snowflakes of the fake's clock, as Discord's are of its own: the time in the top bits, then a

@@ -61,7 +61,7 @@ pub use outbox::{
     move_match_posts, post_states, process_beat, prune_posts, release_held_of_silent,
     release_held_posts, release_post, Delivery, NewPost, PostId, PostOutcome, PostRow,
 };
-pub use players::{player_name, upsert_player, PlayerKind};
+pub use players::{note_player_language, player_language, player_name, upsert_player, PlayerKind};
 pub use ratings::{
     insert_history, leaderboard, load_rating, rating_history, save_rating, HistoryRow, NewHistory,
     Outcome, RatingRow,
@@ -72,7 +72,8 @@ pub use seasons::{
     set_season_options, SeasonState,
 };
 pub use servers::{
-    ensure_server, server_language, server_settings, update_settings, ServerSettings,
+    ensure_server, note_discord_language, server_language, server_settings, update_settings,
+    ServerSettings, AS_DISCORD_SAYS,
 };
 pub use tournaments::{
     add_entrant, decide_game, due_tournaments, entrants, game_of_match, games, insert_game,

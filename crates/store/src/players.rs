@@ -45,6 +45,45 @@ pub async fn upsert_player(
     Ok(())
 }
 
+/// Notes the language of the player's latest interaction (a code); written only when it changed. False
+/// when the player is not recorded yet.
+pub async fn note_player_language(
+    tx: &mut WriteTx,
+    player: Snowflake,
+    code: &str,
+) -> StoreResult<bool> {
+    let known: Option<Option<String>> =
+        sqlx::query_scalar("SELECT language FROM players WHERE id = $1")
+            .bind(player.to_sql())
+            .fetch_optional(&mut **tx)
+            .await?;
+    match known {
+        None => Ok(false),
+        Some(Some(known)) if known == code => Ok(true),
+        Some(_) => {
+            sqlx::query("UPDATE players SET language = $2 WHERE id = $1")
+                .bind(player.to_sql())
+                .bind(code)
+                .execute(&mut **tx)
+                .await?;
+            Ok(true)
+        }
+    }
+}
+
+/// The language of the player's latest interaction (a code), if known.
+pub async fn player_language<'e, E>(db: E, player: Snowflake) -> StoreResult<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let language: Option<Option<String>> =
+        sqlx::query_scalar("SELECT language FROM players WHERE id = $1")
+            .bind(player.to_sql())
+            .fetch_optional(db)
+            .await?;
+    Ok(language.flatten())
+}
+
 /// The player's last known display name.
 pub async fn player_name(db: &AnyPool, player: Snowflake) -> StoreResult<Option<String>> {
     sqlx::query_scalar("SELECT name FROM players WHERE id = $1")

@@ -13,9 +13,16 @@ pub struct ServerSettings {
     /// `None`: matches have no target unless the challenge sets one.
     pub default_target: Option<u8>,
     pub thread_per_match: bool,
-    /// The code of the language of what everyone sees (`en`, `fr`); `None`: English.
+    /// The code of the language of what everyone sees (`en`, `fr`), or [`AS_DISCORD_SAYS`]; `None`:
+    /// English.
     pub language: Option<String>,
+    /// The code of the language Discord reports for the server (its `guild_locale`), as its latest
+    /// interaction said; what everyone sees is in it when `language` is [`AS_DISCORD_SAYS`].
+    pub discord_language: Option<String>,
 }
+
+/// The value of [`ServerSettings::language`] that follows the language Discord reports for the server.
+pub const AS_DISCORD_SAYS: &str = "discord";
 
 impl Default for ServerSettings {
     fn default() -> Self {
@@ -25,6 +32,7 @@ impl Default for ServerSettings {
             default_target: Some(10),
             thread_per_match: false,
             language: None,
+            discord_language: None,
         }
     }
 }
@@ -50,8 +58,8 @@ pub async fn ensure_server(
 
 pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<ServerSettings> {
     let row = sqlx::query(
-        "SELECT default_clock_secs, default_target, thread_per_match, language FROM servers
-         WHERE id = $1",
+        "SELECT default_clock_secs, default_target, thread_per_match, language, discord_language
+         FROM servers WHERE id = $1",
     )
     .bind(server.to_sql())
     .fetch_optional(db)
@@ -74,20 +82,51 @@ pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<Ser
         default_target: row.opt_int("default_target")?,
         thread_per_match: row.flag("thread_per_match")?,
         language: row.col("language")?,
+        discord_language: row.col("discord_language")?,
     })
 }
 
-/// The code of the language of what everyone sees in `server`; `None`: English.
+/// The code of the language of what everyone sees in `server` (Discord's for the server when it follows
+/// Discord's); `None`: English.
 pub async fn server_language<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<String>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let language: Option<Option<String>> =
-        sqlx::query_scalar("SELECT language FROM servers WHERE id = $1")
-            .bind(server.to_sql())
-            .fetch_optional(db)
-            .await?;
+    let language: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT CASE WHEN language = $2 THEN discord_language ELSE language END
+         FROM servers WHERE id = $1",
+    )
+    .bind(server.to_sql())
+    .bind(AS_DISCORD_SAYS)
+    .fetch_optional(db)
+    .await?;
     Ok(language.flatten())
+}
+
+/// Notes the language Discord reports for `server` (a code); written only when it changed. False when the
+/// server is not recorded yet (nothing to note it on).
+pub async fn note_discord_language(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    code: &str,
+) -> StoreResult<bool> {
+    let known: Option<Option<String>> =
+        sqlx::query_scalar("SELECT discord_language FROM servers WHERE id = $1")
+            .bind(server.to_sql())
+            .fetch_optional(&mut **tx)
+            .await?;
+    match known {
+        None => Ok(false),
+        Some(Some(known)) if known == code => Ok(true),
+        Some(_) => {
+            sqlx::query("UPDATE servers SET discord_language = $2 WHERE id = $1")
+                .bind(server.to_sql())
+                .bind(code)
+                .execute(&mut **tx)
+                .await?;
+            Ok(true)
+        }
+    }
 }
 
 /// Replaces the server's settings (the server must have been recorded by [`ensure_server`]).

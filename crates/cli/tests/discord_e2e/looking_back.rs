@@ -45,6 +45,7 @@ fn ask(user: &str, line: &str) -> Request {
         user: People.user(user).expect("a test player"),
         can_manage: false,
         language: Default::default(),
+        server_locale: None,
         command: Command::parse(name, &[], &options, &People).expect("the line parses"),
     }
 }

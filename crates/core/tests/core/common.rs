@@ -190,6 +190,7 @@ impl Harness {
             user: TestNames.user(user).expect("a test user"),
             can_manage: user.starts_with("admin"),
             language: Default::default(),
+            server_locale: None,
             command,
         }
     }

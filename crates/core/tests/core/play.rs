@@ -335,6 +335,7 @@ impl RequestMaker {
             user: namnam_core::Resolver::user(&TestNames, user).unwrap(),
             can_manage: false,
             language: Default::default(),
+            server_locale: None,
             command,
         }
     }

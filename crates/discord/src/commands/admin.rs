@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, YesNo};
 use crate::channels::Belongs;
-use namnam_core::{AdminCommand, Command, Language, SeasonChange, SettingsChange};
+use namnam_core::{AdminCommand, Command, Language, LanguageChoice, SeasonChange, SettingsChange};
 use namnam_store::Snowflake;
 
 /// Server admin: abort a match, change the server's settings, start a season
@@ -66,7 +66,7 @@ pub async fn settings(
         clock_secs: clock.map(Clock::seconds),
         target: target.map(DefaultTarget::houses),
         thread_per_match: threads.map(Into::into),
-        language: language.map(ServerLanguage::language),
+        language: language.map(ServerLanguage::choice),
     };
     serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
 }
@@ -127,13 +127,17 @@ pub enum ServerLanguage {
     English,
     #[name = "Français"]
     French,
+    /// The language set in the server's Community settings (English for other servers).
+    #[name = "As Discord says"]
+    AsDiscordSays,
 }
 
 impl ServerLanguage {
-    fn language(self) -> Language {
+    fn choice(self) -> LanguageChoice {
         match self {
-            Self::English => Language::English,
-            Self::French => Language::French,
+            Self::English => LanguageChoice::Fixed(Language::English),
+            Self::French => LanguageChoice::Fixed(Language::French),
+            Self::AsDiscordSays => LanguageChoice::AsDiscordSays,
         }
     }
 }

@@ -112,3 +112,5 @@ settings-target = { $houses } houses
 settings-no-target = none
 settings-yes = yes
 settings-no = no
+settings-language = { $language }
+settings-language-discord = as Discord says ({ $language })

@@ -163,3 +163,5 @@ settings-target = { $houses } cases
 settings-no-target = aucun
 settings-yes = oui
 settings-no = non
+settings-language = { $language }
+settings-language-discord = comme le dit Discord ({ $language })

@@ -1,0 +1,101 @@
+//! Which language each reader reads: the server's choice (or Discord's for the server) for what everyone
+//! sees, and each player's latest interaction for their DMs. A request notes both, writing only when one
+//! changed: a process remembers what it noted, so that reading a board stays a read.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::error::CoreError;
+use super::message::Language;
+use super::request::Request;
+use super::Core;
+use namnam_store::{self as store, Snowflake, StoreError};
+
+/// How many people and servers a process remembers before it starts afresh (a few megabytes at most).
+const REMEMBERED: usize = 100_000;
+
+/// What this process noted last, by player and by server.
+#[derive(Default)]
+pub(crate) struct Noted {
+    players: Mutex<HashMap<Snowflake, Language>>,
+    servers: Mutex<HashMap<Snowflake, Language>>,
+}
+
+impl Noted {
+    fn is_known(
+        map: &Mutex<HashMap<Snowflake, Language>>,
+        id: Snowflake,
+        language: Language,
+    ) -> bool {
+        let map = map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&id) == Some(&language)
+    }
+
+    fn remember(map: &Mutex<HashMap<Snowflake, Language>>, id: Snowflake, language: Language) {
+        let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= REMEMBERED {
+            map.clear();
+        }
+        map.insert(id, language);
+    }
+}
+
+impl Core {
+    /// Notes the asker's language and the one Discord reports for the server, when either changed.
+    pub(super) async fn note_languages(&self, req: &Request) -> Result<(), CoreError> {
+        let noted = &self.languages;
+        let player =
+            (!Noted::is_known(&noted.players, req.user.id, req.language)).then_some(req.language);
+        let server = req
+            .server_locale
+            .filter(|&l| !Noted::is_known(&noted.servers, req.place.server, l));
+        if player.is_none() && server.is_none() {
+            return Ok(());
+        }
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        // Recorded first, so that there is something to note the language on.
+        let player = match player {
+            Some(l) => {
+                let user = &req.user;
+                store::upsert_player(&mut tx, user.id, &user.name, user.kind, now).await?;
+                store::note_player_language(&mut tx, user.id, l.code())
+                    .await?
+                    .then_some(l)
+            }
+            None => None,
+        };
+        let server = match server {
+            Some(l) => {
+                let place = &req.place;
+                store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
+                store::note_discord_language(&mut tx, place.server, l.code())
+                    .await?
+                    .then_some(l)
+            }
+            None => None,
+        };
+        tx.commit().await.map_err(StoreError::from)?;
+        if let Some(l) = player {
+            Noted::remember(&noted.players, req.user.id, l);
+        }
+        if let Some(l) = server {
+            Noted::remember(&noted.servers, req.place.server, l);
+        }
+        Ok(())
+    }
+
+    /// The language of a DM to `player`: their latest interaction's, else the server's.
+    pub(super) async fn dm_language(
+        &self,
+        db: &mut namnam_store::WriteTx,
+        player: Snowflake,
+        server: Language,
+    ) -> Result<Language, CoreError> {
+        Ok(store::player_language(&mut **db, player)
+            .await?
+            .as_deref()
+            .and_then(Language::of_code)
+            .unwrap_or(server))
+    }
+}
