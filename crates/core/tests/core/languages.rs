@@ -47,7 +47,6 @@ async fn public_replies_follow_the_server_private_ones_the_asker(backend: Backen
     );
 }
 
-
 /// `request` as a Discord client in `language` sends it, from a server Discord says speaks `server`.
 async fn as_speaker(
     h: &Harness,
@@ -89,7 +88,6 @@ async fn a_server_may_follow_the_language_discord_reports(backend: Backend) {
     let challenge = as_speaker(&h, "alice", "challenge opponent:bob", en, Some(en)).await;
     assert_eq!(challenge.language, fr, "{}", challenge.text);
 }
-
 
 async fn a_dm_is_in_the_language_of_its_readers_latest_interaction(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
