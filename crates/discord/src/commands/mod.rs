@@ -6,6 +6,7 @@ mod info;
 mod play;
 mod records;
 mod tournament;
+pub mod words;
 
 use std::sync::atomic::Ordering;
 
@@ -21,8 +22,19 @@ use namnam_store::FirstMover;
 /// A command of this bot.
 pub type Command = poise::Command<Data, CommandError>;
 
-/// Every command the bot registers, in the order `/help` lists them.
+/// Every command the bot registers, in the order `/help` lists them, with their words in every language.
 pub fn all() -> Vec<Command> {
+    let mut commands = all_unlocalised();
+    let missing = words::localise(&mut commands);
+    if !missing.is_empty() {
+        // The tests forbid it; a reader of that language would see the English.
+        tracing::warn!(?missing, "the slash commands lack words in the resources");
+    }
+    commands
+}
+
+/// Every command as the code declares it: English names, and no descriptions yet.
+fn all_unlocalised() -> Vec<Command> {
     vec![
         play::challenge(),
         play::accept(),

@@ -15,23 +15,17 @@ use namnam_store::Snowflake;
 #[allow(clippy::too_many_arguments)] // one argument per slash option
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who you want to play (pick me, the bot, to play the computer)"]
     opponent: serenity::User,
-    #[description = "Who takes the last seeds of a round (default: capturer)"] endgame: Option<
-        Endgame,
-    >,
-    #[description = "Play the chain capture (default: no)"] chain: Option<YesNo>,
-    #[description = "Who moves first in round 1 (default: random)"] first: Option<First>,
-    #[description = "Houses that win the match (default: the server's, 10)"]
+    endgame: Option<Endgame>,
+    chain: Option<YesNo>,
+    first: Option<First>,
     #[min = 7]
     #[max = 12]
     target: Option<u8>,
-    #[description = "End the match after this many rounds (default: no limit)"]
     #[min = 1]
     #[max = 99]
     rounds: Option<u8>,
-    #[description = "Time for each move (default: the server's, 24h)"] clock: Option<Clock>,
-    #[description = "Against me, the computer: 1 (gentle) to 5 (strongest), default 2"]
+    clock: Option<Clock>,
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
@@ -79,12 +73,10 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
 #[poise::command(slash_command, guild_only, rename = "move")]
 pub async fn move_(
     ctx: Context<'_>,
-    #[description = "The house to play, 1–12 (start typing: your legal houses are offered)"]
     #[min = 1]
     #[max = 12]
     #[autocomplete = "legal_houses"]
     house: u8,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -174,7 +166,6 @@ pub(super) async fn your_matches(
 #[poise::command(slash_command, guild_only)]
 pub async fn board(
     ctx: Context<'_>,
-    #[description = "Which match here, when there are several (start typing: yours are offered)"]
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -186,8 +177,7 @@ pub async fn board(
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(
     ctx: Context<'_>,
-    #[description = "yes: resign at once, without the confirmation button"] confirm: Option<YesNo>,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    confirm: Option<YesNo>,
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -207,7 +197,6 @@ pub async fn resign(
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(
     ctx: Context<'_>,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -223,10 +212,7 @@ pub async fn draw(
 #[poise::command(slash_command, guild_only)]
 pub async fn takeback(
     ctx: Context<'_>,
-    #[description = "yes: decline your opponent's request (or withdraw your own)"] decline: Option<
-        YesNo,
-    >,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    decline: Option<YesNo>,
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
