@@ -95,15 +95,11 @@ async fn own_channel(
         .await
     {
         Belongs::Yes => Ok(Some(Snowflake(channel.get()))),
-        Belongs::Unknown => Err(CommandError::user(
-            "Discord did not say where that channel is: try again in a moment.",
-        )),
+        Belongs::Unknown => Err(CommandError::Said("discord-channel-unknown")),
         Belongs::No | Belongs::Gone => {
             tracing::warn!(%channel, %server, user = %ctx.author().id,
                 "a setting named a channel that is not one of the server's: refused");
-            Err(CommandError::user(
-                "That is not a channel of this server that I can see: pick one with # from this server.",
-            ))
+            Err(CommandError::Said("discord-channel-foreign"))
         }
     }
 }

@@ -16,6 +16,7 @@ use super::answer::{answer, Target};
 use super::asking::Asker;
 use super::{CommandError, Context, Data};
 use namnam_core as bot;
+use namnam_core::Language;
 use namnam_game as game;
 use namnam_store::FirstMover;
 
@@ -158,6 +159,11 @@ fn begin(ctx: Context<'_>) -> Result<super::in_flight::Working, CommandError> {
         .ok_or(CommandError::ShuttingDown)
 }
 
+/// The language of the one who invoked a command, as their Discord client says.
+fn language(ctx: Context<'_>) -> Language {
+    ctx.locale().map(Language::of_locale).unwrap_or_default()
+}
+
 /// Sends a reply only the invoking player sees.
 async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), CommandError> {
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
@@ -169,7 +175,7 @@ async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), 
 async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandError> {
     let _working = begin(ctx)?;
     let poise::Context::Application(app) = ctx else {
-        return Err(CommandError::user("Use the slash command."));
+        return Err(CommandError::Said("discord-use-slash-command"));
     };
     let target = Target::of_command(app.interaction, &ctx.data().mentions);
     let outcome =

@@ -5,10 +5,12 @@ use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
 use crate::asking;
+use crate::texts::say_with;
 use namnam_ai::Level;
 use namnam_core::{ChallengeOptions, Command};
 use namnam_game::House;
 use namnam_store::Snowflake;
+use namnam_words::Arg;
 
 /// Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
 #[poise::command(slash_command, guild_only)]
@@ -31,7 +33,7 @@ pub async fn challenge(
     level: Option<u8>,
 ) -> Result<(), CommandError> {
     let poise::Context::Application(app) = ctx else {
-        return Err(CommandError::user("Use the slash command."));
+        return Err(CommandError::Said("discord-use-slash-command"));
     };
     let member = app.interaction.data.resolved.members.get(&opponent.id);
     let opponent = asking::opponent(&opponent, member, ctx.data().me);
@@ -46,7 +48,7 @@ pub async fn challenge(
         level: level
             .map(|l| Level::new(i64::from(l)))
             .transpose()
-            .map_err(|_| CommandError::user("The level must be 1 to 5."))?,
+            .map_err(|_| CommandError::Said("discord-level-range"))?,
     };
     serve(ctx, Command::Challenge { opponent, options }).await
 }
@@ -83,8 +85,11 @@ pub async fn move_(
 ) -> Result<(), CommandError> {
     // Discord enforces the range; a client that does not is answered like a typed command.
     let house = House::from_label(i64::from(house)).map_err(|_| {
-        CommandError::user(format!(
-            "There is no house {house}: houses are numbered 1 to 12."
+        let house = Arg::Number(i64::from(house));
+        CommandError::user(say_with(
+            super::language(ctx),
+            "discord-no-such-house",
+            &[("house", house)],
         ))
     })?;
     serve(
@@ -124,11 +129,15 @@ async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
             Vec::new()
         }
     };
+    let language = super::language(ctx);
     for (house, seeds) in houses {
         let label = house.to_string();
         if label.starts_with(partial.trim()) {
-            let plural = if seeds == 1 { "" } else { "s" };
-            let name = format!("House {label} — {seeds} seed{plural}");
+            let args = [
+                ("house", Arg::Number(i64::from(house.label()))),
+                ("count", Arg::Number(i64::from(seeds))),
+            ];
+            let name = say_with(language, "discord-house-choice", &args);
             choices = choices.add_int_choice(name, i64::from(house.label()));
         }
     }

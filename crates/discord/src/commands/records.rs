@@ -69,7 +69,7 @@ pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), CommandError> {
     let poise::Context::Application(app) = ctx else {
-        return Err(CommandError::user("Use the slash command."));
+        return Err(CommandError::Said("discord-use-slash-command"));
     };
     let player = player.map(|user| {
         let member = app.interaction.data.resolved.members.get(&user.id);

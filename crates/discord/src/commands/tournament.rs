@@ -65,12 +65,9 @@ pub async fn create(
 ) -> Result<(), CommandError> {
     let start = match start.as_deref() {
         None => None,
-        Some(text) => Some(StartAt::parse(text).ok_or_else(|| {
-            CommandError::user(
-                "I can't read that start: write a time to wait, like `in 2d`, or a UTC time like \
-                 `2026-12-24 18:00`.",
-            )
-        })?),
+        Some(text) => {
+            Some(StartAt::parse(text).ok_or(CommandError::Said("discord-start-unreadable"))?)
+        }
     };
     let spec = TournamentSpec {
         name,
