@@ -22,21 +22,21 @@ use serenity::Builder as _;
 
 use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
 use super::reply::{Mentions, Outgoing};
+use super::texts::say;
 use super::{CommandError, Data};
-use namnam_core::{cause_chain, AdminCommand, Command, Reply, Request, Text, Via};
+use namnam_core::{cause_chain, AdminCommand, Arg, Command, Language, Reply, Request, Text, Via};
 use namnam_store::{PostId, Snowflake};
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
 /// allows 3 s for the first response; the rest is for the response's own trip).
 const DEFER_AFTER_MS: i64 = 2000;
 
-/// Told privately when a move was stored but its board could not be sent as the answer.
-pub const MOVE_RECORDED: &str = "Your move was recorded, but Discord did not take my answer: \
-the board will appear in the channel in a moment.";
+/// Told privately when a move was stored but its board could not be sent as the answer (a message of
+/// `discord.ftl`).
+pub const MOVE_RECORDED: &str = "discord-move-recorded";
 
 /// Told privately when anything else was stored but could not be shown as the answer.
-pub const DONE_RECORDED: &str = "Done, but Discord did not take my answer: \
-it will appear in the channel in a moment.";
+pub const DONE_RECORDED: &str = "discord-done-recorded";
 
 /// Where the interaction's token stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,9 +50,7 @@ enum TokenState {
 }
 
 /// Told to admins where the bot lacks Read Message History.
-pub const NO_HISTORY: &str = "I may not read this channel's message history (the Read Message History \
-permission): after a dropped connection I cannot see whether a board was shown, and may show it twice. \
-Please grant it to my role (the invite link in my README asks for it).";
+pub const NO_HISTORY: &str = "discord-no-history";
 
 /// The interaction being answered.
 pub struct Target {
@@ -65,6 +63,8 @@ pub struct Target {
     pub mentions: Mentions,
     /// The bot's permissions in the channel, as Discord sent them with the interaction.
     pub app_permissions: Option<serenity::Permissions>,
+    /// The asker's language, as their Discord client says: what is told to them alone is in it.
+    pub language: Language,
     state: Mutex<TokenState>,
 }
 
@@ -78,6 +78,7 @@ impl Target {
             mentions,
         )
         .with_permissions(interaction.app_permissions)
+        .speaking(&interaction.locale)
     }
 
     pub fn of_button(press: &serenity::ComponentInteraction, mentions: &Mentions) -> Self {
@@ -89,10 +90,16 @@ impl Target {
             mentions,
         )
         .with_permissions(press.app_permissions)
+        .speaking(&press.locale)
     }
 
     fn with_permissions(mut self, permissions: Option<serenity::Permissions>) -> Self {
         self.app_permissions = permissions;
+        self
+    }
+
+    fn speaking(mut self, locale: &str) -> Self {
+        self.language = Language::of_locale(locale);
         self
     }
 
@@ -110,6 +117,7 @@ impl Target {
             source,
             mentions: mentions.clone(),
             app_permissions: None,
+            language: Language::default(),
             state: Mutex::new(TokenState::Fresh),
         }
     }
@@ -143,14 +151,16 @@ impl Target {
         super::ids::snowflake_ms(self.id.get())
     }
 
-    /// A private message to the one who asked: the first response, or a follow-up after it. Nothing if the
-    /// token is dead.
+    /// A private message to the one who asked, in their language: the first response, or a follow-up
+    /// after it. Nothing if the token is dead.
     pub async fn tell_privately(
         &self,
         http: &serenity::Http,
         text: impl Into<Text>,
     ) -> serenity::Result<()> {
-        let reply = self.outgoing(&Reply::private(text), false);
+        let mut reply = Reply::private(text);
+        reply.language = self.language;
+        let reply = self.outgoing(&reply, false);
         match self.state() {
             TokenState::Fresh => self.respond(http, reply.response()).await,
             TokenState::Responded => self.follow_up(http, reply.followup()).await.map(drop),
@@ -304,7 +314,9 @@ pub async fn answer(
         let settings = matches!(command, Command::Admin(AdminCommand::Settings(_)));
         if settings && !permissions.read_message_history() {
             // The admins are the ones who can grant it, and `/admin settings` is where they look.
-            reply.text = reply.text.words(format!("\n{NO_HISTORY}"));
+            reply.text = std::mem::take(&mut reply.text)
+                .words("\n")
+                .then_message(NO_HISTORY, []);
         }
     }
     let supersedes = supersedes_source(&command, &reply);
@@ -331,10 +343,13 @@ pub async fn answer(
         }
         shown
     };
-    let told = match command {
-        Command::Move { .. } => MOVE_RECORDED,
-        _ => DONE_RECORDED,
-    };
+    let told = Text::message(
+        match command {
+            Command::Move { .. } => MOVE_RECORDED,
+            _ => DONE_RECORDED,
+        },
+        [],
+    );
     let answered = matches!(shown, Shown::Yes(_));
     settle(data, target, http, reply.post, shown, Some(told)).await;
     if let Some(aside) = reply.aside.take() {
@@ -436,7 +451,7 @@ async fn settle(
     http: &serenity::Http,
     post: Option<PostId>,
     shown: Shown,
-    told: Option<&str>,
+    told: Option<Text>,
 ) {
     let Some(post) = post else {
         return;
@@ -487,13 +502,14 @@ async fn open_thread(
     name: &str,
 ) -> Shown {
     // The thread's name is made of the players' names: it shows as they wrote them.
-    let announcement = reply
-        .text
-        .first_line()
-        .words("\nThe match is played in its own thread: **")
-        .player(name)
-        .words("**.");
-    let announcement = target.outgoing(&Reply::public(announcement), false);
+    let announcement = reply.text.first_line().words("\n").then_message(
+        "discord-thread-announcement",
+        [("thread", Arg::player(name))],
+    );
+    let mut announcement = Reply::public(announcement);
+    // What everyone sees is in the reply's language (the server's), not the asker's.
+    announcement.language = reply.language;
+    let announcement = target.outgoing(&announcement, false);
     // The thread starts from the message that announces it: the pressed challenge, updated to say so (its
     // buttons go), or the answer to `/accept`.
     let started = match target.source {
@@ -582,14 +598,15 @@ async fn board_in_channel(
     let first = data.warn_once(target.channel, &error);
     let mut board = target.outgoing(reply, true);
     if errors::missing_permission(&error) {
-        board.content = format!("{}\n({})", board.content, errors::NO_THREADS);
+        let word = say(reply.language, errors::NO_THREADS);
+        board.content = super::reply::fit(format!("{}\n{word}", board.content));
     }
     let sent = target.follow_up(http, board.followup()).await;
     let shown = Shown::of(sent.map(|m| Some(m.id)), "a board");
     if first {
         // Said once, privately, to whoever asked: an admin may want to fix it.
         let _ = target
-            .tell_privately(http, errors::MISSING_PERMISSION)
+            .tell_privately(http, Text::message(errors::MISSING_PERMISSION, []))
             .await;
     }
     shown

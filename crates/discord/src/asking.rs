@@ -69,9 +69,9 @@ impl<'a> Asker<'a> {
     }
 
     pub fn place(&self, cache: &serenity::Cache) -> Result<Place, CommandError> {
-        let guild = self.guild.ok_or_else(|| {
-            CommandError::user("Nam-nam is played in a server channel, not in direct messages.")
-        })?;
+        let guild = self
+            .guild
+            .ok_or(CommandError::Said("discord-server-only"))?;
         let server_name = cache
             .guild(guild)
             .map_or_else(|| format!("server {guild}"), |g| g.name.clone());

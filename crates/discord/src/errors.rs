@@ -1,15 +1,24 @@
 //! What can go wrong while answering someone, split the way the player sees it: a [`CommandError::User`]
-//! is shown to them privately in plain words; everything else is logged with its cause chain and the
-//! player sees only a short apology. A database or HTTP message never reaches a player.
+//! or [`CommandError::Said`] is shown to them privately in plain words, in their language; everything
+//! else is logged with its cause chain and the player sees only a short apology. A database or HTTP
+//! message never reaches a player.
 
 use poise::serenity_prelude as serenity;
+
+use crate::texts::say;
+use namnam_core::Language;
 
 /// The error type of every command and button handler.
 #[derive(Debug, thiserror::Error)]
 pub enum CommandError {
-    /// Something the player can fix or should know; shown to them as it is, privately.
+    /// Something the player can fix or should know, already in their language; shown to them as it is,
+    /// privately.
     #[error("{0}")]
     User(String),
+    /// The same, as one of the Discord layer's messages (`discord.ftl`, by its id): said in the language
+    /// of whoever it is shown to, which the place that fails may not know.
+    #[error("{0}")]
+    Said(&'static str),
     /// The bot is shutting down and takes no new work.
     #[error("the bot is restarting")]
     ShuttingDown,
@@ -23,30 +32,31 @@ impl CommandError {
         Self::User(message.into())
     }
 
-    /// What the player is told.
-    pub fn for_player(&self) -> String {
+    /// Whether the player made it (and it is not worth logging as a failure).
+    pub fn is_players(&self) -> bool {
+        matches!(self, Self::User(_) | Self::Said(_))
+    }
+
+    /// What the player is told, in `language` (theirs, as their Discord client says).
+    pub fn for_player(&self, language: Language) -> String {
         match self {
             Self::User(message) => message.clone(),
-            Self::ShuttingDown => "I'm restarting: try again in a minute.".to_owned(),
-            Self::Discord(error) if missing_permission(error) => MISSING_PERMISSION.to_owned(),
-            Self::Discord(_) => APOLOGY.to_owned(),
+            Self::Said(id) => say(language, id),
+            Self::ShuttingDown => say(language, "discord-restarting"),
+            Self::Discord(error) if missing_permission(error) => say(language, MISSING_PERMISSION),
+            Self::Discord(_) => say(language, APOLOGY),
         }
     }
 }
 
-/// The apology for an internal error.
-pub const APOLOGY: &str =
-    "Sorry, something went wrong on my side. Nothing was changed; please try again.";
+/// The apology for an internal error (a message of `discord.ftl`).
+pub const APOLOGY: &str = "discord-apology";
 
 /// Told (once, privately) to a player whose channel does not let the bot post.
-pub const MISSING_PERMISSION: &str = "I can't post in this channel: I need the View Channel, Send Messages \
-and Attach Files permissions here (and Create Public Threads and Send Messages in Threads when matches get \
-their own thread). Ask a server admin.";
+pub const MISSING_PERMISSION: &str = "discord-missing-permission";
 
 /// Added to a match's board when the server wants a thread per match but the bot cannot make one.
-pub const NO_THREADS: &str =
-    "I could not open a thread for this match: I need the Create Public Threads \
-and Send Messages in Threads permissions here. The match is played in this channel.";
+pub const NO_THREADS: &str = "discord-no-threads";
 
 /// Discord's codes for "Missing Access" and "Missing Permissions".
 pub const MISSING_ACCESS: isize = 50001;

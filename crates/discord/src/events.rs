@@ -70,11 +70,14 @@ pub async fn handle(
         let ctx = framework.serenity_context;
         let target = Target::of_button(press, &framework.user_data.mentions);
         if let Err(error) = on_button(ctx, framework.user_data, press, &target).await {
-            if !matches!(error, CommandError::User(_)) {
+            if !error.is_players() {
                 tracing::error!(error = %cause_chain(&error), custom_id = %press.data.custom_id,
                     "button failed");
             }
-            if let Err(cause) = target.tell_privately(&ctx.http, error.for_player()).await {
+            if let Err(cause) = target
+                .tell_privately(&ctx.http, error.for_player(target.language))
+                .await
+            {
                 tracing::warn!(error = %errors::summary(&cause), "could not tell the player about an error");
             }
         }
@@ -107,7 +110,7 @@ async fn on_button(
         return Err(CommandError::user(stale));
     }
     let Ok(action) = id.parse::<ActionId>() else {
-        return Err(CommandError::user("I don't recognise this button."));
+        return Err(CommandError::Said("discord-unknown-button"));
     };
     let command = action.command();
     tracing::info!(custom_id = id, user = %press.user.id, "button pressed");

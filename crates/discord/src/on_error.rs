@@ -1,14 +1,17 @@
-//! Poise's error hook: what a player is told when a command fails, and what is logged.
+//! Poise's error hook: what a player is told when a command fails, in their language, and what is
+//! logged.
 
 use super::data::{Context, Data};
-use super::errors::{missing_permission, summary, CommandError};
+use super::errors::{missing_permission, summary, CommandError, APOLOGY};
+use super::texts::say;
+use namnam_core::Language;
 
 /// Poise's error hook: answer the player privately, log what they do not see.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             match &error {
-                CommandError::User(_) | CommandError::ShuttingDown => {}
+                CommandError::User(_) | CommandError::Said(_) | CommandError::ShuttingDown => {}
                 CommandError::Discord(cause) if missing_permission(cause) => {
                     tracing::warn!(command = %ctx.command().qualified_name, channel = %ctx.channel_id(),
                         "missing permission in channel");
@@ -18,31 +21,36 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
                         "command failed");
                 }
             }
-            tell_privately(ctx, error.for_player()).await;
+            tell_privately(ctx, error.for_player(language(ctx))).await;
         }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
-            tell_privately(
-                ctx,
-                "Only members who may manage this server can use this command.",
-            )
-            .await;
+            tell_privately(ctx, say(language(ctx), "discord-managers-only")).await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
-            tell_privately(
-                ctx,
-                "Nam-nam is played in a server channel, not in direct messages.",
-            )
-            .await;
+            tell_privately(ctx, say(language(ctx), "discord-server-only")).await;
         }
         poise::FrameworkError::ArgumentParse {
             ctx, input, error, ..
         } => {
             tracing::info!(command = %ctx.command().qualified_name, ?input, %error, "bad argument");
-            tell_privately(
-                ctx,
-                "I couldn't read that option; `/help` lists what each command takes.",
-            )
-            .await;
+            tell_privately(ctx, say(language(ctx), "discord-bad-option")).await;
+        }
+        // Poise's own answers to these are English; the player gets the bot's words in theirs.
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::warn!(command = %ctx.command().qualified_name, description,
+                "a command's options are not the registered ones");
+            let ctx = poise::Context::Application(ctx);
+            tell_privately(ctx, say(language(ctx), "discord-command-changed")).await;
+        }
+        poise::FrameworkError::CommandPanic { ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, "a command panicked");
+            tell_privately(ctx, say(language(ctx), APOLOGY)).await;
+        }
+        poise::FrameworkError::SubcommandRequired { ctx } => {
+            // Discord never sends a command with subcommands without one: a client out of date.
+            tell_privately(ctx, say(language(ctx), "discord-command-changed")).await;
         }
         other => {
             if let Err(cause) = poise::builtins::on_error(other).await {
@@ -50,6 +58,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
             }
         }
     }
+}
+
+/// The language of the one who invoked the command, as their Discord client says.
+fn language(ctx: Context<'_>) -> Language {
+    ctx.locale().map(Language::of_locale).unwrap_or_default()
 }
 
 async fn tell_privately(ctx: Context<'_>, message: impl Into<String>) {

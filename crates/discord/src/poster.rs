@@ -23,9 +23,10 @@ use super::errors::{
     THREAD_LOCKED, UNKNOWN_CHANNEL,
 };
 use super::reply::{board_file, custom_ids, fit, Mentions, Outgoing};
+use super::texts::say;
 use super::warned::Warned;
 use namnam_core::outbox::POST_CLAIM_MS;
-use namnam_core::{cause_chain, Core, Post};
+use namnam_core::{cause_chain, Core, Language, Post};
 use namnam_store::{PostId, Snowflake};
 
 /// Posts claimed from the outbox at a time.
@@ -48,13 +49,14 @@ const CLOCK_SKEW_MS: i64 = 60_000;
 /// How many recent messages of a channel are searched for a post that may have been shown.
 const LOOK_BACK: u8 = 50;
 
-/// Added to a board posted in a match's parent channel because its thread is locked or gone.
-pub const THREAD_CLOSED: &str =
-    "(This match's thread is locked or gone, so its board is posted here; its buttons work here.)";
+/// Added to a board posted in a match's parent channel because its thread is locked or gone (a message
+/// of `discord.ftl`).
+pub const THREAD_CLOSED: &str = "discord-thread-closed";
 
-/// A post's text as shown in the parent channel of its closed thread.
-fn moved_here(content: &str) -> String {
-    fit(format!("{content}\n{THREAD_CLOSED}"))
+/// A post's text as shown in the parent channel of its closed thread, with a word in the post's
+/// language on why.
+fn moved_here(content: &str, language: Language) -> String {
+    fit(format!("{content}\n{}", say(language, THREAD_CLOSED)))
 }
 
 /// The nonce of a post's message: Discord shows one message per nonce (up to 25 characters).
@@ -275,7 +277,8 @@ impl Poster {
         post.reply.render_animation().await;
         let mut outgoing = Outgoing::of(&post.reply, true, &self.mentions);
         if let Some(word) = no_thread {
-            outgoing.content = fit(format!("{}\n({word})", outgoing.content));
+            let word = say(post.reply.language, word);
+            outgoing.content = fit(format!("{}\n{word}", outgoing.content));
         }
         let error = match self.send(channel, outgoing.clone(), post.id).await {
             Ok(message) => return self.delivered(post.id, Some(message)).await,
@@ -293,7 +296,7 @@ impl Poster {
         if let (true, Some(parent)) = (closed, post.fallback_channel) {
             let parent = serenity::ChannelId::new(parent.0);
             let mut moved = outgoing;
-            moved.content = moved_here(&moved.content);
+            moved.content = moved_here(&moved.content, post.reply.language);
             match self.send(parent, moved, post.id).await {
                 Ok(message) => return self.delivered(post.id, Some(message)).await,
                 Err(error) => return self.failed(post, parent, &error).await,
@@ -426,7 +429,10 @@ impl Poster {
         post: &Post,
     ) -> Result<Option<Snowflake>, ()> {
         let outgoing = Outgoing::of(&post.reply, true, &self.mentions);
-        let texts = [outgoing.content.clone(), moved_here(&outgoing.content)];
+        let texts = [
+            outgoing.content.clone(),
+            moved_here(&outgoing.content, post.reply.language),
+        ];
         let buttons: Vec<String> = post
             .reply
             .actions

@@ -248,6 +248,54 @@ mod tests {
         );
     }
 
+    /// What breaks Discord's rules, and what lacks French, in the registration of `commands`.
+    fn broken(commands: &[Command]) -> (Vec<String>, Vec<String>) {
+        let body =
+            serde_json::to_value(poise::builtins::create_application_commands(commands)).unwrap();
+        let body = body.as_array().unwrap();
+        let spec =
+            fake_discord::OpenApi::load(std::path::Path::new(fake_discord::openapi::VENDORED));
+        (
+            fake_discord::commands::check(body, &spec.locales()),
+            fake_discord::commands::untranslated(body, "fr"),
+        )
+    }
+
+    #[test]
+    fn every_word_of_the_registration_obeys_discords_rules_and_is_in_french() {
+        let (rules, lacking) = broken(&commands::all());
+        assert!(rules.is_empty(), "{rules:#?}");
+        assert!(lacking.is_empty(), "{lacking:#?}");
+    }
+
+    #[test]
+    fn a_bad_translation_fails_the_check() {
+        use std::borrow::Cow;
+        let french = |name: &str| Cow::Owned(vec![(Cow::Borrowed("fr"), Cow::Owned(name.into()))]);
+        let mut commands = commands::all();
+        commands[0].name_localizations = french("Défier");
+        commands[1].parameters.clear();
+        commands[2].name_localizations = french(&"r".repeat(33));
+        commands[3].name_localizations = french("coup");
+        commands[5].description_localizations = Cow::Owned(Vec::new());
+        let (rules, lacking) = broken(&commands);
+        assert!(
+            rules
+                .iter()
+                .any(|r| r.contains("\"Défier\" must be lowercase")),
+            "{rules:#?}"
+        );
+        assert!(rules.iter().any(|r| r.contains("must match")), "{rules:#?}");
+        assert!(
+            rules.iter().any(|r| r.contains("2 named \"coup\" (fr)")),
+            "{rules:#?}"
+        );
+        assert!(
+            lacking.iter().any(|l| l.starts_with("/board: description")),
+            "{lacking:#?}"
+        );
+    }
+
     #[test]
     fn scopes_read_back_as_written() {
         for scope in [

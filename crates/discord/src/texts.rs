@@ -1,23 +1,23 @@
-//! The `/help` text: the slash commands and buttons. (The rules in brief are the core's, shared with the
-//! console: [`namnam_core::text::rules`].)
+//! The Discord layer's own words (`discord.ftl`): the `/help` text, and what a player is told when a
+//! command cannot be done. (The rules in brief are the core's, shared with the console:
+//! [`namnam_core::text::rules`].)
 
-/// The answer to `/help`.
-pub const HELP: &str = "\
-**Playing Nam-nam here**
-`/challenge opponent:@someone` — invite someone (options: endgame, chain, first, target, rounds, clock)
-`/challenge opponent:@Namnam level:1` — play me, the computer: level 1 (gentle) to 5 (strongest)
-`/accept`, `/decline`, `/cancel` — answer or withdraw the open challenge in this channel (or use its buttons)
-`/move house:3` — play a house (start typing: only your legal houses are offered); or press a house button
-`/board` — show the board again · `/resign` · `/draw` — offer or accept a draw · `/rematch` — play again
-`/takeback` — ask to take back your last move before your opponent moves, or accept their request (`decline:yes` declines)
-`/matches` — your matches here · `/history` — the moves of this channel's match
-`/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
-`/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings)
-`/notify on` — a DM when it becomes your turn, unless you are at the board · `/notify off`
-`/tournament create` — a Swiss or round-robin tournament here; `join`, `start`, `standings`, `pairings`, `withdraw`
-Several matches of yours in one channel? Add `match:` to a command (your matches are offered as you type)
-`/rules` — the rules in brief · `/admin` — abort a match, server settings, a new season (Manage Server)
-No Discord at hand? `namnam console` plays the same game in a terminal.";
+use namnam_core::Language;
+
+/// One of the Discord layer's messages (`discord.ftl`), without arguments, in `language`.
+pub fn say(language: Language, id: &str) -> String {
+    namnam_words::message(language, id, &[])
+}
+
+/// One of the Discord layer's messages with its arguments, in `language`.
+pub fn say_with(language: Language, id: &str, args: &[(&str, namnam_words::Arg)]) -> String {
+    namnam_words::message(language, id, args)
+}
+
+/// The answer to `/help`, naming the commands as `language`'s clients show them.
+pub fn help(language: Language) -> String {
+    say(language, "discord-help")
+}
 
 #[cfg(test)]
 mod tests {
@@ -25,8 +25,11 @@ mod tests {
 
     #[test]
     fn texts_fit_in_one_discord_message() {
-        let rules = namnam_core::Language::ALL.map(|l| namnam_core::text::rules().plain_in(l));
-        for text in rules.iter().map(String::as_str).chain([HELP]) {
+        let mut texts: Vec<String> = Language::ALL
+            .map(|l| namnam_core::text::rules().plain_in(l))
+            .to_vec();
+        texts.extend(Language::ALL.map(help));
+        for text in texts {
             assert!(
                 text.chars().count() <= 2000,
                 "{} characters",
@@ -36,23 +39,79 @@ mod tests {
     }
 
     #[test]
-    fn help_names_every_command_family() {
-        for command in [
-            "/challenge",
-            "/accept",
-            "/move",
-            "/board",
-            "/resign",
-            "/takeback",
-            "/leaderboard",
-            "/replay",
-            "/analyse",
-            "/export",
-            "/notify",
-            "/tournament",
-            "/admin",
-        ] {
-            assert!(HELP.contains(command), "{command} missing from /help");
+    fn help_names_every_command_family_as_each_language_shows_it() {
+        for language in Language::ALL {
+            let help = help(language);
+            for command in [
+                "challenge",
+                "accept",
+                "move",
+                "board",
+                "resign",
+                "takeback",
+                "leaderboard",
+                "replay",
+                "analyse",
+                "export",
+                "notify",
+                "tournament",
+                "admin",
+                "rules",
+            ] {
+                let shown = namnam_words::find(language, &format!("command-{command}"), None)
+                    .expect("every command has its name in every language");
+                assert!(
+                    help.contains(&format!("`/{shown}")),
+                    "{language}: /{shown} missing from /help"
+                );
+            }
         }
+        assert!(help(Language::English).contains("`/move house:3`"));
+        assert!(help(Language::French).contains("`/coup case:3`"));
+    }
+
+    /// Every `"discord-…"` id the code names (a [`crate::CommandError::Said`], say) is a message: a
+    /// misspelt one would show the player its id.
+    #[test]
+    fn every_message_the_code_names_exists() {
+        let mut sources = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        let mut named = 0;
+        while let Some(path) = sources.pop() {
+            if path.is_dir() {
+                sources.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (at, _) in text.match_indices("\"discord-") {
+                let id: String = text[at + 1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                if id.ends_with('-') {
+                    // This test's own pattern, and prose that names the prefix.
+                    continue;
+                }
+                assert!(namnam_words::has_message(&id), "{}: {id}", path.display());
+                named += 1;
+            }
+        }
+        assert!(named > 15, "{named} ids found");
+    }
+
+    #[test]
+    fn a_refusal_is_in_the_players_language() {
+        use crate::CommandError;
+        let refused = CommandError::Said("discord-server-only");
+        assert_eq!(
+            refused.for_player(Language::French),
+            "Le Nam-nam se joue dans un salon d'un serveur, pas en messages privés."
+        );
+        assert_eq!(
+            CommandError::ShuttingDown.for_player(Language::English),
+            "I'm restarting: try again in a minute."
+        );
     }
 }

@@ -11,6 +11,7 @@
 //! description when `NAMNAM_DISCORD_OPENAPI` names it. Tests drive it from the user's side: invoke a
 //! slash command, press a button, then read what the bot sent.
 
+pub mod commands;
 pub mod faults;
 mod gateway;
 mod gateway_faults;

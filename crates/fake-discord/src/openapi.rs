@@ -36,6 +36,8 @@ pub enum Checked {
 /// The loaded description.
 pub struct OpenApi {
     operations: Vec<Operation>,
+    /// Discord's locale codes (`AvailableLocalesEnum`), the keys a localisation may have.
+    locales: Vec<String>,
     components: Value,
     compiled: Mutex<HashMap<usize, Arc<JSONSchema>>>,
 }
@@ -82,11 +84,23 @@ impl OpenApi {
                 });
             }
         }
+        let locales = spec["components"]["schemas"]["AvailableLocalesEnum"]["oneOf"]
+            .as_array()
+            .expect("the description lists Discord's locales")
+            .iter()
+            .filter_map(|locale| locale["const"].as_str().map(str::to_owned))
+            .collect();
         Self {
             operations,
+            locales,
             components: spec["components"].clone(),
             compiled: Mutex::default(),
         }
+    }
+
+    /// Discord's locale codes (`fr`, `en-US`…), as the description lists them.
+    pub fn locales(&self) -> Vec<String> {
+        self.locales.clone()
     }
 
     /// Checks one request; `path` is the API path without `/api/v10`.

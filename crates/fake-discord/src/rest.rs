@@ -430,10 +430,10 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
             (200, Some(application(shared)))
         }
         ("PUT", ["applications", id, "commands"]) if *id == app => {
-            register(state, &call.path, &body, &app, None)
+            register(shared, state, &call.path, &body, &app, None)
         }
         ("PUT", ["applications", id, "guilds", guild, "commands"]) if *id == app => {
-            register(state, &call.path, &body, &app, Some(guild))
+            register(shared, state, &call.path, &body, &app, Some(guild))
         }
         ("GET", ["applications", id, "commands"])
         | ("GET", ["applications", id, "guilds", _, "commands"])
@@ -721,8 +721,10 @@ fn application(shared: &Shared) -> Value {
     })
 }
 
-/// PUT commands: replaces the set, answering with each command as Discord stores it.
+/// PUT commands: replaces the set, answering with each command as Discord stores it. A set that breaks
+/// Discord's rules for names, descriptions and localisations is refused whole, as Discord does.
 fn register(
+    shared: &Shared,
     state: &mut State,
     path: &str,
     body: &Value,
@@ -732,6 +734,19 @@ fn register(
     let Some(commands) = body.as_array() else {
         return error(400, 50035, "Invalid Form Body");
     };
+    let locales = match &shared.openapi {
+        Some(spec) => spec.locales(),
+        None => crate::OpenApi::load(std::path::Path::new(crate::openapi::VENDORED)).locales(),
+    };
+    let broken = crate::commands::check(commands, &locales);
+    if !broken.is_empty() {
+        state.refused_registrations.push(broken.clone());
+        return error(
+            400,
+            50035,
+            &format!("Invalid Form Body: {}", broken.join("; ")),
+        );
+    }
     let mut stored = Vec::new();
     // A command that keeps its name keeps its id, as on Discord (so do mentions of it).
     let before = state.commands.get(path).cloned().unwrap_or_default();

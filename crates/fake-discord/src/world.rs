@@ -267,6 +267,8 @@ pub struct State {
     pub commands: BTreeMap<String, Vec<Value>>,
     /// How many times the commands were registered (PUT).
     pub registrations: usize,
+    /// The registrations refused for breaking Discord's rules on commands' words, each with what broke.
+    pub refused_registrations: Vec<Vec<String>>,
     pub messages: BTreeMap<u64, Message>,
     /// Interactions by token.
     pub interactions: HashMap<String, Interaction>,

@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 9] = [
+pub const AREAS: [&str; 11] = [
     "common",
     "errors",
     "match",
@@ -95,9 +95,11 @@ pub const AREAS: [&str; 9] = [
     "records",
     "notices",
     "console",
+    "commands",
+    "discord",
 ];
-const EN: [&str; 9] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console");
-const FR: [&str; 9] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console");
+const EN: [&str; 11] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "commands", "discord");
+const FR: [&str; 11] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "commands", "discord");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {
@@ -176,6 +178,42 @@ pub fn message(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     id.to_owned()
 }
 
+/// Message `id`'s value in `language`, or its attribute `attribute` (a slash command's `.description`),
+/// formatted without arguments; `None` when `language` lacks it. Unlike [`message`] nothing falls back
+/// to English: the slash commands' localisations leave out what a language does not have, and Discord
+/// then shows the English.
+pub fn find(language: Language, id: &str, attribute: Option<&str>) -> Option<String> {
+    let bundle = &BUNDLES[language as usize].0;
+    let found = bundle.get_message(id)?;
+    let pattern = match attribute {
+        Some(name) => found.get_attribute(name)?.value(),
+        None => found.value()?,
+    };
+    let mut errors = Vec::new();
+    let said = bundle.format_pattern(pattern, None, &mut errors);
+    errors.is_empty().then(|| said.into_owned())
+}
+
+/// The ids of the messages of `area`'s resource in English whose id starts with `prefix`, with their
+/// values: how the slash commands find a choice's words by the English name Discord shows.
+pub fn ids_with_prefix(area: &str, prefix: &str) -> Vec<(String, String)> {
+    let Some(text) = resource(Language::English, area) else {
+        return Vec::new();
+    };
+    let Ok(parsed) = FluentResource::try_new(text.to_owned()) else {
+        return Vec::new();
+    };
+    parsed
+        .entries()
+        .filter_map(|entry| match entry {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name),
+            _ => None,
+        })
+        .filter(|id| id.starts_with(prefix))
+        .filter_map(|id| Some((id.to_owned(), find(Language::English, id, None)?)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +235,22 @@ mod tests {
         assert_eq!(seeds(Language::French, 1), "1 graine");
         assert_eq!(seeds(Language::French, 0), "0 graine");
         assert_eq!(seeds(Language::French, 21), "21 graines");
+    }
+
+    #[test]
+    fn find_reads_values_and_attributes_without_falling_back() {
+        assert_eq!(
+            find(Language::French, "command-move", None).as_deref(),
+            Some("coup")
+        );
+        assert!(find(Language::French, "command-move", Some("description")).is_some());
+        assert_eq!(
+            find(Language::French, "command-move", Some("nothing")),
+            None
+        );
+        assert_eq!(find(Language::French, "no-such-message", None), None);
+        let choices = ids_with_prefix("commands", "choice-");
+        assert!(choices.contains(&("choice-yes".to_owned(), "yes".to_owned())));
     }
 
     #[test]

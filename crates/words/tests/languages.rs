@@ -135,3 +135,40 @@ fn every_message_formats_for_sample_arguments() {
         }
     }
 }
+
+/// Each message's attributes (a slash command's `.description`), by id.
+fn attributes(text: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let parsed =
+        fluent_syntax::parser::parse(text).unwrap_or_else(|(_, errors)| panic!("{errors:?}"));
+    parsed
+        .body
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Message(m) => Some((
+                m.id.name.to_owned(),
+                m.attributes.iter().map(|a| a.id.name.to_owned()).collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_attribute_is_in_every_language_and_formats() {
+    for area in AREAS {
+        let english = attributes(resource(Language::English, area).unwrap());
+        for language in Language::ALL {
+            let other = attributes(resource(language, area).unwrap());
+            for (id, names) in &english {
+                assert_eq!(&other[id], names, "{language} {area}: {id}'s attributes");
+                for name in names {
+                    let said = namnam_words::find(language, id, Some(name));
+                    assert!(
+                        said.is_some_and(|s| !s.trim().is_empty()),
+                        "{language} {id}.{name}"
+                    );
+                }
+            }
+        }
+    }
+}

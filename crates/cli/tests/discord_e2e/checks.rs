@@ -194,6 +194,24 @@ pub fn assert_command_set(commands: &[Value]) {
     assert_eq!(targets.len(), 6, "{targets:?}");
     assert!(targets[0].starts_with("none"), "{targets:?}");
     assert_eq!(targets[4], "10 houses");
+    // Every word obeys Discord's rules (the fake refuses a registration that breaks one; checked again
+    // here on what it stored), and a French client sees every command, option and choice in French.
+    let spec = crate::support::fake_discord::OpenApi::load(std::path::Path::new(
+        crate::support::fake_discord::openapi::VENDORED,
+    ));
+    let rules = crate::support::fake_discord::commands::check(commands, &spec.locales());
+    assert!(rules.is_empty(), "{rules:#?}");
+    let lacking = crate::support::fake_discord::commands::untranslated(commands, "fr");
+    assert!(lacking.is_empty(), "{lacking:#?}");
+    assert_eq!(by_name["move"]["name_localizations"]["fr"], "coup");
+    assert_eq!(
+        option(&by_name["move"], "house")["name_localizations"]["fr"],
+        "case"
+    );
+    assert_eq!(
+        option(challenge, "chain")["choices"][0]["name_localizations"]["fr"],
+        "oui"
+    );
 }
 
 /// The callback of an interaction must be an ephemeral message (type 4, flag 64); returns its text.

@@ -32,5 +32,35 @@ async fn a_refusal_speaks_the_askers_language() {
         stale,
         format!("Ce n'est plus d'actualité : la partie a avancé. </board:{board}> la montre telle qu'elle est.")
     );
+    // The Discord layer's own words too: /help names the commands as a French client shows them, and a
+    // refusal of the Discord layer (a house Discord should have kept in range) is French.
+    let help = fx
+        .private_answer(&alice().speaking("fr"), GENERAL, "help", Options::new())
+        .await;
+    assert!(
+        help.starts_with("**Jouer au Nam-nam ici**") && help.contains("`/coup case:3`"),
+        "{help}"
+    );
+    let far = fx
+        .private_answer(
+            &alice().speaking("fr"),
+            GENERAL,
+            "move",
+            Options::new().int("house", 13),
+        )
+        .await;
+    assert_eq!(
+        far,
+        "Il n'y a pas de case 13 : les cases sont numérotées de 1 à 12."
+    );
+    let far = fx
+        .private_answer(
+            &bob().speaking("en-GB"),
+            GENERAL,
+            "move",
+            Options::new().int("house", 13),
+        )
+        .await;
+    assert_eq!(far, "There is no house 13: houses are numbered 1 to 12.");
     fx.close(bot, store).await;
 }

@@ -26,7 +26,6 @@ pub async fn admin(_ctx: Context<'_>) -> Result<(), CommandError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn abort(
     ctx: Context<'_>,
-    #[description = "Which match here, when there are several"]
     #[rename = "match"]
     #[autocomplete = "super::play::your_matches"]
     match_id: Option<i64>,
@@ -40,19 +39,12 @@ pub async fn abort(
 #[poise::command(slash_command, guild_only)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "Let matches be played in this channel (then only in the channels allowed)"]
-    #[channel_types("Text", "News", "Forum")]
-    allow: Option<serenity::ChannelId>,
-    #[description = "No more matches in this channel"]
-    #[channel_types("Text", "News", "Forum")]
-    disallow: Option<serenity::ChannelId>,
-    #[description = "yes: matches in every channel again"]
-    #[rename = "every-channel"]
-    every_channel: Option<YesNo>,
-    #[description = "The clock of new challenges when none is given"] clock: Option<Clock>,
-    #[description = "The target of new challenges: houses, or none"] target: Option<DefaultTarget>,
-    #[description = "Give each match its own thread"] threads: Option<YesNo>,
-    #[description = "The language of what everyone sees here (a private answer follows each reader)"]
+    #[channel_types("Text", "News", "Forum")] allow: Option<serenity::ChannelId>,
+    #[channel_types("Text", "News", "Forum")] disallow: Option<serenity::ChannelId>,
+    #[rename = "every-channel"] every_channel: Option<YesNo>,
+    clock: Option<Clock>,
+    target: Option<DefaultTarget>,
+    threads: Option<YesNo>,
     language: Option<ServerLanguage>,
 ) -> Result<(), CommandError> {
     let allow = own_channel(ctx, allow).await?;
@@ -75,12 +67,8 @@ pub async fn settings(
 #[poise::command(slash_command, guild_only)]
 pub async fn season(
     ctx: Context<'_>,
-    #[description = "The channel where season news is posted"]
-    #[channel_types("Text", "News")]
-    news: Option<serenity::ChannelId>,
-    #[description = "Start a new season by itself on the first of each month (UTC)"]
+    #[channel_types("Text", "News")] news: Option<serenity::ChannelId>,
     monthly: Option<YesNo>,
-    #[description = "Start a new season now (default: yes; no changes only the options)"]
     start: Option<YesNo>,
 ) -> Result<(), CommandError> {
     let news = own_channel(ctx, news).await?;
@@ -107,15 +95,11 @@ async fn own_channel(
         .await
     {
         Belongs::Yes => Ok(Some(Snowflake(channel.get()))),
-        Belongs::Unknown => Err(CommandError::user(
-            "Discord did not say where that channel is: try again in a moment.",
-        )),
+        Belongs::Unknown => Err(CommandError::Said("discord-channel-unknown")),
         Belongs::No | Belongs::Gone => {
             tracing::warn!(%channel, %server, user = %ctx.author().id,
                 "a setting named a channel that is not one of the server's: refused");
-            Err(CommandError::user(
-                "That is not a channel of this server that I can see: pick one with # from this server.",
-            ))
+            Err(CommandError::Said("discord-channel-foreign"))
         }
     }
 }

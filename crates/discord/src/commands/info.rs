@@ -26,5 +26,5 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), CommandError> {
     let _working = begin(ctx)?;
-    say_privately(ctx, texts::HELP).await
+    say_privately(ctx, texts::help(super::language(ctx))).await
 }

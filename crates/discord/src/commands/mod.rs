@@ -6,6 +6,7 @@ mod info;
 mod play;
 mod records;
 mod tournament;
+pub mod words;
 
 use std::sync::atomic::Ordering;
 
@@ -15,14 +16,26 @@ use super::answer::{answer, Target};
 use super::asking::Asker;
 use super::{CommandError, Context, Data};
 use namnam_core as bot;
+use namnam_core::Language;
 use namnam_game as game;
 use namnam_store::FirstMover;
 
 /// A command of this bot.
 pub type Command = poise::Command<Data, CommandError>;
 
-/// Every command the bot registers, in the order `/help` lists them.
+/// Every command the bot registers, in the order `/help` lists them, with their words in every language.
 pub fn all() -> Vec<Command> {
+    let mut commands = all_unlocalised();
+    let missing = words::localise(&mut commands);
+    if !missing.is_empty() {
+        // The tests forbid it; a reader of that language would see the English.
+        tracing::warn!(?missing, "the slash commands lack words in the resources");
+    }
+    commands
+}
+
+/// Every command as the code declares it: English names, and no descriptions yet.
+fn all_unlocalised() -> Vec<Command> {
     vec![
         play::challenge(),
         play::accept(),
@@ -159,6 +172,11 @@ fn begin(ctx: Context<'_>) -> Result<super::in_flight::Working, CommandError> {
         .ok_or(CommandError::ShuttingDown)
 }
 
+/// The language of the one who invoked a command, as their Discord client says.
+fn language(ctx: Context<'_>) -> Language {
+    ctx.locale().map(Language::of_locale).unwrap_or_default()
+}
+
 /// Sends a reply only the invoking player sees.
 async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), CommandError> {
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
@@ -170,7 +188,7 @@ async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), 
 async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandError> {
     let _working = begin(ctx)?;
     let poise::Context::Application(app) = ctx else {
-        return Err(CommandError::user("Use the slash command."));
+        return Err(CommandError::Said("discord-use-slash-command"));
     };
     let target = Target::of_command(app.interaction, &ctx.data().mentions);
     let outcome =

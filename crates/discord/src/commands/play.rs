@@ -5,39 +5,35 @@ use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
 use crate::asking;
+use crate::texts::say_with;
 use namnam_ai::Level;
 use namnam_core::{ChallengeOptions, Command};
 use namnam_game::House;
 use namnam_store::Snowflake;
+use namnam_words::Arg;
 
 /// Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
 #[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)] // one argument per slash option
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who you want to play (pick me, the bot, to play the computer)"]
     opponent: serenity::User,
-    #[description = "Who takes the last seeds of a round (default: capturer)"] endgame: Option<
-        Endgame,
-    >,
-    #[description = "Play the chain capture (default: no)"] chain: Option<YesNo>,
-    #[description = "Who moves first in round 1 (default: random)"] first: Option<First>,
-    #[description = "Houses that win the match (default: the server's, 10)"]
+    endgame: Option<Endgame>,
+    chain: Option<YesNo>,
+    first: Option<First>,
     #[min = 7]
     #[max = 12]
     target: Option<u8>,
-    #[description = "End the match after this many rounds (default: no limit)"]
     #[min = 1]
     #[max = 99]
     rounds: Option<u8>,
-    #[description = "Time for each move (default: the server's, 24h)"] clock: Option<Clock>,
-    #[description = "Against me, the computer: 1 (gentle) to 5 (strongest), default 2"]
+    clock: Option<Clock>,
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
 ) -> Result<(), CommandError> {
     let poise::Context::Application(app) = ctx else {
-        return Err(CommandError::user("Use the slash command."));
+        return Err(CommandError::Said("discord-use-slash-command"));
     };
     let member = app.interaction.data.resolved.members.get(&opponent.id);
     let opponent = asking::opponent(&opponent, member, ctx.data().me);
@@ -52,7 +48,7 @@ pub async fn challenge(
         level: level
             .map(|l| Level::new(i64::from(l)))
             .transpose()
-            .map_err(|_| CommandError::user("The level must be 1 to 5."))?,
+            .map_err(|_| CommandError::Said("discord-level-range"))?,
     };
     serve(ctx, Command::Challenge { opponent, options }).await
 }
@@ -79,20 +75,21 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
 #[poise::command(slash_command, guild_only, rename = "move")]
 pub async fn move_(
     ctx: Context<'_>,
-    #[description = "The house to play, 1–12 (start typing: your legal houses are offered)"]
     #[min = 1]
     #[max = 12]
     #[autocomplete = "legal_houses"]
     house: u8,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
     // Discord enforces the range; a client that does not is answered like a typed command.
     let house = House::from_label(i64::from(house)).map_err(|_| {
-        CommandError::user(format!(
-            "There is no house {house}: houses are numbered 1 to 12."
+        let house = Arg::Number(i64::from(house));
+        CommandError::user(say_with(
+            super::language(ctx),
+            "discord-no-such-house",
+            &[("house", house)],
         ))
     })?;
     serve(
@@ -132,11 +129,15 @@ async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
             Vec::new()
         }
     };
+    let language = super::language(ctx);
     for (house, seeds) in houses {
         let label = house.to_string();
         if label.starts_with(partial.trim()) {
-            let plural = if seeds == 1 { "" } else { "s" };
-            let name = format!("House {label} — {seeds} seed{plural}");
+            let args = [
+                ("house", Arg::Number(i64::from(house.label()))),
+                ("count", Arg::Number(i64::from(seeds))),
+            ];
+            let name = say_with(language, "discord-house-choice", &args);
             choices = choices.add_int_choice(name, i64::from(house.label()));
         }
     }
@@ -176,7 +177,6 @@ pub(super) async fn your_matches(
 #[poise::command(slash_command, guild_only)]
 pub async fn board(
     ctx: Context<'_>,
-    #[description = "Which match here, when there are several (start typing: yours are offered)"]
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -188,8 +188,7 @@ pub async fn board(
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(
     ctx: Context<'_>,
-    #[description = "yes: resign at once, without the confirmation button"] confirm: Option<YesNo>,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    confirm: Option<YesNo>,
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -209,7 +208,6 @@ pub async fn resign(
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(
     ctx: Context<'_>,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
@@ -225,10 +223,7 @@ pub async fn draw(
 #[poise::command(slash_command, guild_only)]
 pub async fn takeback(
     ctx: Context<'_>,
-    #[description = "yes: decline your opponent's request (or withdraw your own)"] decline: Option<
-        YesNo,
-    >,
-    #[description = "Which of your matches here, when you have several (start typing: they are offered)"]
+    decline: Option<YesNo>,
     #[rename = "match"]
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,

@@ -17,7 +17,6 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), CommandError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn history(
     ctx: Context<'_>,
-    #[description = "Which match here, when there are several (start typing: yours are offered)"]
     #[rename = "match"]
     #[autocomplete = "super::play::your_matches"]
     match_id: Option<i64>,
@@ -29,12 +28,8 @@ pub async fn history(
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "Page of the leaderboard (default: 1)"]
-    #[min = 1]
-    page: Option<u32>,
-    #[description = "An ended season's final standings (default: this season)"]
-    #[min = 1]
-    season: Option<u32>,
+    #[min = 1] page: Option<u32>,
+    #[min = 1] season: Option<u32>,
 ) -> Result<(), CommandError> {
     serve(
         ctx,
@@ -72,12 +67,9 @@ pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
 
 /// A player's rating and record in this server
 #[poise::command(slash_command, guild_only)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose record (default: yours)"] player: Option<serenity::User>,
-) -> Result<(), CommandError> {
+pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), CommandError> {
     let poise::Context::Application(app) = ctx else {
-        return Err(CommandError::user("Use the slash command."));
+        return Err(CommandError::Said("discord-use-slash-command"));
     };
     let player = player.map(|user| {
         let member = app.interaction.data.resolved.members.get(&user.id);
@@ -90,7 +82,6 @@ pub async fn stats(
 #[poise::command(slash_command, guild_only)]
 pub async fn export(
     ctx: Context<'_>,
-    #[description = "The match's number, as in Match #12"]
     #[rename = "match"]
     #[min = 1]
     match_id: i64,
@@ -102,16 +93,14 @@ pub async fn export(
 #[poise::command(slash_command, guild_only)]
 pub async fn replay(
     ctx: Context<'_>,
-    #[description = "The match's number, as in Match #12"]
     #[rename = "match"]
     #[min = 1]
     match_id: i64,
-    #[description = "Start after this move (default: before the first)"]
     #[rename = "move"]
     #[min = 0]
     #[max = 100000]
     ply: Option<u32>,
-    #[description = "Show it to the channel (default: only you see it)"] public: Option<YesNo>,
+    public: Option<YesNo>,
 ) -> Result<(), CommandError> {
     serve(
         ctx,
@@ -130,7 +119,6 @@ pub async fn replay(
 #[poise::command(slash_command, guild_only)]
 pub async fn analyse(
     ctx: Context<'_>,
-    #[description = "The match's number, as in Match #12"]
     #[rename = "match"]
     #[min = 1]
     match_id: i64,

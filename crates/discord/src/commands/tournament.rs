@@ -43,45 +43,31 @@ pub enum Pairing {
 #[allow(clippy::too_many_arguments)] // one argument per slash option
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "The tournament's name"]
-    #[max_length = 60]
-    name: String,
-    #[description = "Swiss (default) or round robin"] format: Option<Pairing>,
-    #[description = "Swiss: the rounds to play (default: enough to find a winner)"]
+    #[max_length = 60] name: String,
+    format: Option<Pairing>,
     #[min = 1]
     #[max = 32]
     rounds: Option<u32>,
-    #[description = "Houses that win a match (default: the server's, 10)"] target: Option<
-        DefaultTarget,
-    >,
-    #[description = "End each match after this many rounds (needed without a target)"]
+    target: Option<DefaultTarget>,
     #[min = 1]
     #[max = 99]
     match_rounds: Option<u8>,
-    #[description = "Time for each move (default: the server's, 24h)"] clock: Option<Clock>,
-    #[description = "Who takes the last seeds of a round (default: capturer)"] endgame: Option<
-        Endgame,
-    >,
-    #[description = "Play the chain capture (default: no)"] chain: Option<YesNo>,
-    #[description = "The days a round may last: then its unfinished matches are scored by houses (default 7)"]
+    clock: Option<Clock>,
+    endgame: Option<Endgame>,
+    chain: Option<YesNo>,
     #[min = 1]
     #[max = 60]
     round_days: Option<u32>,
-    #[description = "Start by itself: in 2d, in 6h, or a UTC time like 2026-12-24 18:00 (default: when you start it)"]
     start: Option<String>,
-    #[description = "The most players (default: no limit)"]
     #[min = 2]
     #[max = 128]
     limit: Option<u32>,
 ) -> Result<(), CommandError> {
     let start = match start.as_deref() {
         None => None,
-        Some(text) => Some(StartAt::parse(text).ok_or_else(|| {
-            CommandError::user(
-                "I can't read that start: write a time to wait, like `in 2d`, or a UTC time like \
-                 `2026-12-24 18:00`.",
-            )
-        })?),
+        Some(text) => {
+            Some(StartAt::parse(text).ok_or(CommandError::Said("discord-start-unreadable"))?)
+        }
     };
     let spec = TournamentSpec {
         name,
@@ -132,7 +118,6 @@ macro_rules! tournament_subcommand {
         #[poise::command(slash_command, guild_only)]
         pub async fn $name(
             ctx: Context<'_>,
-            #[description = "Which tournament (default: this channel's)"]
             #[rename = "tournament"]
             #[autocomplete = "live_tournaments"]
             id: Option<i64>,
