@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 7] = [
+pub const AREAS: [&str; 8] = [
     "common",
     "errors",
     "match",
@@ -93,9 +93,10 @@ pub const AREAS: [&str; 7] = [
     "tournaments",
     "records",
     "notices",
+    "pictures",
 ];
-const EN: [&str; 7] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "records", "notices");
-const FR: [&str; 7] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "records", "notices");
+const EN: [&str; 8] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "records", "notices", "pictures");
+const FR: [&str; 8] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "records", "notices", "pictures");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {
