@@ -158,7 +158,7 @@ const LAYERS: [(&str, &[&str]); 15] = [
     ("namnam-words", &[]),
     ("namnam-ai", &["namnam-game"]),
     ("namnam-record", &["namnam-game"]),
-    ("namnam-render", &["namnam-game"]),
+    ("namnam-render", &["namnam-game", "namnam-words"]),
     ("namnam-tournament", &["namnam-game"]),
     (
         "namnam-store",

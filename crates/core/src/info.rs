@@ -238,7 +238,11 @@ impl Core {
                 // Rated before the history was kept: the line starts where it does.
                 caption.push_str(&format!(" (charted: the last {})", history.len()));
             }
-            reply.picture = Some(pictures::rating_chart(r.name.clone(), points, caption).await?);
+            // A private answer: the chart in the asker's language, as the reply will be.
+            reply.language = req.language;
+            reply.picture = Some(
+                pictures::rating_chart(r.name.clone(), points, caption, reply.language).await?,
+            );
         }
         Ok(reply)
     }

@@ -16,7 +16,7 @@
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use namnam_game::{ByPlayer, House, MoveRecord, Player, Position, RawPosition, Rules};
-use namnam_render::{board_png, move_gif, MatchView};
+use namnam_render::{board_png, move_gif, Language, MatchView};
 use std::hint::black_box;
 
 fn position(board: [i64; 12], stores: [i64; 2], territory: i64, to_move: Player) -> Position {
@@ -54,6 +54,7 @@ fn five_laps() -> MoveRecord {
 
 fn view<'a>(record: &'a MoveRecord) -> MatchView<'a> {
     MatchView {
+        language: Language::English,
         names: ByPlayer::new("Ama", "Kofi"),
         round: 1,
         position: &record.after,
@@ -176,6 +177,7 @@ fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
         |b| {
             b.iter(|| {
                 board_png(black_box(&MatchView {
+                    language: Language::English,
                     names: ByPlayer::new("Ama", "Kofi"),
                     round: 1,
                     position: &opening,

@@ -32,7 +32,7 @@ pub struct Args {
 }
 
 /// `--lang`: a language the bot speaks.
-fn language(code: &str) -> Result<Language, String> {
+pub(super) fn language(code: &str) -> Result<Language, String> {
     Language::of_code(code).ok_or_else(|| {
         let known: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
         format!("no language {code:?}: one of {}", known.join(", "))

@@ -5,7 +5,7 @@ use anyhow::Context;
 use namnam_core::message::shown_plain;
 use namnam_core::text::board_text;
 use namnam_record::Record;
-use namnam_render::{board_png, MatchView};
+use namnam_render::{board_png, Language, MatchView};
 use namnam_store::Names;
 use std::path::{Path, PathBuf};
 
@@ -51,6 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         println!("{}", board_text(&played.record.after, &names));
         if let Some(dir) = &args.images {
             let view = MatchView {
+                language: Language::English,
                 names: names.as_refs(),
                 round: played.round,
                 position: &played.record.after,
