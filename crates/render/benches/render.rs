@@ -70,7 +70,7 @@ fn sample_round() -> Vec<MoveRecord> {
         else {
             break;
         };
-        position = record.after.clone();
+        position = record.after;
         moves.push(record);
     }
     moves
