@@ -158,7 +158,7 @@ const LAYERS: [(&str, &[&str]); 15] = [
     ("namnam-words", &[]),
     ("namnam-ai", &["namnam-game"]),
     ("namnam-record", &["namnam-game"]),
-    ("namnam-render", &["namnam-game"]),
+    ("namnam-render", &["namnam-game", "namnam-words"]),
     ("namnam-tournament", &["namnam-game"]),
     (
         "namnam-store",
@@ -180,7 +180,14 @@ const LAYERS: [(&str, &[&str]); 15] = [
     ("namnam-console", &["namnam-core", "namnam-store"]),
     (
         "namnam-discord",
-        &["namnam-ai", "namnam-core", "namnam-game", "namnam-store"],
+        // The Discord layer's own words and its commands' names are its own resources (`namnam-words`).
+        &[
+            "namnam-ai",
+            "namnam-core",
+            "namnam-game",
+            "namnam-store",
+            "namnam-words",
+        ],
     ),
     (
         "namnam",

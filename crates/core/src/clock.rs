@@ -3,8 +3,6 @@
 
 pub use namnam_clock::{Clock, ManualClock, SystemClock};
 
-use super::message::{Arg, Text};
-
 const UNITS: [(char, u32); 4] = [('d', 86_400), ('h', 3_600), ('m', 60), ('s', 1)];
 
 /// Parses a duration such as `24h`, `90m`, `1d12h` or `2d 6h` into seconds.
@@ -53,20 +51,6 @@ pub fn format_duration(secs: u32) -> String {
     }
 }
 
-/// A length of time in words, to the minute: `2 h 14 min`, `45 min`, `3 d 2 h` (under a minute: `1 min`).
-pub fn format_span(ms: i64) -> Text {
-    let minutes = (ms.max(0) + 30_000) / 60_000;
-    let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    let n = Arg::number;
-    match (days, hours, minutes) {
-        (0, 0, m) => Text::message("span-minutes", [("minutes", n(m.max(1)))]),
-        (0, h, 0) => Text::message("span-hours", [("hours", n(h))]),
-        (0, h, m) => Text::message("span-hours-minutes", [("hours", n(h)), ("minutes", n(m))]),
-        (d, 0, _) => Text::message("span-days", [("days", n(d))]),
-        (d, h, _) => Text::message("span-days-hours", [("days", n(d)), ("hours", n(h))]),
-    }
-}
-
 /// The first moment of the UTC month that `ms` falls in, in milliseconds since the Unix epoch.
 pub fn month_start_utc(ms: i64) -> i64 {
     let at = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
@@ -111,16 +95,6 @@ mod tests {
         assert_eq!(format_duration(86_400), "1d");
         assert_eq!(format_duration(129_600), "1d 12h");
         assert_eq!(format_duration(300), "5m");
-        assert_eq!(format_span(134 * 60_000 + 10_000).plain(), "2 h 14 min");
-        assert_eq!(format_span(3 * 3_600_000).plain(), "3 h");
-        assert_eq!(format_span(45 * 60_000).plain(), "45 min");
-        assert_eq!(format_span(20_000).plain(), "1 min");
-        assert_eq!(
-            format_span((3 * 24 + 2) * 3_600_000 + 59_000).plain(),
-            "3 d 2 h"
-        );
-        let french = format_span((3 * 24 + 2) * 3_600_000).plain_in(crate::Language::French);
-        assert_eq!(french, "3 j 2 h");
     }
 
     #[test]

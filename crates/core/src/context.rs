@@ -104,8 +104,8 @@ pub struct Core {
     pub(crate) hooks: Vec<Box<dyn MatchHook>>,
     /// Each person's budget of costly commands.
     pub(crate) budget: Budget,
-    /// The languages this process noted last (see [`super::languages`]).
-    pub(crate) languages: super::languages::Noted,
+    /// The languages this process noted last.
+    pub(crate) languages: super::known_languages::Noted,
 }
 
 /// What the core's background work did last, by the core's clock: for health checks, and for tests, which

@@ -50,10 +50,18 @@ impl Core {
         };
         // What only the asker sees is in their language; what everyone sees, in the server's (set when
         // a change was stored; looked up here for the rest).
+        let drawn_in = reply.language;
         if reply.private {
             reply.language = request.language;
         } else {
             reply.language = self.server_language(request.place.server).await;
+        }
+        // The board or standings were drawn in the language the reply had then: drawn again in the one
+        // settled here, so that the picture speaks as its message does.
+        if reply.language != drawn_in && reply.picture.is_some() {
+            if let Err(e) = self.draw_pictures(&mut reply).await {
+                tracing::error!(error = %cause_chain(&e), "drawing a picture in the reply's language failed");
+            }
         }
         if let Some(word) = word {
             notify::add_aside(&mut reply, word);

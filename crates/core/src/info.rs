@@ -299,9 +299,12 @@ impl Core {
                     )
                 }
             };
-            // A private answer: the asker's language.
-            let caption = caption.plain_in(req.language);
-            reply.picture = Some(pictures::rating_chart(r.name.clone(), points, caption).await?);
+            // A private answer: the chart in the asker's language, as the reply will be.
+            reply.language = req.language;
+            let caption = caption.plain_in(reply.language);
+            reply.picture = Some(
+                pictures::rating_chart(r.name.clone(), points, caption, reply.language).await?,
+            );
         }
         Ok(reply)
     }

@@ -2,43 +2,12 @@
 //! sees, and each player's latest interaction for their DMs. A request notes both, writing only when one
 //! changed: a process remembers what it noted, so that reading a board stays a read.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
 use super::error::CoreError;
+use super::known_languages::Noted;
 use super::message::Language;
 use super::request::Request;
 use super::Core;
 use namnam_store::{self as store, Snowflake, StoreError};
-
-/// How many people and servers a process remembers before it starts afresh (a few megabytes at most).
-const REMEMBERED: usize = 100_000;
-
-/// What this process noted last, by player and by server.
-#[derive(Default)]
-pub(crate) struct Noted {
-    players: Mutex<HashMap<Snowflake, Language>>,
-    servers: Mutex<HashMap<Snowflake, Language>>,
-}
-
-impl Noted {
-    fn is_known(
-        map: &Mutex<HashMap<Snowflake, Language>>,
-        id: Snowflake,
-        language: Language,
-    ) -> bool {
-        let map = map.lock().unwrap_or_else(|e| e.into_inner());
-        map.get(&id) == Some(&language)
-    }
-
-    fn remember(map: &Mutex<HashMap<Snowflake, Language>>, id: Snowflake, language: Language) {
-        let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() >= REMEMBERED {
-            map.clear();
-        }
-        map.insert(id, language);
-    }
-}
 
 impl Core {
     /// Notes the asker's language and the one Discord reports for the server, when either changed.

@@ -40,6 +40,7 @@ mod admin;
 mod challenges;
 mod computer;
 mod info;
+mod known_languages;
 mod languages;
 mod notify;
 mod outage;

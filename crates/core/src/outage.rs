@@ -231,7 +231,7 @@ impl Core {
             };
             let headline = Text::message(
                 cause.message_id(),
-                [("span", Arg::Text(super::clock::format_span(by_ms)))],
+                [("span", Arg::Text(super::text::format_span(by_ms)))],
             );
             let mut reply = self.match_message(&MatchAfter::as_it_stands(&after), headline)?;
             self.store_post(tx, PostPlace::of_match(&after), &mut reply, Via::Poster)

@@ -184,16 +184,19 @@ impl Core {
 
     /// Draws the pictures of the reply's scene (when pictures are on): the board now, the move's
     /// animation later ([`Reply::render_animation`]).
+    /// The pictures are in the reply's language.
     pub(super) async fn draw_pictures(&self, reply: &mut Reply) -> Result<(), CoreError> {
+        let language = reply.language;
         if let (Some(table), true) = (&reply.standings, self.config.pictures) {
-            reply.picture = Some(pictures::standings(table.clone()).await?);
+            reply.picture = Some(pictures::standings(table.clone(), language).await?);
         }
         let Some(scene) = &reply.scene else {
             return Ok(());
         };
         if self.config.pictures {
+            let played = scene.played.as_ref();
             reply.picture =
-                Some(pictures::board(&scene.game, &scene.names, scene.played.as_ref()).await?);
+                Some(pictures::board(&scene.game, &scene.names, played, language).await?);
             reply.pending_animation = scene
                 .played
                 .as_ref()

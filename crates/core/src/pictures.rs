@@ -3,34 +3,37 @@
 //! drawn only after the change is committed, on the blocking threads. The board PNG comes with the reply;
 //! a move's GIF (for two laps or more) is a [`PendingAnimation`] that the front end renders when the reply
 //! with the board has gone out ([`Reply::render_animation`](super::Reply::render_animation)), so the move
-//! path stays fast.
+//! path stays fast. Every picture is drawn in the language of the reply or post it goes with.
 
 use super::error::InternalError;
+use super::message::Language;
 use namnam_game::{Match, MatchMove};
 pub use namnam_render::{MatchView, Picture, RatingChart, RatingPoint};
 use namnam_store::Names;
 
-/// The board of `game` (after `played`, if a move was just played) as a PNG.
+/// The board of `game` (after `played`, if a move was just played) as a PNG, its words in `language`.
 pub async fn board(
     game: &Match,
     names: &Names,
     played: Option<&MatchMove>,
+    language: Language,
 ) -> Result<Picture, InternalError> {
-    noted_board(game, names, played, None).await
+    noted_board(game, names, played, None, language).await
 }
 
-/// [`board`] with `note` written under it (a replay's word on the move shown).
+/// [`board`] with `note` written under it (a replay's word on the move shown, in `language` too).
 pub async fn noted_board(
     game: &Match,
     names: &Names,
     played: Option<&MatchMove>,
     note: Option<String>,
+    language: Language,
 ) -> Result<Picture, InternalError> {
     let (game, names, played) = (game.clone(), names.clone(), played.cloned());
     let picture = tokio::task::spawn_blocking(move || {
         let view = MatchView {
             note: note.as_deref(),
-            ..view(&game, &names, played.as_ref())
+            ..view(&game, &names, played.as_ref(), language)
         };
         namnam_render::board_png(&view)
     })
@@ -43,9 +46,11 @@ pub async fn rating_chart(
     name: String,
     points: Vec<RatingPoint>,
     caption: String,
+    language: Language,
 ) -> Result<Picture, InternalError> {
     let picture = tokio::task::spawn_blocking(move || {
         namnam_render::rating_chart(&RatingChart {
+            language,
             name: &name,
             points: &points,
             caption: &caption,
@@ -56,13 +61,23 @@ pub async fn rating_chart(
 }
 
 /// A tournament's standings (see [`namnam_render::standings_png`]).
-pub async fn standings(table: namnam_render::StandingsTable) -> Result<Picture, InternalError> {
-    let picture = tokio::task::spawn_blocking(move || namnam_render::standings_png(&table)).await?;
+pub async fn standings(
+    table: namnam_render::StandingsTable,
+    language: Language,
+) -> Result<Picture, InternalError> {
+    let picture =
+        tokio::task::spawn_blocking(move || namnam_render::standings_png(&table, language)).await?;
     Ok(picture)
 }
 
-fn view<'a>(game: &'a Match, names: &'a Names, played: Option<&'a MatchMove>) -> MatchView<'a> {
+fn view<'a>(
+    game: &'a Match,
+    names: &'a Names,
+    played: Option<&'a MatchMove>,
+    language: Language,
+) -> MatchView<'a> {
     MatchView {
+        language,
         names: names.as_refs(),
         round: game.round(),
         position: game.position(),
@@ -91,10 +106,11 @@ impl PendingAnimation {
         })
     }
 
-    /// Draws the GIF.
-    pub async fn render(self) -> Result<Picture, InternalError> {
+    /// Draws the GIF, its words in `language` (the reply's: it may be settled after the animation was
+    /// queued).
+    pub async fn render(self, language: Language) -> Result<Picture, InternalError> {
         let picture = tokio::task::spawn_blocking(move || {
-            let view = view(&self.game, &self.names, Some(&self.played));
+            let view = view(&self.game, &self.names, Some(&self.played), language);
             namnam_render::move_gif(&view, &self.played.record)
         })
         .await?;
@@ -102,12 +118,20 @@ impl PendingAnimation {
     }
 }
 
-/// The opening board with its numbered houses, for `/rules`.
+/// The opening board with its numbered houses, for `/rules`, in English.
 pub fn opening_board() -> Picture {
+    opening_board_in(Language::English)
+}
+
+/// The opening board with its numbered houses, for `/rules`, in `language` (the sides' names too).
+pub fn opening_board_in(language: Language) -> Picture {
     let position =
         namnam_game::Position::opening(namnam_game::Player::South, namnam_game::Rules::default());
+    let side = |id| namnam_words::message(language, id, &[]);
+    let (south, north) = (side("picture-south"), side("picture-north"));
     namnam_render::board_png(&MatchView {
-        names: namnam_game::ByPlayer::new("South", "North"),
+        language,
+        names: namnam_game::ByPlayer::new(&south, &north),
         round: 1,
         position: &position,
         last_move: None,

@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 use super::action::{ActionId, ReplayStep};
 use super::error::{cause_chain, CoreError, InternalError, UserError};
-use super::message::Arg;
+use super::message::{Arg, Language};
 use super::outbox::{PostPlace, Via};
 use super::pictures;
 use super::reply::{Action, Document, Scene};
@@ -172,15 +172,21 @@ impl Core {
             actions: replay_buttons(match_id, ply, &moves, owner),
             ..Reply::default()
         };
+        // The language the reply will be shown in, settled before its board is drawn: a redraw would lose
+        // the note.
+        reply.language = match public {
+            true => store::server_language(self.store.reader(), req.place.server)
+                .await?
+                .as_deref()
+                .and_then(Language::of_code)
+                .unwrap_or_default(),
+            false => req.language,
+        };
         if self.config.pictures {
-            // The picture's words are in the reply's language: the asker's, or the server's when public.
-            let language = match public {
-                true => self.server_language(req.place.server).await,
-                false => req.language,
-            };
-            let note = mistake.map(|m| picture_note(&m).plain_in(language));
+            let note = mistake.map(|m| picture_note(&m).plain_in(reply.language));
+            let played = played.as_ref();
             reply.picture =
-                Some(pictures::noted_board(&game, &row.names, played.as_ref(), note).await?);
+                Some(pictures::noted_board(&game, &row.names, played, note, reply.language).await?);
         }
         reply.scene = Some(Scene {
             game,

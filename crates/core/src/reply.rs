@@ -142,11 +142,11 @@ impl Reply {
         }
     }
 
-    /// Draws the pending animation into [`animation`](Self::animation). A failure is logged and leaves the
-    /// reply without its GIF: the board picture already says everything.
+    /// Draws the pending animation into [`animation`](Self::animation), in the reply's language. A failure
+    /// is logged and leaves the reply without its GIF: the board picture already says everything.
     pub async fn render_animation(&mut self) {
         if let Some(pending) = self.pending_animation.take() {
-            match pending.render().await {
+            match pending.render(self.language).await {
                 Ok(gif) => self.animation = Some(gif),
                 Err(e) => {
                     tracing::error!(error = %cause_chain(&e), "drawing a move's animation failed")

@@ -183,6 +183,20 @@ pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_sec
     )
 }
 
+/// A length of time in words, to the minute: `2 h 14 min`, `45 min`, `3 d 2 h` (under a minute: `1 min`).
+pub fn format_span(ms: i64) -> Text {
+    let minutes = (ms.max(0) + 30_000) / 60_000;
+    let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    let n = Arg::number;
+    match (days, hours, minutes) {
+        (0, 0, m) => Text::message("span-minutes", [("minutes", n(m.max(1)))]),
+        (0, h, 0) => Text::message("span-hours", [("hours", n(h))]),
+        (0, h, m) => Text::message("span-hours-minutes", [("hours", n(h)), ("minutes", n(m))]),
+        (d, 0, _) => Text::message("span-days", [("days", n(d))]),
+        (d, h, _) => Text::message("span-days-hours", [("days", n(d)), ("hours", n(h))]),
+    }
+}
+
 /// The board as text, North's row on top, read from the left as the picture shows it:
 ///
 /// ```text
@@ -239,4 +253,21 @@ pub fn help() -> Text {
 /// The rules of Nam-nam, in short.
 pub fn rules() -> Text {
     Text::message("rules", [])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_read_to_the_minute() {
+        assert_eq!(format_span(134 * 60_000 + 10_000).plain(), "2 h 14 min");
+        assert_eq!(format_span(3 * 3_600_000).plain(), "3 h");
+        assert_eq!(format_span(45 * 60_000).plain(), "45 min");
+        assert_eq!(format_span(20_000).plain(), "1 min");
+        let days = format_span((3 * 24 + 2) * 3_600_000 + 59_000);
+        assert_eq!(days.plain(), "3 d 2 h");
+        let french = format_span((3 * 24 + 2) * 3_600_000).plain_in(Language::French);
+        assert_eq!(french, "3 j 2 h");
+    }
 }

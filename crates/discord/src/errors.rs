@@ -222,3 +222,21 @@ impl From<serenity::Error> for CommandError {
         Self::Discord(Box::new(error))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_in_the_players_language() {
+        let refused = CommandError::Said("discord-server-only");
+        assert_eq!(
+            refused.for_player(Language::French),
+            "Le Nam-nam se joue dans un salon d'un serveur, pas en messages privés."
+        );
+        assert_eq!(
+            CommandError::ShuttingDown.for_player(Language::English),
+            "I'm restarting: try again in a minute."
+        );
+    }
+}

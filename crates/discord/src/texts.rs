@@ -100,18 +100,4 @@ mod tests {
         }
         assert!(named > 15, "{named} ids found");
     }
-
-    #[test]
-    fn a_refusal_is_in_the_players_language() {
-        use crate::CommandError;
-        let refused = CommandError::Said("discord-server-only");
-        assert_eq!(
-            refused.for_player(Language::French),
-            "Le Nam-nam se joue dans un salon d'un serveur, pas en messages privés."
-        );
-        assert_eq!(
-            CommandError::ShuttingDown.for_player(Language::English),
-            "I'm restarting: try again in a minute."
-        );
-    }
 }

@@ -9,6 +9,9 @@
 //! (a first picture), everything but the status lines (a move: its words are new, its houses seldom), or
 //! everything (the same board again).
 //!
+//! The same board in French and in English (issue 32): each language's board PNG, its median size over
+//! the boards of a sample round and its draw time with the status lines drawn, side by side in one run.
+//!
 //! Each case is measured twice: in wall-clock time (criterion's default) and in the CPU time of the
 //! benchmark's thread. The machine is shared, and under load the wall clock also counts the time the
 //! thread waits for a core; the CPU time is what one picture costs.
@@ -16,7 +19,7 @@
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use namnam_game::{ByPlayer, House, MoveRecord, Player, Position, RawPosition, Rules};
-use namnam_render::{board_png, move_gif, MatchView};
+use namnam_render::{board_png, move_gif, Language, MatchView};
 use std::hint::black_box;
 
 fn position(board: [i64; 12], stores: [i64; 2], territory: i64, to_move: Player) -> Position {
@@ -52,8 +55,39 @@ fn five_laps() -> MoveRecord {
     record
 }
 
+/// The moves of one round played by a fixed pseudo-random choice of houses, for boards of every kind: a
+/// quiet move, a capture, long and short moves.
+fn sample_round() -> Vec<MoveRecord> {
+    let mut position = Position::opening(Player::South, Rules::default());
+    let mut seed = 12_345u32;
+    let mut moves = Vec::new();
+    while !position.is_round_over() && moves.len() < 80 {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let first = (seed >> 16) as i64 % 12;
+        let Some(record) = (0..12)
+            .map(|k| House::from_label((first + k) % 12 + 1).expect("a label"))
+            .find_map(|h| position.play(h).ok())
+        else {
+            break;
+        };
+        position = record.after;
+        moves.push(record);
+    }
+    moves
+}
+
+fn median(mut values: Vec<usize>) -> usize {
+    values.sort_unstable();
+    values[values.len() / 2]
+}
+
 fn view<'a>(record: &'a MoveRecord) -> MatchView<'a> {
+    in_language(record, Language::English)
+}
+
+fn in_language(record: &MoveRecord, language: Language) -> MatchView<'_> {
     MatchView {
+        language,
         names: ByPlayer::new("Ama", "Kofi"),
         round: 1,
         position: &record.after,
@@ -166,6 +200,42 @@ fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
             })
         },
     );
+    let round = sample_round();
+    for language in Language::ALL {
+        let code = language.code();
+        let sizes = round
+            .iter()
+            .map(|r| board_png(&in_language(r, language)).bytes.len())
+            .collect::<Vec<_>>();
+        println!(
+            "{code}: board PNG after the busy move: {} bytes; median over the {} boards of the sample round: {} bytes",
+            board_png(&in_language(&busy, language)).bytes.len(),
+            sizes.len(),
+            median(sizes)
+        );
+        c.bench_function(
+            &format!("{clock}: {code}: board_png, status lines drawn (busy board)"),
+            |b| {
+                b.iter(|| {
+                    clear_tile_cache(true);
+                    board_png(black_box(&in_language(&busy, language)))
+                })
+            },
+        );
+        c.bench_function(
+            &format!(
+                "{clock}: {code}: board_png, status lines drawn (each board of the sample round)"
+            ),
+            |b| {
+                b.iter(|| {
+                    for record in &round {
+                        clear_tile_cache(true);
+                        board_png(black_box(&in_language(record, language)));
+                    }
+                })
+            },
+        );
+    }
     c.bench_function(
         &format!("{clock}: board_png (draw + encode, busy board)"),
         |b| b.iter(|| board_png(black_box(&view(&busy)))),
@@ -176,6 +246,7 @@ fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
         |b| {
             b.iter(|| {
                 board_png(black_box(&MatchView {
+                    language: Language::English,
                     names: ByPlayer::new("Ama", "Kofi"),
                     round: 1,
                     position: &opening,

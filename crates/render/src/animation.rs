@@ -11,8 +11,10 @@
 use super::draw::{HEIGHT, WIDTH};
 use super::lzw;
 use super::palette::GifPalette;
-use super::scene::{self, add_capture, capture_line, walk, Ring, Scene, Span};
+use super::scene::line;
+use super::scene::{self, add_capture, capture_line, walk, Ring, Scene};
 use super::view::{MatchView, Picture};
+use super::words::{number, say, Arg};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use namnam_game::{ByPlayer, MoveEvent, MoveRecord};
 
@@ -47,10 +49,18 @@ pub fn move_gif(
     let bytes = encode(&frames, record.laps(), draw);
     let final_scene = &frames.last().expect("there is always a final frame").scene;
     let first = &frames[0].scene;
-    let description = format!(
-        "Animation in {count} frames: {}. {}",
-        first.line_text(&scene::move_line(record)),
-        scene::describe(final_scene)
+    let language = view.language;
+    let description = say(
+        language,
+        "picture-about-animation",
+        &[
+            ("count", number(count as i64)),
+            (
+                "move",
+                Arg::Text(first.line_text(&scene::move_line(language, record))),
+            ),
+            ("board", Arg::Text(scene::describe(final_scene))),
+        ],
     );
     Picture {
         bytes,
@@ -64,11 +74,13 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
     let before = &record.before;
     let mover = record.mover;
     let laps = record.laps();
+    let language = view.language;
     let start_ring = Ring {
         house: record.house,
-        tag: "start".into(),
+        tag: say(language, "picture-tag-start", &[]),
     };
     let base = Scene {
+        language,
         names: view.names,
         round: view.round,
         board: before.board(),
@@ -78,15 +90,16 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
         rings: vec![start_ring.clone()],
         captured: [ByPlayer::new(0, 0); 12],
         lines: [
-            vec![
-                Span::Name(mover),
-                Span::Text(format!(
-                    " lifts {} seeds from house {}",
-                    before.seeds(record.house),
-                    record.house
-                )),
-            ],
-            vec![Span::Text("and sows them one by one, anticlockwise".into())],
+            line(
+                language,
+                "picture-lifts",
+                &[
+                    ("count", number(before.seeds(record.house))),
+                    ("house", number(record.house.label())),
+                ],
+                &[("player", mover)],
+            ),
+            line(language, "picture-sows", &[], &[]),
         ],
         territory_map: None,
     };
@@ -106,18 +119,26 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
                     start_ring.clone(),
                     Ring {
                         house: *house,
-                        tag: format!("lap {} ends", lap - 1),
+                        tag: say(
+                            language,
+                            "picture-tag-lap-ends",
+                            &[("count", number(lap as i64 - 1))],
+                        ),
                     },
                 ];
+                let laps = [("lap", number(lap as i64)), ("laps", number(laps as i64))];
                 s.lines = [
-                    vec![Span::Text(format!(
-                        "Lap {} ends in house {house}, now {seeds} seeds:",
-                        lap - 1
-                    ))],
-                    vec![
-                        Span::Name(mover),
-                        Span::Text(format!(" lifts them all, lap {lap} of {laps}")),
-                    ],
+                    line(
+                        language,
+                        "picture-lap-ended",
+                        &[
+                            ("lap", number(lap as i64 - 1)),
+                            ("house", number(house.label())),
+                            ("count", number(*seeds)),
+                        ],
+                        &[],
+                    ),
+                    line(language, "picture-lifts-again", &laps, &[("player", mover)]),
                 ];
                 frames.push(KeyFrame {
                     scene: s,
@@ -134,8 +155,16 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
                 s.board[h.index()] = 0;
             }
             s.lines = [
-                capture_line(c),
-                vec![Span::Text(format!("lap {} of {laps}", lap.max(1)))],
+                capture_line(language, c),
+                line(
+                    language,
+                    "picture-lap-of",
+                    &[
+                        ("lap", number(lap.max(1) as i64)),
+                        ("laps", number(laps as i64)),
+                    ],
+                    &[],
+                ),
             ];
             frames.push(KeyFrame {
                 scene: s,
@@ -346,6 +375,7 @@ mod tests {
         use namnam_game::{Player, Position, Rules};
         let p = Position::opening(Player::South, Rules::default());
         let view = MatchView {
+            language: crate::Language::English,
             names: ByPlayer::new("a", "b"),
             round: 1,
             position: &p,

@@ -20,6 +20,7 @@
 use super::draw::{self, card, circle, fill, rounded};
 use super::palette::{strong, BAND, INK, MUTED, WHITE};
 use super::text::{self, Align};
+use super::words::{number, say, Arg, Language};
 use super::{clip, encode_png, Picture};
 use namnam_game::Player;
 use tiny_skia::{LineCap, LineJoin, PathBuilder, Pixmap, Stroke, Transform};
@@ -36,6 +37,8 @@ pub struct RatingPoint {
 /// What the chart shows.
 #[derive(Clone, Copy, Debug)]
 pub struct RatingChart<'a> {
+    /// The language of the chart's words and description.
+    pub language: Language,
     /// The player's display name (any Unicode; shortened with "…" to fit the title).
     pub name: &'a str,
     /// Oldest first. The first point is the rating before the first rated game (1500 normally), so `n`
@@ -85,23 +88,31 @@ pub fn rating_chart(chart: &RatingChart) -> Picture {
 }
 
 fn describe(chart: &RatingChart, ratings: &[f64]) -> String {
-    let mut d = format!("Rating chart of {}: ", chart.name);
-    match ratings {
-        [] => d.push_str("no rating yet."),
-        [only] => d.push_str(&format!("{}, no rated games yet.", whole(*only))),
+    let name = ("name", Arg::Text(chart.name.to_owned()));
+    let rating = |r: f64| Arg::Text(whole(r));
+    let mut d = match ratings {
+        [] => say(chart.language, "picture-about-chart-none", &[name]),
+        [only] => say(
+            chart.language,
+            "picture-about-chart-one",
+            &[name, ("rating", rating(*only))],
+        ),
         [first, .., last] => {
-            let games = ratings.len() - 1;
             let (low, high) = range(ratings);
-            d.push_str(&format!(
-                "from {} to {} over {games} game{}; highest {}, lowest {}.",
-                whole(*first),
-                whole(*last),
-                if games == 1 { "" } else { "s" },
-                whole(high),
-                whole(low),
-            ));
+            say(
+                chart.language,
+                "picture-about-chart",
+                &[
+                    name,
+                    ("count", number(ratings.len() as i64 - 1)),
+                    ("first", rating(*first)),
+                    ("last", rating(*last)),
+                    ("high", rating(high)),
+                    ("low", rating(low)),
+                ],
+            )
         }
-    }
+    };
     if !chart.caption.is_empty() {
         d.push(' ');
         d.push_str(chart.caption);
@@ -176,9 +187,16 @@ fn draw_chart(pm: &mut Pixmap, chart: &RatingChart, ratings: &[f64]) {
     card(pm);
     let width = CHART_WIDTH as f32;
 
-    let suffix = ": rating";
-    let name_room = width - 2.0 * MARGIN - text::width(suffix, TITLE_SIZE);
-    let title = text::truncate(chart.name, TITLE_SIZE, name_room) + suffix;
+    // The title's own words take their room first; the name is shortened to what is left.
+    let title_of = |name: &str| {
+        say(
+            chart.language,
+            "picture-chart-title",
+            &[("name", Arg::Text(name.to_owned()))],
+        )
+    };
+    let name_room = width - 2.0 * MARGIN - text::width(&title_of(""), TITLE_SIZE);
+    let title = title_of(&text::truncate(chart.name, TITLE_SIZE, name_room));
     text::draw(pm, &title, MARGIN, 42.0, TITLE_SIZE, INK, Align::Left);
     let caption = text::truncate(chart.caption, CAPTION_SIZE, width - 2.0 * MARGIN);
     text::draw(pm, &caption, MARGIN, 66.0, CAPTION_SIZE, MUTED, Align::Left);
@@ -234,7 +252,7 @@ fn draw_chart(pm: &mut Pixmap, chart: &RatingChart, ratings: &[f64]) {
     let label_y = PLOT_BOTTOM + 22.0;
     text::draw(
         pm,
-        "game",
+        &say(chart.language, "picture-chart-game", &[]),
         PLOT_LEFT - 8.0,
         label_y,
         LABEL_SIZE,
@@ -278,7 +296,7 @@ fn draw_chart(pm: &mut Pixmap, chart: &RatingChart, ratings: &[f64]) {
     } else {
         text::draw(
             pm,
-            "no rated games yet",
+            &say(chart.language, "picture-chart-empty", &[]),
             (PLOT_LEFT + PLOT_RIGHT) / 2.0,
             (PLOT_TOP + PLOT_BOTTOM) / 2.0 - 18.0,
             LABEL_SIZE,

@@ -16,6 +16,7 @@
 use super::palette::{on_strong, strong, tint, Rgb, BAND, CARD, INK, MUTED, RIM, SEED, WHITE};
 use super::scene::{Scene, Span};
 use super::text::{self, Align};
+use super::words::{number, say, Language};
 use namnam_game::{ByPlayer, House, Player, Territory};
 use std::cell::RefCell;
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
@@ -102,7 +103,7 @@ pub(super) fn card(pm: &mut Pixmap) {
 
 fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
     background(pm);
-    heading(pm, scene.round);
+    heading(pm, scene.language, scene.round);
     for (player, y) in [(Player::North, NORTH_BAR_Y), (Player::South, SOUTH_BAR_Y)] {
         name_bar(pm, scene, player, y);
         turn_marker(pm, scene, player, y);
@@ -132,10 +133,10 @@ pub(super) fn background(pm: &mut Pixmap) {
 }
 
 /// "Round N" and the sowing direction, along the top.
-pub(super) fn heading(pm: &mut Pixmap, round: u32) {
+pub(super) fn heading(pm: &mut Pixmap, language: Language, round: u32) {
     text::draw(
         pm,
-        &format!("Round {round}"),
+        &say(language, "picture-round", &[("round", number(round))]),
         28.0,
         50.0,
         28.0,
@@ -144,7 +145,7 @@ pub(super) fn heading(pm: &mut Pixmap, round: u32) {
     );
     text::draw(
         pm,
-        "sowing: 1 → 12, anticlockwise ↺",
+        &say(language, "picture-sowing", &[]),
         WIDTH as f32 - 28.0,
         46.0,
         19.0,
@@ -240,11 +241,11 @@ fn pill(
 /// description keeps the name as written.
 fn shown_name(scene: &Scene, player: Player) -> String {
     text::drawable(scene.names.get(player)).unwrap_or_else(|| {
-        match player {
-            Player::South => "South",
-            Player::North => "North",
-        }
-        .to_string()
+        let side = match player {
+            Player::South => "picture-south",
+            Player::North => "picture-north",
+        };
+        say(scene.language, side, &[])
     })
 }
 
@@ -262,7 +263,11 @@ pub(super) fn name_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
     );
     text::draw(
         pm,
-        &houses_owned(scene.territory.houses_of(player)),
+        &say(
+            scene.language,
+            "picture-owns-houses",
+            &[("count", number(scene.territory.houses_of(player)))],
+        ),
         28.0 + w + 14.0,
         y + 28.0,
         21.0,
@@ -271,27 +276,20 @@ pub(super) fn name_bar(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
     );
 }
 
-fn houses_owned(houses: u8) -> String {
-    if houses == 1 {
-        "owns 1 house".to_string()
-    } else {
-        format!("owns {houses} houses")
-    }
-}
-
-/// The label of the turn marker on `player`'s bar, if it is their turn.
+/// The message of the turn marker's label on `player`'s bar, if it is their turn.
 pub(super) fn turn_label(scene: &Scene, player: Player) -> Option<&'static str> {
     // On an emptied board the marker names who opens the next round.
     (scene.turn == Some(player)).then_some(if scene.board == [0; 12] {
-        "▶ starts next"
+        "picture-starts-next"
     } else {
-        "▶ to move"
+        "picture-to-move"
     })
 }
 
 /// The black "▶ to move" marker at the right end of `player`'s bar, when it is their turn.
 pub(super) fn turn_marker(pm: &mut Pixmap, scene: &Scene, player: Player, y: f32) {
-    if let Some(label) = turn_label(scene, player) {
+    if let Some(id) = turn_label(scene, player) {
+        let label = &say(scene.language, id, &[]);
         let size = 21.0;
         let lw = text::width(label, size) + BAR_H * 0.7;
         pill(
@@ -384,7 +382,8 @@ pub(super) fn store(pm: &mut Pixmap, scene: &Scene, player: Player, x: f32) {
     fill_under_stroke(pm, &shape, tint(player));
     stroke(pm, &shape, strong(player), 4.0);
     let cx = x + STORE_W / 2.0;
-    text::draw(pm, "store", cx, y + 26.0, 16.0, MUTED, Align::Centre);
+    let word = say(scene.language, "picture-store", &[]);
+    text::draw(pm, &word, cx, y + 26.0, 16.0, MUTED, Align::Centre);
     let seeds = scene.stores.get(player);
     text::draw(
         pm,
@@ -484,7 +483,8 @@ pub(super) fn status_line(pm: &mut Pixmap, scene: &Scene, i: usize) {
 pub(super) fn status_with_map(pm: &mut Pixmap, scene: &Scene) {
     let mut right = WIDTH as f32 - 32.0;
     if let Some((territory, caption)) = scene.territory_map {
-        right = territory_strip(pm, territory, caption, right, BAND_Y + 10.0) - 16.0;
+        let caption = caption.words(scene.language);
+        right = territory_strip(pm, territory, &caption, right, BAND_Y + 10.0) - 16.0;
     }
     let max_w = right - 32.0;
     for (spans, (baseline, size)) in scene.lines.iter().zip(LINES) {

@@ -2,15 +2,18 @@
 //! player's rating history as a small chart ([`rating_chart`]).
 //!
 //! Pure: positions, moves and ratings in, bytes out. The one I/O is reading the host's font files, once,
-//! for a character of a name that the embedded fonts lack. The only input is [`namnam_game`]; the
-//! Discord layer turns a [`Picture`] into an attachment (its `description` is the attachment's alt text).
+//! for a character of a name that the embedded fonts lack. The inputs are [`namnam_game`]'s, and every
+//! word drawn or described comes from the `pictures` area of [`namnam_words`], in the [`Language`] each
+//! input names; the Discord layer turns a [`Picture`] into an attachment (its `description` is the
+//! attachment's alt text).
 //!
 //! ```
 //! use namnam_game::{ByPlayer, Player, Position, Rules};
-//! use namnam_render::{board_png, MatchView};
+//! use namnam_render::{board_png, Language, MatchView};
 //!
 //! let position = Position::opening(Player::South, Rules::default());
 //! let view = MatchView {
+//!     language: Language::English,
 //!     names: ByPlayer::new("Ama", "Kofi"),
 //!     round: 1,
 //!     position: &position,
@@ -36,6 +39,7 @@ mod standings;
 mod text;
 mod tiles;
 mod view;
+mod words;
 
 use namnam_game::MoveRecord;
 
@@ -47,6 +51,7 @@ pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
 pub use standings::{standings_png, StandingsLine, StandingsTable};
 use view::clip;
 pub use view::{MatchView, Picture, MAX_DESCRIPTION};
+pub use words::Language;
 
 /// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.
 /// Put together from tiles drawn and compressed once (`tiles.rs`): a move redraws only what

@@ -74,14 +74,6 @@ pub fn on_strong(player: Player) -> Rgb {
     }
 }
 
-/// The colour's name in words, for captions and the screen-reader description.
-pub fn colour_name(player: Player) -> &'static str {
-    match player {
-        Player::South => "blue",
-        Player::North => "orange",
-    }
-}
-
 /// Every colour the board is drawn with.
 const BASE: [Rgb; 13] = [
     CARD,

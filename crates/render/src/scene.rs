@@ -2,8 +2,8 @@
 //! of words. [`from_view`] builds the scene of a board picture; the GIF builds one per frame. The
 //! screen-reader description is written from the same scene, so the words and the picture agree.
 
-use super::palette::colour_name;
 use super::view::MatchView;
+use super::words::{marker, number, of_marker, say, Arg, Language};
 use namnam_game::{
     ByPlayer, CaptureKind, House, MatchEnd, MoveEvent, MoveRecord, Player, Position, Territory,
 };
@@ -18,10 +18,6 @@ pub enum Span {
 /// One status line.
 pub type Line = Vec<Span>;
 
-fn text(s: impl Into<String>) -> Span {
-    Span::Text(s.into())
-}
-
 /// A ring around a house with a short tag on it ("start", "end", "lap 2 ends").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ring {
@@ -29,9 +25,28 @@ pub struct Ring {
     pub tag: String,
 }
 
+/// The caption of the small map of houses beside the status lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MapCaption {
+    NextRound,
+    Final,
+}
+
+impl MapCaption {
+    pub fn words(self, language: Language) -> String {
+        let id = match self {
+            MapCaption::NextRound => "picture-map-next",
+            MapCaption::Final => "picture-map-final",
+        };
+        say(language, id, &[])
+    }
+}
+
 /// Everything one picture shows.
 #[derive(Clone, Debug)]
 pub struct Scene<'a> {
+    /// The language of every word drawn and of the description.
+    pub language: Language,
     pub names: ByPlayer<&'a str>,
     pub round: u32,
     pub board: [u8; 12],
@@ -45,7 +60,7 @@ pub struct Scene<'a> {
     pub lines: [Line; 2],
     /// A small map of the houses beside the lines, with its caption: next round's territory, or the
     /// final one when the match is over.
-    pub territory_map: Option<(Territory, &'static str)>,
+    pub territory_map: Option<(Territory, MapCaption)>,
 }
 
 impl Scene<'_> {
@@ -58,6 +73,33 @@ impl Scene<'_> {
             })
             .collect()
     }
+}
+
+/// Message `id` of the pictures' words as a status line: `names` are the arguments that stand for players, drawn as their pills.
+pub fn line(language: Language, id: &str, args: &[(&str, Arg)], names: &[(&str, Player)]) -> Line {
+    let mut all: Vec<(&str, Arg)> = names
+        .iter()
+        .map(|&(name, player)| (name, Arg::Text(marker(player).to_string())))
+        .collect();
+    all.extend(args.iter().cloned());
+    let said = say(language, id, &all);
+    let mut spans = Vec::new();
+    let mut words = String::new();
+    for c in said.chars() {
+        match of_marker(c) {
+            Some(player) => {
+                if !words.is_empty() {
+                    spans.push(Span::Text(std::mem::take(&mut words)));
+                }
+                spans.push(Span::Name(player));
+            }
+            None => words.push(c),
+        }
+    }
+    if !words.is_empty() {
+        spans.push(Span::Text(words));
+    }
+    spans
 }
 
 /// The houses `player` owns, as label ranges in sowing order: "1–7", "7–12, 1–3".
@@ -89,14 +131,6 @@ pub fn owned_ranges(territory: Territory, player: Player) -> String {
         .join(", ")
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// The last house a seed fell into.
 pub fn last_sown(events: &[MoveEvent]) -> Option<House> {
     events.iter().rev().find_map(|e| match e {
@@ -111,23 +145,23 @@ fn shows_after(position: &Position, record: &MoveRecord) -> bool {
 }
 
 /// The "X to move" line.
-fn turn_line(position: &Position, player: Player) -> Line {
+fn turn_line(language: Language, position: &Position, player: Player) -> Line {
     let fresh = position.board() == [4; 12] && position.stores() == ByPlayer::new(0, 0);
-    let what = if fresh {
-        " starts: pick one of your "
-    } else {
-        " to move: pick one of your "
+    let id = match (fresh, player) {
+        (true, Player::South) => "picture-starts-south",
+        (true, Player::North) => "picture-starts-north",
+        (false, Player::South) => "picture-turn-south",
+        (false, Player::North) => "picture-turn-north",
     };
-    vec![
-        Span::Name(player),
-        text(format!("{what}{} houses", colour_name(player))),
-    ]
+    line(language, id, &[], &[("player", player)])
 }
 
 /// The scene of a board picture.
 pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
     let position = view.position;
+    let language = view.language;
     let mut scene = Scene {
+        language,
         names: view.names,
         round: view.round,
         board: position.board(),
@@ -147,84 +181,102 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
     let [first, second] = &mut scene.lines;
     if let Some(result) = view.result {
         *first = match result.winner {
-            Some(w) => vec![Span::Name(w), text(" wins the match!")],
-            None => vec![text("The match is drawn")],
+            Some(w) => line(language, "picture-match-won", &[], &[("winner", w)]),
+            None => line(language, "picture-match-drawn", &[], &[]),
         };
         let loser = result.winner.map(Player::other);
+        let lost = |id, loser| line(language, id, &[], &[("loser", loser)]);
         *second = match (result.reason, loser) {
-            (MatchEnd::WholeBoard, Some(l)) => vec![Span::Name(l), text(" has no houses left")],
+            (MatchEnd::WholeBoard, Some(l)) => lost("picture-end-whole-board", l),
             (MatchEnd::Target, Some(l)) => {
                 let winner = l.other();
                 let houses = view
                     .round_summary
                     .map_or(position.territory(), |s| s.territory_after)
                     .houses_of(winner);
-                vec![
-                    Span::Name(winner),
-                    text(format!(" reached the target with {houses} houses")),
-                ]
+                line(
+                    language,
+                    "picture-end-target",
+                    &[("count", number(houses))],
+                    &[("winner", winner)],
+                )
             }
-            (MatchEnd::Resignation, Some(l)) => vec![Span::Name(l), text(" resigned")],
-            (MatchEnd::Timeout, Some(l)) => vec![Span::Name(l), text(" ran out of time")],
-            (MatchEnd::Agreement, _) => vec![text("both players agreed to a draw")],
-            (MatchEnd::Adjudicated, _) => vec![text("scored by the houses owned: time was up")],
-            (MatchEnd::RoundLimit, _) => vec![text(format!(
-                "the round limit: {} rounds played",
-                view.round_summary.map_or(view.round, |s| s.round)
-            ))],
-            (_, None) => vec![text("six houses each")],
+            (MatchEnd::Resignation, Some(l)) => lost("picture-end-resignation", l),
+            (MatchEnd::Timeout, Some(l)) => lost("picture-end-timeout", l),
+            (MatchEnd::Agreement, _) => line(language, "picture-end-agreement", &[], &[]),
+            (MatchEnd::Adjudicated, _) => line(language, "picture-end-adjudicated", &[], &[]),
+            (MatchEnd::RoundLimit, _) => line(
+                language,
+                "picture-end-round-limit",
+                &[(
+                    "count",
+                    number(view.round_summary.map_or(view.round, |s| s.round)),
+                )],
+                &[],
+            ),
+            (_, None) => line(language, "picture-end-even", &[], &[]),
         };
         scene.territory_map = view
             .round_summary
-            .map(|s| (s.territory_after, "final houses"));
+            .map(|s| (s.territory_after, MapCaption::Final));
     } else if let Some(summary) = view.round_summary {
         let (s, n) = (summary.stores.south, summary.stores.north);
+        let round = ("round", number(summary.round));
         *first = match summary.winner {
-            Some(w) => vec![
-                text(format!("Round {} to ", summary.round)),
-                Span::Name(w),
-                text(format!(": {} seeds to {}", s.max(n), s.min(n))),
-            ],
-            None => vec![text(format!(
-                "Round {} drawn: {s} seeds each",
-                summary.round
-            ))],
+            Some(w) => line(
+                language,
+                "picture-round-won",
+                &[
+                    round,
+                    ("count", number(s.max(n))),
+                    ("fewer", number(s.min(n))),
+                ],
+                &[("winner", w)],
+            ),
+            None => line(
+                language,
+                "picture-round-drawn",
+                &[round, ("count", number(s))],
+                &[],
+            ),
         };
         let next = summary.territory_after;
-        *second = vec![
-            text("Next: "),
-            Span::Name(Player::South),
-            text(format!(" {}, ", next.houses_of(Player::South))),
-            Span::Name(Player::North),
-            text(format!(" {} houses · ", next.houses_of(Player::North))),
-            Span::Name(summary.starter.other()),
-            text(" starts"),
-        ];
-        scene.territory_map = Some((next, "next round"));
+        *second = line(
+            language,
+            "picture-round-next",
+            &[
+                ("south_houses", number(next.houses_of(Player::South))),
+                ("count", number(next.houses_of(Player::North))),
+            ],
+            &[
+                ("south", Player::South),
+                ("north", Player::North),
+                ("starter", summary.starter.other()),
+            ],
+        );
+        scene.territory_map = Some((next, MapCaption::NextRound));
     } else {
+        let round = [("round", number(view.round))];
         if let Some(record) = marked {
-            *first = move_line(record);
+            *first = move_line(language, record);
         } else if position.board() == [4; 12] && position.stores() == ByPlayer::new(0, 0) {
-            *first = vec![text(format!(
-                "Round {}: sow anticlockwise, make fours, win houses",
-                view.round
-            ))];
+            *first = line(language, "picture-opening", &round, &[]);
         } else {
-            *first = vec![text(format!("Round {}", view.round))];
+            *first = line(language, "picture-round", &round, &[]);
         }
         let mover = position.to_move();
         *second = match marked.and_then(|r| r.passes().next()) {
-            Some(passer) => vec![
-                Span::Name(passer),
-                text(" has no seeds and passes: "),
-                Span::Name(mover),
-                text(" again"),
-            ],
-            None => turn_line(position, mover),
+            Some(passer) => line(
+                language,
+                "picture-pass",
+                &[],
+                &[("other", passer), ("player", mover)],
+            ),
+            None => turn_line(language, position, mover),
         };
     }
     if let Some(note) = view.note {
-        scene.lines[1] = vec![text(note)];
+        scene.lines[1] = vec![Span::Text(note.to_owned())];
     }
     scene
 }
@@ -232,20 +284,21 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
 /// Start and end rings and the capture badges of `record`.
 fn mark_move(scene: &mut Scene, record: &MoveRecord) {
     let end = last_sown(&record.events);
+    let tag = |id| say(scene.language, id, &[]);
     if end == Some(record.house) {
         scene.rings.push(Ring {
             house: record.house,
-            tag: "start · end".into(),
+            tag: tag("picture-tag-start-end"),
         });
     } else {
         scene.rings.push(Ring {
             house: record.house,
-            tag: "start".into(),
+            tag: tag("picture-tag-start"),
         });
         if let Some(end) = end {
             scene.rings.push(Ring {
                 house: end,
-                tag: "end".into(),
+                tag: tag("picture-tag-end"),
             });
         }
     }
@@ -284,77 +337,83 @@ pub fn walk(record: &MoveRecord, mut at: impl FnMut(&MoveEvent, &[u8; 12])) {
     }
 }
 
-/// "Ama sowed house 3: 4 laps, took 8 · Kofi took 4".
-pub fn move_line(record: &MoveRecord) -> Line {
-    let mut line = vec![
-        Span::Name(record.mover),
-        text(format!(
-            " sowed house {}: {}",
-            record.house,
-            plural(record.laps(), "lap", "laps")
-        )),
-    ];
+/// "Ama sowed house 3: 4 laps, took 8 · Kofi got 4".
+pub fn move_line(language: Language, record: &MoveRecord) -> Line {
     let mut taken = ByPlayer::new(0u32, 0u32);
     for c in record.captures() {
         *taken.get_mut(c.player) += c.seeds as u32;
     }
     let mover_took = taken.get(record.mover);
     let other_took = taken.get(record.mover.other());
-    if mover_took > 0 {
-        line.push(text(format!(", took {mover_took}")));
-    }
-    if other_took > 0 {
-        line.push(text(" · "));
-        line.push(Span::Name(record.mover.other()));
-        line.push(text(format!(" got {other_took}")));
-    }
-    if mover_took == 0 && other_took == 0 {
-        line.push(text(", no capture"));
-    }
-    line
+    let id = match (mover_took > 0, other_took > 0) {
+        (false, false) => "picture-move-quiet",
+        (true, false) => "picture-move-took",
+        (false, true) => "picture-move-gave",
+        (true, true) => "picture-move-both",
+    };
+    line(
+        language,
+        id,
+        &[
+            ("house", number(record.house.label())),
+            ("count", number(record.laps() as i64)),
+            ("took", number(mover_took)),
+            ("got", number(other_took)),
+        ],
+        &[("player", record.mover), ("other", record.mover.other())],
+    )
 }
 
-/// A capture told in words: "House 7 made four: Kofi takes them".
-pub fn capture_line(capture: &namnam_game::Capture) -> Line {
-    let four = capture.houses[0];
-    match capture.kind {
-        CaptureKind::MidLap => vec![
-            text(format!("House {four} made four: its owner ")),
-            Span::Name(capture.player),
-            text(" takes them"),
+/// A capture told in words: "House 7 made four: its owner Kofi takes them".
+pub fn capture_line(language: Language, capture: &namnam_game::Capture) -> Line {
+    let id = match capture.kind {
+        CaptureKind::MidLap => "picture-capture-mid-lap",
+        CaptureKind::LastSeed => "picture-capture-last-seed",
+        CaptureKind::Chain => "picture-capture-chain",
+    };
+    line(
+        language,
+        id,
+        &[
+            ("house", number(capture.houses[0].label())),
+            ("count", number(capture.seeds)),
         ],
-        CaptureKind::LastSeed => vec![
-            text(format!("Last seed made four in house {four}: ")),
-            Span::Name(capture.player),
-            text(" takes them"),
-        ],
-        CaptureKind::Chain => vec![
-            text(format!("Four in house {four} and a chain: ")),
-            Span::Name(capture.player),
-            text(format!(" takes {}", capture.seeds)),
-        ],
-    }
+        &[("player", capture.player)],
+    )
 }
 
 /// The screen-reader description of a scene.
 pub fn describe(scene: &Scene) -> String {
+    let language = scene.language;
     let who = |p: Player| {
-        format!(
-            "{} ({}, {}) owns houses {}, store {}",
-            scene.names.get(p),
-            p.name(),
-            colour_name(p),
-            owned_ranges(scene.territory, p),
-            scene.stores.get(p)
+        let count = scene.territory.houses_of(p);
+        let id = match (p, count) {
+            (Player::South, 0) => "picture-who-south-none",
+            (Player::North, 0) => "picture-who-north-none",
+            (Player::South, _) => "picture-who-south",
+            (Player::North, _) => "picture-who-north",
+        };
+        say(
+            language,
+            id,
+            &[
+                ("name", Arg::Text(scene.names.get(p).to_string())),
+                ("count", number(count)),
+                ("houses", Arg::Text(owned_ranges(scene.territory, p))),
+                ("store", number(scene.stores.get(p))),
+            ],
         )
     };
     let houses: Vec<String> = scene.board.iter().map(|s| s.to_string()).collect();
-    let mut d = format!(
-        "Nam-nam board, round {}. {}. {}. Seeds in houses 1 to 12: {}.",
-        scene.round,
-        who(Player::North),
-        who(Player::South),
-        houses.join(", ")
+    let mut d = say(
+        language,
+        "picture-about-board",
+        &[
+            ("round", number(scene.round)),
+            ("north", Arg::Text(who(Player::North))),
+            ("south", Arg::Text(who(Player::South))),
+            ("seeds", Arg::Text(houses.join(", "))),
+        ],
     );
     for line in &scene.lines {
         let t = scene.line_text(line);
@@ -388,6 +447,7 @@ pub(crate) fn with_samples(mut f: impl FnMut(&Scene)) {
         .play(House::from_label(11).expect("a label"))
         .expect("a legal move");
     let view = |position, last_move| MatchView {
+        language: Language::English,
         names: ByPlayer::new("Ama", "Kofi"),
         round: 1,
         position,
@@ -398,4 +458,29 @@ pub(crate) fn with_samples(mut f: impl FnMut(&Scene)) {
     };
     f(&from_view(&view(&opening, None)));
     f(&from_view(&view(&record.after, Some(&record))));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use namnam_game::Player;
+
+    #[test]
+    fn names_become_pills_where_the_language_puts_them() {
+        let pass = |language| {
+            line(
+                language,
+                "picture-pass",
+                &[],
+                &[("other", Player::North), ("player", Player::South)],
+            )
+        };
+        let english = pass(Language::English);
+        assert_eq!(english.first(), Some(&Span::Name(Player::North)));
+        assert!(english.contains(&Span::Name(Player::South)));
+        assert_eq!(
+            pass(Language::French)[1],
+            Span::Text(" n'a plus de graines et passe : ".into())
+        );
+    }
 }

@@ -19,6 +19,7 @@
 use super::draw::{card, fill, rounded};
 use super::palette::{strong, tint, Rgb, BAND, CARD, INK, MUTED};
 use super::text::{self, Align};
+use super::words::{number, say, Arg, Language};
 use super::{clip, encode_png, Picture, MAX_DESCRIPTION};
 use namnam_game::Player;
 use serde::{Deserialize, Serialize};
@@ -82,17 +83,32 @@ const RANK_W: f32 = 44.0;
 const MIN_NAME_W: f32 = 180.0;
 const NUMBER_GAP: f32 = 16.0;
 const MIN_NUMBER_W: f32 = 44.0;
-const WITHDRAWN: &str = " (withdrawn)";
+
+/// The mark after a withdrawn player's name, with its space.
+fn withdrawn(language: Language) -> String {
+    format!(" {}", say(language, "picture-standings-withdrawn", &[]))
+}
+
+/// "… and 40 more"
+fn more(language: Language, count: usize) -> String {
+    say(
+        language,
+        "picture-standings-more",
+        &[("count", number(count as i64))],
+    )
+}
 
 /// The standings as a PNG, 640 px wide and as tall as its rows and pairings need (opaque RGB), with a
-/// description that names every player's rank and points, then the pairings.
-pub fn standings_png(table: &StandingsTable) -> Picture {
-    let layout = Layout::of(table);
+/// description that names every player's rank and points, then the pairings. The table arrives formatted
+/// in `language` (it is stored with the post, which keeps its language beside it); the picture's own words
+/// (the headings, the notes, the description's) are in it too.
+pub fn standings_png(table: &StandingsTable, language: Language) -> Picture {
+    let layout = Layout::of(table, language);
     let mut pm = Pixmap::new(WIDTH, layout.height).expect("a non-empty picture");
-    draw_table(&mut pm, table, &layout);
+    draw_table(&mut pm, table, &layout, language);
     Picture {
         bytes: encode_png(&pm),
-        description: clip(describe(table)),
+        description: clip(describe(table, language)),
         width: WIDTH,
         height: layout.height,
     }
@@ -117,8 +133,8 @@ struct Layout {
 }
 
 impl Layout {
-    fn of(table: &StandingsTable) -> Layout {
-        let mut number_w: Vec<f32> = headings(table)
+    fn of(table: &StandingsTable, language: Language) -> Layout {
+        let mut number_w: Vec<f32> = headings(table, language)
             .iter()
             .map(|heading| text::width(heading, HEADING_SIZE))
             .collect();
@@ -195,10 +211,10 @@ impl Layout {
 }
 
 /// The number columns' headings: points, the tie-breaks, games played.
-fn headings(table: &StandingsTable) -> Vec<&str> {
-    let mut headings = vec!["Points"];
-    headings.extend(table.tiebreaks.iter().map(String::as_str));
-    headings.push("Games");
+fn headings(table: &StandingsTable, language: Language) -> Vec<String> {
+    let mut headings = vec![say(language, "picture-standings-points", &[])];
+    headings.extend(table.tiebreaks.iter().cloned());
+    headings.push(say(language, "picture-standings-games", &[]));
     headings
 }
 
@@ -218,7 +234,7 @@ fn leads(line: &StandingsLine) -> bool {
     line.rank.trim().trim_end_matches('=') == "1"
 }
 
-fn draw_table(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout) {
+fn draw_table(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout, language: Language) {
     card(pm);
     let title = text::truncate(&table.title, TITLE_SIZE, RIGHT - MARGIN);
     text::draw(pm, &title, MARGIN, 42.0, TITLE_SIZE, INK, Align::Left);
@@ -235,7 +251,7 @@ fn draw_table(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout) {
 
     text::draw(
         pm,
-        "#",
+        &say(language, "picture-standings-rank", &[]),
         MARGIN,
         HEADINGS_BASELINE,
         HEADING_SIZE,
@@ -244,14 +260,14 @@ fn draw_table(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout) {
     );
     text::draw(
         pm,
-        "Player",
+        &say(language, "picture-standings-player", &[]),
         layout.name_left,
         HEADINGS_BASELINE,
         HEADING_SIZE,
         MUTED,
         Align::Left,
     );
-    for (i, heading) in headings(table).iter().enumerate() {
+    for (i, heading) in headings(table, language).iter().enumerate() {
         let fitted = text::truncate(heading, HEADING_SIZE, layout.number_w[i] - 6.0);
         text::draw(
             pm,
@@ -266,18 +282,19 @@ fn draw_table(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout) {
 
     if table.lines.is_empty() {
         row_band(pm, 0, BAND);
-        note_row(pm, 0, "no players yet");
+        note_row(pm, 0, &say(language, "picture-standings-empty", &[]));
     }
+    let withdrawn = withdrawn(language);
     for (i, line) in table.lines.iter().take(MAX_ROWS).enumerate() {
-        draw_row(pm, table, layout, i, line);
+        draw_row(pm, table, layout, i, line, &withdrawn);
     }
     if table.lines.len() > MAX_ROWS {
-        let more = table.lines.len() - MAX_ROWS;
-        note_row(pm, MAX_ROWS, &format!("… and {more} more"));
+        let rest = table.lines.len() - MAX_ROWS;
+        note_row(pm, MAX_ROWS, &more(language, rest));
     }
 
     if layout.has_pairings {
-        draw_pairings(pm, table, layout);
+        draw_pairings(pm, table, layout, language);
     }
 }
 
@@ -318,6 +335,7 @@ fn draw_row(
     layout: &Layout,
     i: usize,
     line: &StandingsLine,
+    withdrawn: &str,
 ) {
     let leader = leads(line) && !line.withdrawn;
     if leader {
@@ -344,7 +362,7 @@ fn draw_row(
 
     let room = layout.name_right - layout.name_left;
     if line.withdrawn {
-        let note_w = text::width(WITHDRAWN, NOTE_SIZE);
+        let note_w = text::width(withdrawn, NOTE_SIZE);
         let name = text::truncate(&line.name, ROW_SIZE, (room - note_w).max(room / 2.0));
         text::draw(
             pm,
@@ -358,7 +376,7 @@ fn draw_row(
         let after = layout.name_left + text::width(&name, ROW_SIZE);
         text::draw(
             pm,
-            WITHDRAWN,
+            withdrawn,
             after,
             baseline,
             NOTE_SIZE,
@@ -401,17 +419,14 @@ fn split_decimal(cell: &str) -> (&str, &str) {
 
 /// The pairings under the table: one column when few, else two, read down the first column then the
 /// second.
-fn draw_pairings(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout) {
+fn draw_pairings(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout, language: Language) {
     let top = layout.pairings_top;
     let heading = text::truncate(&table.pairings_title, 18.0, RIGHT - MARGIN);
     text::draw(pm, &heading, MARGIN, top + 18.0, 18.0, INK, Align::Left);
     let column_w = (RIGHT - MARGIN) / layout.pairing_columns as f32;
     let mut shown: Vec<String> = table.pairings.iter().take(MAX_PAIRINGS).cloned().collect();
     if table.pairings.len() > MAX_PAIRINGS {
-        shown.push(format!(
-            "… and {} more",
-            table.pairings.len() - MAX_PAIRINGS
-        ));
+        shown.push(more(language, table.pairings.len() - MAX_PAIRINGS));
     }
     for (k, pairing) in shown.iter().enumerate() {
         let (column, line) = (k / layout.pairing_lines, k % layout.pairing_lines);
@@ -428,7 +443,7 @@ fn draw_pairings(pm: &mut Pixmap, table: &StandingsTable, layout: &Layout) {
 /// Both lists are cut at a whole entry with "… and 40 more" rather than mid-word by [`clip`]. The
 /// table comes first and gets what the pairings leave, but always at least half of the limit, so that a
 /// long list of pairings cannot push the leaders out.
-fn describe(table: &StandingsTable) -> String {
+fn describe(table: &StandingsTable, language: Language) -> String {
     let mut head = table.title.trim().to_string();
     if !table.subtitle.trim().is_empty() {
         head.push_str(". ");
@@ -441,24 +456,51 @@ fn describe(table: &StandingsTable) -> String {
         .iter()
         .enumerate()
         .map(|(i, line)| {
-            // The unit once, on the leader: 64 times " points" would cost a third of the limit.
-            let unit = match (i, line.points.as_str()) {
-                (0, "1") => " point",
-                (0, _) => " points",
-                _ => "",
+            let text = |t: &str| Arg::Text(t.to_owned());
+            let (rank, name) = (("rank", text(&line.rank)), ("name", text(&line.name)));
+            // The unit once, on the leader: 64 times " points" would cost a third of the limit. Whole
+            // points choose the unit's plural form; "2.5" is written as it comes.
+            let entry = match (i, line.points.parse::<i64>()) {
+                (0, Ok(points)) => say(
+                    language,
+                    "picture-about-leader",
+                    &[rank, name, ("count", number(points))],
+                ),
+                (0, Err(_)) => say(
+                    language,
+                    "picture-about-leader-part",
+                    &[rank, name, ("points", text(&line.points))],
+                ),
+                _ => say(
+                    language,
+                    "picture-about-entry",
+                    &[rank, name, ("points", text(&line.points))],
+                ),
             };
-            let withdrawn = if line.withdrawn { WITHDRAWN } else { "" };
-            format!(
-                "{} {} {}{unit}{withdrawn}",
-                line.rank, line.name, line.points
-            )
+            if line.withdrawn {
+                say(
+                    language,
+                    "picture-about-withdrawn",
+                    &[("entry", Arg::Text(entry))],
+                )
+            } else {
+                entry
+            }
         })
         .collect();
     let pairings_head = if table.pairings.is_empty() {
         String::new()
     } else {
-        let title = table.pairings_title.trim();
-        format!(" {}: ", if title.is_empty() { "Pairings" } else { title })
+        let title = match table.pairings_title.trim() {
+            "" => say(language, "picture-standings-pairings", &[]),
+            title => title.to_owned(),
+        };
+        let head = say(
+            language,
+            "picture-about-pairings",
+            &[("title", Arg::Text(title))],
+        );
+        format!(" {head} ")
     };
     let pairings_len = pairings_head.chars().count()
         + table
@@ -469,12 +511,13 @@ fn describe(table: &StandingsTable) -> String {
 
     let left = MAX_DESCRIPTION.saturating_sub(head.chars().count());
     let standings = if entries.is_empty() {
-        "No players yet.".to_string()
+        say(language, "picture-about-no-players", &[])
     } else {
         within(
             &entries,
             ", ",
             left.saturating_sub(pairings_len).max(left / 2),
+            language,
         )
     };
     let mut d = head + &standings;
@@ -482,18 +525,18 @@ fn describe(table: &StandingsTable) -> String {
         let left =
             MAX_DESCRIPTION.saturating_sub(d.chars().count() + pairings_head.chars().count());
         d.push_str(&pairings_head);
-        d.push_str(&within(&table.pairings, "; ", left));
+        d.push_str(&within(&table.pairings, "; ", left, language));
     }
     d
 }
 
 /// `entries` joined by `sep` and ended with a full stop, in at most `budget` characters if it can: the
 /// first entry always, then as many as fit with room left for "… and N more.".
-fn within(entries: &[String], sep: &str, budget: usize) -> String {
+fn within(entries: &[String], sep: &str, budget: usize, language: Language) -> String {
     let mut out = String::new();
     for (i, entry) in entries.iter().enumerate() {
         let sep = if i == 0 { "" } else { sep };
-        let more = format!("{sep}… and {} more.", entries.len() - i);
+        let more = format!("{sep}{}.", more(language, entries.len() - i));
         let needed = out.chars().count() + sep.chars().count() + entry.chars().count();
         let last = i + 1 == entries.len();
         let reserve = if last { 1 } else { more.chars().count() };
@@ -547,7 +590,7 @@ mod tests {
         let lines = (1..=64)
             .map(|i| line(&i.to_string(), &format!("player number {i}"), "1.5"))
             .collect();
-        let d = describe(&table(lines, vec!["zed – yan".into()]));
+        let d = describe(&table(lines, vec!["zed – yan".into()]), Language::English);
         assert!(d.chars().count() <= MAX_DESCRIPTION, "{d}");
         assert!(d.contains("1 player number 1 1.5 points"), "{d}");
         assert!(d.contains("more."), "{d}");
@@ -557,9 +600,18 @@ mod tests {
     #[test]
     fn lists_are_cut_at_a_whole_entry() {
         let names: Vec<String> = ["ama", "kofi", "kwame", "esi"].map(String::from).into();
-        assert_eq!(within(&names, ", ", 100), "ama, kofi, kwame, esi.");
-        assert_eq!(within(&names, ", ", 27), "ama, kofi, … and 2 more.");
-        assert_eq!(within(&names, ", ", 3), "ama, … and 3 more.");
+        assert_eq!(
+            within(&names, ", ", 100, Language::English),
+            "ama, kofi, kwame, esi."
+        );
+        assert_eq!(
+            within(&names, ", ", 27, Language::English),
+            "ama, kofi, … and 2 more."
+        );
+        assert_eq!(
+            within(&names, ", ", 3, Language::English),
+            "ama, … and 3 more."
+        );
     }
 
     #[test]
@@ -581,11 +633,14 @@ mod tests {
     fn the_height_is_capped() {
         let many = (0..500).map(|i| line(&i.to_string(), "x", "0")).collect();
         let pairings = (0..500).map(|i| format!("p{i}")).collect();
-        let layout = Layout::of(&table(many, pairings));
-        let full = Layout::of(&table(
-            (0..65).map(|i| line(&i.to_string(), "x", "0")).collect(),
-            (0..33).map(|i| format!("p{i}")).collect(),
-        ));
+        let layout = Layout::of(&table(many, pairings), Language::English);
+        let full = Layout::of(
+            &table(
+                (0..65).map(|i| line(&i.to_string(), "x", "0")).collect(),
+                (0..33).map(|i| format!("p{i}")).collect(),
+            ),
+            Language::English,
+        );
         assert_eq!(layout.height, full.height);
     }
 }

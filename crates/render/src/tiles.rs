@@ -19,7 +19,8 @@
 use super::deflate::{self, Bits, Code, Counts, Token};
 use super::draw::{self, HEIGHT, NORTH_BAR_Y, SOUTH_BAR_Y, WIDTH};
 use super::palette::GifPalette;
-use super::scene::{Scene, Span};
+use super::scene::{MapCaption, Scene, Span};
+use super::words::Language;
 use namnam_game::{ByPlayer, House, Player, Territory};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -118,14 +119,19 @@ fn layout(scene: &Scene) -> Vec<(u32, u32, Vec<Place>)> {
     rows
 }
 
-/// Everything a tile's pixels depend on: two tiles with equal keys are drawn the same.
+/// Everything a tile's pixels depend on: two tiles with equal keys are drawn the same. A tile with words
+/// on it keys on the language, so that a French board and an English one never share it; a tile without
+/// words (a house with no tag, the empty band) is shared by every language.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
-    Heading(u32),
-    NameBar(Player, String, u8),
-    TurnMarker(Player, Option<&'static str>),
-    Store(Player, u8),
+    Heading(Language, u32),
+    NameBar(Language, Player, String, u8),
+    /// The marker's message id, when it is the player's turn.
+    TurnMarker(Language, Player, Option<&'static str>),
+    Store(Language, Player, u8),
     House {
+        /// Only for a house with tags on its ring.
+        language: Option<Language>,
         house: House,
         owner: Player,
         seeds: u8,
@@ -133,43 +139,53 @@ enum Key {
         tags: Vec<String>,
     },
     Status {
+        language: Language,
         lines: [Vec<Span>; 2],
         names: [String; 2],
-        map: Option<(Territory, &'static str)>,
+        map: Option<(Territory, MapCaption)>,
     },
-    StatusLine(u8, Vec<Span>, [String; 2]),
+    StatusLine(Language, u8, Vec<Span>, [String; 2]),
     Band(u8),
 }
 
 fn key(scene: &Scene, place: Place) -> Key {
     let names = || Player::BOTH.map(|p| scene.names.get(p).to_string());
+    let language = scene.language;
     match place {
-        Place::Heading => Key::Heading(scene.round),
+        Place::Heading => Key::Heading(language, scene.round),
         Place::NameBar(p) => Key::NameBar(
+            language,
             p,
             scene.names.get(p).to_string(),
             scene.territory.houses_of(p),
         ),
-        Place::TurnMarker(p) => Key::TurnMarker(p, draw::turn_label(scene, p)),
-        Place::Store(p) => Key::Store(p, scene.stores.get(p)),
-        Place::House(h) => Key::House {
-            house: h,
-            owner: scene.territory.owner(h),
-            seeds: scene.board[h.index()],
-            captured: scene.captured[h.index()],
-            tags: scene
+        Place::TurnMarker(p) => Key::TurnMarker(language, p, draw::turn_label(scene, p)),
+        Place::Store(p) => Key::Store(language, p, scene.stores.get(p)),
+        Place::House(h) => {
+            let tags: Vec<String> = scene
                 .rings
                 .iter()
                 .filter(|r| r.house == h)
                 .map(|r| r.tag.clone())
-                .collect(),
-        },
+                .collect();
+            Key::House {
+                language: (!tags.is_empty()).then_some(language),
+                house: h,
+                owner: scene.territory.owner(h),
+                seeds: scene.board[h.index()],
+                captured: scene.captured[h.index()],
+                tags,
+            }
+        }
         Place::Status => Key::Status {
+            language,
             lines: scene.lines.clone(),
             names: names(),
             map: scene.territory_map,
         },
-        Place::StatusLine(i) => Key::StatusLine(i, scene.lines[i as usize].clone(), names()),
+        Place::StatusLine(i) => {
+            Key::StatusLine(language, i, scene.lines[i as usize].clone(), names())
+        }
         Place::Band(i) => Key::Band(i),
     }
 }
@@ -181,7 +197,7 @@ fn draw_place(pm: &mut Pixmap, scene: &Scene, place: Place) {
         Player::South => SOUTH_BAR_Y,
     };
     match place {
-        Place::Heading => draw::heading(pm, scene.round),
+        Place::Heading => draw::heading(pm, scene.language, scene.round),
         Place::NameBar(p) => draw::name_bar(pm, scene, p, bar_y(p)),
         Place::TurnMarker(p) => draw::turn_marker(pm, scene, p, bar_y(p)),
         Place::Store(p) => {

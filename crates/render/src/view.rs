@@ -1,11 +1,14 @@
 //! What a picture shows and what comes out: a board in the match around it, and the encoded picture with
 //! its text for screen readers.
 
+use super::words::Language;
 use namnam_game::{ByPlayer, MatchResult, MoveRecord, Position, RoundSummary};
 
 /// A board in the match around it: what one picture shows.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchView<'a> {
+    /// The language of the words drawn and of the description: the reply's or the post's.
+    pub language: Language,
     /// Display names, South first.
     pub names: ByPlayer<&'a str>,
     /// The round number shown.

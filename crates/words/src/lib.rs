@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 11] = [
+pub const AREAS: [&str; 12] = [
     "common",
     "errors",
     "match",
@@ -95,11 +95,12 @@ pub const AREAS: [&str; 11] = [
     "records",
     "notices",
     "console",
+    "pictures",
     "commands",
     "discord",
 ];
-const EN: [&str; 11] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "commands", "discord");
-const FR: [&str; 11] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "commands", "discord");
+const EN: [&str; 12] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord");
+const FR: [&str; 12] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

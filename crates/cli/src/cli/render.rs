@@ -1,10 +1,10 @@
 //! `namnam render`: draw a position (the engine's JSON) as a PNG, and optionally play a house and write
 //! the move's animation; or draw a stored match's current board (`--db PATH --match ID`). Anyone can
-//! preview the pictures without Discord.
+//! preview the pictures without Discord, in English or, with `--lang fr`, in French.
 
 use anyhow::Context;
 use namnam_game::{conclude_round, ByPlayer, House, MatchOptions, Position};
-use namnam_render::{board_png, move_gif, MatchView};
+use namnam_render::{board_png, move_gif, Language, MatchView};
 use namnam_store as store;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -42,11 +42,14 @@ pub struct Args {
     /// The round number shown.
     #[arg(long, default_value_t = 1)]
     round: u32,
+    /// The language of the pictures' words and descriptions: en (English) or fr (French).
+    #[arg(long = "lang", default_value = "en", value_name = "CODE", value_parser = super::console::language)]
+    language: Language,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     if let (Some(id), Some(db)) = (a.match_id, a.db.as_deref()) {
-        return render_stored(db, id, &a.out);
+        return render_stored(db, id, &a.out, a.language);
     }
     let path = a
         .position
@@ -79,6 +82,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         .and_then(|r| Some((r, r.round_end()?)))
         .map(|(r, reason)| conclude_round(&r.after, a.round, &options, reason));
     let view = MatchView {
+        language: a.language,
         names: ByPlayer::new(a.south.as_str(), a.north.as_str()),
         round: a.round,
         position: shown,
@@ -100,7 +104,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 }
 
 /// Draws the current board of match `id` stored in `db`, loaded (and validated) by the store.
-fn render_stored(db: &str, id: i64, out: &Path) -> anyhow::Result<()> {
+fn render_stored(db: &str, id: i64, out: &Path, language: Language) -> anyhow::Result<()> {
     let plain_path = db.strip_prefix("sqlite://").unwrap_or(db);
     anyhow::ensure!(
         db == ":memory:" || Path::new(plain_path).exists(),
@@ -122,6 +126,7 @@ fn render_stored(db: &str, id: i64, out: &Path) -> anyhow::Result<()> {
         row.with_context(|| format!("there is no match {id} in {db}"))
     })?;
     let view = MatchView {
+        language,
         names: row.names.as_refs(),
         round: row.game.round(),
         position: row.game.position(),

@@ -61,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
         if let Some(dir) = &args.images {
             let view = MatchView {
+                language: args.language,
                 names: names.as_refs(),
                 round: played.round,
                 position: &played.record.after,

@@ -23,6 +23,7 @@ mod languages;
 mod migrate;
 mod notify;
 mod outage;
+mod picture_languages;
 mod play;
 mod processes;
 mod refusals;

@@ -13,9 +13,10 @@ pub const RULES_PICTURE: &str = "nam-nam-opening.png";
 pub async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
     let _working = begin(ctx)?;
     // The opening board shows how the houses are numbered, which the text refers to.
-    let picture = namnam_core::pictures::opening_board();
+    let language = super::language(ctx);
+    let picture = namnam_core::pictures::opening_board_in(language);
     let answer = poise::CreateReply::default()
-        .content(text::rules().plain_in(super::language_of(ctx)))
+        .content(text::rules().plain_in(language))
         .attachment(reply::attachment(&picture, RULES_PICTURE))
         .ephemeral(true);
     ctx.send(answer).await?;

@@ -151,12 +151,6 @@ impl Clock {
     }
 }
 
-/// Starts a piece of work, refusing it when the bot is shutting down.
-/// The language of the one who asks, as their Discord client says.
-fn language_of(ctx: Context<'_>) -> namnam_core::Language {
-    namnam_core::Language::of_locale(ctx.locale().unwrap_or_default())
-}
-
 /// An autocomplete choice's name: Discord refuses one over 100 characters (two long names can make one).
 fn choice_name(label: String) -> String {
     match label.chars().count() > 100 {
@@ -165,6 +159,7 @@ fn choice_name(label: String) -> String {
     }
 }
 
+/// Starts a piece of work, refusing it when the bot is shutting down.
 fn begin(ctx: Context<'_>) -> Result<super::in_flight::Working, CommandError> {
     ctx.data()
         .in_flight

@@ -163,7 +163,7 @@ pub(super) async fn your_matches(
     };
     let partial = partial.trim().trim_start_matches('#');
     // Discord shows at most 25 choices.
-    let language = super::language_of(ctx);
+    let language = super::language(ctx);
     for (id, label) in matches.into_iter().take(25) {
         let label = label.plain_in(language);
         if id.to_string().starts_with(partial) || label.contains(partial) {

@@ -94,7 +94,7 @@ async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     let Some((_, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
-    let language = super::language_of(ctx);
+    let language = super::language(ctx);
     let listed = match ctx.data().core.tournaments_here(&place, language).await {
         Ok(listed) => listed,
         Err(error) => {

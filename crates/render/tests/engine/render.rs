@@ -7,14 +7,15 @@ use namnam_game::{
 };
 use namnam_render::{
     board_png, board_rgba, house_centre, house_rect, move_gif, rating_chart, strong, tint,
-    GifPalette, MatchView, Picture, RatingChart, RatingPoint, Rgb, CHART_HEIGHT, CHART_WIDTH,
-    FONT_BYTES, HEIGHT, MAX_BYTES, WIDTH,
+    GifPalette, Language, MatchView, Picture, RatingChart, RatingPoint, Rgb, CHART_HEIGHT,
+    CHART_WIDTH, FONT_BYTES, HEIGHT, MAX_BYTES, WIDTH,
 };
 
 const NAMES: ByPlayer<&str> = ByPlayer::new("Ama", "Kofi");
 
 fn view<'a>(position: &'a Position, last_move: Option<&'a MoveRecord>) -> MatchView<'a> {
     MatchView {
+        language: Language::English,
         names: NAMES,
         round: 1,
         position,
@@ -426,6 +427,7 @@ fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
     };
     let summary = played.round_summary.unwrap();
     let emptied = decode_png(&board_png(&MatchView {
+        language: Language::English,
         names: NAMES,
         round: played.round,
         position: &played.record.after,
@@ -436,6 +438,7 @@ fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
     }));
     let next = m.position();
     let opening = board_png(&MatchView {
+        language: Language::English,
         names: NAMES,
         round: m.round(),
         position: next,
@@ -471,6 +474,7 @@ fn text_renders_with_the_embedded_font() {
     let p = Position::opening(Player::South, Rules::default());
     let draw = |names: ByPlayer<&str>, round| {
         decode_png(&board_png(&MatchView {
+            language: Language::English,
             names,
             round,
             position: &p,
@@ -692,6 +696,7 @@ fn history(ratings: impl IntoIterator<Item = f64>) -> Vec<RatingPoint> {
 
 fn chart(name: &str, points: &[RatingPoint]) -> (Picture, Image) {
     let picture = rating_chart(&RatingChart {
+        language: Language::English,
         name,
         points,
         caption: "12 games: 7 won, 1 drawn, 4 lost · longest streak 4 wins",
@@ -874,6 +879,7 @@ fn write_pictures() {
     let reason = record.round_end().unwrap();
     let (summary, result) = namnam_game::conclude_round(&record.after, 3, &options, reason);
     let ended = MatchView {
+        language: Language::English,
         names: NAMES,
         round: 3,
         position: &record.after,
@@ -900,6 +906,7 @@ fn write_pictures() {
     write(
         tmp.join("rating-chart.png"),
         &rating_chart(&RatingChart {
+            language: Language::English,
             name: "Ama",
             points: &history(ratings),
             caption: "12 games: 8 won, 0 drawn, 4 lost · longest streak 3 wins",
@@ -930,4 +937,100 @@ fn write_pictures() {
             ..ended
         }),
     );
+}
+
+/// The same board in French and in English: the French picture's words and description come from the
+/// French resources, and wherever no word is drawn (a house without a tag) the pixels are the same. Drawing
+/// one language never hands the other its tiles with words.
+#[test]
+fn a_french_board_speaks_french_and_differs_only_in_its_words() {
+    let record = busy_move();
+    let english_view = view(&record.after, Some(&record));
+    let french_view = MatchView {
+        language: Language::French,
+        ..english_view
+    };
+    let english = board_png(&english_view);
+    let french = board_png(&french_view);
+    let d = &french.description;
+    assert!(d.starts_with("Plateau de Nam-nam, manche 1. "), "{d}");
+    assert!(
+        d.contains("Kofi (nord, orange) possède les cases 7–12, grenier 12"),
+        "{d}"
+    );
+    assert!(
+        d.contains("Kofi a semé la case 11 : 4 tours, prend 4 · Ama prend 8."),
+        "{d}"
+    );
+    assert!(!d.contains(" house") && !d.contains("store"), "{d}");
+    assert!(english.description.starts_with("Nam-nam board, round 1. "));
+    assert_eq!(
+        board_png(&english_view).bytes,
+        english.bytes,
+        "no French tile"
+    );
+    assert_eq!(
+        board_png(&french_view).bytes,
+        french.bytes,
+        "no English tile"
+    );
+
+    let (en, fr) = (decode_png(&english), decode_png(&french));
+    let tagged: Vec<House> = House::all()
+        .filter(|&h| en.region(house_rect(h), 0) != fr.region(house_rect(h), 0))
+        .collect();
+    let end = record.events.iter().rev().find_map(|e| match e {
+        namnam_game::MoveEvent::Sow { house, .. } => Some(*house),
+        _ => None,
+    });
+    let rings = [Some(record.house), end];
+    assert!(
+        tagged.iter().all(|h| rings.contains(&Some(*h))),
+        "only the houses with a tag differ: {tagged:?}"
+    );
+    let heading = [0, 0, WIDTH, 60];
+    assert!(
+        en.region(heading, 0) != fr.region(heading, 0),
+        "Manche, not Round"
+    );
+}
+
+#[test]
+fn a_french_animation_is_described_in_french_and_ends_on_the_french_board() {
+    let record = busy_move();
+    let v = MatchView {
+        language: Language::French,
+        ..view(&record.after, Some(&record))
+    };
+    let gif = move_gif(&v, &record);
+    let d = &gif.description;
+    assert!(
+        d.starts_with("Animation en 8 images : Kofi a semé la case 11 : 4 tours"),
+        "{d}"
+    );
+    assert!(d.contains("Plateau de Nam-nam"), "{d}");
+    let (_, last, _) = decode_gif(&gif.bytes);
+    assert_ends_on_the_board(&last, &decode_png(&board_png(&v)));
+}
+
+#[test]
+fn a_french_rating_chart_speaks_french() {
+    let points = history([1500.0, 1516.0, 1530.0]);
+    let draw = |language| {
+        rating_chart(&RatingChart {
+            language,
+            name: "Ama",
+            points: &points,
+            caption: "",
+        })
+    };
+    let (english, french) = (draw(Language::English), draw(Language::French));
+    assert_eq!(
+        french.description,
+        "Courbe de cote de Ama : de 1500 à 1530 en 2 parties ; au plus haut 1530, au plus bas 1500."
+    );
+    assert!(english
+        .description
+        .starts_with("Rating chart of Ama: from 1500 to 1530 over 2 games"));
+    assert!(decode_png(&english).rgb != decode_png(&french).rgb);
 }

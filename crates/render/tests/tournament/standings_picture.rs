@@ -1,7 +1,7 @@
 //! The standings picture, drawn for real and decoded again: its size, how it grows with the table and
 //! the pairings, its description, and a withdrawn player drawn differently.
 
-use namnam_render::{standings_png, Picture, StandingsLine, StandingsTable};
+use namnam_render::{standings_png, Language, Picture, StandingsLine, StandingsTable};
 
 fn line(rank: &str, name: &str, points: &str, tiebreaks: [&str; 2], played: u32) -> StandingsLine {
     StandingsLine {
@@ -58,7 +58,7 @@ fn decode(picture: &Picture) -> (u32, u32, Vec<u8>) {
 
 #[test]
 fn the_picture_is_640_wide_and_says_what_it_says_in_its_size() {
-    let picture = standings_png(&swiss());
+    let picture = standings_png(&swiss(), Language::English);
     let (width, height, _) = decode(&picture);
     assert_eq!((width, height), (640, picture.height));
     assert_eq!(picture.width, 640);
@@ -79,7 +79,7 @@ fn more_lines_make_a_taller_picture() {
     no_pairings.pairings.clear();
     no_pairings.pairings_title.clear();
 
-    let h = |t: &StandingsTable| decode(&standings_png(t)).1;
+    let h = |t: &StandingsTable| decode(&standings_png(t, Language::English)).1;
     assert!(h(&more_players) > h(&small));
     assert!(h(&more_pairings) > h(&small));
     assert!(h(&no_pairings) < h(&small));
@@ -102,7 +102,7 @@ fn a_full_tournament_stays_a_readable_size() {
     full.pairings = (0..32)
         .map(|i| format!("player {} – player {}", 2 * i + 1, 2 * i + 2))
         .collect();
-    let picture = standings_png(&full);
+    let picture = standings_png(&full, Language::English);
     let (width, height, _) = decode(&picture);
     assert_eq!(width, 640);
     // 64 rows of 26 px, and the 32 pairings in two columns of 16.
@@ -120,7 +120,7 @@ fn a_full_tournament_stays_a_readable_size() {
 
 #[test]
 fn the_description_names_the_leader_and_the_pairings() {
-    let d = standings_png(&swiss()).description;
+    let d = standings_png(&swiss(), Language::English).description;
     assert!(
         d.starts_with("Winter cup — standings after round 3 of 5."),
         "{d}"
@@ -135,7 +135,10 @@ fn a_withdrawn_player_is_drawn_differently() {
     let table = swiss();
     let mut withdrawn = table.clone();
     withdrawn.lines[7].withdrawn = true;
-    let (plain, marked) = (standings_png(&table), standings_png(&withdrawn));
+    let (plain, marked) = (
+        standings_png(&table, Language::English),
+        standings_png(&withdrawn, Language::English),
+    );
     assert_eq!(plain.height, marked.height);
     assert_ne!(decode(&plain).2, decode(&marked).2);
     assert!(
@@ -156,7 +159,7 @@ fn an_empty_table_still_draws() {
         pairings_title: String::new(),
         pairings: vec![],
     };
-    let picture = standings_png(&empty);
+    let picture = standings_png(&empty, Language::English);
     assert_eq!(decode(&picture).0, 640);
     assert!(picture.description.contains("No players yet"));
 }
@@ -166,15 +169,18 @@ fn an_empty_table_still_draws() {
 #[test]
 #[ignore = "writes a file to look at"]
 fn write_standings_picture() {
-    let picture = standings_png(&swiss());
+    let picture = standings_png(&swiss(), Language::English);
     std::fs::write("/tmp/standings.png", &picture.bytes).expect("writes /tmp/standings.png");
     let mut full = swiss();
     full.lines[3].withdrawn = true;
     full.pairings = (0..12)
         .map(|i| format!("player {} – player {}", 2 * i + 1, 2 * i + 2))
         .collect();
-    std::fs::write("/tmp/standings-two-columns.png", standings_png(&full).bytes)
-        .expect("writes /tmp/standings-two-columns.png");
+    std::fs::write(
+        "/tmp/standings-two-columns.png",
+        standings_png(&full, Language::English).bytes,
+    )
+    .expect("writes /tmp/standings-two-columns.png");
     let mut big = swiss();
     big.lines = (1..=64)
         .map(|i| {
@@ -191,7 +197,30 @@ fn write_standings_picture() {
     big.pairings = (0..32)
         .map(|i| format!("player {} – player {}", 2 * i + 1, 2 * i + 2))
         .collect();
-    std::fs::write("/tmp/standings-full.png", standings_png(&big).bytes)
-        .expect("writes /tmp/standings-full.png");
+    std::fs::write(
+        "/tmp/standings-full.png",
+        standings_png(&big, Language::English).bytes,
+    )
+    .expect("writes /tmp/standings-full.png");
     println!("{}", picture.description);
+}
+
+#[test]
+fn french_standings_have_french_headings_and_description() {
+    let mut table = swiss();
+    table.lines[2].withdrawn = true;
+    table.pairings_title = String::new();
+    let french = standings_png(&table, Language::French);
+    let english = standings_png(&table, Language::English);
+    let d = &french.description;
+    assert!(
+        d.contains(". 1 alice 3 points, 2 bob 2.5, 3= carol 2 (forfait), "),
+        "{d}"
+    );
+    assert!(d.contains(" Appariements : alice – bob; "), "{d}");
+    assert!(english.description.contains(" Pairings: alice – bob; "));
+    assert!(english.description.contains("3= carol 2 (withdrawn)"));
+    let (w, h, french_rgb) = decode(&french);
+    assert_eq!((w, h), (english.width, english.height));
+    assert!(french_rgb != decode(&english).2, "Joueur, Parties, forfait");
 }
