@@ -3,8 +3,10 @@
 //!
 //! The reading parses each file with `syn` and looks at every string literal, those inside macros too,
 //! except where no player reads them: tests (`#[cfg(test)]`, `#[test]`), doc comments and attributes
-//! (`#[error("…")]` is a log's word), the log and panic macros, `.expect(…)` and `.context(…)`, an
-//! internal error's text, and the names of commands (which stay the same in every language).
+//! (`#[error("…")]` is a log's word), the log and panic macros (inside other macros too), `.expect(…)` and
+//! `.context(…)`, an internal error's text, what the code names a `reason` or a `what` (an operator's
+//! word on why a post was dropped or what failed), and the names of commands (which stay the same in
+//! every language).
 
 use std::path::{Path, PathBuf};
 
@@ -56,8 +58,12 @@ const UNREAD_METHODS: &[&str] = &[
     "command_with",
 ];
 
-/// Calls whose arguments only a developer reads (an internal error's text), or that name a command.
-const UNREAD_CALLS: &[&str] = &["Inconsistent", "command", "command_with"];
+/// Calls whose arguments only a developer reads (an internal error's text, what a Discord answer was for
+/// the log), or that name a command: by the path's last segment, or its last two.
+const UNREAD_CALLS: &[&str] = &["Inconsistent", "command", "command_with", "Shown::of"];
+
+/// Names of bindings whose text only an operator reads.
+const UNREAD_BINDINGS: &[&str] = &["reason", "what"];
 
 /// Whether `text` reads as words of a sentence: two or more words of letters, separated by spaces (a
 /// message id, a file name or a format string has none).
@@ -130,10 +136,21 @@ impl Finder {
         }
     }
 
-    /// The string literals among a macro's tokens, however deep.
+    /// The string literals among a macro's tokens, however deep, but for those of the unread macros
+    /// called there (a log line in a `select!`).
     fn tokens(&mut self, tokens: proc_macro2::TokenStream) {
+        let mut unread_macro = (false, false);
         for token in tokens {
+            let skip = unread_macro == (true, true);
+            unread_macro = match &token {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    (UNREAD_MACROS.contains(&ident.to_string().as_str()), false)
+                }
+                proc_macro2::TokenTree::Punct(p) if p.as_char() == '!' => (unread_macro.0, true),
+                _ => (false, false),
+            };
             match token {
+                proc_macro2::TokenTree::Group(_) if skip => {}
                 proc_macro2::TokenTree::Group(group) => self.tokens(group.stream()),
                 proc_macro2::TokenTree::Literal(literal) => {
                     if let Ok(string) = syn::parse_str::<syn::LitStr>(&literal.to_string()) {
@@ -163,6 +180,12 @@ fn last_segment(path: &syn::Path) -> String {
         .last()
         .map(|s| s.ident.to_string())
         .unwrap_or_default()
+}
+
+/// The path's last two segments, `Shown::of`.
+fn last_two_segments(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    segments[segments.len().saturating_sub(2)..].join("::")
 }
 
 impl<'ast> Visit<'ast> for Finder {
@@ -206,11 +229,22 @@ impl<'ast> Visit<'ast> for Finder {
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
         if let syn::Expr::Path(path) = &*call.func {
-            if UNREAD_CALLS.contains(&last_segment(&path.path).as_str()) {
+            if UNREAD_CALLS.contains(&last_segment(&path.path).as_str())
+                || UNREAD_CALLS.contains(&last_two_segments(&path.path).as_str())
+            {
                 return;
             }
         }
         visit::visit_expr_call(self, call);
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        if let syn::Pat::Ident(binding) = &local.pat {
+            if UNREAD_BINDINGS.contains(&binding.ident.to_string().as_str()) {
+                return;
+            }
+        }
+        visit::visit_local(self, local);
     }
 }
 
@@ -227,6 +261,8 @@ mod tests {
                 let x = Some(1).expect("a developer's words");
                 let id = "button-take-back";
                 let path = "{:04}{match_part}.{ext}";
+                let reason = match x { Some(_) => "the bot may not post", None => "it went away" };
+                tokio::select! { () = done => tracing::info!("shutting down now") }
                 Text::new().command("notify off");
                 format!("Your turn in match {}", 3)
             }

@@ -75,7 +75,7 @@ pub fn format_utc(ms: i64) -> String {
         .ok()
         .and_then(|moment| moment.format(&FORMAT).ok())
         // Beyond the years 9999: no clock of ours gets there.
-        .unwrap_or_else(|| format!("{ms} ms after 1970"))
+        .unwrap_or_else(|| format!("{ms} ms"))
 }
 
 #[cfg(test)]

@@ -336,8 +336,8 @@ impl Core {
         let mut tx = self.store.begin().await?;
         let stopped = store::abort_server_matches(&mut tx, server, now).await?;
         store::close_server_challenges(&mut tx, server, ChallengeState::Cancelled, now).await?;
-        store::drop_server_posts(&mut tx, server, "the bot was removed from the server", now)
-            .await?;
+        let reason = "the bot was removed from the server";
+        store::drop_server_posts(&mut tx, server, reason, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(stopped)
     }

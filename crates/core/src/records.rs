@@ -237,11 +237,13 @@ impl Core {
             return Err(UserError::AnalysisQueued(match_id).into());
         }
         self.analyses.notify_one();
-        Ok(Reply::private(Text::from(format!(
-            "The computer is looking at the {} moves of match #{match_id}: its verdict will be posted \
-             in this channel in a moment.",
-            row.moves_played
-        ))))
+        Ok(Reply::private(Text::message(
+            "analysis-queued",
+            [
+                ("moves", Arg::number(row.moves_played)),
+                ("id", Arg::number(match_id)),
+            ],
+        )))
     }
 
     /// Does the oldest queued analysis nobody else is doing, among those asked for through a front end of

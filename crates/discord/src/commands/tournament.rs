@@ -111,10 +111,9 @@ async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     choices
 }
 
-/// The subcommands that only name a tournament.
+/// The subcommands that only name a tournament (their descriptions are `commands.ftl`'s, as every command's).
 macro_rules! tournament_subcommand {
-    ($name:ident, $variant:ident, $doc:literal) => {
-        #[doc = $doc]
+    ($name:ident, $variant:ident) => {
         #[poise::command(slash_command, guild_only)]
         pub async fn $name(
             ctx: Context<'_>,
@@ -127,30 +126,10 @@ macro_rules! tournament_subcommand {
     };
 }
 
-tournament_subcommand!(join, Join, "Join a tournament before it starts");
-tournament_subcommand!(leave, Leave, "Leave a tournament before it starts");
-tournament_subcommand!(
-    start,
-    Start,
-    "Start a tournament now (its organiser or an admin): round 1 is paired"
-);
-tournament_subcommand!(
-    standings,
-    Standings,
-    "A tournament's standings, as a picture"
-);
-tournament_subcommand!(
-    pairings,
-    Pairings,
-    "The pairings of a tournament's current round"
-);
-tournament_subcommand!(
-    withdraw,
-    Withdraw,
-    "Withdraw from a tournament: your remaining games are forfeited"
-);
-tournament_subcommand!(
-    cancel,
-    Cancel,
-    "Cancel a tournament (its organiser or an admin)"
-);
+tournament_subcommand!(join, Join);
+tournament_subcommand!(leave, Leave);
+tournament_subcommand!(start, Start);
+tournament_subcommand!(standings, Standings);
+tournament_subcommand!(pairings, Pairings);
+tournament_subcommand!(withdraw, Withdraw);
+tournament_subcommand!(cancel, Cancel);

@@ -44,3 +44,4 @@ cost-about-seeds = about { $seeds ->
     [one] { $seeds } seed
    *[other] { $seeds } seeds
 }
+analysis-queued = The computer is looking at the { $moves } moves of match #{ $id }: its verdict will be posted in this channel in a moment.

@@ -44,3 +44,4 @@ cost-about-seeds = environ { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 }
+analysis-queued = L'ordinateur examine les { $moves } coups de la partie n° { $id } : son avis sera publié dans ce salon dans un instant.
