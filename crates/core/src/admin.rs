@@ -1,7 +1,6 @@
 //! `admin`: stop the match in a channel, or change the server's settings. Only for members who may manage
 //! the server (the front end says who).
 
-use super::clock::format_duration;
 use super::error::{CoreError, UserError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
@@ -103,20 +102,23 @@ impl Core {
             store::update_settings(&mut tx, place.server, &settings).await?;
             tx.commit().await.map_err(StoreError::from)?;
         }
-        Ok(Reply::private(describe_settings(&settings)))
+        Ok(Reply::private(describe_settings(
+            &settings,
+            self.config.default_language,
+        )))
     }
 }
 
 /// The language of what everyone sees in a server with settings `s`.
-pub(super) fn server_language(s: &ServerSettings) -> Language {
+pub(super) fn server_language(s: &ServerSettings, default: Language) -> Language {
     let code = match s.language.as_deref() {
         Some(store::AS_DISCORD_SAYS) => s.discord_language.as_deref(),
         code => code,
     };
-    code.and_then(Language::of_code).unwrap_or_default()
+    code.and_then(Language::of_code).unwrap_or(default)
 }
 
-fn describe_settings(s: &ServerSettings) -> Text {
+fn describe_settings(s: &ServerSettings, default: Language) -> Text {
     let channels = match s.allowed_channels.is_empty() {
         true => Text::message("settings-every-channel", []),
         false => Text::list(
@@ -130,7 +132,7 @@ fn describe_settings(s: &ServerSettings) -> Text {
         Some(t) => Text::message("settings-target", [("houses", Arg::number(t))]),
         None => Text::message("settings-no-target", []),
     };
-    let name = Arg::words(server_language(s).name());
+    let name = Arg::words(server_language(s, default).name());
     let language = match s.language.as_deref() {
         Some(store::AS_DISCORD_SAYS) => {
             Text::message("settings-language-discord", [("language", name)])
@@ -145,7 +147,7 @@ fn describe_settings(s: &ServerSettings) -> Text {
         "settings",
         [
             ("channels", Arg::Text(channels)),
-            ("clock", Arg::words(format_duration(s.default_clock_secs))),
+            ("clock", Arg::Text(super::text::duration(s.default_clock_secs))),
             ("target", Arg::Text(target)),
             ("thread", Arg::Text(thread)),
             ("language", Arg::Text(language)),

@@ -2,7 +2,6 @@
 //! player, withdrawn by the challenger, expiring on its own.
 
 use super::action::{ActionId, ChallengeAnswer};
-use super::clock::format_duration;
 use super::context::MatchChange;
 use super::error::{CoreError, InternalError, UserError};
 use super::outbox::{PostPlace, Via};
@@ -92,7 +91,7 @@ impl Core {
                 ("decline", Arg::command("decline")),
                 (
                     "ttl",
-                    Arg::words(format_duration(self.config.challenge_ttl_secs)),
+                    Arg::Text(text::duration(self.config.challenge_ttl_secs)),
                 ),
             ],
         ));
@@ -408,7 +407,7 @@ fn describe_terms(terms: &ChallengeTerms) -> Text {
     };
     let clock = Text::message(
         "terms-clock",
-        [("clock", Arg::words(format_duration(terms.clock_secs)))],
+        [("clock", Arg::Text(text::duration(terms.clock_secs)))],
     );
     let endgame = match terms.endgame {
         namnam_game::Endgame::Capturer => Text::message("terms-endgame-capturer", []),

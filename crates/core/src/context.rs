@@ -57,6 +57,9 @@ pub struct CoreConfig {
     /// Costly commands (pictures, charts, replays, analyses, exports) each person may ask for in a minute,
     /// in this process.
     pub costly_per_minute: u32,
+    /// The language of what everyone sees in a server that chose none: English in Discord, the console's
+    /// `--lang` in the console.
+    pub default_language: super::message::Language,
 }
 
 impl Default for CoreConfig {
@@ -73,6 +76,7 @@ impl Default for CoreConfig {
             search_delay: std::time::Duration::ZERO,
             analysis_nodes: namnam_ai::analysis::ANALYSIS_NODES,
             costly_per_minute: super::budget::COSTLY_PER_MINUTE,
+            default_language: super::message::Language::English,
         }
     }
 }

@@ -133,16 +133,16 @@ impl Core {
 }
 
 impl Core {
-    /// The language of what everyone sees in `server`; English if it cannot be read.
+    /// The language of what everyone sees in `server`; the default if it cannot be read.
     pub(super) async fn server_language(&self, server: namnam_store::Snowflake) -> Language {
-        match store::server_language(self.store.reader(), server).await {
-            Ok(code) => code
-                .as_deref()
-                .and_then(Language::of_code)
-                .unwrap_or_default(),
+        match store::server_language(self.store.reader(), server)
+            .await
+            .map(|code| self.public_language(code))
+        {
+            Ok(language) => language,
             Err(error) => {
                 tracing::warn!(error = %cause_chain(&error), %server, "could not read a server's language");
-                Language::default()
+                self.config.default_language
             }
         }
     }

@@ -10,6 +10,14 @@ use super::Core;
 use namnam_store::{self as store, Snowflake, StoreError};
 
 impl Core {
+    /// The language of what everyone sees in a server whose choice (or Discord's for it) is `code`, as
+    /// `store::server_language` reads it: that one, else the front end's default.
+    pub(super) fn public_language(&self, code: Option<String>) -> Language {
+        code.as_deref()
+            .and_then(Language::of_code)
+            .unwrap_or(self.config.default_language)
+    }
+
     /// Notes the asker's language and the one Discord reports for the server, when either changed.
     pub(super) async fn note_languages(&self, req: &Request) -> Result<(), CoreError> {
         let noted = &self.languages;

@@ -14,7 +14,7 @@ use super::error::{CoreError, InternalError};
 use super::pictures::{self, PendingAnimation};
 use super::reply::Notice;
 use super::reply::PostBody;
-use super::{Core, Language, Reply};
+use super::{Core, Reply};
 use namnam_store::{
     self as store, Delivery, MatchRow, NewPost, PostId, PostOutcome, Snowflake, StoreError,
 };
@@ -140,11 +140,8 @@ impl Core {
             return Ok(());
         }
         // What everyone sees is in the server's language: the post is drawn in it, now or later.
-        reply.language = store::server_language(&mut **tx, place.server)
-            .await?
-            .as_deref()
-            .and_then(Language::of_code)
-            .unwrap_or_default();
+        reply.language =
+            self.public_language(store::server_language(&mut **tx, place.server).await?);
         // A DM is in its reader's language.
         if let Some(user) = place.dm_user {
             reply.language = self.dm_language(tx, user, reply.language).await?;

@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 use super::action::{ActionId, ReplayStep};
 use super::error::{cause_chain, CoreError, InternalError, UserError};
-use super::message::{Arg, Language};
+use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::pictures;
 use super::reply::{Action, Document, Scene};
@@ -175,11 +175,9 @@ impl Core {
         // The language the reply will be shown in, settled before its board is drawn: a redraw would lose
         // the note.
         reply.language = match public {
-            true => store::server_language(self.store.reader(), req.place.server)
-                .await?
-                .as_deref()
-                .and_then(Language::of_code)
-                .unwrap_or_default(),
+            true => self.public_language(
+                store::server_language(self.store.reader(), req.place.server).await?,
+            ),
             false => req.language,
         };
         if self.config.pictures {

@@ -1,6 +1,5 @@
 //! The words of the replies: moves, rounds, results, houses, the board as text, help and rules.
 
-use super::clock::format_duration;
 use super::message::{Arg, Language, Text};
 use namnam_game::{
     CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
@@ -178,9 +177,14 @@ pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_sec
         [
             ("name", Arg::player(names.get(to_move))),
             ("deadline", Arg::time(deadline_ms)),
-            ("clock", Arg::words(format_duration(clock_secs))),
+            ("clock", Arg::Text(duration(clock_secs))),
         ],
     )
+}
+
+/// A move clock's or a wait's length in words: `24 h`, `3 d`, `10 min`.
+pub fn duration(secs: u32) -> Text {
+    format_span(i64::from(secs) * 1000)
 }
 
 /// A length of time in words, to the minute: `2 h 14 min`, `45 min`, `3 d 2 h` (under a minute: `1 min`).

@@ -3,8 +3,8 @@
 
 use anyhow::Context;
 use namnam_console::{self as console, ConsoleOptions};
-use namnam_core::message::Language;
-use namnam_core::{Core, SystemClock};
+use namnam_core::message::{Arg, Language};
+use namnam_core::{Core, CoreConfig, SystemClock, Text};
 use namnam_store as store;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -53,9 +53,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .context("starting the async runtime")?;
     runtime.block_on(async {
         let url = store::database_url(args.db.as_deref());
-        let core = Core::open(&url, Arc::new(SystemClock))
+        let opened = store::Store::open(&url)
             .await
             .with_context(|| format!("opening the database {}", store::redacted(&url)))?;
+        // The console's one server speaks the console's language unless it chose another.
+        let config = CoreConfig {
+            default_language: args.language,
+            ..CoreConfig::default()
+        };
+        let core = Core::new(opened, Arc::new(SystemClock), config);
         let interactive = std::io::stdin().is_terminal();
         let options = ConsoleOptions {
             images: args.images,
@@ -66,10 +72,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             language: args.language,
         };
         if interactive {
-            println!(
-                "Namnam console on {}. Type `alice help` for the commands; Ctrl-D to leave.",
-                store::redacted(&url)
-            );
+            let database = Arg::words(store::redacted(&url));
+            let hello = Text::message("console-hello", [("database", database)]);
+            println!("{}", hello.plain_in(args.language));
         }
         let core = Arc::new(core);
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());

@@ -442,7 +442,7 @@ impl Core {
         let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
         // The thread's name is everyone's, in the server's language; it is named before the post is
         // stored, so the language is read here.
-        let language = public_language(tx, t.server).await?;
+        let language = self.public_language(store::server_language(&mut **tx, t.server).await?);
         reply.open_thread = Some(thread_name(language, &t.name, t.round + 1, &row));
         self.store_post(tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
             .await?;
@@ -536,7 +536,7 @@ impl Core {
         let mut reply = Reply::public(Text::lines(lines));
         reply.notify = notify;
         // The table's words are drawn into its picture: in the server's language, as the post will be.
-        let language = public_language(tx, t.server).await?;
+        let language = self.public_language(store::server_language(&mut **tx, t.server).await?);
         // The round's byes and forfeits are decided already: they count from the next standings on.
         reply.standings = Some(field.table(language, title, subtitle, round - 1, round)?);
         self.announce(tx, t, &mut reply).await
@@ -553,7 +553,7 @@ impl Core {
         if !store::update_tournament(tx, t, TournamentState::Finished, t.round, None, now).await? {
             return Err(UserError::Stale.into());
         }
-        let language = public_language(tx, t.server).await?;
+        let language = self.public_language(store::server_language(&mut **tx, t.server).await?);
         let table = field.table(
             language,
             Text::message("tournament-title-final", [("tournament", named(&t.name))]),
@@ -1018,16 +1018,6 @@ async fn reload(tx: &mut WriteTx, id: i64) -> Result<TournamentRow, CoreError> {
     store::load_tournament(&mut **tx, id)
         .await?
         .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")).into())
-}
-
-/// The language of what everyone sees in `server`, for words drawn before the post is stored (a picture's,
-/// a thread's name).
-async fn public_language(tx: &mut WriteTx, server: Snowflake) -> Result<Language, CoreError> {
-    Ok(store::server_language(&mut **tx, server)
-        .await?
-        .as_deref()
-        .and_then(Language::of_code)
-        .unwrap_or_default())
 }
 
 /// Checks, within the change's transaction, that the tournament read before it is still in sign-up: a

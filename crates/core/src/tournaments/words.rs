@@ -4,7 +4,6 @@
 use super::field::swiss_rounds;
 use super::MAX_THREAD_NAME;
 use crate::action::ActionId;
-use crate::clock::format_duration;
 use crate::{Action, Arg, Language, Text};
 use namnam_game::Endgame;
 use namnam_store::{Format, MatchRow, TournamentRow};
@@ -57,7 +56,7 @@ pub(super) fn describe_terms(t: &TournamentRow) -> Text {
     }
     terms.push(Text::message(
         "tournament-terms-clock",
-        [("clock", Arg::words(format_duration(t.terms.clock_secs)))],
+        [("clock", Arg::Text(crate::text::duration(t.terms.clock_secs)))],
     ));
     if t.terms.endgame == Endgame::Starter {
         terms.push(Text::message("tournament-terms-endgame-starter", []));

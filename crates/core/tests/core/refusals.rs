@@ -238,7 +238,7 @@ async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
         )
         .await;
     assert!(
-        settings.text.plain().contains("1h per move")
+        settings.text.plain().contains("1 h per move")
             && settings.text.plain().contains("11 houses"),
         "{}",
         settings.text
@@ -252,7 +252,7 @@ async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
     let accepted = h.ok_in("games", "dave", "accept").await;
     assert!(accepted.open_thread.is_some());
     assert!(
-        accepted.text.plain().contains("(1h per move)"),
+        accepted.text.plain().contains("(1 h per move)"),
         "{}",
         accepted.text
     );

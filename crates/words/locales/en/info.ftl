@@ -63,7 +63,7 @@ stats-chart-caption-partial = Season { $season } · { $games ->
 help-console =
     Commands (options are name:value):
       challenge opponent:NAME [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
-                {"["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
+    {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
                                                                 random first, target 10, no round limit, 24h)
       accept | decline | cancel       answer or withdraw the open challenge in this channel
       move house:N [match:N]          sow house N (1-12) of yours (match:N when you have several matches here)
@@ -83,10 +83,10 @@ help-console =
       notify on|off                   a DM when it becomes your turn (none while you are at the board)
       rules                           the rules of Nam-nam
       tournament create NAME [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
-                {"["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here
+    {"            ["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here
       tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
       admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
-                {"["}language:en|fr]
+    {"            ["}language:en|fr]
       admin season [news:#channel] [monthly:yes|no] [start:no]
                                       a new season now: ratings start fresh, the old standings are kept
 rules =

@@ -14,3 +14,4 @@ console-next = ensuite : { $moves }
 # `namnam replay FILE`: each move of a record.
 replay-step = manche { $round }, coup { $in_round } : { $player } a semé la case { $house }
 replay-result = Résultat : { $result }
+console-hello = Console Namnam sur { $database }. Tapez `alice help` pour les commandes ; Ctrl-D pour quitter.

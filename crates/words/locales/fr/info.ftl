@@ -108,7 +108,7 @@ stats-chart-caption-partial = Saison { $season } · { $games ->
 help-console =
     Commandes (les options s'écrivent nom:valeur) :
       challenge opponent:NOM [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
-                {"["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   proposer une partie (par défaut : capturer, sans
+    {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   proposer une partie (par défaut : capturer, sans
                                                                 enchaînement, premier au hasard, objectif 10,
                                                                 sans limite de manches, 24h)
       accept | decline | cancel       accepter, refuser ou retirer le défi ouvert dans ce salon
@@ -129,10 +129,10 @@ help-console =
       notify on|off                   un MP quand c'est à vous de jouer (aucun quand vous êtes devant le plateau)
       rules                           les règles du nam-nam
       tournament create NOM [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
-                {"["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   un tournoi ici
+    {"            ["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   un tournoi ici
       tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
       admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
-                {"["}language:en|fr]
+    {"            ["}language:en|fr]
       admin season [news:#salon] [monthly:yes|no] [start:no]
                                       une nouvelle saison tout de suite : les classements repartent de zéro,
                                       l'ancien classement est gardé
