@@ -147,7 +147,10 @@ fn describe_settings(s: &ServerSettings, default: Language) -> Text {
         "settings",
         [
             ("channels", Arg::Text(channels)),
-            ("clock", Arg::Text(super::text::duration(s.default_clock_secs))),
+            (
+                "clock",
+                Arg::Text(super::text::duration(s.default_clock_secs)),
+            ),
             ("target", Arg::Text(target)),
             ("thread", Arg::Text(thread)),
             ("language", Arg::Text(language)),

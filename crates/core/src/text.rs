@@ -60,7 +60,7 @@ pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
             CaptureKind::LastSeed => "move-capture-last-seed",
             CaptureKind::Chain => "move-capture-chain",
         };
-        text = text.words("; ").then_message(
+        text = text.then_message("clause-separator", []).then_message(
             id,
             [
                 ("player", Arg::player(names.get(c.player))),

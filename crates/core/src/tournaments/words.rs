@@ -56,7 +56,10 @@ pub(super) fn describe_terms(t: &TournamentRow) -> Text {
     }
     terms.push(Text::message(
         "tournament-terms-clock",
-        [("clock", Arg::Text(crate::text::duration(t.terms.clock_secs)))],
+        [(
+            "clock",
+            Arg::Text(crate::text::duration(t.terms.clock_secs)),
+        )],
     ));
     if t.terms.endgame == Endgame::Starter {
         terms.push(Text::message("tournament-terms-endgame-starter", []));

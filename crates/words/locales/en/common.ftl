@@ -15,3 +15,6 @@ span-hours = { $hours } h
 span-hours-minutes = { $hours } h { $minutes } min
 span-days = { $days } d
 span-days-hours = { $days } d { $hours } h
+
+# Between two clauses of one sentence ("alice sowed house 3: 2 laps; alice takes 4 seeds").
+clause-separator = {"; "}

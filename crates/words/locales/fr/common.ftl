@@ -15,3 +15,6 @@ span-hours = { $hours } h
 span-hours-minutes = { $hours } h { $minutes } min
 span-days = { $days } j
 span-days-hours = { $days } j { $hours } h
+
+# Between two clauses of one sentence ("alice a semé la case 3 : 2 tours ; alice prend 4 graines").
+clause-separator = {" ; "}
