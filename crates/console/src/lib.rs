@@ -393,6 +393,16 @@ impl Printer {
             let next = Text::message("console-next", [("moves", Arg::words(moves.join(" | ")))]);
             writeln!(out, "{}", next.plain_in(self.language))?;
         }
+        for link in &reply.links {
+            let link = Text::message(
+                "console-link",
+                [
+                    ("label", Arg::Text(link.label.clone())),
+                    ("url", Arg::words(link.url.as_str())),
+                ],
+            );
+            writeln!(out, "{}", link.plain_in(self.language))?;
+        }
         if let (Some(aside), Some(user)) = (&reply.aside, user) {
             let aside = aside.plain_in(self.language);
             let only = Text::message("console-only-sees", [("user", Arg::player(user))]);

@@ -1,10 +1,11 @@
 //! `admin`: stop the match in a channel, or change the server's settings. Only for members who may manage
 //! the server (the front end says who).
 
-use super::error::{CoreError, UserError};
+use super::error::{CoreError, InternalError, UserError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
-use super::request::{AdminCommand, LanguageChoice, Request, SettingsChange};
+use super::request::{AdminCommand, LanguageChoice, Request, SettingsChange, WebChange};
+use super::web;
 use super::{Core, Language, Reply, Text};
 use namnam_store::{self as store, MatchRow, ServerSettings, StoreError};
 
@@ -100,12 +101,51 @@ impl Core {
             let mut tx = self.store.begin().await?;
             store::ensure_server(&mut tx, place.server, &place.server_name, self.now()).await?;
             store::update_settings(&mut tx, place.server, &settings).await?;
+            let web = match change.web {
+                Some(web) => Some(self.change_web_page(&mut tx, place.server, web).await?),
+                None => None,
+            };
             tx.commit().await.map_err(StoreError::from)?;
+            if let Some(Some(token)) = web {
+                // Only the admin sees it: whoever has the link sees the server's page.
+                let base = self.config.web_url.as_deref();
+                let id = match base {
+                    Some(_) => "web-page-link",
+                    None => "web-page-path",
+                };
+                let link = Text::message(id, [("link", web::link_words(base, &token))]);
+                let settings = describe_settings(&settings, self.config.default_language, true);
+                return Ok(Reply::private(Text::lines([settings, link])));
+            }
         }
+        let web_on = store::web_token(self.store.reader(), place.server)
+            .await?
+            .is_some();
         Ok(Reply::private(describe_settings(
             &settings,
             self.config.default_language,
+            web_on,
         )))
+    }
+
+    /// Turns the server's web page on (keeping its link when it has one), gives it a new link, or turns it
+    /// off, within `tx`; the page's token when it is on.
+    async fn change_web_page(
+        &self,
+        tx: &mut namnam_store::WriteTx,
+        server: namnam_store::Snowflake,
+        change: WebChange,
+    ) -> Result<Option<String>, CoreError> {
+        let token = match (change, store::web_token(&mut **tx, server).await?) {
+            (WebChange::Off, _) => None,
+            (WebChange::On, Some(token)) => Some(token),
+            (WebChange::On | WebChange::NewLink, _) => Some(
+                web::new_token()
+                    .map_err(|e| InternalError::Inconsistent(format!("no random bits: {e}")))?,
+            ),
+        };
+        store::set_web_token(tx, server, token.as_deref()).await?;
+        Ok(token)
     }
 }
 
@@ -118,7 +158,7 @@ pub(super) fn server_language(s: &ServerSettings, default: Language) -> Language
     code.and_then(Language::of_code).unwrap_or(default)
 }
 
-fn describe_settings(s: &ServerSettings, default: Language) -> Text {
+fn describe_settings(s: &ServerSettings, default: Language, web_on: bool) -> Text {
     let channels = match s.allowed_channels.is_empty() {
         true => Text::message("settings-every-channel", []),
         false => Text::list(
@@ -154,6 +194,13 @@ fn describe_settings(s: &ServerSettings, default: Language) -> Text {
             ("target", Arg::Text(target)),
             ("thread", Arg::Text(thread)),
             ("language", Arg::Text(language)),
+            (
+                "web",
+                Arg::Text(match web_on {
+                    true => Text::message("settings-web-on", []),
+                    false => Text::message("settings-web-off", []),
+                }),
+            ),
         ],
     )
 }

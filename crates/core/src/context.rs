@@ -60,6 +60,9 @@ pub struct CoreConfig {
     /// The language of what everyone sees in a server that chose none: English in Discord, the console's
     /// `--lang` in the console.
     pub default_language: super::message::Language,
+    /// The public address of `namnam web` (`NAMNAM_WEB_URL`), if there is one: replies link to a server's
+    /// pages when it has them.
+    pub web_url: Option<String>,
 }
 
 impl Default for CoreConfig {
@@ -77,6 +80,7 @@ impl Default for CoreConfig {
             analysis_nodes: namnam_ai::analysis::ANALYSIS_NODES,
             costly_per_minute: super::budget::COSTLY_PER_MINUTE,
             default_language: super::message::Language::English,
+            web_url: None,
         }
     }
 }

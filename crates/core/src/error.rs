@@ -153,6 +153,7 @@ pub enum Wanted {
     Limit,
     ExistingPage,
     TournamentName,
+    Web,
 }
 
 impl Wanted {
@@ -185,6 +186,7 @@ impl Wanted {
             Wanted::Limit => "wanted-limit",
             Wanted::ExistingPage => "wanted-existing-page",
             Wanted::TournamentName => "wanted-tournament-name",
+            Wanted::Web => "wanted-web",
         }
     }
 }

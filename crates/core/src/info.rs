@@ -5,6 +5,7 @@ use super::message::Arg;
 use super::pictures;
 use super::ratings::{show_rating, PROVISIONAL_GAMES};
 use super::request::{Request, UserRef};
+use super::web::Page;
 use super::{text, Core, Reply, Text};
 use namnam_game::MoveEvent;
 use namnam_render::RatingPoint;
@@ -162,10 +163,10 @@ impl Core {
                 true => "leaderboard-empty",
                 false => "leaderboard-empty-final",
             };
-            return Ok(Reply::public(Text::message(
-                empty,
-                [("season", Arg::number(season))],
-            )));
+            let mut reply = Reply::public(Text::message(empty, [("season", Arg::number(season))]));
+            let token = store::web_token(reader, server).await?;
+            reply.links.extend(self.web_link(token, Page::Server));
+            return Ok(reply);
         }
         let pages = total.div_ceil(per_page);
         if rows.is_empty() {
@@ -211,7 +212,10 @@ impl Core {
                 )],
             ));
         }
-        Ok(Reply::public(Text::lines(lines)))
+        let mut reply = Reply::public(Text::lines(lines));
+        let token = store::web_token(reader, server).await?;
+        reply.links.extend(self.web_link(token, Page::Server));
+        Ok(reply)
     }
 
     pub(super) async fn stats(
@@ -241,6 +245,8 @@ impl Core {
             true => "stats-line-provisional",
             false => "stats-line",
         };
+        let token = store::web_token(reader, server).await?;
+        let link = self.web_link(token, Page::Player(who.id.0));
         // Of the matches charted (a rating from before the history was kept has no streak to read).
         let streak = longest_streak(&history);
         let mut reply = Reply::private(Text::message(
@@ -257,6 +263,7 @@ impl Core {
                 ("streak", Arg::number(streak)),
             ],
         ));
+        reply.links.extend(link);
         if self.config.pictures {
             // The first point is the rating before the first match kept (ratings from before the history
             // was kept start the line where it begins).

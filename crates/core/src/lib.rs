@@ -35,6 +35,7 @@ mod matches;
 pub mod outbox;
 mod searching;
 mod watch;
+pub mod web;
 
 mod admin;
 mod challenges;
@@ -72,7 +73,7 @@ pub use reply::{Action, BoardState, ComputerTurn, DirectMessage, Document, Notic
 pub use request::{
     AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, ReplayFrom, Request,
     Resolver, SeasonChange, SettingsChange, StartAt, TournamentCommand, TournamentSpec, UserRef,
-    COMPUTER_ID, COMPUTER_NAME,
+    WebChange, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

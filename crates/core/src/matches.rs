@@ -9,6 +9,7 @@ use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::reply::{Action, BoardState, ComputerTurn, RatingChange, Reply, Scene};
 use super::request::{Expected, Request};
+use super::web::Page;
 use super::{text, Core, Text};
 use namnam_game::{ByPlayer, MatchMove, Player};
 use namnam_store::{self as store, LastMove, MatchRow, MatchState, Snowflake, StoreError};
@@ -138,6 +139,12 @@ impl Core {
             ratings: aftermath.ratings,
         };
         let mut reply = self.match_message(&after, headline)?;
+        if change.row.game.result().is_some() {
+            let token = store::web_token(&mut *tx, change.row.server).await?;
+            reply
+                .links
+                .extend(self.web_link(token, Page::Match(change.row.id)));
+        }
         self.store_post(&mut tx, PostPlace::of_match(change.row), &mut reply, via)
             .await?;
         let mut also = self.after_reply(&mut tx, &change, &mut reply).await?;

@@ -33,6 +33,13 @@ impl Action {
     }
 }
 
+/// A button that opens a web page (a server's page on `namnam web`), rather than acting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    pub label: Text,
+    pub url: String,
+}
+
 /// A file attached to a reply (a match's record).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Document {
@@ -73,6 +80,8 @@ pub struct Reply {
     pub board: Option<BoardState>,
     /// What the players can do next.
     pub actions: Vec<Action>,
+    /// Web pages to open (the server's page on `namnam web`, when it has one).
+    pub links: Vec<Link>,
     /// Who should be pinged (the player to move).
     pub notify: Vec<Snowflake>,
     /// The deadline of the player to move, milliseconds since the Unix epoch.
@@ -182,6 +191,8 @@ pub(super) struct PostBody {
     /// The language's code (`en`, `fr`); English when a post stored before languages has none.
     #[serde(default)]
     pub language: Option<String>,
+    #[serde(default)]
+    pub links: Vec<Link>,
 }
 
 impl PostBody {
@@ -196,6 +207,7 @@ impl PostBody {
             standings: reply.standings.clone(),
             open_thread: reply.open_thread.clone(),
             language: Some(reply.language.code().to_owned()),
+            links: reply.links.clone(),
         }
     }
 
@@ -215,6 +227,7 @@ impl PostBody {
             scene: self.scene,
             standings: self.standings,
             open_thread: self.open_thread,
+            links: self.links,
             ..Reply::default()
         }
     }

@@ -104,6 +104,19 @@ pub struct SettingsChange {
     pub thread_per_match: Option<bool>,
     /// The language of what everyone sees in the server.
     pub language: Option<LanguageChoice>,
+    /// The server's web page: on, a new link (the old one stops), or off.
+    pub web: Option<WebChange>,
+}
+
+/// What an admin does with the server's web page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebChange {
+    /// On (a page under a new link, or the same link when it is on already).
+    On,
+    /// A new link: the old one stops at once.
+    NewLink,
+    /// Off: every page of the server is gone (404).
+    Off,
 }
 
 /// A server's choice of language for what everyone sees.
@@ -474,6 +487,16 @@ impl Command {
                             "language",
                             LanguageChoice::of_code,
                             Wanted::Language,
+                        )?,
+                        web: opts.parse(
+                            "web",
+                            |v| match v {
+                                "yes" | "on" => Some(WebChange::On),
+                                "new-link" | "new_link" => Some(WebChange::NewLink),
+                                "no" | "off" => Some(WebChange::Off),
+                                _ => None,
+                            },
+                            Wanted::Web,
                         )?,
                     })),
                     Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {

@@ -204,6 +204,7 @@ impl Bot {
                 .test
                 .analysis_nodes
                 .unwrap_or(namnam_ai::analysis::ANALYSIS_NODES),
+            web_url: settings.web_url.clone(),
             ..CoreConfig::default()
         };
         let core = Arc::new(Core::new(store, clock, config));

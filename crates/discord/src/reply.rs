@@ -13,6 +13,7 @@ use std::sync::{Arc, RwLock};
 
 use namnam_core::message::format_message;
 use namnam_core::pictures::Picture;
+use namnam_core::reply::Link;
 use namnam_core::{Action, ActionId, BoardState, ChallengeAnswer, Language, Part, Reply, Text};
 use namnam_store::Snowflake;
 
@@ -85,7 +86,7 @@ impl Outgoing {
         Self {
             content: fit(content),
             files,
-            components: buttons(&reply.actions, reply.language),
+            components: buttons(&reply.actions, &reply.links, reply.language),
             pinged,
             ephemeral: reply.private,
         }
@@ -174,9 +175,14 @@ pub fn attachment(picture: &Picture, filename: &str) -> serenity::CreateAttachme
 }
 
 /// The core's actions as buttons: the houses first, five to a row (as a phone shows them), then the other
-/// actions on their own row. Each button's id is the core's action id, which names the match and the move
-/// it was drawn for: it still works after a restart, and an old one is refused as out of date.
-pub fn buttons(actions: &[Action], language: Language) -> Vec<serenity::CreateActionRow> {
+/// actions on their own row, then the links to web pages. Each action's id is the core's action id, which
+/// names the match and the move it was drawn for: it still works after a restart, and an old one is
+/// refused as out of date.
+pub fn buttons(
+    actions: &[Action],
+    links: &[Link],
+    language: Language,
+) -> Vec<serenity::CreateActionRow> {
     let (houses, others): (Vec<&Action>, Vec<&Action>) = actions
         .iter()
         .partition(|a| matches!(a.id, ActionId::Move { .. }));
@@ -210,11 +216,19 @@ pub fn buttons(actions: &[Action], language: Language) -> Vec<serenity::CreateAc
             .style(style)
             .disabled(action.disabled)
     };
+    let link = |link: &Link| {
+        serenity::CreateButton::new_link(link.url.clone()).label(link.label.plain_in(language))
+    };
     houses
         .chunks(BUTTONS_PER_ROW)
         .chain(others.chunks(BUTTONS_PER_ROW))
-        .take(MAX_ROWS)
         .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(|a| button(a)).collect()))
+        .chain(
+            links
+                .chunks(BUTTONS_PER_ROW)
+                .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(link).collect())),
+        )
+        .take(MAX_ROWS)
         .collect()
 }
 
@@ -394,13 +408,13 @@ mod tests {
             .collect();
         actions.push(action("nn:42:draw", "Offer a draw"));
         actions.push(action("nn:42:resign", "Resign"));
-        let rows = ids(&buttons(&actions, Language::English));
+        let rows = ids(&buttons(&actions, &[], Language::English));
         assert_eq!(rows.len(), 3);
         assert_eq!(rows[0].len(), 5);
         assert_eq!(rows[1], ["nn:42:7:6", "nn:42:7:12"]);
         assert_eq!(rows[2], ["nn:42:draw", "nn:42:resign"]);
         assert!(
-            buttons(&[], Language::English).is_empty(),
+            buttons(&[], &[], Language::English).is_empty(),
             "no action, no row"
         );
     }

@@ -133,6 +133,8 @@ pub struct Settings {
     pub test: TestSettings,
     /// How long after an outage the move clock still fires nothing (`OUTAGE_GRACE`, default 5 minutes).
     pub outage_grace_secs: u32,
+    /// The public address of `namnam web` (`NAMNAM_WEB_URL`): replies link to a server's pages there.
+    pub web_url: Option<String>,
 }
 
 impl fmt::Debug for Settings {
@@ -148,6 +150,10 @@ impl fmt::Debug for Settings {
             .field("shards", &self.shards)
             .field("test", &self.test)
             .field("outage_grace_secs", &self.outage_grace_secs)
+            .field(
+                "web_url",
+                &self.web_url.as_deref().map(namnam_store::redacted),
+            )
             .finish()
     }
 }
@@ -178,6 +184,8 @@ pub enum SettingsError {
     BadShards { range: String, count: String },
     #[error("DISCORD_PROXY_URL must be an http:// or https:// address, not {0:?}")]
     BadProxyUrl(String),
+    #[error("NAMNAM_WEB_URL must be the http:// or https:// address of `namnam web`, not {0:?}")]
+    BadWebUrl(String),
     #[error(
         "{0} must be a whole number of milliseconds, above 0 for a period (a test-only setting)"
     )]
@@ -239,6 +247,12 @@ impl Settings {
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
             Some(url) => return Err(SettingsError::BadProxyUrl(namnam_store::redacted(&url))),
         };
+        let web_url = match lookup("NAMNAM_WEB_URL").map(|url| url.trim().to_owned()) {
+            None => None,
+            Some(url) if url.is_empty() => None,
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
+            Some(url) => return Err(SettingsError::BadWebUrl(namnam_store::redacted(&url))),
+        };
         let millis = |name: &'static str| -> Result<Option<Duration>, SettingsError> {
             lookup(name)
                 .map(|value| value.trim().parse::<u64>().map(Duration::from_millis))
@@ -265,6 +279,7 @@ impl Settings {
             shards,
             outage_grace_secs,
             test,
+            web_url,
         })
     }
 

@@ -25,6 +25,7 @@ mod records;
 mod seasons;
 mod servers;
 mod tournaments;
+mod web;
 
 pub use analyses::{
     analysis_of, claim_analysis, drop_analysis, extend_analysis_claim, fail_analysis,
@@ -81,6 +82,7 @@ pub use tournaments::{
     set_seed, touch_tournament, update_tournament, withdraw_entrant, DecidedBy, EntrantRow, Format,
     GameResult, GameRow, NewTournament, TournamentRow, TournamentState, TournamentTerms,
 };
+pub use web::{server_of_web_token, set_web_token, web_token};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnectionMetadata;

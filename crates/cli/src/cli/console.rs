@@ -59,6 +59,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         // The console's one server speaks the console's language unless it chose another.
         let config = CoreConfig {
             default_language: args.language,
+            web_url: std::env::var("NAMNAM_WEB_URL")
+                .ok()
+                .filter(|url| url.starts_with("http://") || url.starts_with("https://")),
             ..CoreConfig::default()
         };
         let core = Core::new(opened, Arc::new(SystemClock), config);

@@ -603,6 +603,10 @@ impl Core {
         t: &TournamentRow,
         reply: &mut Reply,
     ) -> Result<Notice, CoreError> {
+        let token = store::web_token(&mut **tx, t.server).await?;
+        reply
+            .links
+            .extend(self.web_link(token, crate::web::Page::Tournament(t.id)));
         self.store_post(
             tx,
             PostPlace::channel(t.server, t.channel),

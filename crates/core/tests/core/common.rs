@@ -111,15 +111,23 @@ impl Harness {
 
     /// A core that stores its public replies in the outbox, as the Discord bot's does.
     pub async fn with_outbox(backend: Backend) -> Harness {
+        Harness::with_config(
+            backend,
+            namnam_core::CoreConfig {
+                outbox: true,
+                ..Default::default()
+            },
+        )
+        .await
+    }
+
+    /// A core with `config`.
+    pub async fn with_config(backend: Backend, config: namnam_core::CoreConfig) -> Harness {
         let db = TestDb::new(backend).await;
         let clock = Arc::new(ManualClock::new(START_MS));
         let store = namnam_store::Store::open(&db.url)
             .await
             .expect("the database opens");
-        let config = namnam_core::CoreConfig {
-            outbox: true,
-            ..Default::default()
-        };
         let core = Core::new(store, clock.clone(), config);
         Harness {
             core: Arc::new(core),

@@ -34,3 +34,4 @@ mod several;
 mod takeback;
 mod tournaments;
 mod vs_computer;
+mod web;

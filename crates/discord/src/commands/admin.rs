@@ -6,7 +6,9 @@ use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, YesNo};
 use crate::channels::Belongs;
-use namnam_core::{AdminCommand, Command, Language, LanguageChoice, SeasonChange, SettingsChange};
+use namnam_core::{
+    AdminCommand, Command, Language, LanguageChoice, SeasonChange, SettingsChange, WebChange,
+};
 use namnam_store::Snowflake;
 
 /// Server admin: abort a match, change the server's settings, start a season
@@ -46,6 +48,7 @@ pub async fn settings(
     target: Option<DefaultTarget>,
     threads: Option<YesNo>,
     language: Option<ServerLanguage>,
+    web: Option<WebPage>,
 ) -> Result<(), CommandError> {
     let allow = own_channel(ctx, allow).await?;
     let disallow = own_channel(ctx, disallow).await?;
@@ -59,6 +62,7 @@ pub async fn settings(
         target: target.map(DefaultTarget::houses),
         thread_per_match: threads.map(Into::into),
         language: language.map(ServerLanguage::choice),
+        web: web.map(WebPage::change),
     };
     serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
 }
@@ -100,6 +104,27 @@ async fn own_channel(
             tracing::warn!(%channel, %server, user = %ctx.author().id,
                 "a setting named a channel that is not one of the server's: refused");
             Err(CommandError::Said("discord-channel-foreign"))
+        }
+    }
+}
+
+/// What an admin does with the server's web page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum WebPage {
+    #[name = "yes"]
+    Yes,
+    #[name = "new-link"]
+    NewLink,
+    #[name = "no"]
+    No,
+}
+
+impl WebPage {
+    fn change(self) -> WebChange {
+        match self {
+            Self::Yes => WebChange::On,
+            Self::NewLink => WebChange::NewLink,
+            Self::No => WebChange::Off,
         }
     }
 }

@@ -194,6 +194,8 @@ command-admin-settings-threads = threads
     .description = Give each match its own thread
 command-admin-settings-language = language
     .description = The language of what everyone sees here (a private answer follows each reader)
+command-admin-settings-web = web
+    .description = The server's web page: yes, new-link (the old link stops) or no
 command-admin-season = season
     .description = Start a new season now: ratings start fresh, the old standings are kept and its top three posted
 command-admin-season-news = news
@@ -207,6 +209,7 @@ command-admin-season-start = start
 
 choice-yes = yes
 choice-no = no
+choice-new-link = new-link
 choice-endgame-capturer = capturer
 choice-endgame-starter = starter
 choice-first-challenger = challenger

@@ -18,3 +18,9 @@ span-days-hours = { $days } d { $hours } h
 
 # Between two clauses of one sentence ("alice sowed house 3: 2 laps; alice takes 4 seeds").
 clause-separator = {"; "}
+
+# Buttons that open a server's web page.
+link-server-page = Server page
+link-player-page = Player page
+link-match-page = Match page
+link-tournament-page = Tournament page

@@ -15,3 +15,4 @@ console-next = next: { $moves }
 replay-step = round { $round }, move { $in_round }: { $player } sowed house { $house }
 replay-result = Result: { $result }
 console-hello = Namnam console on { $database }. Type `alice help` for the commands; Ctrl-D to leave.
+console-link = { $label }: { $url }

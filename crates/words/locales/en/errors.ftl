@@ -106,3 +106,4 @@ wanted-tournament-name = a name of 1 to 60 characters
 
 # Something went wrong on the bot's side.
 apology = Sorry, something went wrong on my side. Nothing you did was lost; please try again in a moment ({ $board } shows the match as it is).
+wanted-web = `yes`, `new-link` or `no`

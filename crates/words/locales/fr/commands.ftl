@@ -191,6 +191,8 @@ command-admin-settings-threads = fils
     .description = Donner à chaque partie son propre fil
 command-admin-settings-language = langue
     .description = La langue de ce que tout le monde voit ici (une réponse privée suit chaque lecteur)
+command-admin-settings-web = web
+    .description = La page web du serveur : oui, nouveau lien (l'ancien cesse) ou non
 command-admin-season = saison
     .description = Commencer une saison : classement remis à zéro, l'ancien est gardé et son podium annoncé
 command-admin-season-news = annonces
@@ -204,6 +206,7 @@ command-admin-season-start = commencer
 
 choice-yes = oui
 choice-no = non
+choice-new-link = nouveau lien
 choice-endgame-capturer = au preneur
 choice-endgame-starter = à qui a commencé la manche
 choice-first-challenger = qui défie

@@ -18,3 +18,9 @@ span-days-hours = { $days } j { $hours } h
 
 # Between two clauses of one sentence ("alice a semé la case 3 : 2 tours ; alice prend 4 graines").
 clause-separator = {" ; "}
+
+# Buttons that open a server's web page.
+link-server-page = Page du serveur
+link-player-page = Page du joueur
+link-match-page = Page de la partie
+link-tournament-page = Page du tournoi

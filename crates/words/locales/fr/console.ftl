@@ -15,3 +15,4 @@ console-next = ensuite : { $moves }
 replay-step = manche { $round }, coup { $in_round } : { $player } a semé la case { $house }
 replay-result = Résultat : { $result }
 console-hello = Console Namnam sur { $database }. Tapez `alice help` pour les commandes ; Ctrl-D pour quitter.
+console-link = { $label } : { $url }

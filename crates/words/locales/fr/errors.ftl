@@ -106,3 +106,4 @@ wanted-tournament-name = un nom de 1 à 60 caractères
 
 # Something went wrong on the bot's side.
 apology = Désolé, quelque chose s'est mal passé de mon côté. Rien de ce que vous avez fait n'est perdu ; réessayez dans un instant ({ $board } montre la partie telle qu'elle est).
+wanted-web = `yes`, `new-link` ou `no`

@@ -157,7 +157,7 @@ rules =
       perdez.
 
 ## The server's settings, as its admins see them.
-settings = Réglages : parties dans { $channels } ; pendule par défaut { $clock } par coup ; objectif par défaut { $target } ; un fil par partie : { $thread } ; langue : { $language }.
+settings = Réglages : parties dans { $channels } ; pendule par défaut { $clock } par coup ; objectif par défaut { $target } ; un fil par partie : { $thread } ; langue : { $language } ; page web : { $web }.
 settings-every-channel = tous les salons
 settings-target = { $houses } cases
 settings-no-target = aucun
@@ -165,3 +165,8 @@ settings-yes = oui
 settings-no = non
 settings-language = { $language }
 settings-language-discord = comme le dit Discord ({ $language })
+settings-web-on = activée
+settings-web-off = désactivée (`web:yes` l'active)
+# The server's page, told privately to the admin who turned it on or gave it a new link.
+web-page-link = La page web de ce serveur : { $link } (quiconque a le lien peut la lire ; `web:new-link` en donne un nouveau et l'ancien cesse de marcher, `web:no` la désactive).
+web-page-path = La page web de ce serveur est activée, à { $link } sur le serveur web du bot (le bot ne connaît pas l'adresse de ce serveur : son opérateur règle NAMNAM_WEB_URL).
