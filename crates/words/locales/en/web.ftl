@@ -1,0 +1,70 @@
+# namnam web: a server's pages (docs/web.md). Names and numbers come in as they are; the page escapes them.
+
+web-site = Nam-nam
+web-server-title = { $server } — Nam-nam
+web-leaderboard = Leaderboard, season { $season }
+web-leaderboard-ended = Final standings of season { $season }
+web-nobody-rated = Nobody has played a rated match in this season yet.
+web-col-rank = #
+web-col-player = Player
+web-col-rating = Rating
+web-col-games = Games
+web-col-won = Won
+web-col-drawn = Drawn
+web-col-lost = Lost
+web-col-streak = Streak
+web-col-points = Points
+web-col-played = Played
+web-rating = { $rating } ± { $spread }
+web-provisional = A rating with a ? is provisional: fewer than { $games } games. ± is twice the rating's deviation.
+web-streak-legend = Streak: the last results in a row (W won, D drawn, L lost).
+web-streak = { $outcome ->
+    [win] W{ $count }
+    [draw] D{ $count }
+   *[loss] L{ $count }
+}
+web-seasons = Seasons
+web-season-link = Season { $season }
+web-season-current = Season { $season } (now)
+web-page-previous = Previous page
+web-page-next = Next page
+web-live = Matches being played
+web-live-none = No match is being played.
+web-match-line = Match #{ $id }: { $south } – { $north }
+web-tournaments = Tournaments
+web-tournaments-none = No tournament yet.
+web-tournament-line = #{ $id } { $name } ({ $state })
+web-state-signup = sign-up
+web-state-running = round { $round }
+web-state-finished = finished
+web-state-cancelled = cancelled
+web-back = Back to the server's page
+web-player-title = { $player } — Nam-nam
+web-player-record = Season { $season }: rating { $rating }, { $games } games: { $won } won, { $drawn } drawn, { $lost } lost.
+web-player-unrated = No rated match in season { $season } yet.
+web-recent = Recent matches
+web-recent-none = No finished match yet.
+web-match-title = Match #{ $id }: { $south } – { $north }
+web-match-live = This match is being played: its replay, record and the computer's verdict appear here once it is over.
+web-match-aborted = This match was stopped by an admin.
+web-step-first = First
+web-step-previous = Previous
+web-step-next = Next
+web-step-last = Last
+web-step-keys = The arrow keys step too.
+web-positions = Every position
+web-animation = Watch the move
+web-record = Download the record (.nnr)
+web-verdict = The computer's verdict
+web-standings = Standings
+web-terms = { $terms }
+web-round = Round { $round }
+web-withdrawn = withdrew
+web-game-match = match #{ $id }
+web-not-found-title = Not found
+web-not-found = There is no page here. A server's link changes when its admins ask for a new one, and stops when they turn the page off.
+web-too-many-title = Too many requests
+web-too-many = Too many requests from your address: wait a little and try again.
+web-error-title = Something went wrong
+web-error = Something went wrong on our side. Try again in a moment.
+web-method = Only GET and HEAD are served here.
