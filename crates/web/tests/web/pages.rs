@@ -349,7 +349,50 @@ async fn a_client_past_its_budget_waits(backend: Backend) {
     }
 }
 
+async fn a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language(
+    backend: Backend,
+) {
+    let h = Harness::new(backend).await;
+    h.ok("admin", "admin settings language:fr web:yes").await;
+    h.ok_in(
+        "cup",
+        "carol",
+        "tournament create Duo format:round-robin target:7",
+    )
+    .await;
+    h.ok_in("cup", "carol", "tournament join").await;
+    h.ok_in("cup", "dave", "tournament join").await;
+    let started = h.ok_in("cup", "carol", "tournament start").await;
+    assert!(!started.text.plain().is_empty());
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a token");
+    let tournaments = store::tournaments_of_server(h.core.store().reader(), SERVER)
+        .await
+        .unwrap();
+    let id = tournaments[0].id;
+    let web = Client::new(serve(&h.db.url, roomy()).await);
+    let server = web.text(&Page::Server.path(&token)).await;
+    assert!(server.contains("lang=\"fr\""), "{server}");
+    assert!(
+        server.contains(&Page::Tournament(id).path(&token)),
+        "{server}"
+    );
+    let page = web.text(&Page::Tournament(id).path(&token)).await;
+    assert!(
+        page.contains("Duo") && page.contains("Classement"),
+        "{page}"
+    );
+    assert!(page.contains("Ronde 1"), "{page}");
+    assert!(page.contains("carol") && page.contains("dave"), "{page}");
+    let game = store::games(h.core.store().reader(), id).await.unwrap()[0];
+    let match_id = game.match_id.expect("the round's match");
+    assert!(page.contains(&Page::Match(match_id).path(&token)), "{page}");
+}
+
 on_both_backends!(
     a_servers_pages_follow_its_admins_choice,
-    a_client_past_its_budget_waits
+    a_client_past_its_budget_waits,
+    a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language
 );
