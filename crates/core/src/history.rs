@@ -4,8 +4,9 @@ use super::error::InternalError;
 use namnam_game::{House, Match, MatchEnd, MatchMove, Player};
 use namnam_store::{MatchRow, MoveRow};
 
-/// The match after its first `ply` moves, and the last of them.
-pub(super) fn replay_to(
+/// The match after its first `ply` moves, and the last of them (`ply` at most the moves' count). Public
+/// for the web pages, which step a finished match as the replay does.
+pub fn replay_to(
     row: &MatchRow,
     moves: &[MoveRow],
     ply: u32,

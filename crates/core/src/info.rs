@@ -9,7 +9,7 @@ use super::web::Page;
 use super::{text, Core, Reply, Text};
 use namnam_game::MoveEvent;
 use namnam_render::RatingPoint;
-use namnam_store::{self as store, HistoryRow, Outcome};
+use namnam_store::{self as store, HistoryRow, Outcome, RatingRow};
 
 /// Moves shown by `history` (the newest ones).
 const HISTORY_MOVES: usize = 20;
@@ -265,47 +265,7 @@ impl Core {
         ));
         reply.links.extend(link);
         if self.config.pictures {
-            // The first point is the rating before the first match kept (ratings from before the history
-            // was kept start the line where it begins).
-            let points: Vec<RatingPoint> = history
-                .first()
-                .map(|h| RatingPoint {
-                    at_ms: h.at,
-                    rating: h.rating_before,
-                })
-                .into_iter()
-                .chain(history.iter().map(|h| RatingPoint {
-                    at_ms: h.at,
-                    rating: h.rating_after,
-                }))
-                .collect();
-            let points = match points.is_empty() {
-                true => vec![RatingPoint {
-                    at_ms: self.now(),
-                    rating: r.rating,
-                }],
-                false => points,
-            };
-            let record = [
-                ("season", Arg::number(season)),
-                ("games", Arg::number(r.games)),
-                ("won", Arg::number(r.wins)),
-                ("drawn", Arg::number(r.draws)),
-                ("lost", Arg::number(r.losses)),
-                ("streak", Arg::number(streak)),
-            ];
-            // Rated before the history was kept: the line starts where it does.
-            let caption = match history.len() < r.games as usize {
-                false => Text::message("stats-chart-caption", record),
-                true => {
-                    let [season, games, won, drawn, lost, streak] = record;
-                    let charted = ("charted", Arg::number(history.len() as i64));
-                    Text::message(
-                        "stats-chart-caption-partial",
-                        [season, games, won, drawn, lost, streak, charted],
-                    )
-                }
-            };
+            let (points, caption) = chart_points(&r, &history, season, self.now());
             // A private answer: the chart in the asker's language, as the reply will be.
             reply.language = req.language;
             let caption = caption.plain_in(reply.language);
@@ -315,6 +275,60 @@ impl Core {
         }
         Ok(reply)
     }
+}
+
+/// A player's rating chart in a season: its points (the rating before the first match kept, then after
+/// each; one point at `now_ms` for a rating with no history) and its caption (the season's record). The
+/// chart of `stats`, and of the player's web page.
+pub fn chart_points(
+    r: &RatingRow,
+    history: &[HistoryRow],
+    season: u32,
+    now_ms: i64,
+) -> (Vec<RatingPoint>, Text) {
+    let streak = longest_streak(history);
+    // The first point is the rating before the first match kept (ratings from before the history
+    // was kept start the line where it begins).
+    let points: Vec<RatingPoint> = history
+        .first()
+        .map(|h| RatingPoint {
+            at_ms: h.at,
+            rating: h.rating_before,
+        })
+        .into_iter()
+        .chain(history.iter().map(|h| RatingPoint {
+            at_ms: h.at,
+            rating: h.rating_after,
+        }))
+        .collect();
+    let points = match points.is_empty() {
+        true => vec![RatingPoint {
+            at_ms: now_ms,
+            rating: r.rating,
+        }],
+        false => points,
+    };
+    let record = [
+        ("season", Arg::number(season)),
+        ("games", Arg::number(r.games)),
+        ("won", Arg::number(r.wins)),
+        ("drawn", Arg::number(r.draws)),
+        ("lost", Arg::number(r.losses)),
+        ("streak", Arg::number(streak)),
+    ];
+    // Rated before the history was kept: the line starts where it does.
+    let caption = match history.len() < r.games as usize {
+        false => Text::message("stats-chart-caption", record),
+        true => {
+            let [season, games, won, drawn, lost, streak] = record;
+            let charted = ("charted", Arg::number(history.len() as i64));
+            Text::message(
+                "stats-chart-caption-partial",
+                [season, games, won, drawn, lost, streak, charted],
+            )
+        }
+    };
+    (points, caption)
 }
 
 /// The longest run of wins in a row.

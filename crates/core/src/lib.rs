@@ -65,10 +65,13 @@ pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
 pub use dispatch::error_reply;
 pub use error::{apology, cause_chain, CoreError, InternalError, UserError, Wanted};
+pub use history::replay_to;
+pub use info::chart_points;
 pub use message::{Arg, Language, Part, Text};
 pub use outbox::{Post, Via};
+pub use ratings::show_rating;
 pub use ratings::PROVISIONAL_GAMES;
-pub use records::spawn_analyst;
+pub use records::{replay_words, spawn_analyst, verdict_words};
 pub use reply::{Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Reply, Scene};
 pub use request::{
     AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, ReplayFrom, Request,
@@ -76,4 +79,5 @@ pub use request::{
     WebChange, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
+pub use tournaments::{SheetRound, TournamentSheet};
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

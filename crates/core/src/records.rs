@@ -124,47 +124,7 @@ impl Core {
             }
             ReplayFrom::Button { .. } | ReplayFrom::Open => (false, false, None),
         };
-        let mistake = played.as_ref().and_then(|played| {
-            verdict
-                .as_deref()
-                .and_then(|v| reported_mistake(v, ply, played))
-        });
-        let mut lines = vec![replay_headline(&row)];
-        match &played {
-            None => lines.push(Text::message(
-                "replay-before",
-                [("moves", Arg::number(moves.len() as i64))],
-            )),
-            Some(played) => {
-                let mv = &moves[ply as usize - 1];
-                lines.push(Text::message(
-                    match mistake {
-                        Some(_) => "replay-move-mistake",
-                        None => "replay-move",
-                    },
-                    [
-                        ("ply", Arg::number(ply)),
-                        ("moves", Arg::number(moves.len() as i64)),
-                        ("round", Arg::number(mv.round)),
-                        ("in_round", Arg::number(move_in_round(&moves, ply))),
-                        (
-                            "move",
-                            Arg::Text(text::describe_move(&played.record, &row.names)),
-                        ),
-                    ],
-                ));
-                if let Some(summary) = &played.round_summary {
-                    lines.push(text::describe_round(
-                        summary,
-                        &row.names,
-                        ply < moves.len() as u32,
-                    ));
-                }
-                if let Some(judged) = mistake {
-                    lines.push(mistake_line(&judged));
-                }
-            }
-        }
+        let (lines, mistake) = replay_words(&row, &moves, ply, played.as_ref(), verdict.as_deref());
         let mut reply = Reply {
             text: Text::lines(lines),
             private: !public,
@@ -537,8 +497,59 @@ fn mistake_line(judged: &JudgedMove) -> Text {
     )
 }
 
-/// The analysis's verdict: each player's biggest mistakes, and a button to replay the match with them.
-fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply {
+/// What a replay says of a match after its first `ply` moves: the headline, the move that led there (with
+/// `played`, as [`replay_to`] gives it), the round's end, and the computer's word on the move when its
+/// `verdict` reports a mistake there (returned too, for the picture's note). The Discord replay's words
+/// and the web page's.
+pub fn replay_words(
+    row: &MatchRow,
+    moves: &[MoveRow],
+    ply: u32,
+    played: Option<&MatchMove>,
+    verdict: Option<&[JudgedMove]>,
+) -> (Vec<Text>, Option<JudgedMove>) {
+    let mistake = played.and_then(|played| verdict.and_then(|v| reported_mistake(v, ply, played)));
+    let mut lines = vec![replay_headline(row)];
+    match played {
+        None => lines.push(Text::message(
+            "replay-before",
+            [("moves", Arg::number(moves.len() as i64))],
+        )),
+        Some(played) => {
+            let mv = &moves[ply as usize - 1];
+            lines.push(Text::message(
+                match mistake {
+                    Some(_) => "replay-move-mistake",
+                    None => "replay-move",
+                },
+                [
+                    ("ply", Arg::number(ply)),
+                    ("moves", Arg::number(moves.len() as i64)),
+                    ("round", Arg::number(mv.round)),
+                    ("in_round", Arg::number(move_in_round(moves, ply))),
+                    (
+                        "move",
+                        Arg::Text(text::describe_move(&played.record, &row.names)),
+                    ),
+                ],
+            ));
+            if let Some(summary) = &played.round_summary {
+                lines.push(text::describe_round(
+                    summary,
+                    &row.names,
+                    ply < moves.len() as u32,
+                ));
+            }
+            if let Some(judged) = mistake {
+                lines.push(mistake_line(&judged));
+            }
+        }
+    }
+    (lines, mistake)
+}
+
+/// The computer's verdict on a finished match: a heading, then each player's worst mistakes.
+pub fn verdict_words(row: &MatchRow, verdict: &[JudgedMove]) -> Vec<Text> {
     let names = &row.names;
     let mut lines = vec![Text::message(
         "analysis-heading",
@@ -572,6 +583,12 @@ fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply
             ));
         }
     }
+    lines
+}
+
+/// The analysis's verdict: each player's biggest mistakes, and a button to replay the match with them.
+fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply {
+    let lines = verdict_words(row, verdict);
     let mut reply = Reply::public(Text::lines(lines));
     reply.private = private;
     reply.actions = vec![replay_action(row.id)];

@@ -45,10 +45,11 @@ pub use ids::Snowflake;
 pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
     active_match_of_pair, active_matches_in_channel, clear_reminder, due_reminders, due_timeouts,
-    finish_match, insert_match, last_finished_match_of, last_match_in_channel, last_meeting_south,
-    load_match, mark_thread_closed, match_moves, matches_of_player, move_match, pause_clock,
-    record_move, running_clocks, set_draw_offer, set_takeback_request, take_back, ComputerSeat,
-    LastMove, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove, TakenBack,
+    finish_match, finished_matches_of_player, insert_match, last_finished_match_of,
+    last_match_in_channel, last_meeting_south, live_matches_of_server, load_match,
+    mark_thread_closed, match_moves, matches_of_player, move_match, pause_clock, record_move,
+    running_clocks, set_draw_offer, set_takeback_request, take_back, ComputerSeat, LastMove,
+    MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove, TakenBack,
 };
 pub use notifications::{
     acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,
@@ -64,8 +65,8 @@ pub use outbox::{
 };
 pub use players::{note_player_language, player_language, player_name, upsert_player, PlayerKind};
 pub use ratings::{
-    insert_history, leaderboard, load_rating, rating_history, save_rating, HistoryRow, NewHistory,
-    Outcome, RatingRow,
+    current_streaks, insert_history, leaderboard, load_rating, rating_history, save_rating,
+    HistoryRow, NewHistory, Outcome, RatingRow,
 };
 pub use records::load_record;
 pub use seasons::{
@@ -79,8 +80,9 @@ pub use servers::{
 pub use tournaments::{
     add_entrant, decide_game, due_tournaments, entrants, game_of_match, games, insert_game,
     insert_tournament, last_tournament, live_tournaments, load_tournament, remove_entrant,
-    set_seed, touch_tournament, update_tournament, withdraw_entrant, DecidedBy, EntrantRow, Format,
-    GameResult, GameRow, NewTournament, TournamentRow, TournamentState, TournamentTerms,
+    set_seed, touch_tournament, tournaments_of_server, update_tournament, withdraw_entrant,
+    DecidedBy, EntrantRow, Format, GameResult, GameRow, NewTournament, TournamentRow,
+    TournamentState, TournamentTerms,
 };
 pub use web::{server_of_web_token, set_web_token, web_token};
 
@@ -271,6 +273,51 @@ impl Store {
         Ok(Store {
             backend: Backend::Postgres,
             writer,
+            reader,
+        })
+    }
+
+    /// Opens the database at `url` for reading only, as `namnam web` does: nothing is created or migrated
+    /// (the bot does that), a SQLite file is opened read-only, and a PostgreSQL session refuses writes.
+    /// Both pools are the same: a write through [`Store::begin`] fails.
+    pub async fn open_read_only(url: &str) -> StoreResult<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of_url(url)?;
+        let reader = match backend {
+            Backend::Sqlite => {
+                let url = if url.starts_with("sqlite:") {
+                    url.to_owned()
+                } else {
+                    format!("sqlite://{url}")
+                };
+                let options = SqliteConnectOptions::from_str(&url)?
+                    .create_if_missing(false)
+                    .read_only(true);
+                AnyPoolOptions::new()
+                    .max_connections(4)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))
+                    .connect_with(AnyConnectOptions::from_url(&options.to_url_lossy())?)
+                    .await?
+            }
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(4)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .after_connect(|conn, _meta| {
+                        Box::pin(async move {
+                            conn.execute("SET default_transaction_read_only = on")
+                                .await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(AnyConnectOptions::from_str(url)?)
+                    .await?
+            }
+        };
+        Ok(Store {
+            backend,
+            writer: reader.clone(),
             reader,
         })
     }

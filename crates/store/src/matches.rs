@@ -417,6 +417,49 @@ where
     from_rows(rows)
 }
 
+/// A server's matches being played, newest first, at most `limit` (for its web page).
+pub async fn live_matches_of_server<'e, E>(
+    db: E,
+    server: Snowflake,
+    limit: u32,
+) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.state = 'active' ORDER BY m.id DESC LIMIT $2"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(i64::from(limit))
+        .fetch_all(db)
+        .await?;
+    from_rows(rows)
+}
+
+/// A player's finished matches in a server, newest first, at most `limit` (for their web page).
+pub async fn finished_matches_of_player<'e, E>(
+    db: E,
+    server: Snowflake,
+    player: Snowflake,
+    limit: u32,
+) -> StoreResult<Vec<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.state = 'finished' AND (m.south_id = $2 OR m.north_id = $2)
+         ORDER BY m.id DESC LIMIT $3"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(player.to_sql())
+        .bind(i64::from(limit))
+        .fetch_all(db)
+        .await?;
+    from_rows(rows)
+}
+
 /// Active matches whose player to move has run out of time.
 pub async fn due_timeouts<'e, E>(db: E, now_ms: i64) -> StoreResult<Vec<MatchRow>>
 where

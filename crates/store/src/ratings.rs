@@ -216,3 +216,55 @@ where
         })
         .collect()
 }
+
+/// The current streak of each of `players` in a season of a server: the outcome of their last rated match
+/// and how many matches in a row ended so (players with no rated match this season are left out).
+pub async fn current_streaks<'e, E>(
+    db: E,
+    server: Snowflake,
+    season: u32,
+    players: &[Snowflake],
+) -> StoreResult<Vec<(Snowflake, Outcome, u32)>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    if players.is_empty() {
+        return Ok(Vec::new());
+    }
+    // One query for a page of players: their ids as placeholders $3, $4, …
+    let placeholders: Vec<String> = (0..players.len()).map(|i| format!("${}", i + 3)).collect();
+    let sql = format!(
+        "SELECT player_id, outcome FROM rating_history
+         WHERE server_id = $1 AND season = $2 AND player_id IN ({})
+         ORDER BY player_id, at DESC, match_id DESC",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(i64::from(season));
+    for p in players {
+        query = query.bind(p.to_sql());
+    }
+    let rows = query.fetch_all(db).await?;
+    let mut streaks: Vec<(Snowflake, Outcome, u32)> = Vec::new();
+    // Newest first per player: the streak is the run at the head of each player's rows.
+    let mut broken = false;
+    for row in &rows {
+        let player = row.snowflake("player_id")?;
+        let outcome = Outcome::parse(&row.col::<String>("outcome")?)?;
+        match streaks.last_mut() {
+            Some((p, o, n)) if *p == player => {
+                if !broken && *o == outcome {
+                    *n += 1;
+                } else {
+                    broken = true;
+                }
+            }
+            _ => {
+                streaks.push((player, outcome, 1));
+                broken = false;
+            }
+        }
+    }
+    Ok(streaks)
+}

@@ -277,6 +277,22 @@ where
     from_rows(&rows)
 }
 
+/// Every tournament of a server, newest first (for its web page).
+pub async fn tournaments_of_server<'e, E>(
+    db: E,
+    server: Snowflake,
+) -> StoreResult<Vec<TournamentRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!("{SELECT} WHERE t.server_id = $1 ORDER BY t.id DESC");
+    let rows = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .fetch_all(db)
+        .await?;
+    from_rows(&rows)
+}
+
 /// The newest tournament of a server, whatever its state.
 pub async fn last_tournament<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<TournamentRow>>
 where

@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 12] = [
+pub const AREAS: [&str; 13] = [
     "common",
     "errors",
     "match",
@@ -98,9 +98,10 @@ pub const AREAS: [&str; 12] = [
     "pictures",
     "commands",
     "discord",
+    "web",
 ];
-const EN: [&str; 12] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord");
-const FR: [&str; 12] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord");
+const EN: [&str; 13] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web");
+const FR: [&str; 13] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

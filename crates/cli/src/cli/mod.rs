@@ -10,6 +10,7 @@ mod replay;
 mod run;
 mod selfplay;
 mod speed;
+mod web;
 
 use clap::{Parser, Subcommand};
 
@@ -39,6 +40,8 @@ enum Command {
     Export(export::Args),
     /// Play a Nam-nam record move by move: each board as text, and as pictures with --images.
     Replay(replay::Args),
+    /// Serve the servers' web pages (leaderboards, players, matches, tournaments), read-only (docs/web.md).
+    Web(web::Args),
     /// Measure the search: nodes a second from the opening, in turn with the in-repo yardstick's.
     Speed(speed::Args),
 }
@@ -53,6 +56,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),
+        Some(Command::Web(args)) => web::run(args),
         Some(Command::Run(args)) => run::run(args),
         None => run::run(run::Args::default()),
     }

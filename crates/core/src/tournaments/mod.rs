@@ -36,6 +36,24 @@ use namnam_store::{
 };
 use namnam_tournament as tournament;
 
+/// A tournament's standings and rounds, as words of one language (see [`Core::tournament_sheet`]).
+#[derive(Clone, Debug)]
+pub struct TournamentSheet {
+    /// The standings: rank, name, points, tie-breaks (named in `tiebreaks`), games played.
+    pub table: namnam_render::StandingsTable,
+    /// How its matches are played.
+    pub terms: String,
+    /// Every round paired so far, in order.
+    pub rounds: Vec<SheetRound>,
+}
+
+/// One round's games: "alice – bob: 1–0", with the game's match when one was played.
+#[derive(Clone, Debug)]
+pub struct SheetRound {
+    pub round: u32,
+    pub games: Vec<(String, Option<i64>)>,
+}
+
 /// The longest name of a tournament.
 pub const MAX_NAME: usize = 60;
 /// The most players a tournament takes.
@@ -61,6 +79,39 @@ impl Core {
             TournamentCommand::Withdraw(id) => self.withdraw_from_tournament(req, *id).await,
             TournamentCommand::Cancel(id) => self.cancel_tournament(req, *id).await,
         }
+    }
+
+    /// A tournament as its web page shows it, its words in `language`: the standings after the rounds
+    /// played, with their tie-breaks (the table the standings picture draws), the terms, and every round's
+    /// pairings and results with each game's match. Reads only.
+    pub async fn tournament_sheet(
+        &self,
+        t: TournamentRow,
+        language: Language,
+    ) -> Result<TournamentSheet, CoreError> {
+        let terms = describe_terms(&t).plain_in(language);
+        let round = t.round;
+        let field = Field::read(self, t).await?;
+        let title = Text::new().words(field.t.name.clone());
+        let table = field.table(language, title, Text::new(), round, round)?;
+        let mut rounds: Vec<SheetRound> = Vec::new();
+        for g in &field.games {
+            if rounds.last().map_or(true, |r| r.round != g.round) {
+                rounds.push(SheetRound {
+                    round: g.round,
+                    games: Vec::new(),
+                });
+            }
+            if let Some(r) = rounds.last_mut() {
+                r.games
+                    .push((field.pairing_line(g).plain_in(language), g.match_id));
+            }
+        }
+        Ok(TournamentSheet {
+            table,
+            terms,
+            rounds,
+        })
     }
 
     /// The server's tournaments in sign-up or running, those of `place`'s channel first, each with a label

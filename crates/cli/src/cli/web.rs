@@ -1,0 +1,72 @@
+//! `namnam web`: the servers' web pages ([`namnam_web`]), read-only, beside the bot on the same database.
+
+use anyhow::Context;
+use namnam_store as store;
+use std::net::{IpAddr, SocketAddr};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The bot's database: sqlite://FILE or postgres://USER@HOST/DATABASE, opened read-only (the bot
+    /// creates and migrates it). Default: DATABASE_URL, else sqlite://namnam.db.
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
+    /// The address to listen on, such as 127.0.0.1:8080 behind a reverse proxy.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// The reverse proxy's address: only its X-Forwarded-For names a client.
+    #[arg(long, value_name = "ADDR")]
+    trusted_proxy: Option<IpAddr>,
+    /// Requests a client may make in a minute, after a first burst of as many.
+    #[arg(long, value_name = "N", default_value_t = namnam_web::Budget::default().per_minute)]
+    requests_per_minute: u32,
+    /// The pictures kept in memory, in mebibytes.
+    #[arg(long, value_name = "MIB", default_value_t = namnam_web::DEFAULT_CACHE_BYTES >> 20)]
+    cache_mib: usize,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let url = store::database_url(args.db.as_deref());
+        let shown = store::redacted(&url);
+        if let Some(file) = store::sqlite_file(&url) {
+            anyhow::ensure!(file.exists(), "there is no database at {shown}");
+        }
+        let opened = namnam_web::open(&url)
+            .await
+            .with_context(|| format!("opening the database {shown} read-only"))?;
+        let options = namnam_web::WebOptions {
+            trusted_proxy: args.trusted_proxy,
+            budget: namnam_web::Budget {
+                per_minute: args.requests_per_minute,
+                burst: args.requests_per_minute,
+            },
+            cache_bytes: args.cache_mib << 20,
+        };
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .with_context(|| format!("listening on {}", args.listen))?;
+        tracing::info!(listen = %args.listen, database = %shown, "serving the web pages");
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        namnam_web::serve(
+            listener,
+            namnam_web::router(opened.clone(), options),
+            shutdown,
+        )
+        .await
+        .context("serving")?;
+        opened.close().await;
+        anyhow::Ok(())
+    })
+}

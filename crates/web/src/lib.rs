@@ -1,0 +1,63 @@
+//! `namnam web`: a server's Nam-nam as read-only web pages — its leaderboards, players, finished matches
+//! stepped move by move, and tournaments — for the servers whose admins turned their page on
+//! (`/admin settings web:yes`), under the unguessable path the bot gave them (`namnam_core::web::Page`).
+//!
+//! It reads the bot's database (opened read-only) and draws with the renderer; it never writes. Pages are
+//! HTML from askama templates, which escape every value by default; no script is needed to read them (a
+//! tiny script file lets the arrow keys step a replay). See docs/web.md.
+//!
+//! - `options`: how it runs; `app`: what the pages share; `respond`: HTML, error pages, words;
+//! - `guard`: what every request goes through: GET and HEAD only, the per-client budget, the security
+//!   headers, the log line (with the token hidden);
+//! - `cache`: the finished matches' pictures, bounded in bytes;
+//! - `pages`: the routes and their pages.
+
+mod app;
+mod cache;
+mod guard;
+mod options;
+mod pages;
+mod respond;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use namnam_core::{Core, CoreConfig, SystemClock};
+use namnam_store::{Store, StoreError};
+
+use app::App;
+pub use cache::PictureCache;
+pub use guard::CSP;
+pub use options::{Budget, WebOptions, DEFAULT_CACHE_BYTES};
+
+/// Opens the database at `url` for reading (the bot must have created and migrated it).
+pub async fn open(url: &str) -> Result<Store, StoreError> {
+    Store::open_read_only(url).await
+}
+
+/// The web server's routes over `store`: serve them with [`serve`], or with axum's `serve` and
+/// `into_make_service_with_connect_info::<SocketAddr>()` (the client's address is needed).
+pub fn router(store: Store, options: WebOptions) -> axum::Router {
+    let core = Core::new(store.clone(), Arc::new(SystemClock), CoreConfig::default());
+    let app = Arc::new(App {
+        store,
+        core,
+        cache: PictureCache::new(options.cache_bytes),
+    });
+    let guard = Arc::new(guard::Guard::new(options.budget, options.trusted_proxy));
+    pages::routes(app).layer(axum::middleware::from_fn_with_state(guard, guard::guard))
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}

@@ -1,0 +1,942 @@
+//! The routes and their pages. Every page of a server lives under its token (`namnam_core::web::Page`):
+//! a token that is malformed, unknown, or no longer the server's, and a player, match or tournament of
+//! another server, all get the same 404, so that nothing tells whether a token exists.
+//!
+//! - `/s/TOKEN/` (`?season=N`, `?page=N`): the leaderboard, the seasons, live matches, tournaments;
+//! - `/s/TOKEN/players/ID`, and its chart `/s/TOKEN/players/ID/chart.png`;
+//! - `/s/TOKEN/matches/ID` (`?ply=N`), its pictures `/s/TOKEN/matches/ID/PLY.png` (the board after PLY
+//!   moves) and `/s/TOKEN/matches/ID/PLY.gif` (move PLY's animation), its record `/s/TOKEN/matches/ID.nnr`;
+//!   a live match shows its current board only;
+//! - `/s/TOKEN/tournaments/ID`;
+//! - `/healthz`, `/static/style.css`, `/static/step.js`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use namnam_core::web::{is_token, Page};
+use namnam_core::{Language, Text};
+use namnam_game::{Match, MatchMove};
+use namnam_render::MatchView;
+use namnam_store::{self as store, MatchRow, MatchState, MoveRow, Outcome, Snowflake};
+use sha2::{Digest, Sha256};
+
+use super::app::App;
+use super::cache::Cached;
+use super::respond::{error_page, n, say, t};
+
+/// Rows of a leaderboard page.
+const PER_PAGE: u32 = 50;
+/// Live matches shown on a server's page.
+const LIVE_SHOWN: u32 = 12;
+/// Recent matches shown on a player's page.
+const RECENT_SHOWN: u32 = 20;
+
+/// A finished match's pictures and record never change.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Pages and live pictures change: asked again each time, answered 304 while their ETag holds.
+const REVALIDATE: &str = "no-cache";
+
+pub(crate) fn routes(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/static/style.css", get(style))
+        .route("/static/step.js", get(script))
+        .route("/s/{token}/", get(server_page))
+        .route("/s/{token}/players/{id}", get(player_page))
+        .route("/s/{token}/players/{id}/chart.png", get(chart))
+        .route("/s/{token}/matches/{file}", get(match_or_record))
+        .route("/s/{token}/matches/{id}/{file}", get(match_picture))
+        .route("/s/{token}/tournaments/{id}", get(tournament_page))
+        .fallback(not_found)
+        .with_state(app)
+}
+
+/// Why a page is not served.
+pub(crate) enum WebError {
+    NotFound,
+    Internal(String),
+}
+
+impl<E: std::error::Error> From<E> for WebError {
+    fn from(e: E) -> WebError {
+        WebError::Internal(namnam_core::cause_chain(&e))
+    }
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        match self {
+            WebError::NotFound => error_page(
+                StatusCode::NOT_FOUND,
+                "web-not-found-title",
+                "web-not-found",
+            ),
+            WebError::Internal(e) => {
+                tracing::error!(error = %e, "a page failed");
+                error_page(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "web-error-title",
+                    "web-error",
+                )
+            }
+        }
+    }
+}
+
+type Served = Result<Response, WebError>;
+
+/// The ETag of a body: a digest of its bytes.
+fn etag_of(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// Whether the client's `If-None-Match` already names `etag`.
+fn fresh(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|v| v.trim().trim_start_matches("W/"))
+        .any(|v| v == etag || v == "*")
+}
+
+/// A response whose body may change: with its ETag, and a 304 when the client has it already.
+fn revalidated(request: &HeaderMap, content_type: &'static str, body: Vec<u8>) -> Response {
+    let etag = etag_of(&body);
+    let mut response = if fresh(request, &etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        ([(header::CONTENT_TYPE, content_type)], body).into_response()
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    response
+}
+
+fn page(request: &HeaderMap, rendered: Result<String, askama::Error>) -> Served {
+    let body = rendered.map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(revalidated(
+        request,
+        "text/html; charset=utf-8",
+        body.into_bytes(),
+    ))
+}
+
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    match store::season_of(app.store.reader(), Snowflake(0)).await {
+        Ok(_) => (StatusCode::OK, "ok").into_response(),
+        Err(e) => {
+            tracing::error!(error = %namnam_core::cause_chain(&e), "the database does not answer");
+            (StatusCode::SERVICE_UNAVAILABLE, "down").into_response()
+        }
+    }
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    )
+}
+
+async fn script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/step.js"),
+    )
+}
+
+async fn not_found() -> WebError {
+    WebError::NotFound
+}
+
+/// The server whose page lives under `token`, and its language.
+struct Server {
+    id: Snowflake,
+    name: String,
+    token: String,
+    language: Language,
+}
+
+async fn server_of(app: &App, token: String) -> Result<Server, WebError> {
+    // A path that no token could be is refused before any query.
+    if !is_token(&token) {
+        return Err(WebError::NotFound);
+    }
+    let reader = app.store.reader();
+    let (id, name) = store::server_of_web_token(reader, &token)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let language = store::server_language(reader, id)
+        .await?
+        .and_then(|code| Language::of_code(&code))
+        .unwrap_or_default();
+    Ok(Server {
+        id,
+        name,
+        token,
+        language,
+    })
+}
+
+fn number<T: std::str::FromStr>(given: &str) -> Result<T, WebError> {
+    // Only digits: `+3` or ` 3` would name the same thing under another address.
+    if given.is_empty() || !given.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(WebError::NotFound);
+    }
+    given.parse().map_err(|_| WebError::NotFound)
+}
+
+fn query_number(query: &HashMap<String, String>, name: &str) -> Option<u32> {
+    query.get(name).and_then(|v| number(v).ok())
+}
+
+struct LeaderRow {
+    rank: u32,
+    link: String,
+    name: String,
+    rating: String,
+    games: u32,
+    won: u32,
+    drawn: u32,
+    lost: u32,
+    streak: String,
+}
+
+struct SeasonLink {
+    label: String,
+    link: String,
+    current: bool,
+}
+
+struct LiveMatch {
+    link: String,
+    picture: String,
+    line: String,
+}
+
+#[derive(Template)]
+#[template(path = "server.html")]
+struct ServerPage {
+    lang: &'static str,
+    title: String,
+    server: String,
+    heading: String,
+    nobody: String,
+    columns: Vec<String>,
+    rows: Vec<LeaderRow>,
+    provisional: String,
+    streak_legend: String,
+    previous_page: Option<(String, String)>,
+    next_page: Option<(String, String)>,
+    seasons_heading: String,
+    seasons: Vec<SeasonLink>,
+    live_heading: String,
+    live_none: String,
+    live: Vec<LiveMatch>,
+    board_width: u32,
+    board_height: u32,
+    tournaments_heading: String,
+    tournaments_none: String,
+    tournaments: Vec<(String, String)>,
+}
+
+fn match_line(language: Language, row: &MatchRow) -> String {
+    say(
+        language,
+        "web-match-line",
+        &[
+            ("id", n(row.id)),
+            ("south", t(&row.names.south)),
+            ("north", t(&row.names.north)),
+        ],
+    )
+}
+
+async fn server_page(
+    State(app): State<Arc<App>>,
+    Path(token): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    request: HeaderMap,
+) -> Served {
+    let server = server_of(&app, token).await?;
+    let (language, reader) = (server.language, app.store.reader());
+    let current = store::season_of(reader, server.id).await?.number;
+    let season = query_number(&query, "season")
+        .filter(|s| (1..=current).contains(s))
+        .unwrap_or(current);
+    let page_number = query_number(&query, "page").unwrap_or(1).max(1);
+    let (rows, total) = match season == current {
+        true => store::leaderboard(reader, server.id, page_number, PER_PAGE).await?,
+        false => store::season_standings(reader, server.id, season, page_number, PER_PAGE).await?,
+    };
+    let ids: Vec<Snowflake> = rows.iter().map(|r| r.player).collect();
+    let streaks = store::current_streaks(reader, server.id, season, &ids).await?;
+    let base = Page::Server.path(&server.token);
+    let rows = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let streak = streaks
+                .iter()
+                .find(|(p, _, _)| *p == r.player)
+                .map(|(_, outcome, count)| {
+                    let outcome = match outcome {
+                        Outcome::Win => "web-streak-win",
+                        Outcome::Draw => "web-streak-draw",
+                        Outcome::Loss => "web-streak-loss",
+                    };
+                    say(language, outcome, &[("count", n(*count))])
+                })
+                .unwrap_or_default();
+            LeaderRow {
+                rank: (page_number - 1) * PER_PAGE + i as u32 + 1,
+                link: Page::Player(r.player.0).path(&server.token),
+                name: r.name.clone(),
+                rating: say(
+                    language,
+                    "web-rating",
+                    &[
+                        ("rating", t(namnam_core::show_rating(r.rating, r.games))),
+                        ("spread", n((2.0 * r.deviation).round() as i64)),
+                    ],
+                ),
+                games: r.games,
+                won: r.wins,
+                drawn: r.draws,
+                lost: r.losses,
+                streak,
+            }
+        })
+        .collect();
+    let with_season = |page: u32| match season == current {
+        true => format!("{base}?page={page}"),
+        false => format!("{base}?season={season}&page={page}"),
+    };
+    let previous_page = (page_number > 1).then(|| {
+        (
+            with_season(page_number - 1),
+            say(language, "web-page-previous", &[]),
+        )
+    });
+    let next_page = (page_number * PER_PAGE < total).then(|| {
+        (
+            with_season(page_number + 1),
+            say(language, "web-page-next", &[]),
+        )
+    });
+    let seasons = (1..=current)
+        .rev()
+        .map(|s| SeasonLink {
+            label: match s == current {
+                true => say(language, "web-season-current", &[("season", n(s))]),
+                false => say(language, "web-season-link", &[("season", n(s))]),
+            },
+            link: match s == current {
+                true => base.clone(),
+                false => format!("{base}?season={s}"),
+            },
+            current: s == season,
+        })
+        .collect();
+    let live = store::live_matches_of_server(reader, server.id, LIVE_SHOWN)
+        .await?
+        .iter()
+        .map(|row| {
+            let link = Page::Match(row.id).path(&server.token);
+            LiveMatch {
+                picture: format!("{link}/{}.png", row.moves_played),
+                line: match_line(language, row),
+                link,
+            }
+        })
+        .collect();
+    let tournaments = store::tournaments_of_server(reader, server.id)
+        .await?
+        .iter()
+        .map(|tr| {
+            let state = match tr.state {
+                store::TournamentState::Signup => say(language, "web-state-signup", &[]),
+                store::TournamentState::Running => {
+                    say(language, "web-state-running", &[("round", n(tr.round))])
+                }
+                store::TournamentState::Finished => say(language, "web-state-finished", &[]),
+                store::TournamentState::Cancelled => say(language, "web-state-cancelled", &[]),
+            };
+            (
+                Page::Tournament(tr.id).path(&server.token),
+                say(
+                    language,
+                    "web-tournament-line",
+                    &[("id", n(tr.id)), ("name", t(&tr.name)), ("state", t(state))],
+                ),
+            )
+        })
+        .collect();
+    let columns = [
+        "web-col-rank",
+        "web-col-player",
+        "web-col-rating",
+        "web-col-games",
+        "web-col-won",
+        "web-col-drawn",
+        "web-col-lost",
+        "web-col-streak",
+    ]
+    .iter()
+    .map(|id| say(language, id, &[]))
+    .collect();
+    let heading = match season == current {
+        true => "web-leaderboard",
+        false => "web-leaderboard-ended",
+    };
+    let rendered = ServerPage {
+        lang: language.code(),
+        title: say(language, "web-server-title", &[("server", t(&server.name))]),
+        server: server.name.clone(),
+        heading: say(language, heading, &[("season", n(season))]),
+        nobody: say(language, "web-nobody-rated", &[]),
+        columns,
+        rows,
+        provisional: say(
+            language,
+            "web-provisional",
+            &[("games", n(namnam_core::PROVISIONAL_GAMES))],
+        ),
+        streak_legend: say(language, "web-streak-legend", &[]),
+        previous_page,
+        next_page,
+        seasons_heading: say(language, "web-seasons", &[]),
+        seasons,
+        live_heading: say(language, "web-live", &[]),
+        live_none: say(language, "web-live-none", &[]),
+        live,
+        board_width: namnam_render::WIDTH,
+        board_height: namnam_render::HEIGHT,
+        tournaments_heading: say(language, "web-tournaments", &[]),
+        tournaments_none: say(language, "web-tournaments-none", &[]),
+        tournaments,
+    }
+    .render();
+    page(&request, rendered)
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    lang: &'static str,
+    title: String,
+    back: (String, String),
+    player: String,
+    record: String,
+    chart: Option<(String, String)>,
+    chart_width: u32,
+    chart_height: u32,
+    recent_heading: String,
+    recent_none: String,
+    recent: Vec<(String, String)>,
+}
+
+fn back_link(server: &Server) -> (String, String) {
+    (
+        Page::Server.path(&server.token),
+        say(server.language, "web-back", &[]),
+    )
+}
+
+async fn player_page(
+    State(app): State<Arc<App>>,
+    Path((token, id)): Path<(String, String)>,
+    request: HeaderMap,
+) -> Served {
+    let server = server_of(&app, token).await?;
+    let player = Snowflake(number(&id)?);
+    let (language, reader) = (server.language, app.store.reader());
+    let season = store::season_of(reader, server.id).await?.number;
+    let rating = store::load_rating(reader, server.id, player).await?;
+    let recent = store::finished_matches_of_player(reader, server.id, player, RECENT_SHOWN).await?;
+    // Only the players of this server: someone who never played here has no page here.
+    let name = match (&rating, recent.first()) {
+        (Some(r), _) => r.name.clone(),
+        (None, Some(m)) => m
+            .side_of(player)
+            .map(|side| m.names.get(side).to_owned())
+            .ok_or(WebError::NotFound)?,
+        (None, None) => return Err(WebError::NotFound),
+    };
+    let record = match &rating {
+        Some(r) => say(
+            language,
+            "web-player-record",
+            &[
+                ("season", n(season)),
+                ("rating", t(namnam_core::show_rating(r.rating, r.games))),
+                ("games", n(r.games)),
+                ("won", n(r.wins)),
+                ("drawn", n(r.draws)),
+                ("lost", n(r.losses)),
+            ],
+        ),
+        None => say(language, "web-player-unrated", &[("season", n(season))]),
+    };
+    let chart = rating.as_ref().map(|_| {
+        (
+            format!("{}/chart.png", Page::Player(player.0).path(&server.token)),
+            record.clone(),
+        )
+    });
+    let recent = recent
+        .iter()
+        .map(|m| {
+            (
+                Page::Match(m.id).path(&server.token),
+                match_line(language, m),
+            )
+        })
+        .collect();
+    let rendered = PlayerPage {
+        lang: language.code(),
+        title: say(language, "web-player-title", &[("player", t(&name))]),
+        back: back_link(&server),
+        player: name,
+        record,
+        chart,
+        chart_width: namnam_render::CHART_WIDTH,
+        chart_height: namnam_render::CHART_HEIGHT,
+        recent_heading: say(language, "web-recent", &[]),
+        recent_none: say(language, "web-recent-none", &[]),
+        recent,
+    }
+    .render();
+    page(&request, rendered)
+}
+
+async fn chart(
+    State(app): State<Arc<App>>,
+    Path((token, id)): Path<(String, String)>,
+    request: HeaderMap,
+) -> Served {
+    let server = server_of(&app, token).await?;
+    let player = Snowflake(number(&id)?);
+    let reader = app.store.reader();
+    let season = store::season_of(reader, server.id).await?.number;
+    let rating = store::load_rating(reader, server.id, player)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let history = store::rating_history(reader, server.id, season, player).await?;
+    // A new rated match is a new key; the rest of the chart's input is in the key too.
+    let key = format!(
+        "chart/{}/{}/{season}/{}/{}/{}/{}",
+        server.id.0,
+        player.0,
+        rating.games,
+        history.len(),
+        history.last().map_or(0, |h| h.at),
+        server.language.code()
+    );
+    let language = server.language;
+    let picture = cached(&app, key, move || {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        let (points, caption) = namnam_core::chart_points(&rating, &history, season, now);
+        namnam_render::rating_chart(&namnam_render::RatingChart {
+            language,
+            name: &rating.name,
+            points: &points,
+            caption: &caption.plain_in(language),
+        })
+    })
+    .await?;
+    Ok(revalidated(&request, "image/png", picture.bytes.to_vec()))
+}
+
+/// The picture under `key`, drawn by `draw` on the blocking threads if the cache lacks it.
+async fn cached(
+    app: &App,
+    key: String,
+    draw: impl FnOnce() -> namnam_render::Picture + Send + 'static,
+) -> Result<Cached, WebError> {
+    if let Some(hit) = app.cache.get(&key) {
+        return Ok(hit);
+    }
+    let picture = tokio::task::spawn_blocking(draw).await?;
+    let cached = Cached {
+        bytes: picture.bytes.into(),
+        description: picture.description.into(),
+    };
+    app.cache.put(key, cached.clone());
+    Ok(cached)
+}
+
+/// A match of this server, with its moves.
+async fn match_of(
+    app: &App,
+    server: &Server,
+    id: &str,
+) -> Result<(MatchRow, Vec<MoveRow>), WebError> {
+    let id: i64 = number(id)?;
+    let reader = app.store.reader();
+    let row = store::load_match(reader, id)
+        .await?
+        .filter(|row| row.server == server.id)
+        .ok_or(WebError::NotFound)?;
+    let moves = store::match_moves(reader, id).await?;
+    Ok((row, moves))
+}
+
+fn view<'a>(
+    language: Language,
+    row: &'a MatchRow,
+    game: &'a Match,
+    played: Option<&'a MatchMove>,
+) -> MatchView<'a> {
+    MatchView {
+        language,
+        names: row.names.as_refs(),
+        round: game.round(),
+        position: game.position(),
+        last_move: played.map(|m| &m.record),
+        round_summary: played.and_then(|m| m.round_summary.as_ref()),
+        result: game.result(),
+        note: None,
+    }
+}
+
+/// Which picture of a match.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Board,
+    Animation,
+}
+
+/// The board after `ply` moves, or the animation of move `ply`, drawn or from the cache. The key holds the
+/// match's turns: a live match's board changes with each move and takeback.
+async fn match_picture_of(
+    app: &App,
+    language: Language,
+    row: &MatchRow,
+    moves: &[MoveRow],
+    ply: u32,
+    kind: Kind,
+) -> Result<Cached, WebError> {
+    let key = format!(
+        "{}/{}/{}/{ply}/{}",
+        match kind {
+            Kind::Board => "board",
+            Kind::Animation => "move",
+        },
+        row.id,
+        row.turns,
+        language.code()
+    );
+    let (row, moves) = (row.clone(), moves.to_vec());
+    cached(app, key, move || {
+        // The stored moves replay as they were played; a failure is a corrupt match, drawn as its
+        // stored board.
+        let (game, played) =
+            namnam_core::replay_to(&row, &moves, ply).unwrap_or_else(|_| (row.game.clone(), None));
+        let view = view(language, &row, &game, played.as_ref());
+        match (kind, &played) {
+            (Kind::Animation, Some(played)) => namnam_render::move_gif(&view, &played.record),
+            _ => namnam_render::board_png(&view),
+        }
+    })
+    .await
+}
+
+struct Ply {
+    ply: u32,
+    link: String,
+    current: bool,
+}
+
+struct StepWords {
+    first: String,
+    previous: String,
+    next: String,
+    last: String,
+    keys: String,
+    animation: String,
+    record: String,
+    positions: String,
+    verdict: String,
+}
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    lang: &'static str,
+    title: String,
+    back: (String, String),
+    heading: String,
+    notes: Vec<String>,
+    picture: String,
+    picture_alt: String,
+    board_width: u32,
+    board_height: u32,
+    stepped: bool,
+    first: Option<String>,
+    previous: Option<String>,
+    next: Option<String>,
+    last: Option<String>,
+    animation: Option<String>,
+    record: String,
+    plies: Vec<Ply>,
+    verdict: Vec<String>,
+    words: StepWords,
+}
+
+/// `/s/TOKEN/matches/ID` (the page) or `/s/TOKEN/matches/ID.nnr` (the record).
+async fn match_or_record(
+    State(app): State<Arc<App>>,
+    Path((token, file)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+    request: HeaderMap,
+) -> Served {
+    let server = server_of(&app, token).await?;
+    if let Some(id) = file.strip_suffix(".nnr") {
+        return record(&app, &server, id).await;
+    }
+    let (row, moves) = match_of(&app, &server, &file).await?;
+    let language = server.language;
+    let path = Page::Match(row.id).path(&server.token);
+    let heading = match_line(language, &row);
+    let over = row.state != MatchState::Active;
+    let last = moves.len() as u32;
+    // A live match: its current board, nothing of its past (as in Discord, the replay waits for the end).
+    let ply = match over {
+        true => query_number(&query, "ply").unwrap_or(0).min(last),
+        false => row.moves_played,
+    };
+    let board = match_picture_of(&app, language, &row, &moves, ply, Kind::Board).await?;
+    let mut notes = Vec::new();
+    let mut verdict = Vec::new();
+    if over {
+        let (_, played) = namnam_core::replay_to(&row, &moves, ply)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+        let analysis = store::analysis_of(app.store.reader(), row.id).await?;
+        let judged = analysis.and_then(|a| a.verdict);
+        let (lines, _) =
+            namnam_core::replay_words(&row, &moves, ply, played.as_ref(), judged.as_deref());
+        notes.extend(lines.iter().map(|line| line.plain_in(language)));
+        if row.state == MatchState::Aborted {
+            notes.push(say(language, "web-match-aborted", &[]));
+        }
+        if let Some(judged) = &judged {
+            verdict.extend(
+                namnam_core::verdict_words(&row, judged)
+                    .iter()
+                    .map(|line: &Text| line.plain_in(language)),
+            );
+        }
+    } else {
+        notes.push(say(language, "web-match-live", &[]));
+    }
+    let at = |p: u32| format!("{path}?ply={p}");
+    let rendered = MatchPage {
+        lang: language.code(),
+        title: heading.clone(),
+        back: back_link(&server),
+        heading,
+        notes,
+        picture: format!("{path}/{ply}.png"),
+        picture_alt: board.description.to_string(),
+        board_width: namnam_render::WIDTH,
+        board_height: namnam_render::HEIGHT,
+        stepped: over,
+        first: (ply > 0).then(|| at(0)),
+        previous: (ply > 0).then(|| at(ply - 1)),
+        next: (ply < last).then(|| at(ply + 1)),
+        last: (ply < last).then(|| at(last)),
+        animation: (over && ply > 0).then(|| format!("{path}/{ply}.gif")),
+        record: format!("{path}.nnr"),
+        plies: (0..=last)
+            .map(|p| Ply {
+                ply: p,
+                link: at(p),
+                current: p == ply,
+            })
+            .collect(),
+        verdict,
+        words: StepWords {
+            first: say(language, "web-step-first", &[]),
+            previous: say(language, "web-step-previous", &[]),
+            next: say(language, "web-step-next", &[]),
+            last: say(language, "web-step-last", &[]),
+            keys: say(language, "web-step-keys", &[]),
+            animation: say(language, "web-animation", &[]),
+            record: say(language, "web-record", &[]),
+            positions: say(language, "web-positions", &[]),
+            verdict: say(language, "web-verdict", &[]),
+        },
+    }
+    .render();
+    page(&request, rendered)
+}
+
+/// A finished match's record, to download.
+async fn record(app: &App, server: &Server, id: &str) -> Served {
+    let (row, _) = match_of(app, server, id).await?;
+    if row.state == MatchState::Active {
+        return Err(WebError::NotFound);
+    }
+    let record = store::load_record(app.store.reader(), row.id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let disposition = format!("attachment; filename=\"{}\"", record.file_name());
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, IMMUTABLE),
+        ],
+        record.to_text(),
+    )
+        .into_response();
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
+}
+
+/// `/s/TOKEN/matches/ID/PLY.png` and `/s/TOKEN/matches/ID/PLY.gif`.
+async fn match_picture(
+    State(app): State<Arc<App>>,
+    Path((token, id, file)): Path<(String, String, String)>,
+    request: HeaderMap,
+) -> Served {
+    let server = server_of(&app, token).await?;
+    let (kind, ply, content_type) = match (file.strip_suffix(".png"), file.strip_suffix(".gif")) {
+        (Some(ply), _) => (Kind::Board, number::<u32>(ply)?, "image/png"),
+        (_, Some(ply)) => (Kind::Animation, number::<u32>(ply)?, "image/gif"),
+        _ => return Err(WebError::NotFound),
+    };
+    let (row, moves) = match_of(&app, &server, &id).await?;
+    let over = row.state != MatchState::Active;
+    let exists = match kind {
+        Kind::Board => ply as usize <= moves.len(),
+        Kind::Animation => ply >= 1 && ply as usize <= moves.len(),
+    };
+    // A live match shows only its current board.
+    if !exists || (!over && (kind == Kind::Animation || ply != row.moves_played)) {
+        return Err(WebError::NotFound);
+    }
+    let picture = match_picture_of(&app, server.language, &row, &moves, ply, kind).await?;
+    if !over {
+        return Ok(revalidated(&request, content_type, picture.bytes.to_vec()));
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, IMMUTABLE),
+        ],
+        picture.bytes.to_vec(),
+    )
+        .into_response())
+}
+
+struct RoundShown {
+    heading: String,
+    games: Vec<(String, Option<(String, String)>)>,
+}
+
+#[derive(Template)]
+#[template(path = "tournament.html")]
+struct TournamentPage {
+    lang: &'static str,
+    title: String,
+    back: (String, String),
+    name: String,
+    terms: String,
+    standings_heading: String,
+    columns: Vec<String>,
+    lines: Vec<namnam_render::StandingsLine>,
+    withdrawn: String,
+    rounds: Vec<RoundShown>,
+}
+
+async fn tournament_page(
+    State(app): State<Arc<App>>,
+    Path((token, id)): Path<(String, String)>,
+    request: HeaderMap,
+) -> Served {
+    let server = server_of(&app, token).await?;
+    let id: i64 = number(&id)?;
+    let language = server.language;
+    let tournament = store::load_tournament(app.store.reader(), id)
+        .await?
+        .filter(|tr| tr.server == server.id)
+        .ok_or(WebError::NotFound)?;
+    let name = tournament.name.clone();
+    let sheet = app
+        .core
+        .tournament_sheet(tournament, language)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let mut columns = vec![
+        say(language, "web-col-rank", &[]),
+        say(language, "web-col-player", &[]),
+        say(language, "web-col-points", &[]),
+    ];
+    columns.extend(sheet.table.tiebreaks.iter().cloned());
+    columns.push(say(language, "web-col-played", &[]));
+    let rounds = sheet
+        .rounds
+        .iter()
+        .map(|round| RoundShown {
+            heading: say(language, "web-round", &[("round", n(round.round))]),
+            games: round
+                .games
+                .iter()
+                .map(|(line, game)| {
+                    let link = game.map(|id| {
+                        (
+                            Page::Match(id).path(&server.token),
+                            say(language, "web-game-match", &[("id", n(id))]),
+                        )
+                    });
+                    (line.clone(), link)
+                })
+                .collect(),
+        })
+        .collect();
+    let rendered = TournamentPage {
+        lang: language.code(),
+        title: say(language, "web-server-title", &[("server", t(&name))]),
+        back: back_link(&server),
+        name,
+        terms: sheet.terms,
+        standings_heading: say(language, "web-standings", &[]),
+        columns,
+        lines: sheet.table.lines,
+        withdrawn: say(language, "web-withdrawn", &[]),
+        rounds,
+    }
+    .render();
+    page(&request, rendered)
+}

@@ -1,0 +1,398 @@
+//! The pages of a server that played a match, over HTTP.
+
+use crate::common::*;
+use namnam_core::web::Page;
+use namnam_store::{self as store, Snowflake};
+use namnam_web::{Budget, WebOptions};
+use reqwest::StatusCode;
+use std::net::SocketAddr;
+
+const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+
+/// The web server on the loopback, on `url` opened read-only; its address.
+async fn serve(url: &str, options: WebOptions) -> SocketAddr {
+    let store = namnam_web::open(url)
+        .await
+        .expect("the database opens read-only");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = namnam_web::router(store, options);
+    tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+    addr
+}
+
+fn roomy() -> WebOptions {
+    WebOptions {
+        budget: Budget {
+            per_minute: 100_000,
+            burst: 100_000,
+        },
+        cache_bytes: 16 << 20,
+        ..WebOptions::default()
+    }
+}
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl Client {
+    fn new(addr: SocketAddr) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            base: format!("http://{addr}"),
+        }
+    }
+
+    async fn get(&self, path: &str) -> reqwest::Response {
+        self.http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("the server answers")
+    }
+
+    async fn text(&self, path: &str) -> String {
+        let response = self.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.text().await.unwrap()
+    }
+}
+
+/// `user`'s request, under another display name.
+fn named(h: &Harness, channel: &str, user: &str, name: &str, line: &str) -> namnam_core::Request {
+    let mut request = h.request(channel, user, line);
+    request.user.name = name.to_owned();
+    request
+}
+
+/// Plays the match to its end, alice under the hostile name; the last reply and the moves played.
+async fn play_out_named(h: &Harness, mut reply: namnam_core::Reply) -> (namnam_core::Reply, u32) {
+    let mut rng = namnam_game::rng::SeededRng::new(7);
+    let mut moves = 0;
+    while let Some(player) = to_move(&reply) {
+        assert!(moves < 2_000, "the match ends");
+        let legal = legal_houses(&reply);
+        let house = legal[rng.below(legal.len())];
+        let line = format!("move house:{house}");
+        let request = match player.as_str() {
+            HOSTILE => named(h, "general", "alice", HOSTILE, &line),
+            _ => h.request("general", &player, &line),
+        };
+        reply = h
+            .core
+            .try_handle(&request)
+            .await
+            .expect("the move is played");
+        moves += 1;
+    }
+    (reply, moves)
+}
+
+async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
+    let h = Harness::new(backend).await;
+    // A rated match between a hostile name and bob, played to its end.
+    let challenge = named(
+        &h,
+        "general",
+        "alice",
+        HOSTILE,
+        "challenge opponent:bob first:challenger rounds:1",
+    );
+    h.core.try_handle(&challenge).await.expect("challenged");
+    let board = h.ok("bob", "accept").await;
+    let (over, moves) = play_out_named(&h, board).await;
+    let finished = over.board.as_ref().expect("the last board").match_id;
+    // A match still being played, one move in.
+    let live = h
+        .start_match("side", "carol", "dave", "first:challenger")
+        .await;
+    let live_id = live.board.as_ref().unwrap().match_id;
+    let house = legal_houses(&live)[0];
+    let player = to_move(&live).unwrap();
+    h.ok_in("side", &player, &format!("move house:{house}"))
+        .await;
+    // A match of another server.
+    let mut elsewhere = h.request(
+        "general",
+        "erin",
+        "challenge opponent:frank first:challenger",
+    );
+    elsewhere.place.server = Snowflake(77);
+    h.core
+        .try_handle(&elsewhere)
+        .await
+        .expect("challenged elsewhere");
+    let mut accept = h.request("general", "frank", "accept");
+    accept.place.server = Snowflake(77);
+    let other = h
+        .core
+        .try_handle(&accept)
+        .await
+        .expect("accepted elsewhere");
+    let other_id = other.board.as_ref().unwrap().match_id;
+
+    let web = Client::new(serve(&h.db.url, roomy()).await);
+    assert_eq!(web.text("/healthz").await, "ok");
+    // Nothing before `web:yes`: any token, a malformed one.
+    let guessed = "0123456789abcdef".repeat(4);
+    let not_found = web.get(&Page::Server.path(&guessed)).await;
+    assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
+    let not_found_page = not_found.text().await.unwrap();
+    assert_eq!(web.get("/s/../etc/").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(web.get("/s/ABC/").await.status(), StatusCode::NOT_FOUND);
+
+    h.ok("admin", "admin settings web:yes").await;
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a token");
+    let server_path = Page::Server.path(&token);
+    let response = web.get(&server_path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers().clone();
+    let html = response.text().await.unwrap();
+    assert_eq!(
+        headers["content-security-policy"],
+        "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["referrer-policy"], "no-referrer");
+    // The hostile name is text.
+    assert!(
+        html.contains("&#60;img src=x onerror=alert(1)&#62;"),
+        "{html}"
+    );
+    assert!(!html.contains(HOSTILE), "{html}");
+    assert!(!html.contains("<script>"), "no inline script");
+    // The leaderboard's rows in the rating's order.
+    let (rows, _) = store::leaderboard(h.core.store().reader(), SERVER, 1, 50)
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2);
+    let at = |id: Snowflake| {
+        html.find(&Page::Player(id.0).path(&token))
+            .expect("a row's link")
+    };
+    assert!(at(rows[0].player) < at(rows[1].player), "best first");
+    // The live match: its current board only.
+    let live_path = Page::Match(live_id).path(&token);
+    assert!(html.contains(&format!("{live_path}/1.png")), "{html}");
+    // An ETag, and 304 when the client has it.
+    let etag = headers["etag"].clone();
+    let again = web
+        .http
+        .get(format!("{}{server_path}", web.base))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    // The live match's page shows no replay, and its past is not served.
+    let live_page = web.text(&live_path).await;
+    assert!(!live_page.contains("?ply="), "{live_page}");
+    assert!(!live_page.contains(".nnr"), "{live_page}");
+    assert_eq!(
+        web.get(&format!("{live_path}.nnr")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        web.get(&format!("{live_path}/0.png")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        web.get(&format!("{live_path}/1.gif")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let current = web.get(&format!("{live_path}/1.png")).await;
+    assert_eq!(current.status(), StatusCode::OK);
+    assert_eq!(current.headers()["cache-control"], "no-cache");
+
+    // The finished match, every position.
+    let path = Page::Match(finished).path(&token);
+    for ply in 0..=moves {
+        let page = web.text(&format!("{path}?ply={ply}")).await;
+        assert!(page.contains(&format!("{path}/{ply}.png")), "ply {ply}");
+        assert!(!page.contains(HOSTILE));
+        let picture = web.get(&format!("{path}/{ply}.png")).await;
+        assert_eq!(picture.status(), StatusCode::OK);
+        assert_eq!(
+            picture.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        let bytes = picture.bytes().await.unwrap();
+        image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
+        if (1..=2).contains(&ply) || ply == moves {
+            let gif = web.get(&format!("{path}/{ply}.gif")).await;
+            assert_eq!(gif.status(), StatusCode::OK);
+            assert!(gif.bytes().await.unwrap().starts_with(b"GIF8"), "ply {ply}");
+        }
+    }
+    assert_eq!(
+        web.get(&format!("{path}/{}.png", moves + 1)).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let record = web.get(&format!("{path}.nnr")).await;
+    assert_eq!(record.status(), StatusCode::OK);
+    assert!(record.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .starts_with("attachment"));
+    assert!(!record.text().await.unwrap().is_empty());
+
+    // A player's page and chart.
+    let player = web.text(&Page::Player(rows[0].player.0).path(&token)).await;
+    assert!(player.contains(&path), "the recent match is linked");
+    let chart = web
+        .get(&format!(
+            "{}/chart.png",
+            Page::Player(rows[0].player.0).path(&token)
+        ))
+        .await;
+    assert_eq!(chart.status(), StatusCode::OK);
+    image::load_from_memory(&chart.bytes().await.unwrap()).expect("the chart decodes");
+
+    // Another server's match, and a player who never played here: the same 404.
+    let foreign = web.get(&Page::Match(other_id).path(&token)).await;
+    assert_eq!(foreign.status(), StatusCode::NOT_FOUND);
+    assert_eq!(foreign.text().await.unwrap(), not_found_page);
+    assert_eq!(
+        web.get(&Page::Player(12345).path(&token)).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        web.get(&Page::Tournament(1).path(&token)).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Only GET and HEAD.
+    let posted = web
+        .http
+        .post(format!("{}{server_path}", web.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let head = web
+        .http
+        .head(format!("{}{server_path}", web.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(head.status(), StatusCode::OK);
+
+    // A new link: the old one stops. Off: no page.
+    h.ok("admin", "admin settings web:new-link").await;
+    let renewed = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(web.get(&server_path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(web.get(&path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        web.get(&Page::Server.path(&renewed)).await.status(),
+        StatusCode::OK
+    );
+    h.ok("admin", "admin settings web:no").await;
+    assert_eq!(
+        web.get(&Page::Server.path(&renewed)).await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+async fn a_client_past_its_budget_waits(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let tight = |trusted_proxy| WebOptions {
+        budget: Budget {
+            per_minute: 1,
+            burst: 3,
+        },
+        trusted_proxy,
+        cache_bytes: 1 << 20,
+    };
+    // Not from the trusted proxy: X-Forwarded-For changes nothing.
+    let web = Client::new(serve(&h.db.url, tight(None)).await);
+    let mut statuses = Vec::new();
+    for i in 0..4 {
+        let response = web
+            .http
+            .get(format!("{}/healthz", web.base))
+            .header("x-forwarded-for", format!("203.0.113.{i}"))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(response.status());
+        if response.status() == StatusCode::TOO_MANY_REQUESTS {
+            let wait: u64 = response.headers()["retry-after"]
+                .to_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!((1..=60).contains(&wait), "{wait}");
+        }
+    }
+    assert_eq!(statuses[..3], [StatusCode::OK; 3]);
+    assert_eq!(statuses[3], StatusCode::TOO_MANY_REQUESTS);
+    // From the trusted proxy: each forwarded client has its own budget.
+    let web = Client::new(serve(&h.db.url, tight(Some("127.0.0.1".parse().unwrap()))).await);
+    for i in 0..6 {
+        let response = web
+            .http
+            .get(format!("{}/healthz", web.base))
+            .header("x-forwarded-for", format!("203.0.113.{i}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "client {i}");
+    }
+}
+
+async fn a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language(
+    backend: Backend,
+) {
+    let h = Harness::new(backend).await;
+    h.ok("admin", "admin settings language:fr web:yes").await;
+    h.ok_in(
+        "cup",
+        "carol",
+        "tournament create Duo format:round-robin target:7",
+    )
+    .await;
+    h.ok_in("cup", "carol", "tournament join").await;
+    h.ok_in("cup", "dave", "tournament join").await;
+    let started = h.ok_in("cup", "carol", "tournament start").await;
+    assert!(!started.text.plain().is_empty());
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a token");
+    let tournaments = store::tournaments_of_server(h.core.store().reader(), SERVER)
+        .await
+        .unwrap();
+    let id = tournaments[0].id;
+    let web = Client::new(serve(&h.db.url, roomy()).await);
+    let server = web.text(&Page::Server.path(&token)).await;
+    assert!(server.contains("lang=\"fr\""), "{server}");
+    assert!(
+        server.contains(&Page::Tournament(id).path(&token)),
+        "{server}"
+    );
+    let page = web.text(&Page::Tournament(id).path(&token)).await;
+    assert!(
+        page.contains("Duo") && page.contains("Classement"),
+        "{page}"
+    );
+    assert!(page.contains("Ronde 1"), "{page}");
+    assert!(page.contains("carol") && page.contains("dave"), "{page}");
+    let game = store::games(h.core.store().reader(), id).await.unwrap()[0];
+    let match_id = game.match_id.expect("the round's match");
+    assert!(page.contains(&Page::Match(match_id).path(&token)), "{page}");
+}
+
+on_both_backends!(
+    a_servers_pages_follow_its_admins_choice,
+    a_client_past_its_budget_waits,
+    a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language
+);
