@@ -1,6 +1,7 @@
 //! `namnam web` over real HTTP on the loopback, on a database made by the real core (a SQLite file, and
 //! PostgreSQL where it is installed): what is served before and after `web:yes`, the pages, the pictures,
-//! the record, the headers, the methods and the budget.
+//! the record, the headers, the methods and the budget; and the same pages in a real browser (Chromium),
+//! where they are also photographed for docs/ (an ignored test).
 
 use namnam_testkit::postgres;
 
@@ -9,4 +10,5 @@ use namnam_testkit::postgres;
 #[path = "../../../core/tests/core/common.rs"]
 mod common;
 
+mod browser;
 mod pages;

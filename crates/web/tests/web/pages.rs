@@ -7,10 +7,10 @@ use namnam_web::{Budget, WebOptions};
 use reqwest::StatusCode;
 use std::net::SocketAddr;
 
-const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+pub(crate) const HOSTILE: &str = "<img src=x onerror=alert(1)>";
 
 /// The web server on the loopback, on `url` opened read-only; its address.
-async fn serve(url: &str, options: WebOptions) -> SocketAddr {
+pub(crate) async fn serve(url: &str, options: WebOptions) -> SocketAddr {
     let store = namnam_web::open(url)
         .await
         .expect("the database opens read-only");
@@ -21,7 +21,7 @@ async fn serve(url: &str, options: WebOptions) -> SocketAddr {
     addr
 }
 
-fn roomy() -> WebOptions {
+pub(crate) fn roomy() -> WebOptions {
     WebOptions {
         budget: Budget {
             per_minute: 100_000,
@@ -61,14 +61,23 @@ impl Client {
 }
 
 /// `user`'s request, under another display name.
-fn named(h: &Harness, channel: &str, user: &str, name: &str, line: &str) -> namnam_core::Request {
+pub(crate) fn named(
+    h: &Harness,
+    channel: &str,
+    user: &str,
+    name: &str,
+    line: &str,
+) -> namnam_core::Request {
     let mut request = h.request(channel, user, line);
     request.user.name = name.to_owned();
     request
 }
 
 /// Plays the match to its end, alice under the hostile name; the last reply and the moves played.
-async fn play_out_named(h: &Harness, mut reply: namnam_core::Reply) -> (namnam_core::Reply, u32) {
+pub(crate) async fn play_out_named(
+    h: &Harness,
+    mut reply: namnam_core::Reply,
+) -> (namnam_core::Reply, u32) {
     let mut rng = namnam_game::rng::SeededRng::new(7);
     let mut moves = 0;
     while let Some(player) = to_move(&reply) {

@@ -38,7 +38,10 @@ web-state-finished = finished
 web-state-cancelled = cancelled
 web-back = Back to the server's page
 web-player-title = { $player } — Nam-nam
-web-player-record = Season { $season }: rating { $rating }, { $games } games: { $won } won, { $drawn } drawn, { $lost } lost.
+web-player-record = Season { $season }: rating { $rating }, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $won } won, { $drawn } drawn, { $lost } lost.
 web-player-unrated = No rated match in season { $season } yet.
 web-recent = Recent matches
 web-recent-none = No finished match yet.

@@ -45,12 +45,12 @@ leaderboard-line = { $rank }. { $player } — { $rating }, { $games ->
     [one] { $lost } défaite
    *[other] { $lost } défaites
 }
-leaderboard-provisional = ? marque un classement provisoire (moins de { $games } parties).
+leaderboard-provisional = ? marque une cote provisoire (moins de { $games } parties).
 leaderboard-earlier = Saisons précédentes : { $command }.
 
 ## stats: a player's rating and record in this season.
 stats-none = { $player } n'a pas encore joué de partie classée ici pendant la saison { $season }.
-stats-line = { $player }, saison { $season } : classement { $rating } ± { $spread } ; { $games ->
+stats-line = { $player }, saison { $season } : cote { $rating } ± { $spread } ; { $games ->
     [one] { $games } partie
    *[other] { $games } parties
 } : { $won ->
@@ -63,7 +63,7 @@ stats-line = { $player }, saison { $season } : classement { $rating } ± { $spre
     [one] { $lost } défaite
    *[other] { $lost } défaites
 } ; plus longue série de victoires { $streak }.
-stats-line-provisional = { $player }, saison { $season } : classement { $rating } ± { $spread } (provisoire) ; { $games ->
+stats-line-provisional = { $player }, saison { $season } : cote { $rating } ± { $spread } (provisoire) ; { $games ->
     [one] { $games } partie
    *[other] { $games } parties
 } : { $won ->
@@ -125,7 +125,7 @@ help-console =
       analyse match:N                 l'avis de l'ordinateur sur une partie terminée : les pires coups de chacun
       export match:N                  l'enregistrement de la partie N en fichier (.nnr : namnam replay FICHIER)
       leaderboard [page:N] [season:N] le classement de ce serveur (season:N : le classement final d'une saison)
-      stats [player:NOM]              la courbe de classement et le bilan d'un joueur pour cette saison
+      stats [player:NOM]              la courbe de cote et le bilan d'un joueur pour cette saison
       notify on|off                   un MP quand c'est à vous de jouer (aucun quand vous êtes devant le plateau)
       rules                           les règles du nam-nam
       tournament create NOM [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
@@ -134,7 +134,7 @@ help-console =
       admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
     {"            ["}language:en|fr]
       admin season [news:#salon] [monthly:yes|no] [start:no]
-                                      une nouvelle saison tout de suite : les classements repartent de zéro,
+                                      une nouvelle saison tout de suite : les cotes repartent de zéro,
                                       l'ancien classement est gardé
 rules =
     Le nam-nam, l'oware itinérant du Ghana, en bref :

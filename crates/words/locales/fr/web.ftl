@@ -38,7 +38,19 @@ web-state-finished = terminé
 web-state-cancelled = annulé
 web-back = Retour à la page du serveur
 web-player-title = { $player } — Nam-nam
-web-player-record = Saison { $season } : cote { $rating }, { $games } parties : { $won } gagnées, { $drawn } nulles, { $lost } perdues.
+web-player-record = Saison { $season } : cote { $rating }, { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} : { $won ->
+    [one] { $won } gagnée
+   *[other] { $won } gagnées
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } perdue
+   *[other] { $lost } perdues
+}.
 web-player-unrated = Pas encore de partie classée dans la saison { $season }.
 web-recent = Parties récentes
 web-recent-none = Pas encore de partie terminée.
