@@ -26,6 +26,9 @@ pub const DUEL: u64 = 1_200_000_000_000_000_003;
 pub const LATE: u64 = 1_200_000_000_000_000_004;
 pub const QUIET: u64 = 1_200_000_000_000_000_005;
 
+/// The address the bots are told `namnam web` has (`NAMNAM_WEB_URL`).
+pub const WEB_URL: &str = "https://namnam.example";
+
 /// Where the hand-moved clock starts (2026-01-01).
 pub const START_MS: i64 = 1_767_225_600_000;
 
@@ -241,6 +244,8 @@ impl Fixture {
             ("DATABASE_URL", self.database_url(database)),
             // The computer's analyses search a tenth of the bot's nodes here, to stay quick.
             ("NAMNAM_TEST_ANALYSIS_NODES", "10000".to_owned()),
+            // Where `namnam web` would be: a server that turns its page on gets link buttons to it.
+            ("NAMNAM_WEB_URL", WEB_URL.to_owned()),
         ];
         let mut settings = Settings::from_lookup(|name| {
             vars.iter()

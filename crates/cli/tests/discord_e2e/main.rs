@@ -26,4 +26,5 @@ mod seasons_and_dms;
 mod startup;
 mod takeback;
 mod two_processes;
+mod web_pages;
 mod whole_match;
