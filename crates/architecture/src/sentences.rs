@@ -4,7 +4,7 @@
 //! The reading parses each file with `syn` and looks at every string literal, those inside macros too,
 //! except where no player reads them: tests (`#[cfg(test)]`, `#[test]`), doc comments and attributes
 //! (`#[error("…")]` is a log's word), the log and panic macros (inside other macros too), `.expect(…)` and
-//! `.context(…)`, an internal error's text, what the code names a `reason` or a `what` (an operator's
+//! `.context(…)`, a metric's help text (`.register(…)`), an internal error's text, what the code names a `reason` or a `what` (an operator's
 //! word on why a post was dropped or what failed), and the names of commands (which stay the same in
 //! every language).
 
@@ -49,8 +49,10 @@ const UNREAD_MACROS: &[&str] = &[
     "ensure",
 ];
 
-/// Methods whose arguments only a developer or an operator reads, and those that name commands.
+/// Methods whose arguments only a developer or an operator reads (a metric's help text is registered with
+/// it), and those that name commands.
 const UNREAD_METHODS: &[&str] = &[
+    "register",
     "expect",
     "context",
     "with_context",

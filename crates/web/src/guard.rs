@@ -35,10 +35,16 @@ pub(crate) struct Guard {
     /// When the budget last forgot idle clients.
     forgotten: Mutex<Instant>,
     requests: AtomicU64,
+    /// Every answer is counted there.
+    pub(crate) metrics: Arc<super::metrics::Metrics>,
 }
 
 impl Guard {
-    pub(crate) fn new(budget: Budget, trusted_proxy: Option<IpAddr>) -> Guard {
+    pub(crate) fn new(
+        budget: Budget,
+        trusted_proxy: Option<IpAddr>,
+        metrics: Arc<super::metrics::Metrics>,
+    ) -> Guard {
         let per_minute = NonZeroU32::new(budget.per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(budget.burst.max(1)).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::per_minute(per_minute).allow_burst(burst);
@@ -48,6 +54,7 @@ impl Guard {
             trusted_proxy,
             forgotten: Mutex::new(Instant::now()),
             requests: AtomicU64::new(0),
+            metrics,
         }
     }
 
@@ -155,6 +162,9 @@ pub(crate) async fn guard(
         HeaderValue::from_static("no-referrer"),
     );
     let status = response.status().as_u16();
+    guard
+        .metrics
+        .answered(&path, status, started.elapsed().as_secs_f64());
     tracing::info!(
         %method,
         path,
@@ -184,7 +194,7 @@ mod tests {
     #[test]
     fn forwarded_for_counts_only_from_the_trusted_proxy() {
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
-        let guard = Guard::new(Budget::default(), Some(proxy));
+        let guard = Guard::new(Budget::default(), Some(proxy), Default::default());
         let mut headers = HeaderMap::new();
         headers.insert(
             "x-forwarded-for",

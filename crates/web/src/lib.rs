@@ -10,11 +10,13 @@
 //! - `guard`: what every request goes through: GET and HEAD only, the per-client budget, the security
 //!   headers, the log line (with the token hidden);
 //! - `cache`: the finished matches' pictures, bounded in bytes;
+//! - `metrics`: the requests counted and timed, served on their own address (`--metrics`);
 //! - `pages`: the routes and their pages.
 
 mod app;
 mod cache;
 mod guard;
+pub mod metrics;
 mod options;
 mod pages;
 mod respond;
@@ -38,14 +40,45 @@ pub async fn open(url: &str) -> Result<Store, StoreError> {
 /// The web server's routes over `store`: serve them with [`serve`], or with axum's `serve` and
 /// `into_make_service_with_connect_info::<SocketAddr>()` (the client's address is needed).
 pub fn router(store: Store, options: WebOptions) -> axum::Router {
+    routers(store, options).0
+}
+
+/// The pages' routes, as [`router`], and the metrics' (`/metrics`, `/healthz`), which go on another address
+/// (`--metrics`): what the pages served is nobody's business but the operator's.
+pub fn routers(store: Store, options: WebOptions) -> (axum::Router, axum::Router) {
     let core = Core::new(store.clone(), Arc::new(SystemClock), CoreConfig::default());
     let app = Arc::new(App {
         store,
         core,
         cache: PictureCache::new(options.cache_bytes),
     });
-    let guard = Arc::new(guard::Guard::new(options.budget, options.trusted_proxy));
-    pages::routes(app).layer(axum::middleware::from_fn_with_state(guard, guard::guard))
+    let metrics = Arc::new(metrics::Metrics::default());
+    let guard = Arc::new(guard::Guard::new(
+        options.budget,
+        options.trusted_proxy,
+        metrics.clone(),
+    ));
+    let pages =
+        pages::routes(app.clone()).layer(axum::middleware::from_fn_with_state(guard, guard::guard));
+    let metrics = axum::Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(move || {
+                let (metrics, app) = (metrics.clone(), app.clone());
+                async move {
+                    metrics.cache_bytes.set(app.cache.bytes() as i64);
+                    (
+                        [(
+                            axum::http::header::CONTENT_TYPE,
+                            "text/plain; version=0.0.4; charset=utf-8",
+                        )],
+                        metrics.render(),
+                    )
+                }
+            }),
+        )
+        .route("/healthz", axum::routing::get(|| async { "ok" }));
+    (pages, metrics)
 }
 
 /// Serves `router` on `listener` until `shutdown` resolves.

@@ -19,6 +19,10 @@ pub struct Args {
     /// Requests a client may make in a minute, after a first burst of as many.
     #[arg(long, value_name = "N", default_value_t = namnam_web::Budget::default().per_minute)]
     requests_per_minute: u32,
+    /// Serve the web server's metrics (Prometheus' text format, `/metrics`) and `/healthz` on this address
+    /// too (never the pages' port). Default: NAMNAM_METRICS_ADDR, else none.
+    #[arg(long, value_name = "ADDR", env = "NAMNAM_METRICS_ADDR")]
+    metrics: Option<SocketAddr>,
     /// The pictures kept in memory, in mebibytes.
     #[arg(long, value_name = "MIB", default_value_t = namnam_web::DEFAULT_CACHE_BYTES >> 20)]
     cache_mib: usize,
@@ -59,13 +63,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        namnam_web::serve(
-            listener,
-            namnam_web::router(opened.clone(), options),
-            shutdown,
-        )
-        .await
-        .context("serving")?;
+        let (pages, metrics) = namnam_web::routers(opened.clone(), options);
+        if let Some(addr) = args.metrics {
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("listening for metrics on {addr}"))?;
+            tracing::info!(metrics = %addr, "serving the metrics");
+            tokio::spawn(async move {
+                let never = std::future::pending();
+                if let Err(error) = namnam_web::serve(listener, metrics, never).await {
+                    tracing::error!(%error, "the metrics' server stopped");
+                }
+            });
+        }
+        namnam_web::serve(listener, pages, shutdown)
+            .await
+            .context("serving")?;
         opened.close().await;
         anyhow::Ok(())
     })

@@ -405,3 +405,47 @@ on_both_backends!(
     a_client_past_its_budget_waits,
     a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language
 );
+
+/// The metrics, on their own address: the pages' answers counted by kind and status, never a token.
+#[tokio::test]
+async fn the_metrics_count_the_answers_on_their_own_address() {
+    let h = Harness::new(Backend::Sqlite).await;
+    h.ok("admin", "admin settings web:yes").await;
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a page");
+    let store = namnam_web::open(&h.db.url).await.unwrap();
+    let (pages, metrics) = namnam_web::routers(store, roomy());
+    let mut addrs = Vec::new();
+    for router in [pages, metrics] {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        addrs.push(listener.local_addr().unwrap());
+        tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+    }
+    let (web, operator) = (Client::new(addrs[0]), Client::new(addrs[1]));
+    web.text(&Page::Server.path(&token)).await;
+    web.text(&Page::Server.path(&token)).await;
+    assert_eq!(
+        web.get(&Page::Match(999).path(&token)).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        web.get("/metrics").await.status(),
+        StatusCode::NOT_FOUND,
+        "not on the pages' port"
+    );
+    let text = operator.text("/metrics").await;
+    assert!(
+        text.contains(r#"namnam_web_requests_total{page="server",status="2xx"} 2"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"namnam_web_requests_total{page="match",status="4xx"} 1"#),
+        "{text}"
+    );
+    assert!(text.contains("namnam_web_request_seconds_bucket"), "{text}");
+    assert!(text.contains("namnam_web_picture_cache_bytes"), "{text}");
+    assert!(!text.contains(&token), "no token in the metrics");
+    assert_eq!(operator.text("/healthz").await, "ok");
+}
