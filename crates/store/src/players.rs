@@ -45,30 +45,21 @@ pub async fn upsert_player(
     Ok(())
 }
 
-/// Notes the language of the player's latest interaction (a code); written only when it changed. False
+/// Notes the language of the player's latest interaction (a code). False
 /// when the player is not recorded yet.
 pub async fn note_player_language(
     tx: &mut WriteTx,
     player: Snowflake,
     code: &str,
 ) -> StoreResult<bool> {
-    let known: Option<Option<String>> =
-        sqlx::query_scalar("SELECT language FROM players WHERE id = $1")
-            .bind(player.to_sql())
-            .fetch_optional(&mut **tx)
-            .await?;
-    match known {
-        None => Ok(false),
-        Some(Some(known)) if known == code => Ok(true),
-        Some(_) => {
-            sqlx::query("UPDATE players SET language = $2 WHERE id = $1")
-                .bind(player.to_sql())
-                .bind(code)
-                .execute(&mut **tx)
-                .await?;
-            Ok(true)
-        }
-    }
+    // The core remembers what it noted, so this runs only when the language changed (or on a process's
+    // first request of this player).
+    let noted = sqlx::query("UPDATE players SET language = $2 WHERE id = $1")
+        .bind(player.to_sql())
+        .bind(code)
+        .execute(&mut **tx)
+        .await?;
+    Ok(noted.rows_affected() > 0)
 }
 
 /// The language of the player's latest interaction (a code), if known.

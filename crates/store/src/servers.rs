@@ -103,30 +103,21 @@ where
     Ok(language.flatten())
 }
 
-/// Notes the language Discord reports for `server` (a code); written only when it changed. False when the
+/// Notes the language Discord reports for `server` (a code). False when the
 /// server is not recorded yet (nothing to note it on).
 pub async fn note_discord_language(
     tx: &mut WriteTx,
     server: Snowflake,
     code: &str,
 ) -> StoreResult<bool> {
-    let known: Option<Option<String>> =
-        sqlx::query_scalar("SELECT discord_language FROM servers WHERE id = $1")
-            .bind(server.to_sql())
-            .fetch_optional(&mut **tx)
-            .await?;
-    match known {
-        None => Ok(false),
-        Some(Some(known)) if known == code => Ok(true),
-        Some(_) => {
-            sqlx::query("UPDATE servers SET discord_language = $2 WHERE id = $1")
-                .bind(server.to_sql())
-                .bind(code)
-                .execute(&mut **tx)
-                .await?;
-            Ok(true)
-        }
-    }
+    // The core remembers what it noted, so this runs only when the language changed (or on a process's
+    // first request of this server).
+    let noted = sqlx::query("UPDATE servers SET discord_language = $2 WHERE id = $1")
+        .bind(server.to_sql())
+        .bind(code)
+        .execute(&mut **tx)
+        .await?;
+    Ok(noted.rows_affected() > 0)
 }
 
 /// Replaces the server's settings (the server must have been recorded by [`ensure_server`]).
