@@ -10,6 +10,11 @@
 //! target is `-- --rate 500 --matches 1000 --seconds 10`, p99 ≤ 25 ms with pictures at a load under 2).
 //! It prints the load average at its start and end. On a fresh SQLite file by default; `-- --db URL` runs on that database instead (`postgres://…`, or `sqlite://…`),
 //! in channels of its own, so that it can run again on the same database.
+//!
+//! The metrics' cost (issue 34): `-- --open-loop-only` runs the open loop alone, and `--metrics` makes the
+//! core count into a registry that is scraped (rendered, its gauges read from the database) every second,
+//! as `namnam run --metrics` does for Prometheus; `docs/measurements/metrics-cost.md` gives the loop that
+//! alternates the two, and its figures.
 
 use namnam_core::{Command, Core, CoreConfig, Place, Reply, Request, SystemClock, UserRef};
 use namnam_game::House;
@@ -252,6 +257,25 @@ async fn closed_loop(core: Arc<Core>, clients: u64, seconds: u64, label: &str) {
     );
 }
 
+/// A core counting into a registry, and a task that scrapes it every second until aborted.
+fn metered(core: Core) -> (Arc<Core>, tokio::task::JoinHandle<()>) {
+    let mut registry = prometheus_client::registry::Registry::with_prefix("namnam");
+    let metrics = namnam_core::metrics::CoreMetrics::register(&mut registry);
+    let core = Arc::new(core.with_metrics(metrics));
+    let scraped = core.clone();
+    let scraper = tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            every.tick().await;
+            scraped.refresh_gauges().await.expect("the gauges' levels");
+            let mut text = String::new();
+            prometheus_client::encoding::text::encode(&mut text, &registry).expect("a scrape");
+            std::hint::black_box(text);
+        }
+    });
+    (core, scraper)
+}
+
 fn main() {
     let rate = arg("--rate", 200);
     let matches = arg("--matches", 100);
@@ -275,11 +299,30 @@ fn main() {
         println!("load average at the start: {}", load_average());
         println!("database: {}", namnam_store::redacted(&url));
         let store = namnam_store::Store::open(&url).await.expect("the database");
-        let core = Arc::new(Core::new(
-            store,
-            Arc::new(SystemClock),
-            CoreConfig::default(),
-        ));
+        let core = Core::new(store, Arc::new(SystemClock), CoreConfig::default());
+        if std::env::args().any(|a| a == "--open-loop-only") {
+            let with = std::env::args().any(|a| a == "--metrics");
+            let label = if with {
+                "with metrics"
+            } else {
+                "without metrics"
+            };
+            let (core, scraper) = match with {
+                true => {
+                    let (core, scraper) = metered(core);
+                    (core, Some(scraper))
+                }
+                false => (Arc::new(core), None),
+            };
+            open_loop(core.clone(), rate, matches, seconds, label).await;
+            if let Some(scraper) = scraper {
+                scraper.abort();
+            }
+            core.store().close().await;
+            println!("load average at the end: {}", load_average());
+            return;
+        }
+        let core = Arc::new(core);
         println!("== the transaction and the board PNG");
         open_loop(core.clone(), rate, matches, seconds, "pictures").await;
         gif_path(core.clone(), 200).await;

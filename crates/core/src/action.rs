@@ -231,6 +231,26 @@ impl ActionId {
 /// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
 /// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
 /// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`.
+impl ActionId {
+    /// The kind of button, without its ids: an operator's label.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ActionId::Move { .. } => "move",
+            ActionId::Draw { .. } => "draw",
+            ActionId::Takeback { .. } => "takeback",
+            ActionId::TakebackDecline { .. } => "takeback-no",
+            ActionId::Resign { .. } => "resign",
+            ActionId::ResignConfirmed { .. } => "resign-yes",
+            ActionId::Rematch { .. } => "rematch",
+            ActionId::Challenge { .. } => "challenge",
+            ActionId::Analyse { .. } => "analyse",
+            ActionId::Replay { .. } => "replay",
+            ActionId::TournamentJoin { .. } => "tournament-join",
+            ActionId::TournamentLeave { .. } => "tournament-leave",
+        }
+    }
+}
+
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -50,6 +50,8 @@ impl Core {
         };
         let mut also = self.tournament_match_over(&mut tx, &stopped).await?;
         tx.commit().await.map_err(StoreError::from)?;
+        self.metrics
+            .count_match_ended(super::metrics::Ending::Aborted);
         if !self.config.outbox {
             self.draw_notices(&mut also).await;
             reply.also = also;

@@ -214,6 +214,7 @@ impl Core {
         let mut reply = self
             .commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
             .await?;
+        self.metrics.count_match_started();
         if settings.thread_per_match {
             reply.open_thread = Some(format!("{} vs {}", names.south, names.north));
         }
@@ -482,7 +483,10 @@ impl Core {
                 ("sides", Arg::Text(text::sides(t, &row.names))),
             ],
         );
-        self.commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
-            .await
+        let reply = self
+            .commit_match_reply(tx, MatchChange::as_it_stands(&row), headline, Via::Answer)
+            .await?;
+        self.metrics.count_match_started();
+        Ok(reply)
     }
 }

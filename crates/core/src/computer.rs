@@ -98,9 +98,12 @@ impl Core {
                 self.search_permits.acquire().await.map_err(|_| {
                     InternalError::Inconsistent("the search permits are closed".into())
                 })?;
-            tokio::task::spawn_blocking(move || choose_match_move(&game, level, seed))
+            let timed = super::metrics::Timed::start();
+            let found = tokio::task::spawn_blocking(move || choose_match_move(&game, level, seed))
                 .await
-                .map_err(InternalError::from)?
+                .map_err(InternalError::from)?;
+            self.metrics.time_search(timed);
+            found
         };
         let found = found.map_err(|e| {
             InternalError::Inconsistent(format!("match {}: the computer has no move: {e}", row.id))

@@ -114,6 +114,8 @@ pub struct Core {
     pub(crate) budget: Budget,
     /// The languages this process noted last.
     pub(crate) languages: super::known_languages::Noted,
+    /// What it counts for an operator, when the process exports metrics.
+    pub(crate) metrics: super::metrics::Counting,
 }
 
 /// What the core's background work did last, by the core's clock: for health checks, and for tests, which
@@ -213,7 +215,21 @@ impl Core {
             budget,
             hooks,
             languages: Default::default(),
+            metrics: Default::default(),
         }
+    }
+
+    /// This core, counting into `metrics` (see [`CoreMetrics`](super::metrics::CoreMetrics)).
+    pub fn with_metrics(mut self, metrics: Arc<super::metrics::CoreMetrics>) -> Core {
+        self.metrics = super::metrics::Counting::of(metrics);
+        self
+    }
+
+    /// Reads the levels of the metrics' gauges again (on each scrape).
+    pub async fn refresh_gauges(&self) -> Result<(), namnam_store::StoreError> {
+        let permits = self.config.computer_searches.max(1);
+        let running = permits.saturating_sub(self.search_permits.available_permits());
+        self.metrics.refresh(&self.store, self.now(), running).await
     }
 
     pub fn store(&self) -> &Store {

@@ -7,6 +7,7 @@ use super::clock::Clock;
 use super::context::{CoreConfig, MatchHook};
 use super::error::{apology, cause_chain, CoreError, UserError};
 use super::matches::MatchRef;
+use super::reply::Outcome;
 use super::request::{Command, Request};
 use super::{notify, ratings, text, tournaments, Core, Language, Reply};
 use namnam_store::{self as store, Store, StoreError};
@@ -35,6 +36,7 @@ impl Core {
     /// Answers a request. Never fails: a refusal becomes a private reply in the player's words, an internal
     /// error is logged and becomes a private apology.
     pub async fn handle(&self, request: &Request) -> Reply {
+        let timed = super::metrics::Timed::start();
         if let Err(e) = self.note_languages(request).await {
             // The answer matters more than the language of later DMs.
             tracing::warn!(error = %cause_chain(&e), "could not note a language");
@@ -66,6 +68,7 @@ impl Core {
         if let Some(word) = word {
             notify::add_aside(&mut reply, word);
         }
+        self.metrics.time_request(timed);
         reply
     }
 
@@ -151,7 +154,10 @@ impl Core {
 /// The reply for a failed request.
 pub fn error_reply(e: CoreError, request: &Request) -> Reply {
     match e {
-        CoreError::User(e) => Reply::private(e.text()),
+        CoreError::User(e) => Reply {
+            outcome: Outcome::Refused,
+            ..Reply::private(e.text())
+        },
         CoreError::Internal(e) => {
             tracing::error!(
                 error = %cause_chain(&e),
@@ -161,7 +167,10 @@ pub fn error_reply(e: CoreError, request: &Request) -> Reply {
                 command = ?request.command,
                 "request failed"
             );
-            Reply::private(apology())
+            Reply {
+                outcome: Outcome::Failed,
+                ..Reply::private(apology())
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ mod buttons;
 pub mod clock;
 mod error;
 pub mod message;
+pub mod metrics;
 pub mod pictures;
 pub mod reply;
 pub mod request;
@@ -72,7 +73,9 @@ pub use outbox::{Post, Via};
 pub use ratings::show_rating;
 pub use ratings::PROVISIONAL_GAMES;
 pub use records::{replay_words, spawn_analyst, verdict_words};
-pub use reply::{Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Reply, Scene};
+pub use reply::{
+    Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
+};
 pub use request::{
     AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, ReplayFrom, Request,
     Resolver, SeasonChange, SettingsChange, StartAt, TournamentCommand, TournamentSpec, UserRef,

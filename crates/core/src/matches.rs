@@ -149,6 +149,13 @@ impl Core {
             .await?;
         let mut also = self.after_reply(&mut tx, &change, &mut reply).await?;
         tx.commit().await.map_err(StoreError::from)?;
+        if change.played.is_some() {
+            self.metrics.count_move();
+        }
+        // No change is made to a match already over: one that leaves it over ended it.
+        if let Some(result) = change.row.game.result() {
+            self.metrics.count_match_ended(result.reason.into());
+        }
         // Committed: from here on the reply goes out whatever happens, with its words if not its picture.
         if let Err(e) = self.draw_pictures(&mut reply).await {
             tracing::error!(error = %cause_chain(&e), "drawing a board failed");

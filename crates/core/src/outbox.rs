@@ -192,8 +192,10 @@ impl Core {
         };
         if self.config.pictures {
             let played = scene.played.as_ref();
+            let timed = super::metrics::Timed::start();
             reply.picture =
                 Some(pictures::board(&scene.game, &scene.names, played, language).await?);
+            self.metrics.time_picture(timed);
             reply.pending_animation = scene
                 .played
                 .as_ref()
@@ -336,6 +338,10 @@ impl Core {
         let reason = "the bot was removed from the server";
         store::drop_server_posts(&mut tx, server, reason, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
+        for _ in &stopped {
+            self.metrics
+                .count_match_ended(super::metrics::Ending::Aborted);
+        }
         Ok(stopped)
     }
 

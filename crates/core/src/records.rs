@@ -256,6 +256,7 @@ impl Core {
         self.store_post(&mut tx, place, &mut reply, Via::Poster)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
+        self.metrics.count_analysis();
         tracing::info!(match_id = row.id, moves = verdict.len(), "analysed a match");
         Ok(Some(Notice {
             server: job.server,

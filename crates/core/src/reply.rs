@@ -111,6 +111,19 @@ pub struct Reply {
     /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
     /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
     pub post: Option<PostId>,
+    /// Whether the request was done, refused or failed (an operator's counters tell them apart).
+    pub outcome: Outcome,
+}
+
+/// How a request ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Outcome {
+    #[default]
+    Done,
+    /// Refused, with the reason in the reply: the player's to change.
+    Refused,
+    /// An internal error, logged: the bot's to fix.
+    Failed,
 }
 
 /// A message to one player's DMs (a turn notification).

@@ -99,6 +99,11 @@ pub fn clear_tile_cache(lines_only: bool) {
     tiles::clear_cache(lines_only);
 }
 
+/// Bytes of tiles kept in memory (an operator's gauge).
+pub fn tile_cache_bytes() -> usize {
+    tiles::cache_bytes()
+}
+
 /// The board of [`board_png`] as drawn, before encoding: [`WIDTH`] × [`HEIGHT`] RGBA pixels, row by row.
 /// For tests that compare the encoded picture with what was drawn.
 #[doc(hidden)]

@@ -359,6 +359,14 @@ fn cache_of(key: &Key) -> (&'static Mutex<Cache>, usize) {
     }
 }
 
+/// Bytes kept in both caches.
+pub fn cache_bytes() -> usize {
+    caches()
+        .iter()
+        .map(|c| c.lock().unwrap_or_else(|e| e.into_inner()).bytes)
+        .sum()
+}
+
 /// Forgets the cached status lines, or every tile (for benchmarks).
 pub fn clear_cache(lines_only: bool) {
     for c in &caches()[usize::from(lines_only)..] {

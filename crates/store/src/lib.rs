@@ -15,6 +15,7 @@ mod columns;
 mod commands;
 pub mod copy;
 mod ids;
+mod levels;
 mod matches;
 mod notifications;
 mod outages;
@@ -42,6 +43,7 @@ pub use claims::{
 };
 pub use commands::{forget_registration, registrations, save_registration, Registration};
 pub use ids::Snowflake;
+pub use levels::{levels, Levels};
 pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
     active_match_of_pair, active_matches_in_channel, clear_reminder, due_reminders, due_timeouts,
@@ -344,6 +346,14 @@ impl Store {
     /// The pool for reads outside a write transaction.
     pub fn reader(&self) -> &AnyPool {
         &self.reader
+    }
+
+    /// Whether the database answers a query now (a readiness probe's question).
+    pub async fn ping(&self) -> StoreResult<()> {
+        let _: i64 = sqlx::query_scalar("SELECT CAST(1 AS BIGINT)")
+            .fetch_one(&self.reader)
+            .await?;
+        Ok(())
     }
 
     /// Closes every connection (and so checkpoints SQLite's WAL).

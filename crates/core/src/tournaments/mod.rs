@@ -460,6 +460,9 @@ impl Core {
             .map_err(|e| InternalError::Inconsistent(format!("tournament {}: {e}", t.id)))?;
         let game = Match::new(options);
         let clock_ms = i64::from(t.terms.clock_secs) * 1000;
+        // Counted within the round's transaction: were it to fail after this, the count would be one
+        // ahead (the failure is logged); the transaction commits in the callers, which start many at once.
+        self.metrics.count_match_started();
         let match_id = store::insert_match(
             tx,
             &store::NewMatch {
