@@ -60,6 +60,21 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "a process's name, for the operator",
     ),
     (
+        "exporter.rs",
+        "the database does not answer: {}",
+        "a readiness probe's reason, for an orchestrator and the operator",
+    ),
+    (
+        "exporter.rs",
+        "the database did not answer within {DATABASE_PATIENCE:?}",
+        "a readiness probe's reason, for an orchestrator and the operator",
+    ),
+    (
+        "exporter.rs",
+        "shards not connected: {}",
+        "a readiness probe's reason, for an orchestrator and the operator",
+    ),
+    (
         "fonts.rs",
         "DejaVu Sans Bold (embedded)",
         "a font's name, for the tests of which font draws a name",

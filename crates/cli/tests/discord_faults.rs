@@ -9,7 +9,9 @@
 //! At the end it checks the bot's database against what the fake's channels show: every board of every
 //! change was shown exactly once, no message said nothing changed, every stored post was delivered or
 //! dropped with its log line, and no match was lost on time: the outages paused the clock, and each was
-//! announced once. It prints one line that says so.
+//! announced once. It prints one line that says so. The bot's metrics, scraped at the end of each
+//! session, count every injected failure by its code, and its logs, written both as text and as JSON (two
+//! sinks), hold no token.
 
 mod support;
 
@@ -111,22 +113,42 @@ fn people() -> Vec<Person> {
     vec![alice(), bob(), carol(), dave()]
 }
 
-/// Everything the bot logs, at trace level for every crate, through its own redacting writer.
+/// Everything the bot logs, at trace level for every crate, through its own redacting writer: as text
+/// (returned) and as JSON (in [`json_logs`]), the formats an operator chooses with `NAMNAM_LOG_FORMAT`.
 fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
-    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    both_logs().0.clone()
+}
+
+/// What a sink keeps.
+type Kept = Arc<Mutex<Vec<u8>>>;
+
+/// The text sink and the JSON sink, installed the first time.
+fn both_logs() -> &'static (Kept, Kept) {
+    use tracing_subscriber::layer::SubscriberExt as _;
+    static LOGS: OnceLock<(Kept, Kept)> = OnceLock::new();
     LOGS.get_or_init(|| {
-        let logs = Arc::new(Mutex::new(Vec::new()));
-        let sink = Sink(logs.clone());
-        let writer = logging::Redacting::new(&Token::new(TOKEN).unwrap(), move || sink.clone());
-        let subscriber = tracing_subscriber::fmt()
-            .with_env_filter("trace,h2=info,hyper=info,rustls=info,tungstenite=info,sqlx=info")
-            .with_writer(writer)
-            .with_ansi(false)
-            .finish();
+        let (logs, json) = (Arc::default(), Arc::default());
+        let token = Token::new(TOKEN).unwrap();
+        let (sink, json_sink) = (Sink(Arc::clone(&logs)), Sink(Arc::clone(&json)));
+        let text = tracing_subscriber::fmt::layer()
+            .with_writer(logging::Redacting::new(&token, move || sink.clone()))
+            .with_ansi(false);
+        let json_layer =
+            logging::json_layer(logging::Redacting::new(&token, move || json_sink.clone()));
+        let subscriber = tracing_subscriber::registry()
+            .with(tracing_subscriber::EnvFilter::new(
+                "trace,h2=info,hyper=info,rustls=info,tungstenite=info,sqlx=info",
+            ))
+            .with(text)
+            .with(json_layer);
         tracing::subscriber::set_global_default(subscriber).expect("one subscriber");
-        logs
+        (logs, json)
     })
-    .clone()
+}
+
+/// The same logs as [`captured_logs`], as JSON lines.
+fn json_logs() -> String {
+    String::from_utf8_lossy(&both_logs().1.lock().unwrap()).into_owned()
 }
 
 fn log_text() -> String {
@@ -300,7 +322,14 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
     let logged_at_start = captured_logs().lock().unwrap().len();
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("faults.db");
-    let bot = Running::start(bot(&fake, &database, &clock));
+    let bot = bot(&fake, &database, &clock);
+    let mut metrics = bot.metrics_address();
+    let bot = Running::start(bot);
+    let metrics = *tokio::time::timeout(PATIENCE, metrics.wait_for(Option::is_some))
+        .await
+        .expect("the bot listens for its metrics")
+        .expect("the bot runs");
+    let metrics = metrics.expect("an address");
     fake.wait_online().await;
     fake.wait_for("the commands", |s| (s.registrations >= 1).then_some(()))
         .await;
@@ -445,6 +474,7 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
     for (kind, n) in fake.faults() {
         *tally.faults.entry(kind).or_default() += n;
     }
+    assert_failures_counted(&fake, metrics).await;
 
     bot.stop().await;
     store.close().await;
@@ -460,16 +490,102 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
         invalid.is_empty(),
         "requests Discord would refuse: {invalid:?}"
     );
-    let logs = log_text();
-    for token in fake.state().interactions.keys() {
+    let (logs, json) = (log_text(), json_logs());
+    for logs in [&logs, &json] {
+        for token in fake.state().interactions.keys() {
+            assert!(
+                !logs.contains(token.as_str()),
+                "an interaction token reached the log"
+            );
+        }
         assert!(
-            !logs.contains(token.as_str()),
-            "an interaction token reached the log"
+            !logs.contains("secret-token-for-the-faults"),
+            "the bot token reached the log"
         );
     }
+    assert_json_logs(&json);
+}
+
+/// Every line of the JSON logs is one JSON object with a level and a timestamp, and an interaction's
+/// events carry the span that names its command (and, once known, its match).
+fn assert_json_logs(json: &str) {
+    let mut in_interactions = 0;
+    for line in json.lines() {
+        let event: Value = serde_json::from_str(line)
+            .unwrap_or_else(|error| panic!("not one JSON object ({error}): {line}"));
+        assert!(
+            event["level"].is_string() && event["timestamp"].is_string(),
+            "{line}"
+        );
+        if event["span"]["name"] == "interaction" && event["span"]["command"].is_string() {
+            in_interactions += 1;
+        }
+    }
     assert!(
-        !logs.contains("secret-token-for-the-faults"),
-        "the bot token reached the log"
+        in_interactions > 100,
+        "only {in_interactions} events within an interaction's span"
+    );
+    assert!(
+        json.contains("\"match_id\":"),
+        "no interaction's span names its match"
+    );
+}
+
+/// The bot's metrics count every failure the fake injected into a request the bot made itself, by its code
+/// (`http-500`…, `no-answer` for a dropped connection), and every 429 among its rate-limit waits or its
+/// failures. The
+/// requests it does not make itself (poise's autocomplete answers, serenity's own `GET /gateway`) are
+/// left out.
+async fn assert_failures_counted(fake: &FakeDiscord, metrics: std::net::SocketAddr) {
+    let text = reqwest::get(format!("http://{metrics}/metrics"))
+        .await
+        .expect("a scrape")
+        .text()
+        .await
+        .unwrap();
+    let value = |series: &str| -> usize {
+        text.lines()
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .map_or(0, |v| v.trim().parse::<f64>().unwrap() as usize)
+    };
+    let mut expected: BTreeMap<String, usize> = BTreeMap::new();
+    let mut limited = 0;
+    let mut limited_routes: BTreeMap<String, usize> = BTreeMap::new();
+    for request in fake.requests() {
+        let own = request.template != "GET /gateway"
+            && request.json.as_ref().map_or(true, |body| body["type"] != 8);
+        match request.fault.as_deref() {
+            Some(kind @ ("429 route" | "429 global")) if own => {
+                limited += 1;
+                *limited_routes
+                    .entry(format!("{kind} {}", request.template))
+                    .or_default() += 1;
+            }
+            Some(status @ ("500" | "502" | "503")) if own => {
+                *expected.entry(format!("http-{status}")).or_default() += 1;
+            }
+            Some("drop before" | "drop after") if own => {
+                *expected.entry("no-answer".to_owned()).or_default() += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(expected.values().sum::<usize>() > 50, "{expected:?}");
+    for (code, n) in &expected {
+        let counted = value(&format!("namnam_discord_failures_total{{code=\"{code}\"}}"));
+        assert_eq!(
+            counted, *n,
+            "failures with code {code}: the fake injected {n}\n{text}"
+        );
+    }
+    // Serenity waits out a 429 (and counts it) where it knows the route's bucket; on a route it keeps no
+    // bucket for (an interaction's callback) the 429 comes back as the request's failure.
+    let waits = value(r#"namnam_discord_rate_limits_total{scope="route"}"#)
+        + value(r#"namnam_discord_rate_limits_total{scope="global"}"#);
+    let failed = value(r#"namnam_discord_failures_total{code="http-429"}"#);
+    assert!(
+        waits + failed >= limited,
+        "{waits} rate-limit waits and {failed} 429s counted, {limited} 429s injected: {limited_routes:?}"
     );
 }
 
@@ -491,6 +607,7 @@ fn bot(fake: &FakeDiscord, database: &Path, clock: &Arc<ManualClock>) -> Bot {
     let vars = [
         ("DISCORD_TOKEN", TOKEN.to_owned()),
         ("DATABASE_URL", format!("sqlite://{}", database.display())),
+        ("NAMNAM_METRICS_ADDR", "127.0.0.1:0".to_owned()),
     ];
     let settings = Settings::from_lookup(|name| {
         vars.iter()

@@ -14,17 +14,20 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::Builder as _;
 
 use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
+use super::metrics::{DiscordMetrics, Route};
 use super::reply::{Mentions, Outgoing};
 use super::texts::say;
 use super::{CommandError, Data};
-use namnam_core::{cause_chain, AdminCommand, Arg, Command, Language, Reply, Request, Text, Via};
+use namnam_core::{
+    cause_chain, AdminCommand, Arg, Command, Core, Language, Outcome, Reply, Request, Text, Via,
+};
 use namnam_store::{PostId, Snowflake};
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
@@ -65,29 +68,33 @@ pub struct Target {
     pub app_permissions: Option<serenity::Permissions>,
     /// The asker's language, as their Discord client says: what is told to them alone is in it.
     pub language: Language,
+    /// Every request about this interaction goes through it.
+    calls: Arc<DiscordMetrics>,
+    /// The core, whose clock times the first response.
+    core: Arc<Core>,
     state: Mutex<TokenState>,
 }
 
 impl Target {
-    pub fn of_command(interaction: &serenity::CommandInteraction, mentions: &Mentions) -> Self {
+    pub fn of_command(interaction: &serenity::CommandInteraction, data: &Data) -> Self {
         Self::new(
             interaction.id,
             &interaction.token,
             interaction.channel_id,
             None,
-            mentions,
+            data,
         )
         .with_permissions(interaction.app_permissions)
         .speaking(&interaction.locale)
     }
 
-    pub fn of_button(press: &serenity::ComponentInteraction, mentions: &Mentions) -> Self {
+    pub fn of_button(press: &serenity::ComponentInteraction, data: &Data) -> Self {
         Self::new(
             press.id,
             &press.token,
             press.channel_id,
             Some(press.message.id),
-            mentions,
+            data,
         )
         .with_permissions(press.app_permissions)
         .speaking(&press.locale)
@@ -108,16 +115,18 @@ impl Target {
         token: &str,
         channel: serenity::ChannelId,
         source: Option<serenity::MessageId>,
-        mentions: &Mentions,
+        data: &Data,
     ) -> Self {
         Self {
             id,
             token: token.to_owned(),
             channel,
             source,
-            mentions: mentions.clone(),
+            mentions: data.mentions.clone(),
             app_permissions: None,
             language: Language::default(),
+            calls: data.metrics.clone(),
+            core: data.core.clone(),
             state: Mutex::new(TokenState::Fresh),
         }
     }
@@ -184,8 +193,13 @@ impl Target {
         http: &serenity::Http,
         response: serenity::CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        self.respond_with(|| response.clone().execute(http, (self.id, &self.token)))
-            .await
+        self.respond_with(|| {
+            self.calls.call(
+                Route::Answer,
+                response.clone().execute(http, (self.id, &self.token)),
+            )
+        })
+        .await
     }
 
     /// Updates the pressed message so that its buttons go (type 7). Written out, because serenity's
@@ -193,7 +207,10 @@ impl Target {
     async fn retire_buttons(&self, http: &serenity::Http) -> serenity::Result<()> {
         let update = serde_json::json!({"type": 7, "data": {"components": []}});
         self.respond_with(|| {
-            http.create_interaction_response(self.id, &self.token, &update, Vec::new())
+            self.calls.call(
+                Route::Answer,
+                http.create_interaction_response(self.id, &self.token, &update, Vec::new()),
+            )
         })
         .await
     }
@@ -220,6 +237,10 @@ impl Target {
         .await;
         self.check(&sent);
         sent?;
+        if self.state() == TokenState::Fresh {
+            self.calls
+                .first_response(self.core.now_ms() - self.created_ms());
+        }
         self.set_state(TokenState::Responded);
         Ok(())
     }
@@ -232,7 +253,10 @@ impl Target {
         http: &serenity::Http,
         message: serenity::CreateInteractionResponseFollowup,
     ) -> serenity::Result<serenity::Message> {
-        let sent = message.execute(http, (None, &self.token)).await;
+        let sent = self
+            .calls
+            .call(Route::FollowUp, message.execute(http, (None, &self.token)))
+            .await;
         self.check(&sent);
         sent
     }
@@ -240,7 +264,10 @@ impl Target {
     /// The interaction's own message (`@original`).
     async fn original(&self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
         let got = retrying(Failure::retryable, |_| {
-            http.get_original_interaction_response(&self.token)
+            self.calls.call(
+                Route::FollowUp,
+                http.get_original_interaction_response(&self.token),
+            )
         })
         .await;
         self.check(&got);
@@ -254,7 +281,8 @@ impl Target {
         edit: serenity::EditInteractionResponse,
     ) -> serenity::Result<serenity::Message> {
         let edited = retrying(Failure::retryable, |_| {
-            edit.clone().execute(http, &self.token)
+            self.calls
+                .call(Route::FollowUp, edit.clone().execute(http, &self.token))
         })
         .await;
         self.check(&edited);
@@ -287,14 +315,14 @@ impl Shown {
     }
 }
 
-/// Hands `request` to the core and answers the interaction with its reply. Errors only before the core
-/// committed anything.
+/// Hands `request` to the core and answers the interaction with its reply; says whether the core did it,
+/// refused it or failed. Errors only before the core committed anything.
 pub async fn answer(
     ctx: &serenity::Context,
     data: &Data,
     target: &Target,
     request: Request,
-) -> Result<(), CommandError> {
+) -> Result<Outcome, CommandError> {
     let http = ctx.http.as_ref();
     let command = request.command.clone();
     let budget = DEFER_AFTER_MS - (data.core.now_ms() - target.created_ms());
@@ -318,6 +346,10 @@ pub async fn answer(
                 .words("\n")
                 .then_message(NO_HISTORY, []);
         }
+    }
+    if let Some(board) = &reply.board {
+        // The interaction's span (see `logging`) names its match once the core has found it.
+        tracing::Span::current().record("match_id", board.match_id);
     }
     let supersedes = supersedes_source(&command, &reply);
     let shown = if target.state() == TokenState::Dead {
@@ -359,7 +391,7 @@ pub async fn answer(
         }
     }
     play_computer_turns(http, data, target, &reply, answered).await;
-    Ok(())
+    Ok(reply.outcome)
 }
 
 /// Defers the first response: "thinking…" for a command, nothing visible for a button (its message is
@@ -403,8 +435,12 @@ async fn after_deferral(
                 tracing::debug!(error = %errors::summary(&error), "could not retire old buttons");
             }
         }
-    } else if let Err(error) = http
-        .delete_original_interaction_response(&target.token)
+    } else if let Err(error) = target
+        .calls
+        .call(
+            Route::FollowUp,
+            http.delete_original_interaction_response(&target.token),
+        )
         .await
     {
         tracing::debug!(error = %errors::summary(&error), "could not remove the placeholder");
@@ -542,11 +578,10 @@ async fn open_thread(
     let made = retrying(Failure::retryable, |_| async move {
         let thread = serenity::CreateThread::new(name)
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        match target
+        let made = target
             .channel
-            .create_thread_from_message(http, started, thread)
-            .await
-        {
+            .create_thread_from_message(http, started, thread);
+        match target.calls.call(Route::Thread, made).await {
             Ok(thread) => Ok(thread.id),
             Err(error) if Failure::of(&error).code() == Some(errors::THREAD_EXISTS) => {
                 Ok(serenity::ChannelId::new(started.get()))
@@ -580,7 +615,10 @@ async fn open_thread(
         .channel_message()
         .nonce(serenity::Nonce::String(super::poster::nonce(reply.post)))
         .enforce_nonce(true);
-    let sent = thread.send_message(http, message).await;
+    let sent = target
+        .calls
+        .call(Route::ChannelMessage, thread.send_message(http, message))
+        .await;
     if let Err(error) = &sent {
         data.warn_once(thread, error);
     }

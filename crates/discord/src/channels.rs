@@ -3,6 +3,7 @@
 //! sent (GUILD_CREATE, channel and thread events, which serenity's cache keeps), else from `GET
 //! /channels/{id}`. A channel never moves to another server, so what Discord said once is remembered.
 
+use super::metrics::{DiscordMetrics, Route};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -32,6 +33,7 @@ impl ChannelOwners {
         &self,
         cache: &serenity::Cache,
         http: &serenity::Http,
+        calls: &DiscordMetrics,
         channel: serenity::ChannelId,
         server: serenity::GuildId,
     ) -> Belongs {
@@ -42,7 +44,7 @@ impl ChannelOwners {
                 Belongs::No
             };
         }
-        match http.get_channel(channel).await {
+        match calls.call(Route::Lookup, http.get_channel(channel)).await {
             Ok(serenity::Channel::Guild(found)) => {
                 self.remember(channel, found.guild_id);
                 if found.guild_id == server {

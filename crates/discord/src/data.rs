@@ -33,6 +33,8 @@ pub struct Data {
     pub(crate) owners: ChannelOwners,
     /// Where the bot may not read the messages.
     pub(crate) history: ReadHistory,
+    /// What the front end counts (and every request to Discord goes through).
+    pub(crate) metrics: Arc<super::metrics::DiscordMetrics>,
 }
 
 impl Data {

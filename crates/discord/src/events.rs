@@ -5,13 +5,15 @@
 //! unavailable, and available again (its clocks wait meanwhile).
 
 use poise::serenity_prelude as serenity;
+use tracing::Instrument as _;
 
 use super::answer::{answer, Target};
 use super::asking::Asker;
 use super::errors::{self, retrying, Failure};
+use super::metrics::{OutcomeLabel, Route};
 use super::reply::custom_ids;
 use super::{CommandError, Data};
-use namnam_core::{action, cause_chain, ActionId, Language, UserError};
+use namnam_core::{action, cause_chain, ActionId, Language, Outcome, UserError};
 use namnam_store::Snowflake;
 
 /// Poise's event hook.
@@ -68,8 +70,32 @@ pub async fn handle(
     } = event
     {
         let ctx = framework.serenity_context;
-        let target = Target::of_button(press, &framework.user_data.mentions);
-        if let Err(error) = on_button(ctx, framework.user_data, press, &target).await {
+        let target = Target::of_button(press, framework.user_data);
+        let kind = press
+            .data
+            .custom_id
+            .parse::<ActionId>()
+            .map_or("unknown", |action| action.kind());
+        let span = tracing::info_span!(
+            "interaction",
+            via = "button",
+            command = kind,
+            match_id = tracing::field::Empty
+        );
+        let answered = on_button(ctx, framework.user_data, press, &target)
+            .instrument(span)
+            .await;
+        let counted = match &answered {
+            Ok(Some(outcome)) => Some(OutcomeLabel::from(*outcome)),
+            Ok(None) => None,
+            Err(error) if error.is_players() => Some(OutcomeLabel::Refused),
+            Err(CommandError::ShuttingDown) => Some(OutcomeLabel::Refused),
+            Err(_) => Some(OutcomeLabel::Failed),
+        };
+        if let Some(outcome) = counted {
+            framework.user_data.metrics.press(kind, outcome);
+        }
+        if let Err(error) = answered {
             if !error.is_players() {
                 tracing::error!(error = %cause_chain(&error), custom_id = %press.data.custom_id,
                     "button failed");
@@ -85,19 +111,20 @@ pub async fn handle(
     Ok(())
 }
 
-/// Answers one button press: its custom id is the core's action id, which says everything.
+/// Answers one button press: its custom id is the core's action id, which says everything. `None`: not
+/// the bot's button, left alone.
 async fn on_button(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
     target: &Target,
-) -> Result<(), CommandError> {
+) -> Result<Option<Outcome>, CommandError> {
     let _working = data.in_flight.enter().ok_or(CommandError::ShuttingDown)?;
     let id = press.data.custom_id.as_str();
     if !id.starts_with(action::PREFIX) {
         // Another bot's button, or something else: not ours to answer.
         tracing::debug!(custom_id = id, "a button that is not ours: left alone");
-        return Ok(());
+        return Ok(None);
     }
     // Discord sends only the ids of buttons its message carries; should that ever fail, a made-up id (a
     // replay's, say) would act on whatever message was pressed.
@@ -115,7 +142,7 @@ async fn on_button(
     let command = action.command();
     tracing::info!(custom_id = id, user = %press.user.id, "button pressed");
     let request = Asker::of_button(press).request(&ctx.cache, command)?;
-    answer(ctx, data, target, request).await
+    answer(ctx, data, target, request).await.map(Some)
 }
 
 /// Discord archived a thread (after its auto-archive time without messages): if a match is still being
@@ -135,9 +162,9 @@ async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity:
     match data.core.live_match_in(server, channel).await {
         Ok(Some(match_id)) => {
             let reopened = retrying(Failure::retryable, |_| {
-                thread
-                    .id
-                    .edit_thread(&ctx.http, serenity::EditThread::new().archived(false))
+                let edit = serenity::EditThread::new().archived(false);
+                data.metrics
+                    .call(Route::Thread, thread.id.edit_thread(&ctx.http, edit))
             })
             .await;
             match reopened {

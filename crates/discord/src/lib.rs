@@ -12,9 +12,11 @@ mod commands;
 mod data;
 pub mod errors;
 mod events;
+mod exporter;
 mod ids;
 mod in_flight;
 pub mod logging;
+pub mod metrics;
 mod on_error;
 pub mod poster;
 pub mod registration;
@@ -25,21 +27,24 @@ pub mod texts;
 mod warned;
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use namnam_core::metrics::CoreMetrics;
 use namnam_core::{Clock, Core, CoreConfig, Progress, SystemClock};
 use namnam_store::{Store, StoreError};
 
 pub use commands::{all as all_commands, Command};
 pub use errors::CommandError;
-pub use settings::{CommandScope, Settings, SettingsError, Shards, Token};
+pub use settings::{CommandScope, LogFormat, Settings, SettingsError, Shards, Token};
 
 use channels::{ChannelOwners, ReadHistory};
 use in_flight::InFlight;
+use metrics::{DiscordMetrics, Route};
 use poster::{Poster, PosterBell};
 use registration::Registration;
 use reply::Mentions;
@@ -95,6 +100,12 @@ pub enum RunError {
     DatabaseFolder(PathBuf),
     #[error("could not open the database")]
     Database(#[from] StoreError),
+    #[error("could not listen for the metrics on {addr}: {source}")]
+    Metrics {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("could not read the outages left by the last run")]
     Outages(#[source] namnam_core::CoreError),
     #[error("could not talk to Discord")]
@@ -111,6 +122,8 @@ pub struct Bot {
     http_client: Option<reqwest::Client>,
     /// What the core's background work did last, once it runs (see [`Bot::progress`]).
     progress: tokio::sync::watch::Sender<Progress>,
+    /// The address the metrics are served on, once bound (see [`Bot::metrics_address`]).
+    metrics_address: tokio::sync::watch::Sender<Option<SocketAddr>>,
 }
 
 impl Bot {
@@ -123,7 +136,14 @@ impl Bot {
             sweep_every: SWEEP_EVERY,
             http_client: None,
             progress: tokio::sync::watch::Sender::new(Progress::default()),
+            metrics_address: tokio::sync::watch::Sender::new(None),
         }
+    }
+
+    /// The address `/metrics`, `/healthz` and `/readyz` are served on, once the bot listens there (with
+    /// `NAMNAM_METRICS_ADDR` at port 0, the port the system chose).
+    pub fn metrics_address(&self) -> tokio::sync::watch::Receiver<Option<SocketAddr>> {
+        self.metrics_address.subscribe()
     }
 
     /// What the bot's core does in the background (its clock's sweeps, its looks at the shards), as it
@@ -162,6 +182,7 @@ impl Bot {
             sweep_every,
             http_client: client,
             progress,
+            metrics_address,
         } = self;
         check_database_folder(&settings)?;
         if settings.test != settings::TestSettings::default() {
@@ -169,12 +190,37 @@ impl Bot {
         }
         let sweep_every = settings.test.sweep_every.unwrap_or(sweep_every);
         let http = http_client(&settings, client);
+        // Bound first: a taken address stops the bot at once, before it goes online.
+        let metrics_listener = match settings.metrics_addr {
+            Some(addr) => {
+                let listener = tokio::net::TcpListener::bind(addr)
+                    .await
+                    .map_err(|source| RunError::Metrics { addr, source })?;
+                let bound = listener
+                    .local_addr()
+                    .map_err(|source| RunError::Metrics { addr, source })?;
+                tracing::info!(metrics = %bound, "serving /metrics, /healthz and /readyz");
+                metrics_address.send_replace(Some(bound));
+                Some(listener)
+            }
+            None => None,
+        };
+        let mut registry = prometheus_client::registry::Registry::with_prefix("namnam");
+        let core_metrics = CoreMetrics::register(&mut registry);
+        let calls = DiscordMetrics::register(&mut registry);
+        // The rate limiter's waits are counted from the first request; the client built below replaces
+        // this callback with its event handlers', `metrics::RateLimits` among them.
+        let mut http = http;
+        if let Some(limiter) = http.ratelimiter.as_mut() {
+            let counted = calls.clone();
+            limiter.set_ratelimit_callback(Box::new(move |info| counted.rate_limited(info.global)));
+        }
 
         // The cheap requests first, tried again while Discord is unwell: a wrong token is then reported as
         // such, and the gateway's address and shard count are Discord's own, never a guess.
-        let me = startup(|| http.get_current_user()).await?;
+        let me = startup(|| calls.call(Route::Startup, http.get_current_user())).await?;
         tracing::info!(bot = %me.name, id = %me.id, "logged in");
-        let gateway = startup(|| http.get_bot_gateway()).await?;
+        let gateway = startup(|| calls.call(Route::Startup, http.get_bot_gateway())).await?;
         tracing::info!(
             shards = gateway.shards,
             "Discord recommends this many shards"
@@ -207,7 +253,7 @@ impl Bot {
             web_url: settings.web_url.clone(),
             ..CoreConfig::default()
         };
-        let core = Arc::new(Core::new(store, clock, config));
+        let core = Arc::new(Core::new(store, clock, config).with_metrics(core_metrics));
         let mut core_progress = core.progress();
         let forward_progress = tokio::spawn(async move {
             while core_progress.changed().await.is_ok() {
@@ -238,6 +284,7 @@ impl Bot {
             poster: bell.clone(),
             owners: ChannelOwners::default(),
             history: ReadHistory::default(),
+            metrics: calls.clone(),
         };
         let in_flight = data.in_flight.clone();
         let owners = data.owners.clone();
@@ -249,12 +296,16 @@ impl Bot {
             .options(poise::FrameworkOptions {
                 commands,
                 on_error: |error| Box::pin(on_error::on_error(error)),
+                post_command: |ctx| Box::pin(commands::counted(ctx)),
                 event_handler: |framework, event| Box::pin(events::handle(framework, event)),
                 // Nobody is pinged unless a reply says so.
                 allowed_mentions: Some(commands::no_mentions()),
                 initialize_owners: false,
                 ..Default::default()
             })
+            // The builder's own default (true) overrides the options': without this, poise asks Discord for
+            // the application's owners at every start, which no command uses.
+            .initialize_owners(false)
             .setup(|ctx, ready, framework| {
                 Box::pin(async move {
                     register(
@@ -272,6 +323,7 @@ impl Bot {
         let mut client =
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
                 .framework(framework)
+                .event_handler(metrics::RateLimits(calls.clone()))
                 .await?;
         // Serenity asked for the gateway's address once more while building, and falls back to Discord's
         // public one if that failed: the address fetched above is the one to use.
@@ -289,6 +341,7 @@ impl Bot {
             me: me.id,
             mentions,
             dm_channels: Default::default(),
+            metrics: calls.clone(),
         }
         .spawn();
         let (notices, mut swept) = tokio::sync::mpsc::unbounded_channel();
@@ -305,6 +358,23 @@ impl Bot {
             while swept.recv().await.is_some() {
                 bell.wake();
             }
+        });
+        let exporter = metrics_listener.map(|listener| {
+            let exporter = exporter::Exporter {
+                registry,
+                core: core.clone(),
+                metrics: calls.clone(),
+                shards: shards.clone(),
+                owned: first..=last,
+                tasks: vec![
+                    ("poster", poster.abort_handle()),
+                    ("sweeper", sweeper.abort_handle()),
+                    ("shard-watch", watch.abort_handle()),
+                    ("analyst", analyst.abort_handle()),
+                    ("poster-bell", ringer.abort_handle()),
+                ],
+            };
+            tokio::spawn(exporter::serve(listener, Arc::new(exporter)))
         });
         let started = async {
             match settings.shards {
@@ -335,6 +405,9 @@ impl Bot {
         watch.abort();
         ringer.abort();
         poster.drain(POSTER_GRACE).await;
+        if let Some(exporter) = exporter {
+            exporter.abort();
+        }
         core.store().close().await;
         tracing::info!("stopped");
         result.map_err(|error| match error {
@@ -405,6 +478,7 @@ async fn register(
     let outcome = loop {
         let outcome = registration::ensure_registered(
             http,
+            &data.metrics,
             application,
             data.scope,
             commands,

@@ -1,7 +1,9 @@
-//! Logs for the bot: structured `tracing` output on standard error, filtered by `RUST_LOG`, with the
-//! secrets scrubbed from every line whatever a library decides to log: the bot token, and interaction and
-//! webhook tokens (each lets anyone post as the bot for 15 minutes), which serenity puts in the routes and
-//! URLs it logs at trace level and in its errors.
+//! Logs for the bot: structured `tracing` output on standard error, filtered by `RUST_LOG`, as lines of
+//! text or, with `NAMNAM_LOG_FORMAT=json`, one JSON object per line (tracing-subscriber's JSON layer), with
+//! the secrets scrubbed from every line whatever a library decides to log: the bot token, and interaction
+//! and webhook tokens (each lets anyone post as the bot for 15 minutes), which serenity puts in the routes
+//! and URLs it logs at trace level and in its errors. Each interaction is logged within a span
+//! `interaction` that names its command (or button) and, once known, its match.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -9,20 +11,37 @@ use std::sync::Arc;
 use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::EnvFilter;
 
-use super::settings::Token;
+use super::settings::{LogFormat, Token};
 
 /// What is logged when `RUST_LOG` is not set: the bot's own news, and only warnings from the libraries.
 pub const DEFAULT_FILTER: &str = "info,serenity=warn,poise=warn,tracing::span=warn";
 
-/// Installs the global subscriber. Does nothing if one is already installed (tests).
-pub fn init(token: &Token) {
+/// Installs the global subscriber, writing in `format`. Does nothing if one is already installed (tests).
+pub fn init(token: &Token, format: LogFormat) {
     let filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_FILTER));
     let writer = Redacting::new(token, io::stderr);
-    let _ = tracing_subscriber::fmt()
+    let text = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_writer(writer);
+    let _ = match format {
+        LogFormat::Text => text.try_init(),
+        LogFormat::Json => text.json().flatten_event(true).try_init(),
+    };
+}
+
+/// The JSON layer [`init`] installs for `NAMNAM_LOG_FORMAT=json`, writing to `writer`: one object per line,
+/// the event's fields at its top level, the current span and its parents (an interaction's command and
+/// match) beside them. Tests put it beside a text layer, each with its own sink.
+pub fn json_layer<S, W>(writer: W) -> impl tracing_subscriber::Layer<S>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
+{
+    tracing_subscriber::fmt::layer()
+        .json()
+        .flatten_event(true)
         .with_writer(writer)
-        .try_init();
 }
 
 /// A [`MakeWriter`] that replaces the token by `<token>` in everything written through it. The fmt
@@ -78,7 +97,15 @@ impl<W: Write> Write for RedactingWriter<W> {
 /// `…/webhooks/APP/TOKEN/…`), or a field that holds one (`token: "…"` in debug output, `"token":"…"` in
 /// JSON).
 const PATH_MARKERS: [&str; 2] = ["interactions/", "webhooks/"];
-const FIELD_MARKERS: [&str; 4] = ["token: \"", "\"token\":\"", "\"token\": \"", "token=\""];
+/// The last two are the same inside a JSON log line's string, where quotes come escaped (`token: \"…`).
+const FIELD_MARKERS: [&str; 6] = [
+    "token: \"",
+    "\"token\":\"",
+    "\"token\": \"",
+    "token=\"",
+    "token: \\\"",
+    "\\\"token\\\":\\\"",
+];
 
 /// The characters a token is made of.
 fn token_char(c: char) -> bool {
@@ -177,6 +204,9 @@ mod tests {
             format!("PATCH /webhooks/99/{token}/messages/@original"),
             format!("route: InteractionResponse {{ interaction_id: 1, token: \"{token}\" }}"),
             format!(r#"{{"t":"INTERACTION_CREATE","d":{{"token":"{token}","id":"1"}}}}"#),
+            // The same within a JSON log line's string: the debug output's quotes come escaped.
+            format!(r#"{{"message":"route: InteractionResponse {{ token: \"{token}\" }}"}}"#),
+            format!(r#"{{"message":"{{\"token\":\"{token}\",\"id\":\"1\"}}"}}"#),
         ];
         for line in lines {
             let clean = scrub(&line, "bot-token").expect("something to scrub");

@@ -3,11 +3,13 @@
 
 use super::data::{Context, Data};
 use super::errors::{missing_permission, summary, CommandError, APOLOGY};
+use super::metrics::{OutcomeLabel, Route};
 use super::texts::say;
 use namnam_core::Language;
 
 /// Poise's error hook: answer the player privately, log what they do not see.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
+    count(&error);
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             match &error {
@@ -60,6 +62,30 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
     }
 }
 
+/// Counts a command that ended in an error: refused when the player can do something about it, failed
+/// when the bot must.
+fn count(error: &poise::FrameworkError<'_, Data, CommandError>) {
+    use poise::FrameworkError as E;
+    let (ctx, outcome) = match error {
+        E::Command { error, ctx, .. } => match error {
+            CommandError::Discord(_) => (*ctx, OutcomeLabel::Failed),
+            _ => (*ctx, OutcomeLabel::Refused),
+        },
+        E::MissingUserPermissions { ctx, .. }
+        | E::GuildOnly { ctx, .. }
+        | E::ArgumentParse { ctx, .. }
+        | E::SubcommandRequired { ctx } => (*ctx, OutcomeLabel::Refused),
+        E::CommandStructureMismatch { ctx, .. } => {
+            (poise::Context::Application(*ctx), OutcomeLabel::Refused)
+        }
+        E::CommandPanic { ctx, .. } => (*ctx, OutcomeLabel::Failed),
+        _ => return,
+    };
+    ctx.data()
+        .metrics
+        .command(&ctx.command().qualified_name, outcome);
+}
+
 /// The language of the one who invoked the command, as their Discord client says.
 fn language(ctx: Context<'_>) -> Language {
     ctx.locale().map(Language::of_locale).unwrap_or_default()
@@ -69,7 +95,12 @@ async fn tell_privately(ctx: Context<'_>, message: impl Into<String>) {
     let reply = poise::CreateReply::default()
         .content(message)
         .ephemeral(true);
-    if let Err(cause) = ctx.send(reply).await {
+    if let Err(cause) = ctx
+        .data()
+        .metrics
+        .call(Route::Answer, ctx.send(reply))
+        .await
+    {
         tracing::warn!(error = %summary(&cause), "could not tell the player about an error");
     }
 }

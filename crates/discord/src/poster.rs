@@ -22,6 +22,7 @@ use super::errors::{
     self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
     THREAD_LOCKED, UNKNOWN_CHANNEL,
 };
+use super::metrics::{DiscordMetrics, DmFate, PostFate, Route};
 use super::reply::{board_file, custom_ids, fit, Mentions, Outgoing};
 use super::texts::say;
 use super::warned::Warned;
@@ -93,6 +94,11 @@ pub(super) struct PosterTask {
 }
 
 impl PosterTask {
+    /// For the health check, which asks whether the poster still runs.
+    pub fn abort_handle(&self) -> tokio::task::AbortHandle {
+        self.task.abort_handle()
+    }
+
     /// Stops after posting what is due now, for at most `grace`.
     pub async fn drain(self, grace: Duration) {
         let _ = self.stop.send(true);
@@ -123,6 +129,8 @@ pub(super) struct Poster {
     pub mentions: Mentions,
     /// The DM channel of each player DMed so far (opening one is a request of its own).
     pub dm_channels: std::sync::Mutex<HashMap<Snowflake, serenity::ChannelId>>,
+    /// What the poster counts (and its requests to Discord go through).
+    pub metrics: Arc<DiscordMetrics>,
 }
 
 /// What one pass over the outbox did.
@@ -212,6 +220,7 @@ impl Poster {
             match self.deliver(&mut post).await {
                 Tried::Done => pass.delivered = true,
                 Tried::Again { unanswered } => {
+                    self.metrics.post(PostFate::Retried);
                     let pause = FIRST_PAUSE
                         .saturating_mul(1 << post.attempts.min(16))
                         .min(MAX_PAUSE);
@@ -237,7 +246,7 @@ impl Poster {
             let server = serenity::GuildId::new(post.server.0);
             match self
                 .owners
-                .belongs(&self.cache, &self.http, channel, server)
+                .belongs(&self.cache, &self.http, &self.metrics, channel, server)
                 .await
             {
                 Belongs::Yes | Belongs::Gone => {}
@@ -251,7 +260,7 @@ impl Poster {
             let places = std::iter::once(channel).chain(fallback);
             for place in places.collect::<Vec<_>>() {
                 match self.find(place, post).await {
-                    Ok(Some(found)) => return self.delivered(post.id, Some(found)).await,
+                    Ok(Some(found)) => return self.delivered(post, Some(found)).await,
                     Ok(None) => {}
                     // Not known yet: look again later rather than risk showing it twice.
                     Err(()) => return Tried::LATER,
@@ -281,7 +290,7 @@ impl Poster {
             outgoing.content = fit(format!("{}\n{word}", outgoing.content));
         }
         let error = match self.send(channel, outgoing.clone(), post.id).await {
-            Ok(message) => return self.delivered(post.id, Some(message)).await,
+            Ok(message) => return self.delivered(post, Some(message)).await,
             Err(error) => error,
         };
         let failure = Failure::of(&error);
@@ -298,7 +307,7 @@ impl Poster {
             let mut moved = outgoing;
             moved.content = moved_here(&moved.content, post.reply.language);
             match self.send(parent, moved, post.id).await {
-                Ok(message) => return self.delivered(post.id, Some(message)).await,
+                Ok(message) => return self.delivered(post, Some(message)).await,
                 Err(error) => return self.failed(post, parent, &error).await,
             }
         }
@@ -335,7 +344,10 @@ impl Poster {
             )))
             .enforce_nonce(true);
         let sent = retrying(Failure::retryable, |_| {
-            channel.send_message(self.http.as_ref(), message.clone())
+            self.metrics.call(
+                Route::ChannelMessage,
+                channel.send_message(self.http.as_ref(), message.clone()),
+            )
         })
         .await;
         let started = match sent {
@@ -345,10 +357,8 @@ impl Poster {
         let made = retrying(Failure::retryable, |_| async move {
             let thread = serenity::CreateThread::new(name)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-            match channel
-                .create_thread_from_message(self.http.as_ref(), started, thread)
-                .await
-            {
+            let made = channel.create_thread_from_message(self.http.as_ref(), started, thread);
+            match self.metrics.call(Route::Thread, made).await {
                 Ok(thread) => Ok(thread.id),
                 Err(error) if Failure::of(&error).code() == Some(errors::THREAD_EXISTS) => {
                     Ok(serenity::ChannelId::new(started.get()))
@@ -364,7 +374,13 @@ impl Poster {
                 if matches!(refused, ThreadRefused::NotAllowed) {
                     // The line was there to start the thread; the board, posted in the channel with a
                     // note, says it all.
-                    let removed = channel.delete_message(self.http.as_ref(), started).await;
+                    let removed = self
+                        .metrics
+                        .call(
+                            Route::Edit,
+                            channel.delete_message(self.http.as_ref(), started),
+                        )
+                        .await;
                     if let Err(error) = removed {
                         tracing::warn!(error = %errors::summary(&error), %channel,
                             "could not remove the line that was to start a match's thread");
@@ -416,7 +432,13 @@ impl Poster {
             .channel_message()
             .nonce(serenity::Nonce::String(nonce(Some(post))))
             .enforce_nonce(true);
-        let sent = channel.send_message(self.http.as_ref(), message).await?;
+        let sent = self
+            .metrics
+            .call(
+                Route::ChannelMessage,
+                channel.send_message(self.http.as_ref(), message),
+            )
+            .await?;
         Ok(Snowflake(sent.id.get()))
     }
 
@@ -460,7 +482,8 @@ impl Poster {
         }
         let recent = serenity::GetMessages::new().limit(LOOK_BACK);
         let read = retrying(Failure::retryable, |_| {
-            channel.messages(self.http.as_ref(), recent)
+            self.metrics
+                .call(Route::Lookup, channel.messages(self.http.as_ref(), recent))
         })
         .await;
         match read {
@@ -489,8 +512,12 @@ impl Poster {
         if let Some(channel) = known {
             return Ok(channel);
         }
-        let opened = serenity::UserId::new(user.0)
-            .create_dm_channel(self.http.as_ref())
+        let opened = self
+            .metrics
+            .call(
+                Route::Dm,
+                serenity::UserId::new(user.0).create_dm_channel(self.http.as_ref()),
+            )
             .await;
         match opened {
             Ok(dm) => {
@@ -508,7 +535,10 @@ impl Poster {
     async fn dm_refused(&self, id: PostId, user: Snowflake) -> Tried {
         tracing::info!(post = id, %user, "a player's DMs refused a turn notification: turned off");
         match self.core.dm_refused(id, user).await {
-            Ok(()) => Tried::Done,
+            Ok(()) => {
+                self.metrics.dm(DmFate::Refused);
+                Tried::Done
+            }
             Err(error) => {
                 tracing::error!(error = %cause_chain(&error), post = id, "could not record a refused DM");
                 Tried::LATER
@@ -516,9 +546,18 @@ impl Poster {
         }
     }
 
-    async fn delivered(&self, id: PostId, message: Option<Snowflake>) -> Tried {
+    async fn delivered(&self, post: &Post, message: Option<Snowflake>) -> Tried {
+        let id = post.id;
         match self.core.post_delivered(id, message).await {
-            Ok(()) => Tried::Done,
+            Ok(()) => {
+                self.metrics.post(PostFate::Delivered);
+                self.metrics
+                    .post_delivered(self.core.now_ms() - post.created_at);
+                if post.dm_user.is_some() {
+                    self.metrics.dm(DmFate::Sent);
+                }
+                Tried::Done
+            }
             Err(error) => {
                 // Discord has it: the next try finds it, or its nonce keeps it from showing twice.
                 tracing::error!(error = %cause_chain(&error), post = id, "could not record a delivery");
@@ -530,7 +569,10 @@ impl Poster {
     /// Records that a post will never be delivered.
     async fn dropped(&self, id: PostId, reason: &str) -> Tried {
         match self.core.drop_post(id, reason).await {
-            Ok(()) => Tried::Done,
+            Ok(()) => {
+                self.metrics.post(PostFate::Dropped);
+                Tried::Done
+            }
             Err(error) => {
                 tracing::error!(error = %cause_chain(&error), post = id, "could not drop a post");
                 Tried::LATER

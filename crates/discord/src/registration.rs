@@ -14,6 +14,7 @@ use poise::serenity_prelude as serenity;
 use sha2::{Digest, Sha256};
 
 use super::commands::Command;
+use super::metrics::{DiscordMetrics, Route};
 use super::reply::Mentions;
 use super::settings::CommandScope;
 use namnam_core::Core;
@@ -89,6 +90,7 @@ pub fn fingerprint(
 /// `mentions` with the ids of the commands as registered.
 pub async fn ensure_registered(
     http: &serenity::Http,
+    calls: &DiscordMetrics,
     application: serenity::ApplicationId,
     scope: CommandScope,
     commands: &[Command],
@@ -139,6 +141,7 @@ pub async fn ensure_registered(
     let recorded = store::registrations(store.reader()).await?;
     let outcome = register(
         http,
+        calls,
         application,
         scope,
         builders,
@@ -159,6 +162,7 @@ pub async fn ensure_registered(
 #[allow(clippy::too_many_arguments)]
 async fn register(
     http: &serenity::Http,
+    calls: &DiscordMetrics,
     application: serenity::ApplicationId,
     scope: CommandScope,
     builders: Vec<serenity::CreateCommand>,
@@ -172,8 +176,14 @@ async fn register(
     let here = scope.to_string();
     let count = builders.len();
     let registered = match scope {
-        CommandScope::Global => serenity::Command::set_global_commands(http, builders).await?,
-        CommandScope::Guild(guild) => guild.set_commands(http, builders).await?,
+        CommandScope::Global => {
+            let set = serenity::Command::set_global_commands(http, builders);
+            calls.call(Route::Startup, set).await?
+        }
+        CommandScope::Guild(guild) => {
+            let set = guild.set_commands(http, builders);
+            calls.call(Route::Startup, set).await?
+        }
     };
     let ids: BTreeMap<String, Snowflake> = registered
         .iter()
@@ -205,7 +215,10 @@ async fn register(
         let Some(CommandScope::Guild(guild)) = parse_scope(&old.scope) else {
             continue;
         };
-        match guild.set_commands(http, Vec::new()).await {
+        match calls
+            .call(Route::Startup, guild.set_commands(http, Vec::new()))
+            .await
+        {
             Ok(_) => removed_from = Some(guild),
             Err(error) => {
                 tracing::warn!(%guild, %error, "could not remove the commands registered before in that server")

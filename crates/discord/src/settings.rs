@@ -2,6 +2,7 @@
 //! caller): parsed at the edge, so everything after holds only valid values.
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -135,6 +136,21 @@ pub struct Settings {
     pub outage_grace_secs: u32,
     /// The public address of `namnam web` (`NAMNAM_WEB_URL`): replies link to a server's pages there.
     pub web_url: Option<String>,
+    /// Where the operator's `/metrics`, `/healthz` and `/readyz` are served (`NAMNAM_METRICS_ADDR`,
+    /// `namnam run --metrics`); none when unset.
+    pub metrics_addr: Option<SocketAddr>,
+    /// How the logs are written (`NAMNAM_LOG_FORMAT`: `text`, the default, or `json`).
+    pub log_format: LogFormat,
+}
+
+/// How the logs are written on standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One line of text per event, for people.
+    #[default]
+    Text,
+    /// One JSON object per line, for a log collector.
+    Json,
 }
 
 impl fmt::Debug for Settings {
@@ -154,6 +170,8 @@ impl fmt::Debug for Settings {
                 "web_url",
                 &self.web_url.as_deref().map(namnam_store::redacted),
             )
+            .field("metrics_addr", &self.metrics_addr)
+            .field("log_format", &self.log_format)
             .finish()
     }
 }
@@ -186,6 +204,13 @@ pub enum SettingsError {
     BadProxyUrl(String),
     #[error("NAMNAM_WEB_URL must be the http:// or https:// address of `namnam web`, not {0:?}")]
     BadWebUrl(String),
+    #[error(
+        "NAMNAM_METRICS_ADDR (or --metrics) must be an address and port to listen on, such as \
+         127.0.0.1:9100, not {0:?}"
+    )]
+    BadMetricsAddr(String),
+    #[error("NAMNAM_LOG_FORMAT must be text or json, not {0:?}")]
+    BadLogFormat(String),
     #[error(
         "{0} must be a whole number of milliseconds, above 0 for a period (a test-only setting)"
     )]
@@ -253,6 +278,20 @@ impl Settings {
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
             Some(url) => return Err(SettingsError::BadWebUrl(namnam_store::redacted(&url))),
         };
+        let metrics_addr = match lookup("NAMNAM_METRICS_ADDR").map(|a| a.trim().to_owned()) {
+            None => None,
+            Some(addr) if addr.is_empty() => None,
+            Some(addr) => Some(
+                addr.parse::<SocketAddr>()
+                    .map_err(|_| SettingsError::BadMetricsAddr(addr))?,
+            ),
+        };
+        let log_format = match lookup("NAMNAM_LOG_FORMAT").map(|f| f.trim().to_ascii_lowercase()) {
+            None => LogFormat::Text,
+            Some(f) if f.is_empty() || f == "text" => LogFormat::Text,
+            Some(f) if f == "json" => LogFormat::Json,
+            Some(f) => return Err(SettingsError::BadLogFormat(f)),
+        };
         let millis = |name: &'static str| -> Result<Option<Duration>, SettingsError> {
             lookup(name)
                 .map(|value| value.trim().parse::<u64>().map(Duration::from_millis))
@@ -280,6 +319,8 @@ impl Settings {
             outage_grace_secs,
             test,
             web_url,
+            metrics_addr,
+            log_format,
         })
     }
 
@@ -339,6 +380,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_metrics_address_and_the_log_format_are_checked() {
+        let base = [("DISCORD_TOKEN", "t")];
+        let default = read(&base).unwrap();
+        assert_eq!(
+            (default.metrics_addr, default.log_format),
+            (None, LogFormat::Text)
+        );
+        let set = read(&[
+            base[0],
+            ("NAMNAM_METRICS_ADDR", "127.0.0.1:9100"),
+            ("NAMNAM_LOG_FORMAT", "JSON"),
+        ])
+        .unwrap();
+        assert_eq!(set.metrics_addr, Some("127.0.0.1:9100".parse().unwrap()));
+        assert_eq!(set.log_format, LogFormat::Json);
+        assert_eq!(
+            read(&[base[0], ("NAMNAM_METRICS_ADDR", "9100")]).unwrap_err(),
+            SettingsError::BadMetricsAddr("9100".into())
+        );
+        assert_eq!(
+            read(&[base[0], ("NAMNAM_LOG_FORMAT", "yaml")]).unwrap_err(),
+            SettingsError::BadLogFormat("yaml".into())
+        );
     }
 
     #[test]

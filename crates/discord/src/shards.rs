@@ -50,7 +50,7 @@ pub fn spawn_watch(
     })
 }
 
-async fn live_shards(shards: &serenity::ShardManager) -> Vec<u32> {
+pub(crate) async fn live_shards(shards: &serenity::ShardManager) -> Vec<u32> {
     let runners = shards.runners.lock().await;
     let mut live: Vec<u32> = runners
         .iter()

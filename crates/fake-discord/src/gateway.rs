@@ -118,7 +118,7 @@ fn closed_by_bot(shared: &Shared, socket: u64, code: Option<u16>) {
     }
 }
 
-enum Reply {
+pub(crate) enum Reply {
     Nothing,
     Frame(String),
     Close(u16, &'static str),
@@ -132,7 +132,16 @@ fn on_payload(shared: &Shared, socket: u64, payload: &Value) -> Reply {
             Reply::Frame(json!({"op": 11}).to_string())
         }
         Some(2) => identify(shared, socket, &payload["d"]),
-        Some(6) => resume(shared, socket, &payload["d"]),
+        Some(6) => {
+            let mut state = shared.state();
+            if state.resumes_held {
+                state.held_resumes.push((socket, payload["d"].clone()));
+                Reply::Nothing
+            } else {
+                drop(state);
+                resume(shared, socket, &payload["d"])
+            }
+        }
         _ => Reply::Nothing,
     };
     shared.changed.notify_waiters();
@@ -226,7 +235,7 @@ pub(crate) fn guild_create(shared: &Shared, state: &mut State, guild: u64) {
 /// order, then RESUMED. An unknown or invalidated session, or a `seq` the session never gave, is
 /// refused with op 9 `d: false` (Discord closes with 4007 for a bad `seq`; the bot identifies again
 /// either way).
-fn resume(shared: &Shared, socket: u64, data: &Value) -> Reply {
+pub(crate) fn resume(shared: &Shared, socket: u64, data: &Value) -> Reply {
     if !token_accepted(shared, data) {
         return Reply::Close(4004, "Authentication failed.");
     }

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::gateway::{guild_create, send_dispatch};
+use crate::gateway::{guild_create, resume, send_dispatch, Reply};
 use crate::world::{FakeDiscord, Out};
 
 /// The gateway's faults, as a test injects them, and waiting for the bot to come back.
@@ -99,6 +99,29 @@ impl FakeDiscord {
         let mut state = self.state();
         state.guild_unavailable = false;
         guild_create(&self.shared, &mut state, self.shared.guild_id);
+    }
+
+    /// From now on a RESUME waits unanswered (the connection stays open, heartbeats are acknowledged)
+    /// until [`Self::release_resumes`]: a bot that lost its connection stays offline meanwhile.
+    pub fn hold_resumes(&self) {
+        self.state().resumes_held = true;
+    }
+
+    /// Answers the RESUMEs held by [`Self::hold_resumes`], in order, and answers the next ones at once.
+    pub fn release_resumes(&self) {
+        let held = {
+            let mut state = self.state();
+            state.resumes_held = false;
+            std::mem::take(&mut state.held_resumes)
+        };
+        for (socket, data) in held {
+            match resume(&self.shared, socket, &data) {
+                Reply::Frame(frame) => self.state().send(socket, Out::Text(frame)),
+                Reply::Close(..) => self.state().send(socket, Out::Drop),
+                Reply::Nothing => {}
+            }
+        }
+        self.shared.changed.notify_waiters();
     }
 
     /// Waits until the bot is online after at least `n` identifies in all.

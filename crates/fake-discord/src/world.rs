@@ -291,6 +291,11 @@ pub struct State {
     pub resumes: usize,
     /// RESUMEs refused with op 9 `d: false`.
     pub refused_resumes: usize,
+    /// RESUMEs are left unanswered until [`FakeDiscord::release_resumes`]: the connection is open and
+    /// heartbeats are acknowledged, but the session does not come back (a slow gateway).
+    pub resumes_held: bool,
+    /// The RESUMEs waiting meanwhile: the connection and the payload's `d`.
+    pub held_resumes: Vec<(u64, serde_json::Value)>,
     /// Dispatches replayed by the resumes.
     pub replayed: usize,
     pub heartbeats: usize,

@@ -15,6 +15,10 @@ pub struct Args {
     /// How many shards the bot has in all, across its processes.
     #[arg(long, value_name = "N", requires = "shards")]
     shard_count: Option<u32>,
+    /// Serve /metrics (Prometheus), /healthz and /readyz on this address, such as 127.0.0.1:9100 (the same as
+    /// NAMNAM_METRICS_ADDR, which this overrides). Keep it off the public internet.
+    #[arg(long, value_name = "ADDR")]
+    metrics: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -25,6 +29,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "DISCORD_SHARD_COUNT",
             args.shard_count.map(|n| n.to_string()),
         ),
+        ("NAMNAM_METRICS_ADDR", args.metrics),
     ];
     // A missing setting or a rejected token is the admin's to fix: one clear message, no backtrace.
     let settings =
@@ -35,11 +40,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             },
         )
         .unwrap_or_else(|error| stop(&error));
-    logging::init(&settings.token);
+    logging::init(&settings.token, settings.log_format);
     let runtime = tokio::runtime::Runtime::new().context("could not start the async runtime")?;
     match runtime.block_on(Bot::new(settings).run(shutdown_signal())) {
         Ok(()) => Ok(()),
-        Err(error @ (RunError::TokenRejected | RunError::DatabaseFolder(_))) => stop(&error),
+        Err(
+            error @ (RunError::TokenRejected
+            | RunError::DatabaseFolder(_)
+            | RunError::Metrics { .. }),
+        ) => stop(&error),
         Err(error) => Err(error.into()),
     }
 }

@@ -1,6 +1,7 @@
 //! The one fixture of the suite: a fake Discord with a folder for the bot's databases, the bots run
 //! against it, what a player does there, and the check of every request the bots made.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -193,9 +194,34 @@ impl Fixture {
         Some(fixture.table_on(name).await)
     }
 
+    /// [`Self::table`] with the bot serving `/metrics`, `/healthz` and `/readyz` on a port of the loopback
+    /// (`NAMNAM_METRICS_ADDR=127.0.0.1:0`); returns that address too.
+    pub async fn metered_table(database: &str) -> (Self, Running, Store, SocketAddr) {
+        let fixture = Self::start_clocked().await;
+        let bot = fixture.bot_with_vars(
+            TOKEN,
+            database,
+            CommandScope::Global,
+            &[("NAMNAM_METRICS_ADDR", "127.0.0.1:0")],
+        );
+        let mut address = bot.metrics_address();
+        let bot = Running::start(bot);
+        let address = tokio::time::timeout(PATIENCE, address.wait_for(Option::is_some))
+            .await
+            .expect("the bot listens for its metrics")
+            .expect("the bot is running")
+            .expect("an address");
+        let (fixture, bot, store) = fixture.table_with(bot, database).await;
+        (fixture, bot, store, address)
+    }
+
     async fn table_on(self, database: &str) -> (Self, Running, Store) {
+        let bot = self.start_bot(database);
+        self.table_with(bot, database).await
+    }
+
+    async fn table_with(self, bot: Running, database: &str) -> (Self, Running, Store) {
         let fixture = self;
-        let bot = fixture.start_bot(database);
         fixture.fake.wait_online().await;
         fixture
             .fake
@@ -239,7 +265,18 @@ impl Fixture {
     /// A bot for the fake: its settings as an operator would give them, and an HTTP client that reaches
     /// the fake as `https://discord.com` on the loopback, with serenity's rate limiter on.
     pub fn bot_with(&self, token: &str, database: &str, scope: CommandScope) -> Bot {
-        let vars = [
+        self.bot_with_vars(token, database, scope, &[])
+    }
+
+    /// [`Self::bot_with`], with more settings as the environment would give them.
+    pub fn bot_with_vars(
+        &self,
+        token: &str,
+        database: &str,
+        scope: CommandScope,
+        more: &[(&str, &str)],
+    ) -> Bot {
+        let mut vars = vec![
             ("DISCORD_TOKEN", token.to_owned()),
             ("DATABASE_URL", self.database_url(database)),
             // The computer's analyses search a tenth of the bot's nodes here, to stay quick.
@@ -247,6 +284,10 @@ impl Fixture {
             // Where `namnam web` would be: a server that turns its page on gets link buttons to it.
             ("NAMNAM_WEB_URL", WEB_URL.to_owned()),
         ];
+        vars.extend(
+            more.iter()
+                .map(|(name, value)| (*name, (*value).to_owned())),
+        );
         let mut settings = Settings::from_lookup(|name| {
             vars.iter()
                 .find(|(k, _)| *k == name)

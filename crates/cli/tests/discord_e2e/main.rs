@@ -20,6 +20,7 @@ mod endings;
 mod gateway;
 mod languages;
 mod looking_back;
+mod operators;
 mod outages;
 mod registration;
 mod seasons_and_dms;

@@ -95,7 +95,13 @@ async fn own_channel(
     };
     let owners = &ctx.data().owners;
     match owners
-        .belongs(ctx.cache(), ctx.http(), channel, server)
+        .belongs(
+            ctx.cache(),
+            ctx.http(),
+            &ctx.data().metrics,
+            channel,
+            server,
+        )
         .await
     {
         Belongs::Yes => Ok(Some(Snowflake(channel.get()))),

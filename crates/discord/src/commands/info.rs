@@ -2,6 +2,7 @@
 //! buried under them.
 
 use super::{begin, say_privately, CommandError, Context};
+use crate::metrics::Route;
 use crate::{reply, texts};
 use namnam_core::text;
 
@@ -19,7 +20,10 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), CommandError> {
         .content(text::rules().plain_in(language))
         .attachment(reply::attachment(&picture, RULES_PICTURE))
         .ephemeral(true);
-    ctx.send(answer).await?;
+    ctx.data()
+        .metrics
+        .call(Route::Answer, ctx.send(answer))
+        .await?;
     Ok(())
 }
 

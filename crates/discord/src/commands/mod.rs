@@ -9,6 +9,7 @@ mod tournament;
 pub mod words;
 
 use std::sync::atomic::Ordering;
+use tracing::Instrument as _;
 
 use poise::serenity_prelude as serenity;
 
@@ -174,7 +175,10 @@ fn language(ctx: Context<'_>) -> Language {
 
 /// Sends a reply only the invoking player sees.
 async fn say_privately(ctx: Context<'_>, text: impl Into<String>) -> Result<(), CommandError> {
-    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    ctx.data()
+        .metrics
+        .call(crate::metrics::Route::Answer, ctx.send(reply))
         .await?;
     Ok(())
 }
@@ -185,16 +189,42 @@ async fn serve(ctx: Context<'_>, command: bot::Command) -> Result<(), CommandErr
     let poise::Context::Application(app) = ctx else {
         return Err(CommandError::Said("discord-use-slash-command"));
     };
-    let target = Target::of_command(app.interaction, &ctx.data().mentions);
+    let target = Target::of_command(app.interaction, ctx.data());
     let outcome =
         match Asker::of_command(app.interaction).request(&ctx.serenity_context().cache, command) {
-            Ok(request) => answer(ctx.serenity_context(), ctx.data(), &target, request).await,
+            Ok(request) => {
+                let span = tracing::info_span!("interaction", via = "command",
+                    command = %ctx.command().qualified_name, match_id = tracing::field::Empty);
+                answer(ctx.serenity_context(), ctx.data(), &target, request)
+                    .instrument(span)
+                    .await
+            }
             Err(error) => Err(error),
         };
+    // Read by the hook that counts the command (`counted`): a refusal is an answer as any other.
+    let outcome = match outcome {
+        Ok(done) => {
+            ctx.set_invocation_data(done).await;
+            Ok(())
+        }
+        Err(error) => Err(error),
+    };
     // Poise tells the player about an error: as a follow-up if the interaction was answered already.
     app.has_sent_initial_response
         .store(target.responded(), Ordering::SeqCst);
     outcome
+}
+
+/// Poise's hook after a command that returned without an error: counted with the core's outcome, if the
+/// core answered it (`serve` left it), else as done. Errors are counted by `on_error`.
+pub async fn counted(ctx: Context<'_>) {
+    let outcome = ctx
+        .invocation_data::<namnam_core::Outcome>()
+        .await
+        .map_or(namnam_core::Outcome::Done, |outcome| *outcome);
+    ctx.data()
+        .metrics
+        .command(&ctx.command().qualified_name, outcome.into());
 }
 
 /// Mentions are off unless a reply means to ping someone.
