@@ -96,6 +96,8 @@ async fn a_scrape_after_a_match_counts_what_it_did() {
         assert!(tokio::time::Instant::now() < deadline, "{}", after.0);
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
+    // What an operator's Prometheus would read now (`--nocapture` shows it).
+    println!("GET /metrics after the match:\n{}", after.0);
     let stored = namnam_store::match_moves(store.reader(), match_id)
         .await
         .unwrap()
@@ -180,6 +182,7 @@ async fn readiness_follows_the_gateway_and_health_does_not() {
     fake.hold_resumes();
     fake.drop_gateway();
     let reason = wait_for_status(addr, "/readyz", 503).await;
+    println!("GET /readyz while the resume is held: 503 {reason}");
     assert_eq!(reason, "shards not connected: 0\n");
     let (health, body) = get(addr, "/healthz").await;
     assert_eq!(
@@ -190,7 +193,8 @@ async fn readiness_follows_the_gateway_and_health_does_not() {
 
     fake.release_resumes();
     fake.wait_resumed(1).await;
-    wait_for_status(addr, "/readyz", 200).await;
+    let ready = wait_for_status(addr, "/readyz", 200).await;
+    println!("GET /readyz after the resume: 200 {ready}");
     assert_eq!(get(addr, "/healthz").await.0, 200);
     fx.close(bot, store).await;
 }
