@@ -67,7 +67,8 @@ struct EndingLabels {
     how: &'static str,
 }
 
-/// The core's metrics. Made with [`CoreMetrics::register`], given to the core with [`Core::with_metrics`].
+/// The core's metrics. Made with [`CoreMetrics::register`], given to the core with
+/// [`Core::with_metrics`](crate::Core::with_metrics).
 pub struct CoreMetrics {
     moves: Counter,
     matches_started: Counter,
