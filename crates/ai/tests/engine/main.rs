@@ -6,3 +6,4 @@
 mod common;
 
 mod ai;
+mod same_tree;
