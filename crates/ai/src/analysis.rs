@@ -18,8 +18,9 @@ use serde::{Deserialize, Serialize};
 pub const ANALYSIS_NODES: u64 = 100_000;
 
 /// The positions the exact solver may value for one judged move, when at most [`endings::MAX_SEEDS`] seeds
-/// are on the board (about two seconds at most; beyond it the moves are searched as above).
-pub const ANALYSIS_POSITIONS: u64 = 2_000_000;
+/// are on the board (beyond it the moves are searched as above): the live budget, so that a judged move
+/// holds a search permit for half a second at most.
+pub const ANALYSIS_POSITIONS: u64 = endings::LIVE_POSITIONS;
 
 /// A move that costs less than this is no mistake: a seed given away (a seed that is the opponent's
 /// rather than the mover's changes the difference by two).
