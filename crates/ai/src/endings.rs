@@ -395,23 +395,6 @@ mod tests {
             }
             checked += 1;
         }
-        // Level 5 plays one of the best moves in such endings (lower levels play as before).
-        let mut played = 0;
-        while played < 30 {
-            let since = 70 + rng.below(29) as u8;
-            let Some(p) = small_position(&mut rng, 12, since) else {
-                continue;
-            };
-            if p.legal_moves().is_empty() {
-                continue;
-            }
-            let Some((best, _)) = best_moves(&p, LIVE_POSITIONS) else {
-                continue;
-            };
-            let chosen = crate::choose_move(&p, crate::Level::STRONGEST, 1).unwrap();
-            assert!(best.contains(&chosen.house), "{p:?}: {chosen:?}");
-            played += 1;
-        }
         // Too many seeds, or too small a budget for a position that needs more.
         let opening = Position::opening(Player::South, Rules::default());
         assert_eq!(solve(&opening, u64::MAX), None);
