@@ -5,6 +5,7 @@
 //! - [`search()`]: the search itself, with a budget of nodes ([`search::Limits`]).
 //! - [`eval`]: what positions are worth; [`Level`]: budgets and deliberate mistakes.
 //! - [`endings`]: round endings of at most twelve seeds worked out exactly (level 5 and the analysis).
+//! - [`duel`]: two engines against each other, both colours from each start (`namnam match-engines`).
 //!
 //! ```
 //! use namnam_ai::{choose_move, Level};
@@ -17,6 +18,7 @@
 //! ```
 
 pub mod analysis;
+pub mod duel;
 pub mod endings;
 pub mod eval;
 mod level;

@@ -4,6 +4,7 @@
 mod console;
 mod engine;
 mod export;
+mod match_engines;
 mod migrate_db;
 mod render;
 mod replay;
@@ -44,6 +45,10 @@ enum Command {
     Web(web::Args),
     /// Measure the search: nodes a second from the opening, in turn with the in-repo yardstick's.
     Speed(speed::Args),
+    /// Play two engine processes against each other through the protocol's `best` op (one-round matches,
+    /// both colours from the opening and from seeded random starts) and report the score with its 95%
+    /// interval.
+    MatchEngines(match_engines::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -53,6 +58,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Speed(args)) => speed::run(args),
+        Some(Command::MatchEngines(args)) => match_engines::run(args),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),
