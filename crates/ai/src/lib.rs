@@ -5,6 +5,7 @@
 //! - [`search()`]: the search itself, with a budget of nodes ([`search::Limits`]).
 //! - [`eval`]: what positions are worth; [`Level`]: budgets and deliberate mistakes.
 //! - [`endings`]: round endings of at most twelve seeds worked out exactly (level 5 and the analysis).
+//! - [`book`]: level 5's opening book, the first move of every round start, searched offline.
 //! - [`duel`]: two engines against each other, both colours from each start (`namnam match-engines`).
 //!
 //! ```
@@ -18,6 +19,7 @@
 //! ```
 
 pub mod analysis;
+pub mod book;
 pub mod duel;
 pub mod endings;
 pub mod eval;
@@ -55,6 +57,16 @@ pub fn choose_with(
     stakes: &Stakes,
     divisor: u64,
 ) -> Result<SearchResult, NoMove> {
+    if level == Level::STRONGEST {
+        if let Some(e) = book::lookup(position, stakes) {
+            return Ok(SearchResult {
+                house: e.house,
+                nodes: 0,
+                score: e.score,
+                depth: e.depth,
+            });
+        }
+    }
     if let Some(exact) = exact_ending(position, level, stakes) {
         return Ok(exact);
     }

@@ -1,6 +1,7 @@
 //! Command-line parsing and one module per subcommand. Each module only parses and prints: the work is
 //! done by the library.
 
+mod book;
 mod console;
 mod engine;
 mod export;
@@ -49,6 +50,8 @@ enum Command {
     /// both colours from the opening and from seeded random starts) and report the score with its 95%
     /// interval.
     MatchEngines(match_engines::Args),
+    /// Level 5's opening book: `namnam book build` searches every round start and writes the book.
+    Book(book::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Speed(args)) => speed::run(args),
         Some(Command::MatchEngines(args)) => match_engines::run(args),
+        Some(Command::Book(args)) => book::run(args),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),
