@@ -21,7 +21,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// The most seeds on the board for which positions are solved.
 pub const MAX_SEEDS: u8 = 12;
 
-/// The positions a live solve may value before it gives up (about half a second and 20 MB; see
+/// The positions a live solve may value before it gives up (a quarter of a second and 20 MB at most; see
 /// docs/ai.md, "Exact round endings"): most positions of twelve seeds take a few thousand, a few take
 /// millions.
 pub const LIVE_POSITIONS: u64 = 500_000;
@@ -184,9 +184,29 @@ impl Solver {
         let any_move = n > 0;
         let children = &mut children[..n];
         children.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
-        // South needs one move that makes sure of `t`; North needs one that keeps South below it.
-        let mut found = false;
-        for (_, child) in children.iter() {
+        // South needs one move that makes sure of `t`; North needs one that keeps South below it. A
+        // child the memo (or the move itself) already settles that way answers at once, before any is
+        // searched.
+        let mut found = children.iter().any(|(_, child)| {
+            let taken = child.stores().south - south_now;
+            let settled = if taken >= t {
+                Some(true)
+            } else if child.is_round_over() {
+                Some(false)
+            } else {
+                self.memo.get(&self::key(child)).and_then(|&(low, high)| {
+                    if low >= t - taken {
+                        Some(true)
+                    } else if high < t - taken {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                })
+            };
+            settled == Some(south_moves)
+        });
+        for (_, child) in children.iter().filter(|_| !found) {
             let taken = child.stores().south - south_now;
             let enough = taken >= t || self.at_least(child, t - taken)?;
             if enough == south_moves {
