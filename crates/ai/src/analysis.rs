@@ -5,8 +5,10 @@
 //! scored exactly, when the move ends the round), so that a move's value and the best move's come from one
 //! method and the cost is never negative; a fixed budget, not a time, makes the verdict the same on every
 //! machine and every run. Values are the search's: sixteenths of a seed, judged by next round's houses
-//! (see [`super::eval`]).
+//! (see [`super::eval`]). With at most [`endings::MAX_SEEDS`] seeds on the board the moves are valued
+//! exactly instead ([`endings`]), when the proof fits in [`ANALYSIS_POSITIONS`].
 
+use super::endings;
 use super::eval::{self, Stakes, MATCH_DECIDED, SEED};
 use super::search::{search, Limits};
 use namnam_game::{ByPlayer, House, Match, Player, Position, TOTAL_SEEDS};
@@ -14,6 +16,11 @@ use serde::{Deserialize, Serialize};
 
 /// The nodes each searched position gets when the bot analyses a match.
 pub const ANALYSIS_NODES: u64 = 100_000;
+
+/// The positions the exact solver may value for one judged move, when at most [`endings::MAX_SEEDS`] seeds
+/// are on the board (beyond it the moves are searched as above): the live budget, so that a judged move
+/// holds a search permit for half a second at most.
+pub const ANALYSIS_POSITIONS: u64 = endings::LIVE_POSITIONS;
 
 /// A move that costs less than this is no mistake: a seed given away (a seed that is the opponent's
 /// rather than the mover's changes the difference by two).
@@ -139,11 +146,21 @@ pub fn judge(game: &Match, played: House, nodes: u64) -> Result<Judgement, NotJu
     }
     let stakes = Stakes::of(game);
     let reachable = reachable_values(position, mover, &stakes);
+    // With few seeds left every move is valued exactly, or (when the proof is too long) every move by
+    // the search: one measure for all the moves of a position.
+    let exact = endings::solve_moves(position, ANALYSIS_POSITIONS);
     let mut best = (played, i32::MIN);
     let mut played_value = 0;
-    for house in legal.iter() {
-        let value =
-            value_of(position, house, mover, &stakes, nodes).clamp(reachable.0, reachable.1);
+    for (i, house) in legal.iter().enumerate() {
+        let value = match &exact {
+            Some(exact) => {
+                debug_assert_eq!(exact[i].0, house);
+                let e = exact[i].1;
+                eval::stores_value(ByPlayer::new(e.south, e.north), mover, &stakes)
+            }
+            None => value_of(position, house, mover, &stakes, nodes),
+        }
+        .clamp(reachable.0, reachable.1);
         if house == played {
             played_value = value;
         }
@@ -219,6 +236,38 @@ mod tests {
             judge(&game, legal.get(1), 2_000),
             judge(&game, legal.get(1), 2_000)
         );
+    }
+
+    #[test]
+    fn with_few_seeds_left_moves_are_valued_exactly() {
+        use namnam_game::rng::SeededRng;
+        let mut rng = SeededRng::new(5);
+        let mut judged = 0;
+        while judged < 5 {
+            let mut game = Match::new(MatchOptions::default());
+            let round = game.round();
+            while game.round() == round && game.position().seeds_in_play() > endings::MAX_SEEDS {
+                let legal = game.position().legal_moves();
+                game.play(legal.get(rng.below(legal.len()))).unwrap();
+            }
+            let position = *game.position();
+            if game.round() != round || game.is_over() || position.legal_moves().len() < 2 {
+                continue;
+            }
+            let Some(exact) = endings::solve_moves(&position, ANALYSIS_POSITIONS) else {
+                continue;
+            };
+            let mover = position.to_move();
+            let stakes = Stakes::of(&game);
+            let reachable = reachable_values(&position, mover, &stakes);
+            for (house, e) in exact {
+                let j = judge(&game, house, 1_000).unwrap();
+                let value = eval::stores_value(ByPlayer::new(e.south, e.north), mover, &stakes)
+                    .clamp(reachable.0, reachable.1);
+                assert_eq!(j.played_value, value, "{position:?} house {house}");
+            }
+            judged += 1;
+        }
     }
 
     #[test]

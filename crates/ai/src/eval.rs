@@ -81,10 +81,17 @@ pub fn stores_value(stores: ByPlayer<u8>, me: Player, stakes: &Stakes) -> i32 {
 /// the whole board, the opponent's being the difference — every house belongs to one of the two.
 #[inline]
 pub fn in_progress(p: &Position, me: Player) -> i32 {
+    in_progress_on(p, me, p.territory().byte_mask(me))
+}
+
+/// [`in_progress`] with `me`'s houses given (`p.territory().byte_mask(me)`), for a caller that values many
+/// positions on one territory.
+#[inline(always)]
+pub fn in_progress_on(p: &Position, me: Player, mine: [u64; 2]) -> i32 {
+    debug_assert_eq!(mine, p.territory().byte_mask(me));
     let stores = p.stores();
     let (won, lost) = (stores.get(me) as i32, stores.get(me.other()) as i32);
     let board = p.packed();
-    let mine = p.territory().byte_mask(me);
     let in_play = TOTAL_SEEDS as i32 - won - lost;
     let lying = 2 * board.sum(mine) as i32 - in_play;
     // Mine counted twice less all: mine minus theirs.

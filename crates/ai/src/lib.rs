@@ -4,6 +4,9 @@
 //!   always give the same move. Pure and synchronous: call it from `spawn_blocking`.
 //! - [`search()`]: the search itself, with a budget of nodes ([`search::Limits`]).
 //! - [`eval`]: what positions are worth; [`Level`]: budgets and deliberate mistakes.
+//! - [`endings`]: round endings of at most twelve seeds worked out exactly (level 5 and the analysis).
+//! - [`book`]: level 5's opening book, the first move of every round start, searched offline.
+//! - [`duel`]: two engines against each other, both colours from each start (`namnam match-engines`).
 //!
 //! ```
 //! use namnam_ai::{choose_move, Level};
@@ -16,6 +19,9 @@
 //! ```
 
 pub mod analysis;
+pub mod book;
+pub mod duel;
+pub mod endings;
 pub mod eval;
 mod level;
 pub mod search;
@@ -51,6 +57,19 @@ pub fn choose_with(
     stakes: &Stakes,
     divisor: u64,
 ) -> Result<SearchResult, NoMove> {
+    if level == Level::STRONGEST {
+        if let Some(e) = book::lookup(position, stakes) {
+            return Ok(SearchResult {
+                house: e.house,
+                nodes: 0,
+                score: e.score,
+                depth: e.depth,
+            });
+        }
+    }
+    if let Some(exact) = exact_ending(position, level, stakes) {
+        return Ok(exact);
+    }
     let mut result = search(
         position,
         &Limits::nodes(level.nodes() / divisor.max(1)),
@@ -62,6 +81,24 @@ pub fn choose_with(
         result.house = legal.get(rng.below(legal.len()));
     }
     Ok(result)
+}
+
+/// The strongest level's move in a round ending it can work out exactly ([`endings`], at most
+/// [`endings::MAX_SEEDS`] seeds on the board, within [`endings::LIVE_POSITIONS`]): the lowest of the houses
+/// that are best against perfect play, valued by the seeds they end the round with. `None` below level 5,
+/// with more seeds, or when the proof needs more positions (the search then plays as before).
+fn exact_ending(position: &Position, level: Level, stakes: &Stakes) -> Option<SearchResult> {
+    if level != Level::STRONGEST || position.seeds_in_play() > endings::MAX_SEEDS {
+        return None;
+    }
+    let (best, exact) = endings::best_moves(position, endings::LIVE_POSITIONS)?;
+    let stores = namnam_game::ByPlayer::new(exact.south, exact.north);
+    Some(SearchResult {
+        house: best[0],
+        nodes: exact.positions,
+        score: eval::stores_value(stores, position.to_move(), stakes),
+        depth: 0,
+    })
 }
 
 /// Mixes the position into the mistake generator, so that one seed for a whole game still gives each move

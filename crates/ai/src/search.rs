@@ -300,11 +300,40 @@ impl Searcher<'_> {
         } else if depth == 0 {
             self.horizon = true;
             eval::in_progress(p, me)
+        } else if depth == 1 {
+            // The frontier, the most frequent node, without the call into `negamax`.
+            if p.to_move() == me {
+                self.frontier_node(p, ply, alpha, beta)
+            } else {
+                -self.frontier_node(p, ply, -beta, -alpha)
+            }
         } else if p.to_move() == me {
             // The opponent passed: the same player moves again.
             self.negamax(p, c.key, depth, ply, alpha, beta)
         } else {
             -self.negamax(p, c.key, depth, ply, -beta, -alpha)
+        }
+    }
+
+    /// [`negamax`](Self::negamax) one move from the horizon. The frontier goes without the table: its
+    /// positions are the most numerous and the cheapest to redo, and a probe is a cache miss that costs more
+    /// than the moves it would save.
+    #[inline(always)]
+    fn frontier_node(&mut self, p: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.nodes + MAX_CHILDREN > self.budget {
+            self.aborted = true;
+            return 0;
+        }
+        // (`horizon` needs no saving here: only a leaf sets it, and it is only ever or-ed.)
+        let killer = self.killers[ply];
+        match self.frontier(p, killer, alpha, beta) {
+            Some((v, h)) => {
+                if v >= beta {
+                    self.killers[ply] = h;
+                }
+                v
+            }
+            None => eval::finished_round(&p.end_stuck(), p.to_move(), &self.stakes),
         }
     }
 
@@ -324,21 +353,7 @@ impl Searcher<'_> {
             return 0;
         }
         if depth == 1 {
-            // The frontier goes without the table: its positions are the most numerous and the cheapest to
-            // redo, and a probe is a cache miss that costs more than the moves it would save.
-            let outer_horizon = std::mem::replace(&mut self.horizon, false);
-            let killer = self.killers[ply];
-            let value = match self.frontier(p, killer, alpha, beta) {
-                Some((v, h)) => {
-                    if v >= beta {
-                        self.killers[ply] = h;
-                    }
-                    v
-                }
-                None => eval::finished_round(&p.end_stuck(), p.to_move(), &self.stakes),
-            };
-            self.horizon |= outer_horizon;
-            return value;
+            return self.frontier_node(p, ply, alpha, beta);
         }
         if depth < TABLE_FROM {
             // Two moves from the horizon: still ordered, but without the table (see `TABLE_FROM`).
@@ -415,33 +430,31 @@ impl Searcher<'_> {
         beta: i32,
     ) -> Option<(i32, u8)> {
         let me = p.to_move();
-        let mut best: Option<(i32, u8)> = None;
-        let candidates = p.candidates();
+        // The leaves are all valued for `me`, on the same territory.
+        let mine = p.territory().byte_mask(me);
+        let moves = p.children();
+        let candidates = moves.candidates();
         let first =
             (killer != NO_MOVE && candidates.contains(killer as usize)).then_some(killer as usize);
         let rest = match first {
             Some(h) => candidates.without(h),
             None => candidates,
         };
+        let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
+        let mut estimated = false;
         for h in first.into_iter().chain(rest) {
-            let Ok(child) = p.apply(house_of(h as u8)) else {
+            let Ok(child) = moves.apply(h) else {
                 continue;
             };
             self.nodes += 1;
-            let v = self.value(
-                &Child {
-                    house: h as u8,
-                    position: child,
-                    key: 0,
-                },
-                me,
-                0,
-                0,
-                alpha,
-                beta,
-            );
-            if !matches!(best, Some((b, _)) if v <= b) {
-                best = Some((v, h as u8));
+            let v = if child.is_round_over() {
+                eval::finished_round(&child, me, &self.stakes)
+            } else {
+                estimated = true;
+                eval::in_progress_on(&child, me, mine)
+            };
+            if best_move == NO_MOVE || v > best {
+                (best, best_move) = (v, h as u8);
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
@@ -450,7 +463,8 @@ impl Searcher<'_> {
                 }
             }
         }
-        best
+        self.horizon |= estimated;
+        (best_move != NO_MOVE).then_some((best, best_move))
     }
 
     /// Two or more moves from the horizon: every child is made first so that the most promising (the
@@ -469,9 +483,10 @@ impl Searcher<'_> {
         let mut n = 0;
         let history = &self.history[me.index()];
         let children = &mut self.stack[ply];
-        for house in p.candidates().filter_map(House::new) {
-            if let Ok(position) = p.apply(house) {
-                let h = house.index() as u8;
+        let moves = p.children();
+        for house in moves.candidates() {
+            if let Ok(position) = moves.apply(house) {
+                let h = house as u8;
                 let mut key = 0;
                 if depth > TABLE_FROM && !position.is_round_over() {
                     // The child will probe the table: start fetching its slot now, while its brothers
@@ -494,6 +509,8 @@ impl Searcher<'_> {
         }
         self.nodes += n as u64;
         let mut best: Option<(i32, u8)> = None;
+        // The children stay where they were made; `index` is their order, sorted along with `order`.
+        let mut index: [u8; MAX_CHILDREN as usize] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
         for i in 0..n {
             // Selection sort, one step at a time: a cut-off saves sorting the rest.
             let mut top = i;
@@ -502,9 +519,9 @@ impl Searcher<'_> {
                     top = j;
                 }
             }
-            self.stack[ply].swap(i, top);
+            index.swap(i, top);
             order.swap(i, top);
-            let child = self.stack[ply][i];
+            let child = self.stack[ply][index[i] as usize];
             let v = self.value(&child, me, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 return None;

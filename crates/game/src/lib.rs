@@ -33,7 +33,7 @@ pub use match_state::{
     conclude_round, BadOptions, Match, MatchEnd, MatchError, MatchMove, MatchOptions, MatchResult,
     RawMatchOptions, RoundSummary,
 };
-pub use moves::{Houses, IllegalMove, MoveList, MoveRecord};
+pub use moves::{Children, Houses, IllegalMove, MoveList, MoveRecord};
 pub use perft::{perft, PerftCounts};
 pub use player::{ByPlayer, House, NoSuchHouse, Player};
 pub use position::{

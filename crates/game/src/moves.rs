@@ -113,6 +113,30 @@ impl Iterator for Houses {
     }
 }
 
+/// The moves from one position on the fast path, with what they share worked out once
+/// ([`Position::children`]): a search makes every child of a position, and each used to ask again
+/// whether the opponent owns seeds.
+#[derive(Clone, Copy)]
+pub struct Children<'a> {
+    parent: &'a Position,
+    starving: bool,
+}
+
+impl Children<'_> {
+    /// The candidates: owned, non-empty houses of the player to move.
+    #[inline]
+    pub fn candidates(&self) -> Houses {
+        self.parent.candidates()
+    }
+
+    /// [`Position::apply`] of `house`, which must be one of the [`candidates`](Self::candidates).
+    #[inline(always)]
+    pub fn apply(&self, house: usize) -> Result<Position, IllegalMove> {
+        debug_assert!(self.parent.candidates().contains(house), "house {house}");
+        self.parent.sow_candidate(house, self.starving, &mut Silent)
+    }
+}
+
 /// A move played with its whole story.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
@@ -215,6 +239,17 @@ impl Position {
         self.play_with(house.index(), &mut Silent).is_ok()
     }
 
+    /// What every move from this position shares, worked out once for a search that makes all its
+    /// children ([`Children::apply`]). The round must not be over.
+    #[inline]
+    pub fn children(&self) -> Children<'_> {
+        debug_assert!(!self.is_round_over());
+        Children {
+            parent: self,
+            starving: !self.owns_seeds(self.to_move.other()),
+        }
+    }
+
     /// Owned, non-empty houses of the player to move: the moves before the endless and feeding checks.
     #[inline]
     pub fn candidates(&self) -> Houses {
@@ -251,18 +286,30 @@ impl Position {
         house: usize,
         obs: &mut O,
     ) -> Result<Position, IllegalMove> {
-        let mover = self.to_move;
-        let opponent = mover.other();
         if self.is_round_over() {
             return Err(IllegalMove::RoundOver);
         }
-        if self.territory.mask(mover) >> house & 1 == 0 {
+        if self.territory.mask(self.to_move) >> house & 1 == 0 {
             return Err(IllegalMove::NotOwner);
         }
         if self.board.get(house) == 0 {
             return Err(IllegalMove::EmptyHouse);
         }
-        let starving = !self.owns_seeds(opponent);
+        let starving = !self.owns_seeds(self.to_move.other());
+        self.sow_candidate(house, starving, obs)
+    }
+
+    /// Plays `house`, a candidate (owned by the player to move, not empty), `starving` saying whether the
+    /// opponent owns no seeds.
+    #[inline(always)]
+    fn sow_candidate<O: Observer>(
+        &self,
+        house: usize,
+        starving: bool,
+        obs: &mut O,
+    ) -> Result<Position, IllegalMove> {
+        let mover = self.to_move;
+        let opponent = mover.other();
         let mut next = *self;
         let sown = sow(&mut next, house, obs).map_err(|Endless| IllegalMove::Endless)?;
         if let Some(reason) = sown.end {

@@ -157,12 +157,13 @@ pub(crate) fn sow<O: Observer>(
             let threes = board.equal(3).0;
             let threes = [threes[0] & run[0] << 7, threes[1] & run[1] << 7];
             let four = threes[0] | threes[1] != 0;
-            let sown = if four {
-                distance(cur, first_after(threes, cur))
+            let (sown, run) = if four {
+                let sown = distance(cur, first_after(threes, cur));
+                (sown, RUNS[cur][sown])
             } else {
-                k
+                (k, Board(run))
             };
-            board.add(RUNS[cur][sown]);
+            board.add(run);
             if O::SEES_SEEDS {
                 for i in 1..=sown {
                     let h = wrap(cur + i);

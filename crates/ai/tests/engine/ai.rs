@@ -218,3 +218,15 @@ fn a_single_legal_move_is_played_at_once() {
     assert_eq!(r.house, House::new(5).unwrap());
     assert_eq!(r.depth, 0);
 }
+
+#[test]
+fn level_5_plays_the_book_at_a_round_start_and_level_4_searches() {
+    use namnam_ai::book;
+    for start in book::starts().into_iter().step_by(7) {
+        let e = book::lookup(&start, &Stakes::default()).expect("every start is in the book");
+        let five = choose_move(&start, Level::STRONGEST, 3).unwrap();
+        assert_eq!((five.house, five.nodes), (e.house, 0), "{start:?}");
+        let four = choose_move(&start, Level::new(4).unwrap(), 3).unwrap();
+        assert!(four.nodes > 0);
+    }
+}

@@ -6,3 +6,5 @@
 mod common;
 
 mod ai;
+mod endings_and_duels;
+mod same_tree;

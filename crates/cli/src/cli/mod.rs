@@ -1,9 +1,11 @@
 //! Command-line parsing and one module per subcommand. Each module only parses and prints: the work is
 //! done by the library.
 
+mod book;
 mod console;
 mod engine;
 mod export;
+mod match_engines;
 mod migrate_db;
 mod render;
 mod replay;
@@ -44,6 +46,12 @@ enum Command {
     Web(web::Args),
     /// Measure the search: nodes a second from the opening, in turn with the in-repo yardstick's.
     Speed(speed::Args),
+    /// Play two engine processes against each other through the protocol's `best` op (one-round matches,
+    /// both colours from the opening and from seeded random starts) and report the score with its 95%
+    /// interval.
+    MatchEngines(match_engines::Args),
+    /// Level 5's opening book: `namnam book build` searches every round start and writes the book.
+    Book(book::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -53,6 +61,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Console(args)) => console::run(args),
         Some(Command::Render(args)) => render::run(args),
         Some(Command::Speed(args)) => speed::run(args),
+        Some(Command::MatchEngines(args)) => match_engines::run(args),
+        Some(Command::Book(args)) => book::run(args),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),

@@ -58,6 +58,14 @@ proptest! {
         walk(k, starter, rules, seed, 300, |p| {
             assert_eq!(board_sum(p), TOTAL_SEEDS as u32);
             let legal = p.legal_moves();
+            if !p.is_round_over() {
+                // The search's path (what every child shares, worked out once) agrees with `apply`.
+                let children = p.children();
+                assert_eq!(children.candidates(), p.candidates());
+                for h in children.candidates() {
+                    assert_eq!(children.apply(h), p.apply(House::new(h).unwrap()), "{p:?} house {h}");
+                }
+            }
             for house in House::all() {
                 let played = p.play(house);
                 assert_eq!(played.is_ok(), legal.contains(house), "{p:?} house {house}");
