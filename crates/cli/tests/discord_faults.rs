@@ -114,13 +114,18 @@ fn people() -> Vec<Person> {
 }
 
 /// Everything the bot logs, at trace level for every crate, through its own redacting writer: as text
-/// (returned) and as JSON (in [`json_logs`]), the formats an operator chooses with `NAMNAM_LOG_FORMAT`.
+/// (returned) and, through the first session that ends, as JSON too (in [`json_logs`]): the formats an
+/// operator chooses with `NAMNAM_LOG_FORMAT`. (Formatting every trace event twice costs the suite about a
+/// minute over all its sessions; one session's JSON holds every kind of request, fault and span already.)
 fn captured_logs() -> Arc<Mutex<Vec<u8>>> {
     both_logs().0.clone()
 }
 
 /// What a sink keeps.
 type Kept = Arc<Mutex<Vec<u8>>>;
+
+/// Stops the JSON logs (after the first session).
+static JSON_OFF: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
 
 /// The text sink and the JSON sink, installed the first time.
 fn both_logs() -> &'static (Kept, Kept) {
@@ -135,6 +140,10 @@ fn both_logs() -> &'static (Kept, Kept) {
             .with_ansi(false);
         let json_layer =
             logging::json_layer(logging::Redacting::new(&token, move || json_sink.clone()));
+        let (json_layer, json_switch) = tracing_subscriber::reload::Layer::new(Some(json_layer));
+        let _ = JSON_OFF.set(Box::new(move || {
+            let _ = json_switch.modify(|layer| *layer = None);
+        }));
         let subscriber = tracing_subscriber::registry()
             .with(tracing_subscriber::EnvFilter::new(
                 "trace,h2=info,hyper=info,rustls=info,tungstenite=info,sqlx=info",
@@ -504,6 +513,9 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
         );
     }
     assert_json_logs(&json);
+    if let Some(stop) = JSON_OFF.get() {
+        stop();
+    }
 }
 
 /// Every line of the JSON logs is one JSON object with a level and a timestamp, and an interaction's
