@@ -144,23 +144,9 @@ pub fn judge(game: &Match, played: House, nodes: u64) -> Result<Judgement, NotJu
             choices: 1,
         });
     }
-    let stakes = Stakes::of(game);
-    let reachable = reachable_values(position, mover, &stakes);
-    // With few seeds left every move is valued exactly, or (when the proof is too long) every move by
-    // the search: one measure for all the moves of a position.
-    let exact = endings::solve_moves(position, ANALYSIS_POSITIONS);
     let mut best = (played, i32::MIN);
     let mut played_value = 0;
-    for (i, house) in legal.iter().enumerate() {
-        let value = match &exact {
-            Some(exact) => {
-                debug_assert_eq!(exact[i].0, house);
-                let e = exact[i].1;
-                eval::stores_value(ByPlayer::new(e.south, e.north), mover, &stakes)
-            }
-            None => value_of(position, house, mover, &stakes, nodes),
-        }
-        .clamp(reachable.0, reachable.1);
+    for (house, value) in move_values(position, &Stakes::of(game), nodes, ANALYSIS_POSITIONS) {
         if house == played {
             played_value = value;
         }
@@ -177,6 +163,41 @@ pub fn judge(game: &Match, played: House, nodes: u64) -> Result<Judgement, NotJu
         best_value: best.1,
         choices: legal.len() as u8,
     })
+}
+
+/// What each legal move of `position` is worth to its mover, in house order, by one measure for all of
+/// them: exactly, when at most [`endings::MAX_SEEDS`] seeds are on the board and the proof fits in
+/// `positions`; otherwise by searching the position each move leads to with `nodes` nodes. Values are
+/// clamped to what the stores still allow (none or all of the seeds in play). Empty when the round is over or the
+/// player to move is stuck. Pure and synchronous, as [`judge`].
+pub fn move_values(
+    position: &Position,
+    stakes: &Stakes,
+    nodes: u64,
+    positions: u64,
+) -> Vec<(House, i32)> {
+    let mover = position.to_move();
+    let reachable = reachable_values(position, mover, stakes);
+    let clamp = |v: i32| v.clamp(reachable.0, reachable.1);
+    if let Some(exact) = endings::solve_moves(position, positions) {
+        return exact
+            .into_iter()
+            .map(|(house, e)| {
+                let stores = ByPlayer::new(e.south, e.north);
+                (house, clamp(eval::stores_value(stores, mover, stakes)))
+            })
+            .collect();
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|house| {
+            (
+                house,
+                clamp(value_of(position, house, mover, stakes, nodes)),
+            )
+        })
+        .collect()
 }
 
 /// The lowest and highest values the round can still end with for `mover`: none of the seeds in play for

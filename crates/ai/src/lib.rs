@@ -6,6 +6,7 @@
 //! - [`eval`]: what positions are worth; [`Level`]: budgets and deliberate mistakes.
 //! - [`endings`]: round endings of at most twelve seeds worked out exactly (level 5 and the analysis).
 //! - [`book`]: level 5's opening book, the first move of every round start, searched offline.
+//! - [`puzzles`]: positions with one clearly best move, proved by the search (`namnam puzzles`).
 //! - [`duel`]: two engines against each other, both colours from each start (`namnam match-engines`).
 //!
 //! ```
@@ -24,6 +25,7 @@ pub mod duel;
 pub mod endings;
 pub mod eval;
 mod level;
+pub mod puzzles;
 pub mod search;
 pub mod selfplay;
 pub mod speed;

@@ -850,6 +850,17 @@ pub async fn clear_reminder(
     Ok(updated.rows_affected() == 1)
 }
 
+/// The numbers of every finished match of the database, oldest first (`namnam puzzles mine --db`).
+pub async fn finished_match_ids<'e, E>(db: E) -> StoreResult<Vec<i64>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let rows = sqlx::query("SELECT id FROM matches WHERE state = 'finished' ORDER BY id")
+        .fetch_all(db)
+        .await?;
+    rows.iter().map(|row| row.int("id")).collect()
+}
+
 /// Every move of a match, in order.
 pub async fn match_moves<'e, E>(db: E, match_id: i64) -> StoreResult<Vec<MoveRow>>
 where

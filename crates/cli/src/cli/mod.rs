@@ -7,6 +7,7 @@ mod engine;
 mod export;
 mod match_engines;
 mod migrate_db;
+mod puzzles;
 mod render;
 mod replay;
 mod run;
@@ -52,6 +53,9 @@ enum Command {
     MatchEngines(match_engines::Args),
     /// Level 5's opening book: `namnam book build` searches every round start and writes the book.
     Book(book::Args),
+    /// Puzzles: `namnam puzzles mine` finds them (self-play or --db), `namnam puzzles check` proves a
+    /// puzzle file's answers again (docs/puzzles.md).
+    Puzzles(puzzles::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -63,6 +67,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Speed(args)) => speed::run(args),
         Some(Command::MatchEngines(args)) => match_engines::run(args),
         Some(Command::Book(args)) => book::run(args),
+        Some(Command::Puzzles(args)) => puzzles::run(args),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::MigrateDb(args)) => migrate_db::run(args),

@@ -1,5 +1,5 @@
-//! The `namnam` command's records of matches (`namnam export` and `replay`), run as a user runs them, on a
-//! SQLite file and on PostgreSQL, with the core suite's helpers.
+//! The `namnam` command's records of matches (`namnam export` and `replay`) and puzzles (`namnam puzzles`),
+//! run as a user runs them, on a SQLite file and on PostgreSQL, with the core suite's helpers.
 
 use namnam_testkit::postgres;
 
@@ -9,4 +9,5 @@ use namnam_testkit::postgres;
 mod common;
 
 mod abuse;
+mod puzzles;
 mod records;

@@ -14,7 +14,12 @@ use std::time::Duration;
 
 /// Plays `moves` moves in `#general` from `reply`, each player choosing by a seeded rule, `secs` seconds
 /// apart on the test clock.
-async fn play_moves(h: &Harness, mut reply: namnam_core::Reply, moves: usize, secs: i64) {
+pub(crate) async fn play_moves(
+    h: &Harness,
+    mut reply: namnam_core::Reply,
+    moves: usize,
+    secs: i64,
+) {
     let mut rng = namnam_game::rng::SeededRng::new(16);
     for _ in 0..moves {
         let player = to_move(&reply).expect("the match goes on");
