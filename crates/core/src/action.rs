@@ -65,6 +65,8 @@ pub enum ActionId {
     TournamentJoin { tournament: i64 },
     /// Leave a tournament before it starts.
     TournamentLeave { tournament: i64 },
+    /// Open the server's daily puzzle of `day` (days since 1970-01-01, UTC), privately.
+    DailyPuzzle { day: i64 },
 }
 
 /// The buttons of a replay.
@@ -201,6 +203,7 @@ impl ActionId {
             ActionId::TournamentLeave { tournament } => {
                 Command::Tournament(TournamentCommand::Leave(Some(tournament)))
             }
+            ActionId::DailyPuzzle { day } => Command::Daily { day: Some(day) },
         }
     }
 
@@ -223,6 +226,7 @@ impl ActionId {
             ActionId::TournamentLeave { tournament } => {
                 format!("tournament leave tournament:{tournament}")
             }
+            ActionId::DailyPuzzle { day } => format!("daily day:{day}"),
         }
     }
 }
@@ -230,7 +234,7 @@ impl ActionId {
 /// `nn:<match>:<turn>:<house>`, `nn:<match>:draw`, `nn:<match>:takeback:<turn>`,
 /// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
 /// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
-/// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`.
+/// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`, `nn:daily:<day>`.
 impl ActionId {
     /// The kind of button, without its ids: an operator's label.
     pub fn kind(&self) -> &'static str {
@@ -247,6 +251,7 @@ impl ActionId {
             ActionId::Replay { .. } => "replay",
             ActionId::TournamentJoin { .. } => "tournament-join",
             ActionId::TournamentLeave { .. } => "tournament-leave",
+            ActionId::DailyPuzzle { .. } => "daily-puzzle",
         }
     }
 }
@@ -291,6 +296,7 @@ impl fmt::Display for ActionId {
             ActionId::TournamentLeave { tournament } => {
                 write!(f, "{PREFIX}tournament:{tournament}:leave")
             }
+            ActionId::DailyPuzzle { day } => write!(f, "{PREFIX}daily:{day}"),
         }
     }
 }
@@ -332,6 +338,10 @@ impl FromStr for ActionId {
         Ok(match parts.as_slice() {
             ["replay", m, ply, step] => replay(m, ply, step, None)?,
             ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
+            // One spelling per id: no sign, no leading zeros (a day is never 0 here).
+            ["daily", d] if !d.starts_with(['+', '-', '0']) => {
+                ActionId::DailyPuzzle { day: number(d)? }
+            }
             ["tournament", t, "join"] => ActionId::TournamentJoin {
                 tournament: number(t)?,
             },
@@ -434,6 +444,7 @@ mod tests {
                     step,
                     owner: owner.map(Snowflake),
                 }),
+            (1i64..).prop_map(|day| ActionId::DailyPuzzle { day }),
         ]
     }
 
@@ -492,6 +503,7 @@ mod tests {
             ),
             ("nn:42:rematch", ActionId::Rematch { match_id: 42 }),
             ("nn:42:analyse", ActionId::Analyse { match_id: 42 }),
+            ("nn:daily:20425", ActionId::DailyPuzzle { day: 20425 }),
             (
                 "nn:replay:42:17:next:99",
                 ActionId::Replay {

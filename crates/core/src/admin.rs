@@ -91,6 +91,9 @@ impl Core {
             if let Some(thread) = change.thread_per_match {
                 settings.thread_per_match = thread;
             }
+            if let Some(daily) = change.daily_puzzle {
+                settings.daily_puzzle_channel = daily;
+            }
             match change.language {
                 Some(LanguageChoice::Fixed(language)) => {
                     settings.language = Some(language.code().to_owned());
@@ -185,10 +188,18 @@ fn describe_settings(s: &ServerSettings, default: Language, web_on: bool) -> Tex
         true => Text::message("settings-yes", []),
         false => Text::message("settings-no", []),
     };
+    let daily = match s.daily_puzzle_channel {
+        Some(channel) => Text::message(
+            "settings-daily-puzzle",
+            [("channel", Arg::channel(channel.0, None))],
+        ),
+        None => Text::message("settings-no-daily-puzzle", []),
+    };
     Text::message(
         "settings",
         [
             ("channels", Arg::Text(channels)),
+            ("daily", Arg::Text(daily)),
             (
                 "clock",
                 Arg::Text(super::text::duration(s.default_clock_secs)),

@@ -118,6 +118,8 @@ pub enum UserError {
     NotAllowedAnyway(Snowflake),
     /// `admin settings disallow:` names the only channel on the list.
     LastAllowedChannel(Snowflake),
+    /// The server has no daily puzzle of that day (none asked for, not posted yet, or from an older set).
+    NoDailyPuzzle,
     /// Too many costly commands in a minute: try again at `until`.
     Busy {
         until: i64,
@@ -154,6 +156,7 @@ pub enum Wanted {
     ExistingPage,
     TournamentName,
     Web,
+    Day,
 }
 
 impl Wanted {
@@ -187,6 +190,7 @@ impl Wanted {
             Wanted::ExistingPage => "wanted-existing-page",
             Wanted::TournamentName => "wanted-tournament-name",
             Wanted::Web => "wanted-web",
+            Wanted::Day => "wanted-day",
         }
     }
 }
@@ -422,6 +426,7 @@ impl UserError {
                     ),
                 ],
             ),
+            UserError::NoDailyPuzzle => Text::message("error-no-daily-puzzle", []),
             UserError::Busy { until } => Text::message("error-busy", [("when", A::time(*until))]),
             UserError::NoTakebackRequest => Text::message("error-no-takeback-request", []),
             UserError::ComputerNoTakeback(name) => Text::message(

@@ -14,7 +14,7 @@
 //!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed) and
 //!   `matches` (the match a request means, how it is shown, a change to it committed);
 //! - the features, one module each: `ratings`, `notify`, `play`, `takeback`, `challenges`, `rematch`,
-//!   `records`, `computer`, `info`, `admin`, `seasons`, `threads`, `sweeper` (the move clock), `outage`
+//!   `records`, `computer`, `info`, `admin`, `seasons`, `daily` (the daily puzzle), `threads`, `sweeper` (the move clock), `outage`
 //!   (the clock paused while the platform or the bot is down), `tournaments`;
 //! - the dispatcher on top: `dispatch`, which makes the core with its hooks and answers a request.
 
@@ -41,6 +41,7 @@ pub mod web;
 mod admin;
 mod challenges;
 mod computer;
+mod daily;
 mod info;
 mod known_languages;
 mod languages;

@@ -106,6 +106,8 @@ pub struct SettingsChange {
     pub language: Option<LanguageChoice>,
     /// The server's web page: on, a new link (the old one stops), or off.
     pub web: Option<WebChange>,
+    /// The channel of the daily puzzle, or `Some(None)` for none.
+    pub daily_puzzle: Option<Option<Snowflake>>,
 }
 
 /// What an admin does with the server's web page.
@@ -238,6 +240,10 @@ pub enum Command {
         on: Option<bool>,
     },
     Tournament(TournamentCommand),
+    /// The server's daily puzzle of `day` (days since 1970-01-01, UTC; today's when `None`), privately.
+    Daily {
+        day: Option<i64>,
+    },
 }
 
 impl Command {
@@ -278,7 +284,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 22] = [
+pub const COMMANDS: [&str; 23] = [
     "challenge",
     "accept",
     "decline",
@@ -301,6 +307,7 @@ pub const COMMANDS: [&str; 22] = [
     "analyse",
     "notify",
     "tournament",
+    "daily",
 ];
 
 impl Command {
@@ -420,6 +427,13 @@ impl Command {
                 },
             },
             "tournament" => Command::Tournament(parse_tournament(words, &mut opts)?),
+            "daily" => Command::Daily {
+                day: opts.parse(
+                    "day",
+                    |v| v.parse::<i64>().ok().filter(|&d| d > 0),
+                    Wanted::Day,
+                )?,
+            },
             "matches" => Command::Matches,
             "history" => Command::History {
                 match_id: optional_match_number(&mut opts)?,
@@ -498,6 +512,11 @@ impl Command {
                             },
                             Wanted::Web,
                         )?,
+                        daily_puzzle: match opts.take("daily-puzzle") {
+                            None => None,
+                            Some("off" | "no" | "none") => Some(None),
+                            Some(c) => Some(Some(parse_channel(c, resolver)?)),
+                        },
                     })),
                     Some("season") => Command::Admin(AdminCommand::Season(SeasonChange {
                         start: opts.parse("start", yes_no, Wanted::YesNo)?.unwrap_or(true),

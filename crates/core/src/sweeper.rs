@@ -92,6 +92,7 @@ impl Core {
         // The computer never runs out of time: its turns left waiting (a restart) are played now.
         notices.extend(self.catch_up_computer().await?);
         notices.extend(self.monthly_seasons().await?);
+        notices.extend(self.daily_puzzles().await?);
         if self.config.outbox {
             self.beat().await?;
             self.prune_posts().await?;

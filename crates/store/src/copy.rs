@@ -33,6 +33,8 @@ pub const TABLES: &[&str] = &[
     "tournaments",
     "tournament_players",
     "tournament_games",
+    "daily_puzzles",
+    "daily_answers",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is

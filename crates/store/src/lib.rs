@@ -14,6 +14,7 @@ mod claims;
 mod columns;
 mod commands;
 pub mod copy;
+mod daily;
 mod ids;
 mod levels;
 mod matches;
@@ -42,6 +43,10 @@ pub use claims::{
     release_computer_turn, take_lease,
 };
 pub use commands::{forget_registration, registrations, save_registration, Registration};
+pub use daily::{
+    claim_daily_puzzle, daily_answer_of, daily_puzzle, daily_puzzles_due, daily_puzzles_of,
+    daily_tally, record_daily_answer, DailyAnswer, DailyPuzzle, DailyTally,
+};
 pub use ids::Snowflake;
 pub use levels::{levels, Levels};
 pub use matches::{

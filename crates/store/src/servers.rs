@@ -19,6 +19,8 @@ pub struct ServerSettings {
     /// The code of the language Discord reports for the server (its `guild_locale`), as its latest
     /// interaction said; what everyone sees is in it when `language` is [`AS_DISCORD_SAYS`].
     pub discord_language: Option<String>,
+    /// Where the daily puzzle is posted; `None`: no daily puzzle.
+    pub daily_puzzle_channel: Option<Snowflake>,
 }
 
 /// The value of [`ServerSettings::language`] that follows the language Discord reports for the server.
@@ -33,6 +35,7 @@ impl Default for ServerSettings {
             thread_per_match: false,
             language: None,
             discord_language: None,
+            daily_puzzle_channel: None,
         }
     }
 }
@@ -58,7 +61,8 @@ pub async fn ensure_server(
 
 pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<ServerSettings> {
     let row = sqlx::query(
-        "SELECT default_clock_secs, default_target, thread_per_match, language, discord_language
+        "SELECT default_clock_secs, default_target, thread_per_match, language, discord_language,
+            daily_puzzle_channel_id
          FROM servers WHERE id = $1",
     )
     .bind(server.to_sql())
@@ -83,6 +87,7 @@ pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<Ser
         thread_per_match: row.flag("thread_per_match")?,
         language: row.col("language")?,
         discord_language: row.col("discord_language")?,
+        daily_puzzle_channel: row.opt_snowflake("daily_puzzle_channel_id")?,
     })
 }
 
@@ -128,7 +133,7 @@ pub async fn update_settings(
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE servers SET default_clock_secs = $2, default_target = $3, thread_per_match = $4,
-            language = $5
+            language = $5, daily_puzzle_channel_id = $6
          WHERE id = $1",
     )
     .bind(server.to_sql())
@@ -136,6 +141,7 @@ pub async fn update_settings(
     .bind(settings.default_target.map(i64::from))
     .bind(i64::from(settings.thread_per_match))
     .bind(settings.language.as_deref())
+    .bind(settings.daily_puzzle_channel.map(Snowflake::to_sql))
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM allowed_channels WHERE server_id = $1")

@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 13] = [
+pub const AREAS: [&str; 14] = [
     "common",
     "errors",
     "match",
@@ -99,9 +99,10 @@ pub const AREAS: [&str; 13] = [
     "commands",
     "discord",
     "web",
+    "daily",
 ];
-const EN: [&str; 13] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web");
-const FR: [&str; 13] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web");
+const EN: [&str; 14] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web", "daily");
+const FR: [&str; 14] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web", "daily");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

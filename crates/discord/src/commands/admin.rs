@@ -49,9 +49,19 @@ pub async fn settings(
     threads: Option<YesNo>,
     language: Option<ServerLanguage>,
     web: Option<WebPage>,
+    #[rename = "daily-puzzle"]
+    #[channel_types("Text", "News")]
+    daily_puzzle: Option<serenity::ChannelId>,
+    #[rename = "daily-puzzle-off"] daily_puzzle_off: Option<YesNo>,
 ) -> Result<(), CommandError> {
     let allow = own_channel(ctx, allow).await?;
     let disallow = own_channel(ctx, disallow).await?;
+    // Both given: turning it off wins, as the safer of the two.
+    let daily_puzzle = match (daily_puzzle_off.map(bool::from), daily_puzzle) {
+        (Some(true), _) => Some(None),
+        (_, Some(channel)) => Some(own_channel(ctx, Some(channel)).await?),
+        _ => None,
+    };
     let change = SettingsChange {
         channels: every_channel
             .filter(|&every| bool::from(every))
@@ -63,6 +73,7 @@ pub async fn settings(
         thread_per_match: threads.map(Into::into),
         language: language.map(ServerLanguage::choice),
         web: web.map(WebPage::change),
+        daily_puzzle,
     };
     serve(ctx, Command::Admin(AdminCommand::Settings(change))).await
 }

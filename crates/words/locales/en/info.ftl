@@ -106,7 +106,7 @@ rules =
       the agreed number of rounds. Each move has a clock: run out and you lose.
 
 ## The server's settings, as its admins see them.
-settings = Settings: matches in { $channels }; default clock { $clock } per move; default target { $target }; a thread per match: { $thread }; language: { $language }; web page: { $web }.
+settings = Settings: matches in { $channels }; default clock { $clock } per move; default target { $target }; a thread per match: { $thread }; language: { $language }; web page: { $web }; daily puzzle: { $daily }.
 settings-every-channel = every channel
 settings-target = { $houses } houses
 settings-no-target = none
@@ -116,6 +116,8 @@ settings-language = { $language }
 settings-language-discord = as Discord says ({ $language })
 settings-web-on = on
 settings-web-off = off (`web:yes` turns it on)
+settings-daily-puzzle = in { $channel }
+settings-no-daily-puzzle = none (`daily-puzzle:#channel` posts one there each day)
 # The server's page, told privately to the admin who turned it on or gave it a new link.
 web-page-link = This server's web page: { $link } (whoever has the link can read it; `web:new-link` gives it a new one and the old one stops, `web:no` turns it off).
 web-page-path = This server's web page is on, at { $link } on the bot's web server (the bot does not know that server's address: its operator sets NAMNAM_WEB_URL).

@@ -48,6 +48,7 @@ error-takeback-already-asked = Vous avez déjà demandé à reprendre votre coup
 error-challenge-too-soon = Votre dernier défi à { $name } a été refusé ou retiré à l'instant : vous pourrez le défier de nouveau { $when }.
 error-takeback-once-per-move = Vous avez déjà demandé à reprendre ce coup, et c'est une demande par coup : { $name } n'est pas sollicité de nouveau. Jouez.
 error-not-allowed-anyway = Les parties ne sont de toute façon pas permises dans { $channel } : les salons permis sont ceux qu'indique { $settings }.
+error-no-daily-puzzle = Il n'y a pas de problème du jour pour ce jour ici : un administrateur du serveur l'active avec `admin settings daily-puzzle:#salon`, et il est publié une fois par jour.
 error-last-allowed-channel = { $channel } est le seul salon où les parties sont permises ; sans lui, elles le seraient partout. Permettez-en d'abord un autre, ou utilisez { $all }.
 error-busy = Cela fait beaucoup d'images, de rejeux et d'analyses en une minute : vous pourrez redemander { $when }.
 error-no-takeback-request = Personne n'a demandé à reprendre un coup dans cette partie.
@@ -107,3 +108,4 @@ wanted-tournament-name = un nom de 1 à 60 caractères
 # Something went wrong on the bot's side.
 apology = Désolé, quelque chose s'est mal passé de mon côté. Rien de ce que vous avez fait n'est perdu ; réessayez dans un instant ({ $board } montre la partie telle qu'elle est).
 wanted-web = `yes`, `new-link` ou `no`
+wanted-day = un numéro de jour, comme le donne le bouton du problème du jour

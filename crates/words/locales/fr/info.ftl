@@ -157,7 +157,7 @@ rules =
       perdez.
 
 ## The server's settings, as its admins see them.
-settings = Réglages : parties dans { $channels } ; pendule par défaut { $clock } par coup ; objectif par défaut { $target } ; un fil par partie : { $thread } ; langue : { $language } ; page web : { $web }.
+settings = Réglages : parties dans { $channels } ; pendule par défaut { $clock } par coup ; objectif par défaut { $target } ; un fil par partie : { $thread } ; langue : { $language } ; page web : { $web } ; problème du jour : { $daily }.
 settings-every-channel = tous les salons
 settings-target = { $houses } cases
 settings-no-target = aucun
@@ -167,6 +167,8 @@ settings-language = { $language }
 settings-language-discord = comme le dit Discord ({ $language })
 settings-web-on = activée
 settings-web-off = désactivée (`web:yes` l'active)
+settings-daily-puzzle = dans { $channel }
+settings-no-daily-puzzle = aucun (`daily-puzzle:#salon` en publie un là chaque jour)
 # The server's page, told privately to the admin who turned it on or gave it a new link.
 web-page-link = La page web de ce serveur : { $link } (quiconque a le lien peut la lire ; `web:new-link` en donne un nouveau et l'ancien cesse de marcher, `web:no` la désactive).
 web-page-path = La page web de ce serveur est activée, à { $link } sur le serveur web du bot (le bot ne connaît pas l'adresse de ce serveur : son opérateur règle NAMNAM_WEB_URL).

@@ -1,0 +1,208 @@
+//! The daily puzzle: a server that asked for one (`admin settings daily-puzzle:#channel`) gets a puzzle
+//! a day in that channel, posted by the sweep once whatever the number of processes, with a button that
+//! opens it privately for whoever presses it. The next day's post says how many solved the day before's
+//! and names the fastest, as text (never a mention).
+//!
+//! The puzzles are the built-in set's, in an order of the server's own that never repeats one until every
+//! puzzle has been posted.
+
+use super::action::ActionId;
+use super::error::{CoreError, UserError};
+use super::message::Arg;
+use super::outbox::{PostPlace, Via};
+use super::{Action, Core, Notice, Reply, Request, Text};
+use namnam_ai::puzzles::Puzzle;
+use namnam_game::rng::SeededRng;
+use namnam_store::{self as store, DailyPuzzle, Snowflake, StoreError};
+
+/// A day, in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The day (since 1970-01-01, UTC) that `ms` falls in.
+pub fn day_of(ms: i64) -> i64 {
+    ms.div_euclid(DAY_MS)
+}
+
+/// `2026-12-03`: a day as everyone reads it, whatever their language.
+pub fn day_words(day: i64) -> String {
+    let date = time::OffsetDateTime::from_unix_timestamp(day * 86_400)
+        .map(|t| t.date())
+        .unwrap_or(time::Date::MIN);
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}
+
+/// The `n`th daily puzzle of `server` (from 0) among `count` puzzles: the server's own shuffle of the
+/// set, so that servers do not all get the same puzzle on the same day, and no puzzle comes back before
+/// every one has been posted.
+pub fn daily_index(server: Snowflake, n: usize, count: usize) -> usize {
+    let mut order: Vec<(u64, usize)> = (0..count)
+        .map(|i| (SeededRng::for_item(server.0, i as u64).next_u64(), i))
+        .collect();
+    order.sort_unstable();
+    order[n % count].1
+}
+
+impl Core {
+    /// Posts today's puzzle in every server that asked for one and has not had it yet.
+    pub(super) async fn daily_puzzles(&self) -> Result<Vec<Notice>, CoreError> {
+        let now = self.now();
+        let day = day_of(now);
+        let set = self.puzzle_set();
+        if set.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut notices = Vec::new();
+        for (server, channel) in store::daily_puzzles_due(self.store.reader(), day).await? {
+            let before = store::daily_puzzles_of(self.store.reader(), server).await?;
+            let puzzle = &set[daily_index(server, before.len(), set.len())];
+            let daily = DailyPuzzle {
+                server,
+                day,
+                puzzle: puzzle.source.to_string(),
+                channel,
+                posted_at: now,
+            };
+            let mut tx = self.store.begin().await?;
+            // Another process got there first: it posts it.
+            if !store::claim_daily_puzzle(&mut tx, &daily).await? {
+                tx.rollback().await.map_err(StoreError::from)?;
+                continue;
+            }
+            let yesterday = match before.last() {
+                Some(last) => Some((last, store::daily_tally(&mut *tx, last, now).await?)),
+                None => None,
+            };
+            let mut reply = daily_post(day, puzzle, yesterday);
+            let place = PostPlace::channel(server, channel);
+            self.store_post(&mut tx, place, &mut reply, Via::Poster)
+                .await?;
+            tx.commit().await.map_err(StoreError::from)?;
+            tracing::info!(%server, day, puzzle = %daily.puzzle, "posted a daily puzzle");
+            notices.push(Notice {
+                server,
+                channel,
+                reply,
+            });
+        }
+        Ok(notices)
+    }
+
+    /// `daily [day:N]`, or the daily post's button: the server's puzzle of that day, privately.
+    pub(super) async fn daily(&self, req: &Request, day: Option<i64>) -> Result<Reply, CoreError> {
+        let (daily, puzzle) = self.daily_of(req.place.server, day).await?;
+        Ok(Reply::private(Text::message(
+            "daily-puzzle-today",
+            [
+                ("date", Arg::words(day_words(daily.day))),
+                ("side", Arg::words(puzzle.position.to_move().name())),
+                ("difficulty", Arg::number(puzzle.difficulty())),
+            ],
+        )))
+    }
+
+    /// The puzzles this process knows: the built-in set.
+    pub(super) fn puzzle_set(&self) -> &'static [Puzzle] {
+        static SET: std::sync::LazyLock<Vec<Puzzle>> =
+            std::sync::LazyLock::new(namnam_ai::puzzles::built_in);
+        &SET
+    }
+
+    /// The puzzle of `day` (today's when `None`) in the asker's server.
+    pub(super) async fn daily_of(
+        &self,
+        server: Snowflake,
+        day: Option<i64>,
+    ) -> Result<(DailyPuzzle, Puzzle), CoreError> {
+        let day = day.unwrap_or_else(|| day_of(self.now()));
+        let daily = store::daily_puzzle(self.store.reader(), server, day)
+            .await?
+            .ok_or(UserError::NoDailyPuzzle)?;
+        let puzzle = self
+            .puzzle_set()
+            .iter()
+            .find(|p| p.source.to_string() == daily.puzzle)
+            .copied()
+            // A puzzle of an older build's set: it cannot be shown any more.
+            .ok_or(UserError::NoDailyPuzzle)?;
+        Ok((daily, puzzle))
+    }
+}
+
+/// The day's post: yesterday's result first, then today's puzzle with its button.
+fn daily_post(
+    day: i64,
+    puzzle: &Puzzle,
+    yesterday: Option<(&DailyPuzzle, store::DailyTally)>,
+) -> Reply {
+    let mut lines = Vec::new();
+    if let Some((_, tally)) = yesterday {
+        let fastest = match &tally.fastest {
+            Some((name, after_ms)) => Text::message(
+                "daily-puzzle-fastest",
+                [
+                    ("player", Arg::player(name)),
+                    ("after", Arg::Text(super::text::format_span(*after_ms))),
+                ],
+            ),
+            None => Text::new(),
+        };
+        lines.push(Text::message(
+            "daily-puzzle-yesterday",
+            [
+                ("solved", Arg::number(tally.solved)),
+                ("answered", Arg::number(tally.answered)),
+                ("fastest", Arg::Text(fastest)),
+            ],
+        ));
+    }
+    lines.push(Text::message(
+        "daily-puzzle-today",
+        [
+            ("date", Arg::words(day_words(day))),
+            // A selector in the words: `south` or `north`.
+            ("side", Arg::words(puzzle.position.to_move().name())),
+            ("difficulty", Arg::number(puzzle.difficulty())),
+        ],
+    ));
+    let mut reply = Reply::public(Text::lines(lines));
+    reply.actions = vec![Action::new(
+        ActionId::DailyPuzzle { day },
+        Text::message("daily-puzzle-button", []),
+    )];
+    reply
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_utc_dates() {
+        assert_eq!(day_words(0), "1970-01-01");
+        // 2026-12-03 00:00 UTC and the last millisecond of that day.
+        let start = 1_796_256_000_000;
+        assert_eq!(day_words(day_of(start)), "2026-12-03");
+        assert_eq!(day_of(start + DAY_MS - 1), day_of(start));
+        assert_eq!(day_of(start - 1) + 1, day_of(start));
+    }
+
+    #[test]
+    fn a_server_gets_every_puzzle_once_before_any_comes_back() {
+        let server = Snowflake(123_456_789);
+        let firsts: Vec<usize> = (0..50).map(|n| daily_index(server, n, 50)).collect();
+        let mut sorted = firsts.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        assert_eq!(daily_index(server, 50, 50), firsts[0]);
+        // Another server, another order.
+        let other: Vec<usize> = (0..50)
+            .map(|n| daily_index(Snowflake(987), n, 50))
+            .collect();
+        assert_ne!(other, firsts);
+    }
+}
