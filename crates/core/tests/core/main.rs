@@ -19,6 +19,7 @@ mod abuse;
 mod adapter;
 mod analysis;
 mod clock;
+mod daily;
 mod languages;
 mod migrate;
 mod notify;

@@ -5,13 +5,9 @@ daily-puzzle-today = 🧩 **Daily puzzle** of { $date }: { $side ->
        *[north] North
     } to move, find the move that wins the most (difficulty { $difficulty } of 3). Press the button to try it: only you see the puzzle and your answer.
 daily-puzzle-button = Solve it
-## The day before's puzzle, at the top of the next day's post. $fastest is daily-puzzle-fastest or nothing.
-daily-puzzle-yesterday = Yesterday's puzzle: { $solved ->
-        [0] nobody solved it
-        [one] solved by one player
-       *[other] solved by { $solved } players
-    } of { $answered ->
-        [one] one who answered
-       *[other] { $answered } who answered
-    }.{ $fastest }
+## The day before's puzzle, at the top of the next day's post; $fastest is the next message, or nothing.
+daily-puzzle-yesterday = Yesterday's puzzle: { $answered ->
+        [0] nobody answered it.
+       *[other] { $solved } of { $answered } solved it.{ $fastest }
+    }
 daily-puzzle-fastest = { " " }Fastest: { $player }, { $after } after the post.

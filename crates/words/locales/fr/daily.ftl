@@ -5,13 +5,13 @@ daily-puzzle-today = 🧩 **Problème du jour** du { $date } : { $side ->
        *[north] Nord
     } joue, trouvez le coup qui gagne le plus (difficulté { $difficulty } sur 3). Appuyez sur le bouton pour essayer : vous seul voyez le problème et votre réponse.
 daily-puzzle-button = Le résoudre
-## The day before's puzzle, at the top of the next day's post. $fastest is daily-puzzle-fastest or nothing.
-daily-puzzle-yesterday = Le problème d'hier : { $solved ->
-        [0] personne ne l'a résolu
-        [one] résolu par un joueur
-       *[other] résolu par { $solved } joueurs
-    } sur { $answered ->
-        [one] un qui a répondu
-       *[other] { $answered } qui ont répondu
-    }.{ $fastest }
+## The day before's puzzle, at the top of the next day's post; $fastest is the next message, or nothing.
+daily-puzzle-yesterday = Le problème d'hier : { $answered ->
+        [0] personne n'y a répondu.
+       *[other] { $solved ->
+            [0] aucune des { $answered } réponses n'était la bonne.
+            [one] { $solved } joueur sur { $answered } l'a résolu.
+           *[other] { $solved } joueurs sur { $answered } l'ont résolu.
+        }{ $fastest }
+    }
 daily-puzzle-fastest = { " " }Le plus rapide : { $player }, { $after } après la publication.

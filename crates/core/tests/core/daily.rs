@@ -1,0 +1,157 @@
+//! The daily puzzle: opt-in per server, posted by the sweep once a day in the channel chosen, once
+//! whatever the number of processes sweeping; its button opens the day's puzzle privately; the next day's
+//! post tells how the day before's went.
+
+use crate::common::*;
+use namnam_core::{ActionId, Core, CoreConfig, Notice};
+use namnam_store as store;
+use std::sync::Arc;
+
+const DAY_SECS: i64 = 86_400;
+
+/// Another process on the harness's database and clock, with the outbox, as the Discord bot runs.
+async fn process(h: &Harness, name: &str) -> Arc<Core> {
+    let store = store::Store::open(&h.db.url)
+        .await
+        .expect("the database opens");
+    let config = CoreConfig {
+        outbox: true,
+        process: name.to_owned(),
+        ..CoreConfig::default()
+    };
+    Arc::new(Core::new(store, h.clock.clone(), config))
+}
+
+fn dailies(notices: &[Notice]) -> Vec<&Notice> {
+    notices
+        .iter()
+        .filter(|n| {
+            n.reply
+                .actions
+                .iter()
+                .any(|a| matches!(a.id, ActionId::DailyPuzzle { .. }))
+        })
+        .collect()
+}
+
+fn day_of(notice: &Notice) -> i64 {
+    notice
+        .reply
+        .actions
+        .iter()
+        .find_map(|a| match a.id {
+            ActionId::DailyPuzzle { day } => Some(day),
+            _ => None,
+        })
+        .expect("the post's button")
+}
+
+async fn posts_in(h: &Harness, channel: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE channel_id = $1")
+        .bind(channel_id(channel).to_sql())
+        .fetch_one(h.core.store().reader())
+        .await
+        .unwrap()
+}
+
+async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    // Nothing before an admin asks for it.
+    assert!(dailies(&h.core.sweep().await.unwrap()).is_empty());
+    let refused = h.refused("alice", "daily").await;
+    assert_eq!(refused, namnam_core::UserError::NoDailyPuzzle);
+    assert_eq!(
+        h.refused("alice", "admin settings daily-puzzle:#puzzles")
+            .await,
+        namnam_core::UserError::NotAdmin
+    );
+    let set = h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
+    assert!(set.private);
+    assert!(
+        set.text.plain().contains("daily puzzle: in "),
+        "{}",
+        set.text
+    );
+
+    let first = h.core.sweep().await.unwrap();
+    let first = dailies(&first);
+    assert_eq!(first.len(), 1, "one post");
+    let post = first[0];
+    assert_eq!(post.channel, channel_id("puzzles"));
+    let words = post.reply.text.plain();
+    // START_MS is 2026-01-01 00:00 UTC.
+    assert!(words.contains("Daily puzzle** of 2026-01-01"), "{words}");
+    assert!(!words.contains("Yesterday"), "{words}");
+    assert!(post.reply.notify.is_empty(), "nobody is pinged");
+    assert_eq!(posts_in(&h, "puzzles").await, 1, "stored with its claim");
+    let day = day_of(post);
+
+    // Once a day: later sweeps of the same day, by this process or another, post nothing.
+    h.clock.advance_secs(3600);
+    assert!(dailies(&h.core.sweep().await.unwrap()).is_empty());
+    let other = process(&h, "other").await;
+    assert!(dailies(&other.sweep().await.unwrap()).is_empty());
+    assert_eq!(posts_in(&h, "puzzles").await, 1);
+
+    // Its button opens that day's puzzle for whoever presses it, privately; so does `daily`.
+    let opened = h.press("bob", ActionId::DailyPuzzle { day }).await.unwrap();
+    assert!(opened.private);
+    assert!(
+        opened.text.plain().contains("2026-01-01"),
+        "{}",
+        opened.text
+    );
+    assert!(h.ok("carol", "daily").await.private);
+    // A day that had none.
+    assert!(matches!(
+        h.press("bob", ActionId::DailyPuzzle { day: day - 1 }).await,
+        Err(namnam_core::CoreError::User(
+            namnam_core::UserError::NoDailyPuzzle
+        ))
+    ));
+
+    // The next day: a new puzzle, with the day before's tally first.
+    h.clock.advance_secs(DAY_SECS);
+    let next = h.core.sweep().await.unwrap();
+    let next = dailies(&next);
+    assert_eq!(next.len(), 1);
+    assert_eq!(day_of(next[0]), day + 1);
+    let words = next[0].reply.text.plain();
+    assert!(words.contains("Daily puzzle** of 2026-01-02"), "{words}");
+    assert!(
+        words.contains("Yesterday's puzzle: nobody answered it."),
+        "{words}"
+    );
+    let posted = store::daily_puzzles_of(h.core.store().reader(), post.server)
+        .await
+        .unwrap();
+    assert_eq!(posted.len(), 2);
+    assert_ne!(posted[0].puzzle, posted[1].puzzle, "another puzzle");
+
+    // Turned off: no more posts.
+    h.ok("admin", "admin settings daily-puzzle:off").await;
+    h.clock.advance_secs(DAY_SECS);
+    assert!(dailies(&h.core.sweep().await.unwrap()).is_empty());
+}
+
+async fn two_processes_sweeping_at_once_post_it_once(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
+    let (a, b) = (process(&h, "a").await, process(&h, "b").await);
+    for day in 0..3 {
+        let (from_a, from_b) = tokio::join!(a.sweep(), b.sweep());
+        let (from_a, from_b) = (from_a.unwrap(), from_b.unwrap());
+        assert_eq!(
+            dailies(&from_a).len() + dailies(&from_b).len(),
+            1,
+            "day {day}: one post between the two"
+        );
+        assert_eq!(posts_in(&h, "puzzles").await, day + 1);
+        h.clock.advance_secs(DAY_SECS);
+    }
+}
+
+on_both_backends!(
+    a_server_that_asks_gets_one_puzzle_a_day,
+    two_processes_sweeping_at_once_post_it_once
+);
