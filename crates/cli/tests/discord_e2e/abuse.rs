@@ -16,7 +16,7 @@ const FOREIGN: u64 = 1_300_000_000_000_000_001;
 
 /// Who Discord notifies of `message`: each `<@id>` its allowed mentions let through, and everyone for an
 /// `@everyone` or `@here` they let through.
-fn notified(message: &Message) -> Vec<String> {
+pub(crate) fn notified(message: &Message) -> Vec<String> {
     let allowed = message.allowed_mentions.clone().unwrap_or(json!({}));
     let parse: Vec<&str> = allowed["parse"]
         .as_array()
@@ -50,6 +50,7 @@ async fn no_post_reaches_another_servers_channel() {
     for options in [
         Options::new().sub("season", Options::new().channel("news", FOREIGN)),
         Options::new().sub("settings", Options::new().channel("allow", FOREIGN)),
+        Options::new().sub("settings", Options::new().channel("daily-puzzle", FOREIGN)),
     ] {
         let said = fx
             .private_answer(&carol_the_admin(), GENERAL, "admin", options)

@@ -16,6 +16,7 @@ mod payload;
 
 mod abuse;
 mod computer_and_threads;
+mod daily_puzzle;
 mod endings;
 mod gateway;
 mod languages;
