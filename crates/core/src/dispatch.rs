@@ -131,6 +131,7 @@ impl Core {
             Command::Analyse { match_id } => self.analyse(req, *match_id).await,
             Command::Notify { on } => self.notify(req, *on).await,
             Command::Tournament(command) => self.tournament(req, command).await,
+            Command::Puzzle(command) => self.puzzle(req, *command).await,
         }
     }
 }

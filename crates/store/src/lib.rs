@@ -21,6 +21,7 @@ mod notifications;
 mod outages;
 mod outbox;
 mod players;
+mod puzzles;
 mod ratings;
 mod records;
 mod seasons;
@@ -66,6 +67,10 @@ pub use outbox::{
     release_held_posts, release_post, Delivery, NewPost, PostId, PostOutcome, PostRow,
 };
 pub use players::{note_player_language, player_language, player_name, upsert_player, PlayerKind};
+pub use puzzles::{
+    answer_puzzle, current_puzzle, insert_puzzle_attempt, load_puzzle_attempt, load_puzzle_rating,
+    puzzles_shown, save_puzzle_rating, PuzzleAnswer, PuzzleAttempt, PuzzleRating,
+};
 pub use ratings::{
     current_streaks, insert_history, leaderboard, load_rating, rating_history, save_rating,
     HistoryRow, NewHistory, Outcome, RatingRow,

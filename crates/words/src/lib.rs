@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 13] = [
+pub const AREAS: [&str; 14] = [
     "common",
     "errors",
     "match",
@@ -93,6 +93,7 @@ pub const AREAS: [&str; 13] = [
     "tournaments",
     "info",
     "records",
+    "puzzles",
     "notices",
     "console",
     "pictures",
@@ -100,8 +101,8 @@ pub const AREAS: [&str; 13] = [
     "discord",
     "web",
 ];
-const EN: [&str; 13] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web");
-const FR: [&str; 13] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web");
+const EN: [&str; 14] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web");
+const FR: [&str; 14] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {
