@@ -373,3 +373,62 @@ impl Core {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_set_has_one_puzzle_per_key() {
+        let set = namnam_ai::puzzles::built_in();
+        let keys: HashSet<String> = set.iter().map(|p| p.source.to_string()).collect();
+        assert_eq!(keys.len(), set.len(), "a puzzle's key is its source");
+    }
+
+    #[test]
+    fn the_offered_order_deals_the_themes_in_turn() {
+        let set = namnam_ai::puzzles::built_in();
+        let order = offered_order(&set);
+        assert_eq!(order.len(), set.len(), "every puzzle, once");
+        let themes: HashSet<Theme> = set.iter().map(|p| p.theme).collect();
+        // The first round of the deal holds one puzzle of each theme.
+        let first: HashSet<Theme> = order.iter().take(themes.len()).map(|p| p.theme).collect();
+        assert_eq!(first, themes);
+    }
+
+    #[test]
+    fn the_next_puzzle_fits_the_rating_and_is_never_one_seen() {
+        assert_eq!(fitting_difficulty(1399.9), 1);
+        assert_eq!(fitting_difficulty(1400.0), 2);
+        assert_eq!(fitting_difficulty(1599.9), 2);
+        assert_eq!(fitting_difficulty(1600.0), 3);
+        let set = namnam_ai::puzzles::built_in();
+        for rating in [1200.0, 1500.0, 1800.0] {
+            let mut shown = HashSet::new();
+            let mut fitting = 0;
+            while let Some(p) = next_puzzle(&set, &shown, rating) {
+                let fresh = shown.insert(p.source.to_string());
+                assert!(fresh, "{} shown twice", p.source);
+                fitting += usize::from(p.difficulty() == fitting_difficulty(rating));
+                // The fitting ones come first.
+                assert!(
+                    p.difficulty() == fitting_difficulty(rating)
+                        || set
+                            .iter()
+                            .filter(|q| q.difficulty() == fitting_difficulty(rating))
+                            .count()
+                            == fitting
+                );
+            }
+            assert_eq!(shown.len(), set.len(), "every puzzle in the end");
+        }
+    }
+
+    #[test]
+    fn a_puzzle_is_rated_by_its_difficulty() {
+        let rating = |d| puzzle_rating(d).rating;
+        assert_eq!([rating(1), rating(2), rating(3)], [1300.0, 1500.0, 1700.0]);
+        assert_eq!(puzzle_rating(2).deviation, 60.0);
+        assert_eq!(puzzle_rating(2).volatility, Glicko2Rating::new().volatility);
+    }
+}
