@@ -318,6 +318,14 @@ impl Printer {
         if let Some(board) = &reply.board {
             let board = text::board_text(&board.position, &board.names, self.language);
             writeln!(out, "{board}")?;
+        } else if let Some(position) = &reply.position {
+            // A puzzle: its sides are South and North.
+            let side = |id| Text::message(id, []).plain_in(self.language);
+            let names = namnam_store::Names {
+                south: side("picture-south"),
+                north: side("picture-north"),
+            };
+            writeln!(out, "{}", text::board_text(position, &names, self.language))?;
         } else if let Some(scene) = &reply.scene {
             // A replay: the board as it stood then.
             writeln!(
@@ -328,7 +336,13 @@ impl Printer {
         }
         // The text board above says what the picture shows; the pictures themselves go to `--images`.
         if let Some(dir) = &self.images {
-            for (picture, ext) in [(&reply.picture, "png"), (&reply.animation, "gif")] {
+            let pictures = [
+                (reply.picture.as_ref(), "png"),
+                (reply.animation.as_ref(), "gif"),
+            ]
+            .into_iter()
+            .chain(reply.more_animations.iter().map(|a| (Some(a), "gif")));
+            for (picture, ext) in pictures {
                 let Some(picture) = picture else { continue };
                 self.written += 1;
                 let match_part = reply

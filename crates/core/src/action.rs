@@ -12,7 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::request::TournamentCommand;
-use super::request::{Command, Expected, ReplayFrom};
+use super::request::{Command, Expected, PuzzleCommand, ReplayFrom};
 use namnam_game::House;
 use namnam_store::Snowflake;
 
@@ -67,6 +67,11 @@ pub enum ActionId {
     TournamentLeave { tournament: i64 },
     /// Open the server's daily puzzle of `day` (days since 1970-01-01, UTC), privately.
     DailyPuzzle { day: i64 },
+    /// Play `house` in puzzle `attempt` (a puzzle shown to one player: its id in the database). Only that
+    /// player's first answer counts; a press by anyone else, or after the answer, is refused.
+    PuzzleAnswer { attempt: i64, house: House },
+    /// Show the next puzzle (under an answer).
+    PuzzleNext,
 }
 
 /// The buttons of a replay.
@@ -204,6 +209,11 @@ impl ActionId {
                 Command::Tournament(TournamentCommand::Leave(Some(tournament)))
             }
             ActionId::DailyPuzzle { day } => Command::Daily { day: Some(day) },
+            ActionId::PuzzleAnswer { attempt, house } => Command::Puzzle(PuzzleCommand::Answer {
+                house,
+                attempt: Some(attempt),
+            }),
+            ActionId::PuzzleNext => Command::Puzzle(PuzzleCommand::Play),
         }
     }
 
@@ -227,6 +237,8 @@ impl ActionId {
                 format!("tournament leave tournament:{tournament}")
             }
             ActionId::DailyPuzzle { day } => format!("daily day:{day}"),
+            ActionId::PuzzleAnswer { house, .. } => format!("puzzle answer house:{house}"),
+            ActionId::PuzzleNext => "puzzle".into(),
         }
     }
 }
@@ -234,7 +246,8 @@ impl ActionId {
 /// `nn:<match>:<turn>:<house>`, `nn:<match>:draw`, `nn:<match>:takeback:<turn>`,
 /// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
 /// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
-/// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`, `nn:daily:<day>`.
+/// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`,
+/// `nn:puzzle:<attempt>:<house>`, `nn:puzzle:next`, `nn:daily:<day>`.
 impl ActionId {
     /// The kind of button, without its ids: an operator's label.
     pub fn kind(&self) -> &'static str {
@@ -252,6 +265,8 @@ impl ActionId {
             ActionId::TournamentJoin { .. } => "tournament-join",
             ActionId::TournamentLeave { .. } => "tournament-leave",
             ActionId::DailyPuzzle { .. } => "daily-puzzle",
+            ActionId::PuzzleAnswer { .. } => "puzzle-answer",
+            ActionId::PuzzleNext => "puzzle-next",
         }
     }
 }
@@ -297,6 +312,10 @@ impl fmt::Display for ActionId {
                 write!(f, "{PREFIX}tournament:{tournament}:leave")
             }
             ActionId::DailyPuzzle { day } => write!(f, "{PREFIX}daily:{day}"),
+            ActionId::PuzzleAnswer { attempt, house } => {
+                write!(f, "{PREFIX}puzzle:{attempt}:{}", house.label())
+            }
+            ActionId::PuzzleNext => write!(f, "{PREFIX}puzzle:next"),
         }
     }
 }
@@ -336,6 +355,20 @@ impl FromStr for ActionId {
             })
         };
         Ok(match parts.as_slice() {
+            ["puzzle", "next"] => ActionId::PuzzleNext,
+            ["puzzle", a, house] => ActionId::PuzzleAnswer {
+                // One spelling per id: no sign, no leading zeros (ids start at 1).
+                attempt: match a.starts_with(['+', '-', '0']) {
+                    true => return Err(unknown()),
+                    false => a.parse::<i64>().map_err(|_| unknown())?,
+                },
+                house: house
+                    .parse()
+                    .ok()
+                    .filter(|l: &i64| l.to_string() == *house)
+                    .and_then(|l| House::from_label(l).ok())
+                    .ok_or_else(unknown)?,
+            },
             ["replay", m, ply, step] => replay(m, ply, step, None)?,
             ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
             // One spelling per id: no sign, no leading zeros (a day is never 0 here).
@@ -432,6 +465,11 @@ mod tests {
             id.prop_map(|match_id| ActionId::Rematch { match_id }),
             (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge { challenge, answer }),
             id.prop_map(|match_id| ActionId::Analyse { match_id }),
+            (1i64..=i64::MAX, 1i64..=12).prop_map(|(attempt, label)| ActionId::PuzzleAnswer {
+                attempt,
+                house: House::from_label(label).expect("1–12"),
+            }),
+            Just(ActionId::PuzzleNext),
             (
                 id,
                 any::<u32>(),
@@ -523,6 +561,14 @@ mod tests {
                 },
             ),
             (
+                "nn:puzzle:31:4",
+                ActionId::PuzzleAnswer {
+                    attempt: 31,
+                    house: House::from_label(4).unwrap(),
+                },
+            ),
+            ("nn:puzzle:next", ActionId::PuzzleNext),
+            (
                 "nn:challenge:5:decline",
                 ActionId::Challenge {
                     challenge: 5,
@@ -546,6 +592,13 @@ mod tests {
             "nn:42:takeback:09",
             "nn:42:takeback:+9",
             "nn:42:takeback-no:x",
+            "nn:puzzle:31:13",
+            "nn:puzzle:31:04",
+            "nn:puzzle:031:4",
+            "nn:puzzle:-1:4",
+            "nn:puzzle:x:4",
+            "nn:puzzle:31",
+            "nn:puzzle:later",
             "",
         ] {
             assert!(bad.parse::<ActionId>().is_err(), "{bad}");

@@ -63,6 +63,8 @@ pub struct CoreConfig {
     /// The public address of `namnam web` (`NAMNAM_WEB_URL`), if there is one: replies link to a server's
     /// pages when it has them.
     pub web_url: Option<String>,
+    /// The puzzles `puzzle` shows (see `puzzles`): the built-in set by default; a test gives a few.
+    pub puzzles: Arc<Vec<namnam_ai::puzzles::Puzzle>>,
 }
 
 impl Default for CoreConfig {
@@ -81,6 +83,7 @@ impl Default for CoreConfig {
             costly_per_minute: super::budget::COSTLY_PER_MINUTE,
             default_language: super::message::Language::English,
             web_url: None,
+            puzzles: Arc::new(namnam_ai::puzzles::built_in()),
         }
     }
 }

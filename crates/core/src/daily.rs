@@ -92,24 +92,47 @@ impl Core {
         Ok(notices)
     }
 
-    /// `daily [day:N]`, or the daily post's button: the server's puzzle of that day, privately.
+    /// `daily [day:N]`, or the daily post's button: the server's puzzle of that day, privately, as any
+    /// puzzle (its answer also counts in the day's tally). A puzzle the player was shown before is the same
+    /// attempt: answered already, it is not asked again.
     pub(super) async fn daily(&self, req: &Request, day: Option<i64>) -> Result<Reply, CoreError> {
         let (daily, puzzle) = self.daily_of(req.place.server, day).await?;
-        Ok(Reply::private(Text::message(
-            "daily-puzzle-today",
-            [
-                ("date", Arg::words(day_words(daily.day))),
-                ("side", Arg::words(puzzle.position.to_move().name())),
-                ("difficulty", Arg::number(puzzle.difficulty())),
-            ],
-        )))
+        let player = req.user.id;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let (attempt, again) = match store::puzzle_attempt_of(&mut *tx, player, &daily.puzzle)
+            .await?
+        {
+            Some(shown) if shown.answer.is_some() => return Err(UserError::PuzzleAnswered.into()),
+            Some(shown) => (shown.id, true),
+            None => {
+                store::upsert_player(&mut tx, player, &req.user.name, req.user.kind, now).await?;
+                let id = store::insert_puzzle_attempt(
+                    &mut tx,
+                    player,
+                    &daily.puzzle,
+                    Some(req.place.server),
+                    now,
+                )
+                .await?;
+                (id, false)
+            }
+        };
+        tx.commit().await.map_err(StoreError::from)?;
+        let mut reply = self.present_puzzle(req, attempt, &puzzle, again).await?;
+        reply.text = Text::lines([
+            Text::message(
+                "daily-puzzle-opened",
+                [("date", Arg::words(day_words(daily.day)))],
+            ),
+            reply.text,
+        ]);
+        Ok(reply)
     }
 
-    /// The puzzles this process knows: the built-in set.
-    pub(super) fn puzzle_set(&self) -> &'static [Puzzle] {
-        static SET: std::sync::LazyLock<Vec<Puzzle>> =
-            std::sync::LazyLock::new(namnam_ai::puzzles::built_in);
-        &SET
+    /// The puzzles this process knows (the built-in set, unless the configuration gives others).
+    pub(super) fn puzzle_set(&self) -> &[Puzzle] {
+        &self.config.puzzles
     }
 
     /// The puzzle of `day` (today's when `None`) in the asker's server.

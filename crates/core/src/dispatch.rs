@@ -132,6 +132,7 @@ impl Core {
             Command::Notify { on } => self.notify(req, *on).await,
             Command::Tournament(command) => self.tournament(req, command).await,
             Command::Daily { day } => self.daily(req, *day).await,
+            Command::Puzzle(command) => self.puzzle(req, *command).await,
         }
     }
 }

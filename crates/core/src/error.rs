@@ -120,6 +120,19 @@ pub enum UserError {
     LastAllowedChannel(Snowflake),
     /// The server has no daily puzzle of that day (none asked for, not posted yet, or from an older set).
     NoDailyPuzzle,
+    /// `puzzle answer` with no puzzle waiting for an answer.
+    NoPuzzle,
+    /// A button of a puzzle shown to someone else (or of none).
+    PuzzleNotYours,
+    /// A puzzle answered already: only the first answer counts.
+    PuzzleAnswered,
+    /// A puzzle shown before the set changed, and not in it any more.
+    PuzzleGone,
+    /// A house that is not a legal move in the puzzle; the legal ones.
+    PuzzleIllegal {
+        house: House,
+        legal: Vec<House>,
+    },
     /// Too many costly commands in a minute: try again at `until`.
     Busy {
         until: i64,
@@ -157,6 +170,7 @@ pub enum Wanted {
     TournamentName,
     Web,
     Day,
+    PuzzleCommand,
 }
 
 impl Wanted {
@@ -191,6 +205,7 @@ impl Wanted {
             Wanted::TournamentName => "wanted-tournament-name",
             Wanted::Web => "wanted-web",
             Wanted::Day => "wanted-day",
+            Wanted::PuzzleCommand => "wanted-puzzle-command",
         }
     }
 }
@@ -440,6 +455,31 @@ impl UserError {
                 Text::message("error-not-admin", [("admin", A::command("admin"))])
             }
             UserError::NoStats => Text::message("error-no-stats", []),
+            UserError::NoPuzzle => Text::message("error-no-puzzle", [("puzzle", puzzle_play())]),
+            UserError::PuzzleNotYours => {
+                Text::message("error-puzzle-not-yours", [("puzzle", puzzle_play())])
+            }
+            UserError::PuzzleAnswered => {
+                Text::message("error-puzzle-answered", [("puzzle", puzzle_play())])
+            }
+            UserError::PuzzleGone => {
+                Text::message("error-puzzle-gone", [("puzzle", puzzle_play())])
+            }
+            UserError::PuzzleIllegal { house, legal } => Text::message(
+                "error-puzzle-illegal",
+                [
+                    ("house", A::number(house.label())),
+                    (
+                        "houses",
+                        A::Text(Text::list(
+                            legal
+                                .iter()
+                                .map(|h| Text::new().words(h.label().to_string())),
+                            ", ",
+                        )),
+                    ),
+                ],
+            ),
             UserError::SeasonJustStarted(season) => Text::message(
                 "error-season-just-started",
                 [("season", id((*season).into()))],
@@ -493,6 +533,11 @@ impl fmt::Display for UserError {
 }
 
 impl std::error::Error for UserError {}
+
+/// `puzzle play`, as the refusals about puzzles name it.
+pub(super) fn puzzle_play() -> Arg {
+    Arg::command("puzzle play")
+}
 
 fn illegal_text(house: House, why: IllegalMove, owner: &str) -> Text {
     let house = ("house", Arg::number(house.label()));

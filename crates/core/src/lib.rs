@@ -14,8 +14,9 @@
 //!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed) and
 //!   `matches` (the match a request means, how it is shown, a change to it committed);
 //! - the features, one module each: `ratings`, `notify`, `play`, `takeback`, `challenges`, `rematch`,
-//!   `records`, `computer`, `info`, `admin`, `seasons`, `daily` (the daily puzzle), `threads`, `sweeper` (the move clock), `outage`
-//!   (the clock paused while the platform or the bot is down), `tournaments`;
+//!   `records`, `computer`, `info`, `admin`, `seasons`, `threads`, `sweeper` (the move clock), `outage`
+//!   (the clock paused while the platform or the bot is down), `tournaments`, `puzzles`, `daily` (the daily
+//!   puzzle);
 //! - the dispatcher on top: `dispatch`, which makes the core with its hooks and answers a request.
 
 pub mod action;
@@ -48,6 +49,7 @@ mod languages;
 mod notify;
 mod outage;
 mod play;
+mod puzzles;
 mod ratings;
 mod records;
 mod rematch;
@@ -78,9 +80,9 @@ pub use reply::{
     Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
 };
 pub use request::{
-    AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, ReplayFrom, Request,
-    Resolver, SeasonChange, SettingsChange, StartAt, TournamentCommand, TournamentSpec, UserRef,
-    WebChange, COMPUTER_ID, COMPUTER_NAME,
+    AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, PuzzleCommand,
+    ReplayFrom, Request, Resolver, SeasonChange, SettingsChange, StartAt, TournamentCommand,
+    TournamentSpec, UserRef, WebChange, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use sweeper::spawn_sweeper;
 pub use tournaments::{SheetRound, TournamentSheet};

@@ -7,7 +7,7 @@
 
 use super::error::InternalError;
 use super::message::Language;
-use namnam_game::{Match, MatchMove};
+use namnam_game::{Match, MatchMove, MoveRecord, Position};
 pub use namnam_render::{MatchView, Picture, RatingChart, RatingPoint};
 use namnam_store::Names;
 
@@ -115,6 +115,55 @@ impl PendingAnimation {
         })
         .await?;
         Ok(picture)
+    }
+}
+
+/// A puzzle's position (its sides named South and North, as the puzzle's words name them), in `language`.
+pub async fn puzzle_board(
+    position: Position,
+    language: Language,
+) -> Result<Picture, InternalError> {
+    let picture = tokio::task::spawn_blocking(move || {
+        let (south, north) = side_names(language);
+        namnam_render::board_png(&puzzle_view(&position, None, &south, &north, language))
+    })
+    .await?;
+    Ok(picture)
+}
+
+/// A puzzle's move as an animation (however many laps: the answer shows what a move does), in
+/// `language`. Drawn at once, not pending: a puzzle's answer is private, and stored nowhere.
+pub async fn puzzle_move(record: MoveRecord, language: Language) -> Result<Picture, InternalError> {
+    let picture = tokio::task::spawn_blocking(move || {
+        let (south, north) = side_names(language);
+        let view = puzzle_view(&record.after, Some(&record), &south, &north, language);
+        namnam_render::move_gif(&view, &record)
+    })
+    .await?;
+    Ok(picture)
+}
+
+fn side_names(language: Language) -> (String, String) {
+    let side = |id| namnam_words::message(language, id, &[]);
+    (side("picture-south"), side("picture-north"))
+}
+
+fn puzzle_view<'a>(
+    position: &'a Position,
+    last_move: Option<&'a MoveRecord>,
+    south: &'a str,
+    north: &'a str,
+    language: Language,
+) -> MatchView<'a> {
+    MatchView {
+        language,
+        names: namnam_game::ByPlayer::new(south, north),
+        round: 1,
+        position,
+        last_move,
+        round_summary: None,
+        result: None,
+        note: None,
     }
 }
 

@@ -75,9 +75,14 @@ pub struct Reply {
     /// The move as an animation (when it took two or more laps), once
     /// [`render_animation`](Self::render_animation) has drawn it.
     pub animation: Option<Picture>,
+    /// Animations after [`animation`](Self::animation), drawn already (a puzzle's answer: the player's own
+    /// move after the best one).
+    pub more_animations: Vec<Picture>,
     /// The animation still to draw: a front end sends the reply with the board first, then this.
     pub pending_animation: Option<PendingAnimation>,
     pub board: Option<BoardState>,
+    /// A position outside any match (a puzzle's), for a front end that draws boards as text.
+    pub position: Option<Position>,
     /// What the players can do next.
     pub actions: Vec<Action>,
     /// Web pages to open (the server's page on `namnam web`, when it has one).

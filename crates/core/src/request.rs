@@ -244,6 +244,22 @@ pub enum Command {
     Daily {
         day: Option<i64>,
     },
+    /// Puzzles: one shown, answered, or the player's puzzle record.
+    Puzzle(PuzzleCommand),
+}
+
+/// `puzzle`, `puzzle answer house:N`, `puzzle stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleCommand {
+    /// The player's current puzzle (the one waiting for an answer), else the next one.
+    Play,
+    /// Play `house` in a puzzle: the one a button names (`attempt`, a puzzle shown), else the player's current
+    /// one.
+    Answer {
+        house: House,
+        attempt: Option<i64>,
+    },
+    Stats,
 }
 
 impl Command {
@@ -260,6 +276,7 @@ impl Command {
             | Command::History { .. } => true,
             Command::Replay { from, .. } => !matches!(from, ReplayFrom::Button { .. }),
             Command::Tournament(TournamentCommand::Standings(_)) => true,
+            Command::Puzzle(PuzzleCommand::Play) => true,
             _ => false,
         }
     }
@@ -284,7 +301,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 23] = [
+pub const COMMANDS: [&str; 24] = [
     "challenge",
     "accept",
     "decline",
@@ -308,6 +325,7 @@ pub const COMMANDS: [&str; 23] = [
     "notify",
     "tournament",
     "daily",
+    "puzzle",
 ];
 
 impl Command {
@@ -363,11 +381,7 @@ impl Command {
                     .first()
                     .copied()
                     .map_or_else(|| opts.required("house"), Ok)?;
-                let label: i64 = house.trim().parse().map_err(|_| UserError::BadOption {
-                    option: "house",
-                    expected: Wanted::House,
-                })?;
-                let house = House::from_label(label).map_err(|_| UserError::NoSuchHouse(label))?;
+                let house = parse_house(house)?;
                 Command::Move {
                     house,
                     match_id: optional_match_number(&mut opts)?,
@@ -434,6 +448,7 @@ impl Command {
                     Wanted::Day,
                 )?,
             },
+            "puzzle" => Command::Puzzle(parse_puzzle(words, &mut opts)?),
             "matches" => Command::Matches,
             "history" => Command::History {
                 match_id: optional_match_number(&mut opts)?,
@@ -543,6 +558,40 @@ impl Command {
         opts.finish()?;
         Ok(command)
     }
+}
+
+/// A house as typed: a number, 1–12.
+fn parse_house(typed: &str) -> Result<House, UserError> {
+    let label: i64 = typed.trim().parse().map_err(|_| UserError::BadOption {
+        option: "house",
+        expected: Wanted::House,
+    })?;
+    House::from_label(label).map_err(|_| UserError::NoSuchHouse(label))
+}
+
+/// `puzzle [play]`, `puzzle answer house:N` (or `puzzle answer N`), `puzzle stats`.
+fn parse_puzzle(words: &[&str], opts: &mut Options<'_>) -> Result<PuzzleCommand, UserError> {
+    let sub = words.first().copied().or_else(|| opts.take("action"));
+    Ok(match sub.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("play") => PuzzleCommand::Play,
+        Some("stats") => PuzzleCommand::Stats,
+        Some("answer") => {
+            let house = words
+                .get(1)
+                .copied()
+                .map_or_else(|| opts.required("house"), Ok)?;
+            PuzzleCommand::Answer {
+                house: parse_house(house)?,
+                attempt: None,
+            }
+        }
+        Some(_) => {
+            return Err(UserError::BadOption {
+                option: "puzzle",
+                expected: Wanted::PuzzleCommand,
+            })
+        }
+    })
 }
 
 /// `tournament create|join|leave|start|standings|pairings|withdraw|cancel` with its options.

@@ -131,9 +131,14 @@ async fn on_button(
     if !custom_ids(&press.message).contains(&id) {
         tracing::warn!(custom_id = id, message = %press.message.id, user = %press.user.id,
             "a press of a button its message does not carry: refused");
-        // What takes a button off its message is the match (or challenge) moving on.
+        let refusal = match id.parse::<ActionId>() {
+            // What takes a puzzle's houses off its message is its answer.
+            Ok(ActionId::PuzzleAnswer { .. }) => UserError::PuzzleAnswered,
+            // What takes another button off its message is the match (or challenge) moving on.
+            _ => UserError::Stale,
+        };
         let language = Language::of_locale(&press.locale);
-        let stale = data.mentions.render_in(&UserError::Stale.text(), language);
+        let stale = data.mentions.render_in(&refusal.text(), language);
         return Err(CommandError::user(stale));
     }
     let Ok(action) = id.parse::<ActionId>() else {

@@ -124,6 +124,8 @@ pub struct Bot {
     progress: tokio::sync::watch::Sender<Progress>,
     /// The address the metrics are served on, once bound (see [`Bot::metrics_address`]).
     metrics_address: tokio::sync::watch::Sender<Option<SocketAddr>>,
+    /// The puzzles `/puzzle` shows; the built-in set when `None`.
+    puzzles: Option<Arc<Vec<namnam_ai::puzzles::Puzzle>>>,
 }
 
 impl Bot {
@@ -137,6 +139,7 @@ impl Bot {
             http_client: None,
             progress: tokio::sync::watch::Sender::new(Progress::default()),
             metrics_address: tokio::sync::watch::Sender::new(None),
+            puzzles: None,
         }
     }
 
@@ -167,6 +170,12 @@ impl Bot {
         self
     }
 
+    /// Shows these puzzles rather than the built-in set (tests give a few whose answers they know).
+    pub fn with_puzzles(mut self, puzzles: Arc<Vec<namnam_ai::puzzles::Puzzle>>) -> Self {
+        self.puzzles = Some(puzzles);
+        self
+    }
+
     /// Replaces the command set (tests use this to see a changed set registered again).
     pub fn with_commands(mut self, commands: Vec<Command>) -> Self {
         self.commands = commands;
@@ -183,6 +192,7 @@ impl Bot {
             http_client: client,
             progress,
             metrics_address,
+            puzzles,
         } = self;
         check_database_folder(&settings)?;
         if settings.test != settings::TestSettings::default() {
@@ -252,6 +262,10 @@ impl Bot {
                 .unwrap_or(namnam_ai::analysis::ANALYSIS_NODES),
             web_url: settings.web_url.clone(),
             ..CoreConfig::default()
+        };
+        let config = match puzzles {
+            Some(puzzles) => CoreConfig { puzzles, ..config },
+            None => config,
         };
         let core = Arc::new(Core::new(store, clock, config).with_metrics(core_metrics));
         let mut core_progress = core.progress();

@@ -42,6 +42,11 @@ pub fn board_file_name(match_id: i64, version: i64) -> String {
     format!("nam-nam-{match_id}-v{version}.png")
 }
 
+/// The file name of an animation after the first ([`Reply::more_animations`]): `nam-nam-move-2.gif`, …
+pub fn more_move_file(index: usize) -> String {
+    format!("nam-nam-move-{}.gif", index + 2)
+}
+
 /// A message ready to send, whichever way it is sent.
 #[derive(Clone, Debug)]
 pub struct Outgoing {
@@ -76,6 +81,9 @@ impl Outgoing {
         }
         if let Some(animation) = &reply.animation {
             files.push(attachment(animation, MOVE_FILE));
+        }
+        for (i, animation) in reply.more_animations.iter().enumerate() {
+            files.push(attachment(animation, &more_move_file(i)));
         }
         if let Some(file) = &reply.file {
             files.push(
@@ -185,10 +193,12 @@ pub fn buttons(
 ) -> Vec<serenity::CreateActionRow> {
     let (houses, others): (Vec<&Action>, Vec<&Action>) = actions
         .iter()
-        .partition(|a| matches!(a.id, ActionId::Move { .. }));
+        .partition(|a| matches!(a.id, ActionId::Move { .. } | ActionId::PuzzleAnswer { .. }));
     let button = |action: &Action| {
         let (label, style) = match action.id {
-            ActionId::Move { house, .. } => (house.to_string(), serenity::ButtonStyle::Primary),
+            ActionId::Move { house, .. } | ActionId::PuzzleAnswer { house, .. } => {
+                (house.to_string(), serenity::ButtonStyle::Primary)
+            }
             ActionId::Challenge {
                 answer: ChallengeAnswer::Accept,
                 ..

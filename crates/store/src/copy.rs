@@ -35,6 +35,8 @@ pub const TABLES: &[&str] = &[
     "tournament_games",
     "daily_puzzles",
     "daily_answers",
+    "puzzle_ratings",
+    "puzzle_attempts",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is
@@ -42,7 +44,13 @@ pub const TABLES: &[&str] = &[
 pub const NOT_COPIED: &[&str] = &["leases", "process_heartbeats"];
 
 /// The tables whose ids come from a counter (SQLite's AUTOINCREMENT, PostgreSQL's identity columns).
-const COUNTED: &[&str] = &["challenges", "matches", "outbox", "tournaments"];
+const COUNTED: &[&str] = &[
+    "challenges",
+    "matches",
+    "outbox",
+    "tournaments",
+    "puzzle_attempts",
+];
 
 /// Rows inserted by one statement.
 const BATCH: usize = 200;

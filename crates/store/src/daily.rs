@@ -110,6 +110,29 @@ where
     row.as_ref().map(daily_from_row).transpose()
 }
 
+/// `server`'s latest daily puzzle that was `puzzle`, posted by `now` (an answer to that puzzle then counts
+/// for that day).
+pub async fn daily_of_puzzle<'e, E>(
+    db: E,
+    server: Snowflake,
+    puzzle: &str,
+    now: i64,
+) -> StoreResult<Option<DailyPuzzle>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let row = sqlx::query(
+        "SELECT server_id, day, puzzle, channel_id, posted_at FROM daily_puzzles
+         WHERE server_id = $1 AND puzzle = $2 AND posted_at <= $3 ORDER BY day DESC LIMIT 1",
+    )
+    .bind(server.to_sql())
+    .bind(puzzle)
+    .bind(now)
+    .fetch_optional(db)
+    .await?;
+    row.as_ref().map(daily_from_row).transpose()
+}
+
 fn daily_from_row(row: &sqlx::any::AnyRow) -> StoreResult<DailyPuzzle> {
     Ok(DailyPuzzle {
         server: row.snowflake("server_id")?,

@@ -22,6 +22,7 @@ mod notifications;
 mod outages;
 mod outbox;
 mod players;
+mod puzzles;
 mod ratings;
 mod records;
 mod seasons;
@@ -44,8 +45,8 @@ pub use claims::{
 };
 pub use commands::{forget_registration, registrations, save_registration, Registration};
 pub use daily::{
-    claim_daily_puzzle, daily_answer_of, daily_puzzle, daily_puzzles_due, daily_puzzles_of,
-    daily_tally, record_daily_answer, DailyAnswer, DailyPuzzle, DailyTally,
+    claim_daily_puzzle, daily_answer_of, daily_of_puzzle, daily_puzzle, daily_puzzles_due,
+    daily_puzzles_of, daily_tally, record_daily_answer, DailyAnswer, DailyPuzzle, DailyTally,
 };
 pub use ids::Snowflake;
 pub use levels::{levels, Levels};
@@ -71,6 +72,11 @@ pub use outbox::{
     release_held_posts, release_post, Delivery, NewPost, PostId, PostOutcome, PostRow,
 };
 pub use players::{note_player_language, player_language, player_name, upsert_player, PlayerKind};
+pub use puzzles::{
+    answer_puzzle, current_puzzle, insert_puzzle_attempt, load_puzzle_attempt, load_puzzle_rating,
+    puzzle_attempt_of, puzzles_shown, save_puzzle_rating, PuzzleAnswer, PuzzleAttempt,
+    PuzzleRating,
+};
 pub use ratings::{
     current_streaks, insert_history, leaderboard, load_rating, rating_history, save_rating,
     HistoryRow, NewHistory, Outcome, RatingRow,

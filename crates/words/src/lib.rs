@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 14] = [
+pub const AREAS: [&str; 15] = [
     "common",
     "errors",
     "match",
@@ -93,6 +93,7 @@ pub const AREAS: [&str; 14] = [
     "tournaments",
     "info",
     "records",
+    "puzzles",
     "notices",
     "console",
     "pictures",
@@ -101,8 +102,8 @@ pub const AREAS: [&str; 14] = [
     "web",
     "daily",
 ];
-const EN: [&str; 14] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web", "daily");
-const FR: [&str; 14] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "notices", "console", "pictures", "commands", "discord", "web", "daily");
+const EN: [&str; 15] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web", "daily");
+const FR: [&str; 15] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web", "daily");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

@@ -65,6 +65,7 @@ pub fn assert_command_set(commands: &[Value]) {
         "matches",
         "move",
         "notify",
+        "puzzle",
         "rematch",
         "replay",
         "resign",

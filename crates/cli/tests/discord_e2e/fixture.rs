@@ -215,6 +215,16 @@ impl Fixture {
         (fixture, bot, store, address)
     }
 
+    /// [`Self::table`] with the bot showing `puzzles` rather than the built-in set.
+    pub async fn puzzle_table(
+        database: &str,
+        puzzles: Arc<Vec<namnam_ai::puzzles::Puzzle>>,
+    ) -> (Self, Running, Store) {
+        let fixture = Self::start_clocked().await;
+        let bot = Running::start(fixture.bot(database).with_puzzles(puzzles));
+        fixture.table_with(bot, database).await
+    }
+
     async fn table_on(self, database: &str) -> (Self, Running, Store) {
         let bot = self.start_bot(database);
         self.table_with(bot, database).await

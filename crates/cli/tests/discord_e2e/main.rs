@@ -23,6 +23,7 @@ mod languages;
 mod looking_back;
 mod operators;
 mod outages;
+mod puzzles;
 mod registration;
 mod seasons_and_dms;
 mod startup;

@@ -6,4 +6,6 @@ pub use fake_discord;
 pub use namnam_testkit::{poll, postgres};
 #[path = "../../../core/tests/support/planted.rs"]
 pub mod planted;
+#[path = "../../../core/tests/support/puzzles.rs"]
+pub mod puzzle_set;
 pub mod running;

@@ -7,6 +7,10 @@ use namnam_testkit::postgres;
 #[path = "../../../core/tests/core/common.rs"]
 mod common;
 
+#[path = "../../../core/tests/support/puzzles.rs"]
+mod puzzle_set;
+
 mod abuse;
 mod console;
+mod puzzles;
 mod takeback;

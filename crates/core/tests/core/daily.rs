@@ -54,6 +54,20 @@ async fn posts_in(h: &Harness, channel: &str) -> i64 {
         .unwrap()
 }
 
+async fn posted_first(h: &Harness, server: namnam_store::Snowflake) -> store::DailyPuzzle {
+    store::daily_puzzles_of(h.core.store().reader(), server)
+        .await
+        .unwrap()
+        .remove(0)
+}
+
+async fn next_posted_at(h: &Harness, server: namnam_store::Snowflake) -> i64 {
+    store::daily_puzzles_of(h.core.store().reader(), server)
+        .await
+        .unwrap()[1]
+        .posted_at
+}
+
 async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
     // Nothing before an admin asks for it.
@@ -93,15 +107,70 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     assert!(dailies(&other.sweep().await.unwrap()).is_empty());
     assert_eq!(posts_in(&h, "puzzles").await, 1);
 
-    // Its button opens that day's puzzle for whoever presses it, privately; so does `daily`.
+    // Its button opens that day's puzzle for whoever presses it, privately, as any puzzle; so does
+    // `daily`.
+    let key = posted_first(&h, post.server).await.puzzle;
+    let puzzle = namnam_ai::puzzles::built_in()
+        .into_iter()
+        .find(|p| p.source.to_string() == key)
+        .expect("a puzzle of the built-in set");
+    let wrong = puzzle
+        .position
+        .legal_moves()
+        .iter()
+        .find(|&h| h != puzzle.best)
+        .expect("another legal move");
     let opened = h.press("bob", ActionId::DailyPuzzle { day }).await.unwrap();
     assert!(opened.private);
+    let words = opened.text.plain();
+    assert!(words.contains("The daily puzzle of 2026-01-01"), "{words}");
     assert!(
-        opened.text.plain().contains("2026-01-01"),
-        "{}",
-        opened.text
+        words.contains("find the move that wins the most"),
+        "{words}"
     );
+    let houses: Vec<ActionId> = opened.actions.iter().map(|a| a.id).collect();
+    assert_eq!(
+        houses.len(),
+        puzzle.position.legal_moves().len(),
+        "{houses:?}"
+    );
+    assert!(h.ok("alice", "daily").await.private);
     assert!(h.ok("carol", "daily").await.private);
+    // alice finds it an hour after the post; bob misses; carol answers only after the next post.
+    let right = h
+        .ok("alice", &format!("puzzle answer house:{}", puzzle.best))
+        .await;
+    assert!(
+        right.text.plain().starts_with("**Right**"),
+        "{}",
+        right.text
+    );
+    h.clock.advance_secs(600);
+    let ActionId::PuzzleAnswer { attempt, .. } = houses[0] else {
+        panic!("house buttons: {houses:?}");
+    };
+    let missed = h
+        .press(
+            "bob",
+            ActionId::PuzzleAnswer {
+                attempt,
+                house: wrong,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(
+        missed.text.plain().starts_with("**Not the best move**"),
+        "{}",
+        missed.text
+    );
+    // Opened again after answering: not asked twice.
+    assert!(matches!(
+        h.press("bob", ActionId::DailyPuzzle { day }).await,
+        Err(namnam_core::CoreError::User(
+            namnam_core::UserError::PuzzleAnswered
+        ))
+    ));
     // A day that had none.
     assert!(matches!(
         h.press("bob", ActionId::DailyPuzzle { day: day - 1 }).await,
@@ -119,9 +188,21 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     let words = next[0].reply.text.plain();
     assert!(words.contains("Daily puzzle** of 2026-01-02"), "{words}");
     assert!(
-        words.contains("Yesterday's puzzle: nobody answered it."),
+        words.contains("Yesterday's puzzle: 1 of 2 solved it. Fastest: alice, 1 h after the post."),
         "{words}"
     );
+    // carol's answer, after the next post, moves her rating but is not in yesterday's tally.
+    h.ok("carol", &format!("puzzle answer house:{}", puzzle.best))
+        .await;
+    let first_day = posted_first(&h, post.server).await;
+    let tally = store::daily_tally(
+        h.core.store().reader(),
+        &first_day,
+        next_posted_at(&h, post.server).await,
+    )
+    .await
+    .unwrap();
+    assert_eq!((tally.answered, tally.solved), (2, 1));
     let posted = store::daily_puzzles_of(h.core.store().reader(), post.server)
         .await
         .unwrap();

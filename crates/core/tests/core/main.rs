@@ -12,6 +12,9 @@ use namnam_testkit::postgres;
 #[path = "../support/planted.rs"]
 mod planted;
 
+#[path = "../support/puzzles.rs"]
+mod puzzle_set;
+
 #[macro_use]
 mod common;
 
@@ -27,6 +30,7 @@ mod outage;
 mod picture_languages;
 mod play;
 mod processes;
+mod puzzles;
 mod refusals;
 mod rematch;
 mod replay;

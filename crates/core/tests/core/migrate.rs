@@ -3,7 +3,7 @@
 //! plays on there: the old buttons work and new ids come after the copied ones.
 
 use crate::common::*;
-use namnam_core::ActionId;
+use namnam_core::{ActionId, Resolver};
 use namnam_store::copy::{copy_all, table_names, NOT_COPIED, TABLES};
 use namnam_store::{Registration, Snowflake, Store, StoreError};
 use sqlx::{Column, Row, ValueRef};
@@ -105,6 +105,41 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         commands: [("move".to_owned(), Snowflake(1_200_000_000_000_000_002))].into(),
     };
     namnam_store::save_registration(&mut tx, &registration, START_MS)
+        .await
+        .unwrap();
+    // alice's puzzles: one answered (her puzzle rating), one waiting for its answer.
+    let alice = TestNames.user("alice").unwrap().id;
+    let answered = namnam_store::insert_puzzle_attempt(
+        &mut tx,
+        alice,
+        "selfplay:1:1:0",
+        Some(SERVER),
+        START_MS,
+    )
+    .await
+    .unwrap();
+    let answer = namnam_store::PuzzleAnswer {
+        at: START_MS + 1,
+        house: 6,
+        solved: true,
+    };
+    assert!(namnam_store::answer_puzzle(&mut tx, answered, answer)
+        .await
+        .unwrap());
+    namnam_store::insert_puzzle_attempt(&mut tx, alice, "selfplay:1:2:0", None, START_MS + 2)
+        .await
+        .unwrap();
+    let rating = namnam_store::PuzzleRating {
+        player: alice,
+        rating: 1563.5,
+        deviation: 290.25,
+        volatility: 0.06,
+        attempts: 1,
+        solved: 1,
+        streak: 1,
+        best_streak: 1,
+    };
+    namnam_store::save_puzzle_rating(&mut tx, &rating, START_MS + 1)
         .await
         .unwrap();
     tx.commit().await.unwrap();

@@ -4,6 +4,7 @@
 mod admin;
 mod info;
 mod play;
+mod puzzle;
 mod records;
 mod tournament;
 pub mod words;
@@ -56,6 +57,7 @@ fn all_unlocalised() -> Vec<Command> {
         records::replay(),
         records::analyse(),
         records::notify(),
+        puzzle::puzzle(),
         tournament::tournament(),
         info::rules(),
         info::help(),

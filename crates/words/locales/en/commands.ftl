@@ -108,6 +108,16 @@ command-notify-on = on
     .description = DM me when it becomes my turn in a match (not while I am at the board)
 command-notify-off = off
     .description = No more DMs on my turn
+command-puzzle = puzzle
+    .description = Puzzles: find the best move, privately (one puzzle rating, the same in every server)
+command-puzzle-play = play
+    .description = Show me a puzzle (the one waiting for my answer, else a new one)
+command-puzzle-answer = answer
+    .description = Answer my puzzle (or press one of its house buttons)
+command-puzzle-answer-house = house
+    .description = The house to play, 1–12
+command-puzzle-stats = stats
+    .description = My puzzle rating, puzzles solved and streaks
 
 ## Tournaments
 

@@ -14,6 +14,7 @@ discord-help = **Playing Nam-nam here**
     `/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
     `/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings)
     `/notify on` — a DM when it becomes your turn, unless you are at the board · `/notify off`
+    `/puzzle play` — a private puzzle: find the best move with its buttons · `/puzzle stats` — your puzzle rating and streaks
     `/tournament create` — a Swiss or round-robin tournament here; `join`, `start`, `standings`, `pairings`, `withdraw`
     Several matches of yours in one channel? Add `match:` to a command (your matches are offered as you type)
     `/rules` — the rules in brief · `/admin` — abort a match, server settings, a new season (Manage Server)

@@ -109,3 +109,11 @@ wanted-tournament-name = a name of 1 to 60 characters
 apology = Sorry, something went wrong on my side. Nothing you did was lost; please try again in a moment ({ $board } shows the match as it is).
 wanted-web = `yes`, `new-link` or `no`
 wanted-day = a day number, as the daily puzzle's button gives it
+wanted-puzzle-command = `play`, `answer house:N` or `stats`
+
+## Puzzles
+error-no-puzzle = You have no puzzle to answer: { $puzzle } shows you one.
+error-puzzle-not-yours = That puzzle is someone else's: { $puzzle } shows you one of your own.
+error-puzzle-answered = You have answered that puzzle already, and only the first answer counts: { $puzzle } shows the next one.
+error-puzzle-gone = That puzzle is no longer in the set: { $puzzle } shows another.
+error-puzzle-illegal = House { $house } is not a move in this puzzle: play { $houses }.

@@ -81,6 +81,9 @@ help-console =
       leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings)
       stats [player:NAME]             a player's rating chart and record in this season
       notify on|off                   a DM when it becomes your turn (none while you are at the board)
+      puzzle [play]                   a puzzle: find the move that wins the most (your waiting one, else a new one)
+      puzzle answer house:N           answer it: judged at once, your puzzle rating moves (one for every server)
+      puzzle stats                    your puzzle rating, puzzles solved and streaks
       rules                           the rules of Nam-nam
       tournament create NAME [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
     {"            ["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here

@@ -105,6 +105,16 @@ command-notify-on = activer
     .description = M'écrire en privé quand c'est à moi de jouer (pas quand je suis devant le plateau)
 command-notify-off = désactiver
     .description = Plus de messages privés quand c'est à moi de jouer
+command-puzzle = problème
+    .description = Problèmes : trouver le meilleur coup, en privé (une seule cote, la même sur tous les serveurs)
+command-puzzle-play = jouer
+    .description = Me montrer un problème (celui qui attend ma réponse, sinon un nouveau)
+command-puzzle-answer = répondre
+    .description = Répondre à mon problème (ou appuyer sur un de ses boutons de case)
+command-puzzle-answer-house = case
+    .description = La case à jouer, 1 à 12
+command-puzzle-stats = stats
+    .description = Ma cote des problèmes, les problèmes résolus et mes séries
 
 ## Les tournois
 

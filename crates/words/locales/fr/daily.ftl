@@ -4,6 +4,7 @@ daily-puzzle-today = 🧩 **Problème du jour** du { $date } : { $side ->
         [south] Sud
        *[north] Nord
     } joue, trouvez le coup qui gagne le plus (difficulté { $difficulty } sur 3). Appuyez sur le bouton pour essayer : vous seul voyez le problème et votre réponse.
+daily-puzzle-opened = 🧩 Le problème du jour du { $date } :
 daily-puzzle-button = Le résoudre
 ## The day before's puzzle, at the top of the next day's post; $fastest is the next message, or nothing.
 daily-puzzle-yesterday = Le problème d'hier : { $answered ->

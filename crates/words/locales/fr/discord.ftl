@@ -14,6 +14,7 @@ discord-help = **Jouer au Nam-nam ici**
     `/revoir partie:12` — revoir une partie (options : coup, public) · `/analyser partie:12` — le verdict de l'ordinateur sur une partie finie · `/exporter partie:12` — son relevé en fichier
     `/classement` · `/stats` — les classements de ce serveur et votre courbe (`saison:3` : le classement d'une saison terminée)
     `/notifications activer` — un message privé quand c'est à vous de jouer, sauf si vous êtes devant le plateau · `/notifications désactiver`
+    `/problème jouer` — un problème en privé : trouvez le meilleur coup avec ses boutons · `/problème stats` — votre cote des problèmes et vos séries
     `/tournoi créer` — un tournoi suisse ou toutes rondes ici ; `rejoindre`, `lancer`, `classement`, `appariements`, `abandonner`
     Plusieurs de vos parties dans un même salon ? Ajoutez `partie:` à une commande (vos parties sont proposées à la frappe)
     `/règles` — les règles en bref · `/admin` — interrompre une partie, réglages du serveur, nouvelle saison (Gérer le serveur)

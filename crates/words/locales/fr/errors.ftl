@@ -109,3 +109,11 @@ wanted-tournament-name = un nom de 1 à 60 caractères
 apology = Désolé, quelque chose s'est mal passé de mon côté. Rien de ce que vous avez fait n'est perdu ; réessayez dans un instant ({ $board } montre la partie telle qu'elle est).
 wanted-web = `yes`, `new-link` ou `no`
 wanted-day = un numéro de jour, comme le donne le bouton du problème du jour
+wanted-puzzle-command = `play`, `answer house:N` ou `stats`
+
+## Problèmes
+error-no-puzzle = Vous n'avez aucun problème en attente : { $puzzle } vous en montre un.
+error-puzzle-not-yours = Ce problème est celui de quelqu'un d'autre : { $puzzle } vous en montre un à vous.
+error-puzzle-answered = Vous avez déjà répondu à ce problème, et seule la première réponse compte : { $puzzle } montre le suivant.
+error-puzzle-gone = Ce problème n'est plus dans la série : { $puzzle } en montre un autre.
+error-puzzle-illegal = La case { $house } n'est pas jouable dans ce problème : jouez { $houses }.

@@ -127,6 +127,9 @@ help-console =
       leaderboard [page:N] [season:N] le classement de ce serveur (season:N : le classement final d'une saison)
       stats [player:NOM]              la courbe de cote et le bilan d'un joueur pour cette saison
       notify on|off                   un MP quand c'est à vous de jouer (aucun quand vous êtes devant le plateau)
+      puzzle [play]                   un problème : trouver le coup qui gagne le plus (celui qui attend, sinon un nouveau)
+      puzzle answer house:N           y répondre : jugé aussitôt, votre cote des problèmes bouge (la même partout)
+      puzzle stats                    votre cote des problèmes, les problèmes résolus et vos séries
       rules                           les règles du nam-nam
       tournament create NOM [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
     {"            ["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   un tournoi ici

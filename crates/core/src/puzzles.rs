@@ -1,0 +1,458 @@
+//! Puzzles: a position with one clearly best move (`namnam_ai::puzzles`), shown privately with a button per
+//! legal house; the answer judged at once against the best move; one puzzle rating per player, across
+//! servers (a puzzle is the same everywhere), apart from the match ratings.
+//!
+//! A puzzle shown is an attempt in the database (`puzzle_attempts`); the player's current puzzle is their
+//! latest unanswered one, shown again until it is answered, so that asking again never skips a hard one.
+//! Only the first answer counts: the attempt's answer is written once, in the transaction that moves the
+//! rating. A puzzle's side of Glicko-2 is a fixed rating by its difficulty.
+
+use std::collections::HashSet;
+
+use super::action::ActionId;
+use super::error::{CoreError, InternalError, UserError};
+use super::message::{Arg, Text};
+use super::pictures;
+use super::ratings::PROVISIONAL_GAMES;
+use super::reply::{Action, Reply};
+use super::request::{PuzzleCommand, Request};
+use super::Core;
+use namnam_ai::puzzles::{Puzzle, Theme};
+use namnam_game::{House, MoveRecord, Player};
+use namnam_store::{self as store, PuzzleAnswer, PuzzleAttempt, PuzzleRating};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+/// A puzzle's side of Glicko-2: a fixed rating by difficulty (1, 2, 3), sure of itself.
+pub fn puzzle_rating(difficulty: u8) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: match difficulty {
+            0 | 1 => 1300.0,
+            2 => 1500.0,
+            _ => 1700.0,
+        },
+        deviation: 60.0,
+        ..Glicko2Rating::new()
+    }
+}
+
+/// The difficulty that fits a player's puzzle rating.
+pub fn fitting_difficulty(rating: f64) -> u8 {
+    if rating < 1400.0 {
+        1
+    } else if rating < 1600.0 {
+        2
+    } else {
+        3
+    }
+}
+
+/// The set in the order puzzles are offered: each theme's puzzles in the set's order, dealt one theme at
+/// a time, so that a player meets every theme early and never a long run of one.
+pub fn offered_order(set: &[Puzzle]) -> Vec<&Puzzle> {
+    let by_theme: Vec<Vec<&Puzzle>> = Theme::ALL
+        .iter()
+        .map(|theme| set.iter().filter(|p| p.theme == *theme).collect())
+        .collect();
+    let longest = by_theme.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|i| by_theme.iter().filter_map(move |run| run.get(i).copied()))
+        .collect()
+}
+
+/// The next puzzle for a player rated `rating` who has been shown `shown` (puzzle keys): the first unseen
+/// one in the offered order whose difficulty fits the rating, else the first unseen one.
+pub fn next_puzzle<'a>(
+    set: &'a [Puzzle],
+    shown: &HashSet<String>,
+    rating: f64,
+) -> Option<&'a Puzzle> {
+    let order = offered_order(set);
+    let unseen = || {
+        order
+            .iter()
+            .copied()
+            .filter(|p| !shown.contains(&p.source.to_string()))
+    };
+    let fit = fitting_difficulty(rating);
+    unseen()
+        .find(|p| p.difficulty() == fit)
+        .or_else(|| unseen().next())
+}
+
+/// What a move does, as the answer tells it: "house 4 captures 12 seeds in 3 laps".
+fn move_words(record: &MoveRecord) -> Text {
+    let taken_by = |player: Player| -> i64 {
+        record
+            .captures()
+            .filter(|c| c.player == player)
+            .map(|c| i64::from(c.seeds))
+            .sum()
+    };
+    Text::message(
+        "puzzle-move",
+        [
+            ("house", Arg::number(record.house.label())),
+            ("seeds", Arg::number(taken_by(record.mover))),
+            ("laps", Arg::number(record.laps() as i64)),
+            ("given", Arg::number(taken_by(record.mover.other()))),
+            ("ends", Arg::number(i64::from(record.round_end().is_some()))),
+        ],
+    )
+}
+
+fn theme_words(theme: Theme) -> Text {
+    Text::message(
+        "puzzle-theme",
+        [(
+            "theme",
+            Arg::Text(Text::message(&format!("puzzle-theme-{}", theme.name()), [])),
+        )],
+    )
+}
+
+/// A fresh player's puzzle rating.
+fn fresh(player: namnam_store::Snowflake) -> PuzzleRating {
+    let new = Glicko2Rating::new();
+    PuzzleRating {
+        player,
+        rating: new.rating,
+        deviation: new.deviation,
+        volatility: new.volatility,
+        attempts: 0,
+        solved: 0,
+        streak: 0,
+        best_streak: 0,
+    }
+}
+
+/// `1512`, or `1512?` while provisional (fewer than [`PROVISIONAL_GAMES`] puzzles answered), as match
+/// ratings show it.
+fn shown_rating(r: &PuzzleRating) -> String {
+    super::ratings::show_rating(r.rating, r.attempts)
+}
+
+impl Core {
+    pub(super) async fn puzzle(
+        &self,
+        req: &Request,
+        command: PuzzleCommand,
+    ) -> Result<Reply, CoreError> {
+        match command {
+            PuzzleCommand::Play => self.show_puzzle(req).await,
+            PuzzleCommand::Answer { house, attempt } => {
+                self.answer_puzzle(req, house, attempt).await
+            }
+            PuzzleCommand::Stats => self.puzzle_stats(req).await,
+        }
+    }
+
+    /// The puzzle of `key` in this core's set.
+    fn puzzle_of(&self, key: &str) -> Option<&Puzzle> {
+        self.config
+            .puzzles
+            .iter()
+            .find(|p| p.source.to_string() == key)
+    }
+
+    /// The player's current puzzle again, else the next one (noted as shown).
+    async fn show_puzzle(&self, req: &Request) -> Result<Reply, CoreError> {
+        let player = req.user.id;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let current = store::current_puzzle(&mut *tx, player)
+            .await?
+            .and_then(|a| self.puzzle_of(&a.puzzle).map(|p| (a.id, *p)));
+        let (attempt, puzzle, again) = match current {
+            Some((attempt, puzzle)) => (attempt, puzzle, true),
+            None => {
+                let shown: HashSet<String> = store::puzzles_shown(&mut *tx, player)
+                    .await?
+                    .into_iter()
+                    .collect();
+                let rating = store::load_puzzle_rating(&mut *tx, player)
+                    .await?
+                    .unwrap_or_else(|| fresh(player))
+                    .rating;
+                let Some(puzzle) = next_puzzle(&self.config.puzzles, &shown, rating).copied()
+                else {
+                    return Ok(Reply::private(Text::message(
+                        "puzzle-all-seen",
+                        [
+                            ("count", Arg::number(shown.len() as i64)),
+                            ("stats", Arg::command("puzzle stats")),
+                        ],
+                    )));
+                };
+                store::upsert_player(&mut tx, player, &req.user.name, req.user.kind, now).await?;
+                let key = puzzle.source.to_string();
+                let attempt = store::insert_puzzle_attempt(
+                    &mut tx,
+                    player,
+                    &key,
+                    Some(req.place.server),
+                    now,
+                )
+                .await?;
+                (attempt, puzzle, false)
+            }
+        };
+        tx.commit().await.map_err(store::StoreError::from)?;
+        self.present_puzzle(req, attempt, &puzzle, again).await
+    }
+
+    /// Puzzle `attempt` as its player sees it: the prompt, the board and a button per legal house
+    /// (`again`: shown before and still waiting for its answer).
+    pub(super) async fn present_puzzle(
+        &self,
+        req: &Request,
+        attempt: i64,
+        puzzle: &Puzzle,
+        again: bool,
+    ) -> Result<Reply, CoreError> {
+        let position = &puzzle.position;
+        let prompt = match position.to_move() {
+            Player::South => "puzzle-prompt-south",
+            Player::North => "puzzle-prompt-north",
+        };
+        let mut text = Text::message(prompt, [("difficulty", Arg::number(puzzle.difficulty()))]);
+        if again {
+            text = text.words("\n").then_message("puzzle-again", []);
+        }
+        let mut reply = Reply::private(text);
+        reply.language = req.language;
+        reply.position = Some(*position);
+        reply.actions = position
+            .legal_moves()
+            .iter()
+            .map(|house| {
+                Action::new(
+                    ActionId::PuzzleAnswer { attempt, house },
+                    Text::message("button-house", [("house", Arg::number(house.label()))]),
+                )
+            })
+            .collect();
+        if self.config.pictures {
+            reply.picture = Some(pictures::puzzle_board(*position, reply.language).await?);
+        }
+        Ok(reply)
+    }
+
+    /// Judges `house` in a puzzle (a button's, else the player's current one), and moves the rating.
+    async fn answer_puzzle(
+        &self,
+        req: &Request,
+        house: House,
+        attempt: Option<i64>,
+    ) -> Result<Reply, CoreError> {
+        let player = req.user.id;
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let shown: PuzzleAttempt = match attempt {
+            Some(id) => store::load_puzzle_attempt(&mut *tx, id)
+                .await?
+                .filter(|a| a.player == player)
+                .ok_or(UserError::PuzzleNotYours)?,
+            None => store::current_puzzle(&mut *tx, player)
+                .await?
+                .ok_or(UserError::NoPuzzle)?,
+        };
+        if shown.answer.is_some() {
+            return Err(UserError::PuzzleAnswered.into());
+        }
+        let puzzle = *self.puzzle_of(&shown.puzzle).ok_or(UserError::PuzzleGone)?;
+        let position = puzzle.position;
+        let Ok(chosen) = position.play(house) else {
+            return Err(UserError::PuzzleIllegal {
+                house,
+                legal: position.legal_moves().iter().collect(),
+            }
+            .into());
+        };
+        let best = position.play(puzzle.best).map_err(|e| {
+            InternalError::Inconsistent(format!("puzzle {}: its best move: {e}", shown.puzzle))
+        })?;
+        let solved = house == puzzle.best;
+        let answer = PuzzleAnswer {
+            at: now,
+            house: house.label(),
+            solved,
+        };
+        if !store::answer_puzzle(&mut tx, shown.id, answer).await? {
+            // Another press of the same puzzle came first.
+            return Err(UserError::PuzzleAnswered.into());
+        }
+        let mut r = store::load_puzzle_rating(&mut *tx, player)
+            .await?
+            .unwrap_or_else(|| fresh(player));
+        let before = r.rating;
+        let outcome = match solved {
+            true => Outcomes::WIN,
+            false => Outcomes::LOSS,
+        };
+        let (new, _) = glicko2(
+            &Glicko2Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            },
+            &puzzle_rating(puzzle.difficulty()),
+            &outcome,
+            &Glicko2Config::new(),
+        );
+        r.rating = new.rating;
+        r.deviation = new.deviation;
+        r.volatility = new.volatility;
+        r.attempts += 1;
+        if solved {
+            r.solved += 1;
+            r.streak += 1;
+            r.best_streak = r.best_streak.max(r.streak);
+        } else {
+            r.streak = 0;
+        }
+        store::save_puzzle_rating(&mut tx, &r, now).await?;
+        // The server's daily puzzle: the answer also counts in that day's tally (the first one only).
+        let server = shown.server.unwrap_or(req.place.server);
+        if let Some(daily) = store::daily_of_puzzle(&mut *tx, server, &shown.puzzle, now).await? {
+            let answer = store::DailyAnswer {
+                player,
+                name: req.user.name.clone(),
+                house: house.label(),
+                solved,
+                answered_at: now,
+            };
+            store::record_daily_answer(&mut tx, server, daily.day, &answer).await?;
+        }
+        tx.commit().await.map_err(store::StoreError::from)?;
+
+        let verdict = match solved {
+            true => Text::message("puzzle-right", [("move", Arg::Text(move_words(&best)))]),
+            false => Text::message(
+                "puzzle-wrong",
+                [
+                    ("best", Arg::Text(move_words(&best))),
+                    ("yours", Arg::Text(move_words(&chosen))),
+                ],
+            ),
+        };
+        let change = (r.rating.round() - before.round()) as i64;
+        let rating = Text::message(
+            "puzzle-rating",
+            [
+                ("rating", Arg::words(shown_rating(&r))),
+                (
+                    "change",
+                    Arg::words(format!("{change:+}").replace('-', "−")),
+                ),
+                ("streak", Arg::number(r.streak)),
+                ("best", Arg::number(r.best_streak)),
+            ],
+        );
+        let mut lines = vec![verdict, theme_words(puzzle.theme), rating];
+        if !solved && self.config.pictures {
+            lines.push(Text::message("puzzle-animations", []));
+        }
+        let mut reply = Reply::private(Text::lines(lines));
+        reply.language = req.language;
+        reply.update_pressed = attempt.is_some();
+        reply.actions = vec![Action::new(
+            ActionId::PuzzleNext,
+            Text::message("button-next-puzzle", []),
+        )];
+        if self.config.pictures {
+            reply.animation = Some(pictures::puzzle_move(best, reply.language).await?);
+            if !solved {
+                reply
+                    .more_animations
+                    .push(pictures::puzzle_move(chosen, reply.language).await?);
+            }
+        }
+        Ok(reply)
+    }
+
+    /// The player's puzzle rating, record and streaks.
+    async fn puzzle_stats(&self, req: &Request) -> Result<Reply, CoreError> {
+        let Some(r) = store::load_puzzle_rating(self.store.reader(), req.user.id).await? else {
+            return Ok(Reply::private(Text::message(
+                "puzzle-stats-none",
+                [("puzzle", Arg::command("puzzle play"))],
+            )));
+        };
+        let line = match r.attempts < PROVISIONAL_GAMES {
+            true => "puzzle-stats-provisional",
+            false => "puzzle-stats",
+        };
+        Ok(Reply::private(Text::message(
+            line,
+            [
+                ("player", Arg::player(&req.user.name)),
+                ("rating", Arg::number(r.rating.round() as i64)),
+                ("spread", Arg::number((2.0 * r.deviation).round() as i64)),
+                ("solved", Arg::number(r.solved)),
+                ("attempts", Arg::number(r.attempts)),
+                ("streak", Arg::number(r.streak)),
+                ("best", Arg::number(r.best_streak)),
+            ],
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_set_has_one_puzzle_per_key() {
+        let set = namnam_ai::puzzles::built_in();
+        let keys: HashSet<String> = set.iter().map(|p| p.source.to_string()).collect();
+        assert_eq!(keys.len(), set.len(), "a puzzle's key is its source");
+    }
+
+    #[test]
+    fn the_offered_order_deals_the_themes_in_turn() {
+        let set = namnam_ai::puzzles::built_in();
+        let order = offered_order(&set);
+        assert_eq!(order.len(), set.len(), "every puzzle, once");
+        let themes: HashSet<Theme> = set.iter().map(|p| p.theme).collect();
+        // The first round of the deal holds one puzzle of each theme.
+        let first: HashSet<Theme> = order.iter().take(themes.len()).map(|p| p.theme).collect();
+        assert_eq!(first, themes);
+    }
+
+    #[test]
+    fn the_next_puzzle_fits_the_rating_and_is_never_one_seen() {
+        assert_eq!(fitting_difficulty(1399.9), 1);
+        assert_eq!(fitting_difficulty(1400.0), 2);
+        assert_eq!(fitting_difficulty(1599.9), 2);
+        assert_eq!(fitting_difficulty(1600.0), 3);
+        let set = namnam_ai::puzzles::built_in();
+        for rating in [1200.0, 1500.0, 1800.0] {
+            let mut shown = HashSet::new();
+            let mut fitting = 0;
+            while let Some(p) = next_puzzle(&set, &shown, rating) {
+                let fresh = shown.insert(p.source.to_string());
+                assert!(fresh, "{} shown twice", p.source);
+                fitting += usize::from(p.difficulty() == fitting_difficulty(rating));
+                // The fitting ones come first.
+                assert!(
+                    p.difficulty() == fitting_difficulty(rating)
+                        || set
+                            .iter()
+                            .filter(|q| q.difficulty() == fitting_difficulty(rating))
+                            .count()
+                            == fitting
+                );
+            }
+            assert_eq!(shown.len(), set.len(), "every puzzle in the end");
+        }
+    }
+
+    #[test]
+    fn a_puzzle_is_rated_by_its_difficulty() {
+        let rating = |d| puzzle_rating(d).rating;
+        assert_eq!([rating(1), rating(2), rating(3)], [1300.0, 1500.0, 1700.0]);
+        assert_eq!(puzzle_rating(2).deviation, 60.0);
+        assert_eq!(puzzle_rating(2).volatility, Glicko2Rating::new().volatility);
+    }
+}

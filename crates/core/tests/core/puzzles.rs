@@ -1,0 +1,409 @@
+//! Playing puzzles through the core (a set of three made by `support/puzzles.rs`): a puzzle shown
+//! privately with its house buttons, a wrong answer and a right one judged at once, the puzzle rating
+//! moved in the answer's transaction (one per player, across servers), only the first answer counted,
+//! forged and old buttons refused, the stats.
+
+use std::sync::Arc;
+
+use crate::common::*;
+use crate::puzzle_set::test_set;
+use namnam_core::{
+    ActionId, Command, CoreConfig, CoreError, Language, PuzzleCommand, Reply, Resolver, UserError,
+};
+use namnam_game::House;
+use namnam_store::{self as store, PuzzleRating, Snowflake};
+
+async fn harness(backend: Backend) -> Harness {
+    Harness::with_config(
+        backend,
+        CoreConfig {
+            puzzles: Arc::new(test_set()),
+            ..Default::default()
+        },
+    )
+    .await
+}
+
+fn house(label: i64) -> House {
+    House::from_label(label).expect("1–12")
+}
+
+/// The puzzle's buttons: its attempt and the houses they play.
+fn puzzle_buttons(reply: &Reply) -> (i64, Vec<u8>) {
+    let mut attempt = None;
+    let houses = reply
+        .actions
+        .iter()
+        .map(|a| match a.id {
+            ActionId::PuzzleAnswer { attempt: id, house } => {
+                assert!(
+                    attempt.map_or(true, |seen| seen == id),
+                    "one puzzle's buttons"
+                );
+                attempt = Some(id);
+                house.label()
+            }
+            other => panic!("a house button, not {other:?}"),
+        })
+        .collect();
+    (attempt.expect("house buttons"), houses)
+}
+
+async fn rating_of(h: &Harness, user: &str) -> PuzzleRating {
+    store::load_puzzle_rating(h.core.store().reader(), TestNames.user(user).unwrap().id)
+        .await
+        .unwrap()
+        .expect("a puzzle rating")
+}
+
+fn refusal(result: Result<Reply, CoreError>) -> UserError {
+    match result {
+        Ok(reply) => panic!("accepted: {}", reply.text),
+        Err(CoreError::User(e)) => e,
+        Err(CoreError::Internal(e)) => panic!("failed inside: {e:?}"),
+    }
+}
+
+async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend) {
+    let h = harness(backend).await;
+    let none = h.ok("alice", "puzzle stats").await;
+    assert!(none.private);
+    assert!(
+        none.text
+            .plain()
+            .starts_with("You have not answered a puzzle yet"),
+        "{}",
+        none.text
+    );
+
+    // A new player (1500) is offered difficulty 2: the North puzzle.
+    let shown = h.ok("alice", "puzzle").await;
+    assert!(shown.private);
+    assert_eq!(
+        shown.text.plain(),
+        "**Puzzle** (difficulty 2 of 3). North to move: find the move that wins the most."
+    );
+    assert!(shown.picture.is_some(), "the board's picture");
+    assert!(shown.board.is_none() && shown.position.is_some());
+    let (attempt, houses) = puzzle_buttons(&shown);
+    assert_eq!(houses, vec![7, 9, 12]);
+
+    // Asked again before answering: the same puzzle, the same buttons.
+    let again = h.ok("alice", "puzzle play").await;
+    assert_eq!(puzzle_buttons(&again), (attempt, vec![7, 9, 12]));
+    assert!(
+        again.text.plain().contains("still waiting"),
+        "{}",
+        again.text
+    );
+
+    // bob's forged press of alice's button, and a button of no puzzle at all.
+    let forged = ActionId::PuzzleAnswer {
+        attempt,
+        house: house(12),
+    };
+    assert_eq!(
+        refusal(h.press("bob", forged).await),
+        UserError::PuzzleNotYours
+    );
+    let nowhere = ActionId::PuzzleAnswer {
+        attempt: attempt + 1000,
+        house: house(12),
+    };
+    assert_eq!(
+        refusal(h.press("alice", nowhere).await),
+        UserError::PuzzleNotYours
+    );
+    assert!(
+        store::load_puzzle_rating(h.core.store().reader(), TestNames.user("bob").unwrap().id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    // An illegal house is no answer.
+    let illegal = ActionId::PuzzleAnswer {
+        attempt,
+        house: house(8),
+    };
+    assert_eq!(
+        refusal(h.press("alice", illegal).await),
+        UserError::PuzzleIllegal {
+            house: house(8),
+            legal: vec![house(7), house(9), house(12)],
+        }
+    );
+
+    // The wrong answer: both moves described, the rating down, no streak, both animations.
+    let wrong = h
+        .press(
+            "alice",
+            ActionId::PuzzleAnswer {
+                attempt,
+                house: house(7),
+            },
+        )
+        .await
+        .expect("an answer");
+    assert!(wrong.private && wrong.update_pressed);
+    let lines: Vec<String> = wrong.text.plain().lines().map(str::to_owned).collect();
+    assert_eq!(
+        lines[0],
+        "**Not the best move**: house 12 captures 4 seeds in 1 lap, and ends the round; \
+         yours, house 7 captures nothing in 1 lap."
+    );
+    assert_eq!(lines[1], "What it teaches: a capture with the last seed.");
+    let after_wrong = rating_of(&h, "alice").await;
+    assert!(after_wrong.rating < 1500.0, "{after_wrong:?}");
+    assert_eq!(
+        (after_wrong.attempts, after_wrong.solved, after_wrong.streak),
+        (1, 0, 0)
+    );
+    let drop = (1500.0 - after_wrong.rating.round()) as i64;
+    assert_eq!(
+        lines[2],
+        format!(
+            "Puzzle rating {}? (−{drop}); no streak (best 0).",
+            after_wrong.rating.round()
+        )
+    );
+    assert!(wrong.animation.is_some(), "the best move's animation");
+    assert_eq!(
+        wrong.more_animations.len(),
+        1,
+        "the player's move's animation"
+    );
+    assert_eq!(
+        wrong.actions.iter().map(|a| a.id).collect::<Vec<_>>(),
+        vec![ActionId::PuzzleNext]
+    );
+
+    // Only the first answer counts: the old button is refused, and the rating stays.
+    let late = ActionId::PuzzleAnswer {
+        attempt,
+        house: house(12),
+    };
+    assert_eq!(
+        refusal(h.press("alice", late).await),
+        UserError::PuzzleAnswered
+    );
+    assert_eq!(rating_of(&h, "alice").await, after_wrong);
+
+    // The next puzzle, typed this time: South to move; the right answer.
+    let next = h.press("alice", ActionId::PuzzleNext).await.unwrap();
+    assert!(next.text.plain().contains("South to move"), "{}", next.text);
+    let (second, houses) = puzzle_buttons(&next);
+    assert_ne!(second, attempt);
+    assert_eq!(houses, vec![1, 3, 6]);
+    assert_eq!(
+        h.refused("alice", "puzzle answer house:2").await,
+        UserError::PuzzleIllegal {
+            house: house(2),
+            legal: vec![house(1), house(3), house(6)],
+        }
+    );
+    let right = h.ok("alice", "puzzle answer house:6").await;
+    assert!(!right.update_pressed, "typed: a new message");
+    let line = right.text.plain();
+    assert!(
+        line.starts_with(
+            "**Right**: house 6 captures 4 seeds in 1 lap, and ends the round.\nWhat it teaches: "
+        ),
+        "{line}"
+    );
+    let after_right = rating_of(&h, "alice").await;
+    assert!(after_right.rating > after_wrong.rating);
+    assert_eq!(
+        (after_right.attempts, after_right.solved, after_right.streak),
+        (2, 1, 1)
+    );
+    assert!(line.contains("(+"), "{line}");
+    assert!(line.ends_with("1 solved in a row (best 1)."), "{line}");
+    assert!(right.animation.is_some() && right.more_animations.is_empty());
+
+    // The last puzzle, right again: a streak of two.
+    let last = h.ok("alice", "puzzle").await;
+    assert_eq!(puzzle_buttons(&last).1, vec![1, 3, 6]);
+    h.ok("alice", "puzzle answer 6").await;
+    let r = rating_of(&h, "alice").await;
+    assert_eq!(
+        (r.attempts, r.solved, r.streak, r.best_streak),
+        (3, 2, 2, 2)
+    );
+
+    let stats = h.ok("alice", "puzzle stats").await;
+    assert!(stats.private);
+    assert_eq!(
+        stats.text.plain(),
+        format!(
+            "alice's puzzles: rating {} ± {} (provisional); 2 solved of 3; streak 2, best 2.",
+            r.rating.round(),
+            (2.0 * r.deviation).round()
+        )
+    );
+
+    // Every puzzle seen: said kindly, and nothing to answer.
+    let done = h.ok("alice", "puzzle").await;
+    assert!(done.actions.is_empty());
+    assert!(
+        done.text
+            .plain()
+            .starts_with("You have seen every puzzle there is (3): well played!"),
+        "{}",
+        done.text
+    );
+    assert_eq!(
+        h.refused("alice", "puzzle answer house:6").await,
+        UserError::NoPuzzle
+    );
+}
+
+async fn the_puzzle_rating_is_one_across_servers(backend: Backend) {
+    let h = harness(backend).await;
+    let shown = h.ok("carol", "puzzle").await;
+    let (attempt, _) = puzzle_buttons(&shown);
+    // Answered from another server: the same puzzle, the same rating.
+    let mut request = h.request("general", "carol", "puzzle stats");
+    request.place.server = Snowflake(SERVER.0 + 1);
+    request.command = ActionId::PuzzleAnswer {
+        attempt,
+        house: house(12),
+    }
+    .command();
+    let right = h.core.try_handle(&request).await.expect("an answer");
+    assert!(
+        right.text.plain().starts_with("**Right**"),
+        "{}",
+        right.text
+    );
+    request.command = Command::Puzzle(PuzzleCommand::Stats);
+    let stats = h.core.try_handle(&request).await.unwrap();
+    let r = rating_of(&h, "carol").await;
+    assert_eq!((r.attempts, r.solved), (1, 1));
+    assert!(
+        stats
+            .text
+            .plain()
+            .contains(&format!("rating {}", r.rating.round())),
+        "{}",
+        stats.text
+    );
+}
+
+async fn two_presses_at_once_count_once(backend: Backend) {
+    let h = harness(backend).await;
+    let shown = h.ok("dave", "puzzle").await;
+    let (attempt, _) = puzzle_buttons(&shown);
+    let press = |label| {
+        let mut request = h.request("general", "dave", "puzzle stats");
+        request.command = ActionId::PuzzleAnswer {
+            attempt,
+            house: house(label),
+        }
+        .command();
+        let core = h.core.clone();
+        tokio::spawn(async move { core.try_handle(&request).await })
+    };
+    let (a, b) = (press(12), press(7));
+    let results = [a.await.unwrap(), b.await.unwrap()];
+    let answered = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(answered, 1, "exactly one press counts");
+    assert!(results
+        .iter()
+        .any(|r| matches!(r, Err(CoreError::User(UserError::PuzzleAnswered)))));
+    assert_eq!(rating_of(&h, "dave").await.attempts, 1);
+}
+
+async fn a_puzzle_speaks_french(backend: Backend) {
+    let h = harness(backend).await;
+    let mut request = h.request("general", "erin", "puzzle");
+    request.language = Language::French;
+    let shown = h.core.handle(&request).await;
+    assert_eq!(shown.language, Language::French);
+    assert_eq!(
+        shown.text.plain_in(Language::French),
+        "**Problème** (difficulté 2 sur 3). Nord joue : trouvez le coup qui gagne le plus."
+    );
+    let (attempt, _) = puzzle_buttons(&shown);
+    request.command = ActionId::PuzzleAnswer {
+        attempt,
+        house: house(9),
+    }
+    .command();
+    let wrong = h.core.handle(&request).await;
+    let text = wrong.text.plain_in(Language::French);
+    assert!(
+        text.starts_with(
+            "**Ce n'est pas le meilleur coup** : la case 12 prend 4 graines en 1 tour, et finit la manche ; \
+             la vôtre, la case 9 ne prend rien en 1 tour."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Cote des problèmes"), "{text}");
+}
+
+#[test]
+fn puzzle_commands_parse_and_refuse_bad_houses() {
+    let parse = |line: &str| {
+        let mut tokens = line.split_whitespace();
+        let name = tokens.next().unwrap();
+        let (mut words, mut options) = (Vec::new(), Vec::new());
+        for t in tokens {
+            match t.split_once(':') {
+                Some(pair) => options.push(pair),
+                None => words.push(t),
+            }
+        }
+        Command::parse(name, &words, &options, &TestNames)
+    };
+    let answer = |label| {
+        Ok(Command::Puzzle(PuzzleCommand::Answer {
+            house: house(label),
+            attempt: None,
+        }))
+    };
+    assert_eq!(parse("puzzle"), Ok(Command::Puzzle(PuzzleCommand::Play)));
+    assert_eq!(
+        parse("puzzle play"),
+        Ok(Command::Puzzle(PuzzleCommand::Play))
+    );
+    assert_eq!(
+        parse("puzzle stats"),
+        Ok(Command::Puzzle(PuzzleCommand::Stats))
+    );
+    assert_eq!(parse("puzzle answer house:4"), answer(4));
+    assert_eq!(parse("puzzle answer 12"), answer(12));
+    assert_eq!(
+        parse("puzzle answer house:13"),
+        Err(UserError::NoSuchHouse(13))
+    );
+    assert_eq!(
+        parse("puzzle answer house:0"),
+        Err(UserError::NoSuchHouse(0))
+    );
+    assert!(matches!(
+        parse("puzzle answer house:four"),
+        Err(UserError::BadOption {
+            option: "house",
+            ..
+        })
+    ));
+    assert_eq!(
+        parse("puzzle answer"),
+        Err(UserError::MissingOption("house"))
+    );
+    assert!(matches!(
+        parse("puzzle skip"),
+        Err(UserError::BadOption {
+            option: "puzzle",
+            ..
+        })
+    ));
+}
+
+on_both_backends!(
+    a_wrong_answer_then_right_ones_move_the_puzzle_rating,
+    the_puzzle_rating_is_one_across_servers,
+    two_presses_at_once_count_once(flavor = "multi_thread", worker_threads = 2),
+    a_puzzle_speaks_french,
+);

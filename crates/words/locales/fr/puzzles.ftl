@@ -1,0 +1,45 @@
+# Les problèmes : une position où un coup est nettement le meilleur, montrée en privé ; la réponse jugée
+# aussitôt ; la cote des problèmes (une par joueur, sur tous les serveurs) et son bilan.
+
+## puzzle play : le problème, au-dessus du plateau et d'un bouton par case jouable.
+puzzle-prompt-south = **Problème** (difficulté { $difficulty } sur 3). Sud joue : trouvez le coup qui gagne le plus.
+puzzle-prompt-north = **Problème** (difficulté { $difficulty } sur 3). Nord joue : trouvez le coup qui gagne le plus.
+puzzle-again = Votre problème attend toujours sa réponse.
+puzzle-all-seen = Vous avez vu tous les problèmes ({ $count }) : bravo ! D'autres viendront ; en attendant, { $stats } montre votre bilan.
+
+## La réponse.
+puzzle-move = la case { $house } { $seeds ->
+    [0] ne prend rien
+    [one] prend { $seeds } graine
+   *[other] prend { $seeds } graines
+} en { $laps ->
+    [one] { $laps } tour
+   *[other] { $laps } tours
+}{ $given ->
+    [0] {""}
+    [one] , en laissant { $given } graine à l'adversaire
+   *[other] , en laissant { $given } graines à l'adversaire
+}{ $ends ->
+    [1] , et finit la manche
+   *[0] {""}
+}
+puzzle-right = **Juste** : { $move }.
+puzzle-wrong = **Ce n'est pas le meilleur coup** : { $best } ; la vôtre, { $yours }.
+puzzle-theme = Ce qu'il enseigne : { $theme }.
+puzzle-theme-ends-round = finir la manche
+puzzle-theme-feeding = nourrir un adversaire sans graines
+puzzle-theme-mid-lap-capture = une prise en cours de tour
+puzzle-theme-long-relay = un long relais
+puzzle-theme-last-seed-capture = une prise avec la dernière graine
+puzzle-rating = Cote des problèmes { $rating } ({ $change }) ; { $streak ->
+    [0] pas de série
+    [one] { $streak } résolu d'affilée
+   *[other] { $streak } résolus d'affilée
+} (record { $best }).
+puzzle-animations = Les animations : le meilleur coup d'abord, puis le vôtre.
+button-next-puzzle = Problème suivant
+
+## puzzle stats
+puzzle-stats = Problèmes de { $player } : cote { $rating } ± { $spread } ; { $solved } résolus sur { $attempts } ; série { $streak }, record { $best }.
+puzzle-stats-provisional = Problèmes de { $player } : cote { $rating } ± { $spread } (provisoire) ; { $solved } résolus sur { $attempts } ; série { $streak }, record { $best }.
+puzzle-stats-none = Vous n'avez encore répondu à aucun problème : { $puzzle } vous en montre un (une seule cote pour les problèmes, la même sur tous les serveurs).
