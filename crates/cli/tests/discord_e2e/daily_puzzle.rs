@@ -6,6 +6,7 @@ use crate::abuse::notified;
 use crate::checks::{button_ids, ephemeral_text, posted};
 use crate::fixture::{alice, carol_the_admin, Fixture, DUEL, GENERAL};
 use crate::payload::Options;
+use crate::support::fake_discord::FakeDiscord;
 use namnam_core::ActionId;
 
 const DAY_SECS: i64 = 86_400;
@@ -46,10 +47,41 @@ async fn a_daily_puzzle_is_posted_in_the_channel_an_admin_names() {
         .map(|(id, _)| *id)
         .expect("the post's id");
 
-    // alice opens it: only she sees it.
+    // alice opens it: only she sees it, with a button per legal house; she finds the move.
+    let key = namnam_store::daily_puzzles_of(
+        store.reader(),
+        namnam_store::Snowflake(FakeDiscord::GUILD_ID),
+    )
+    .await
+    .unwrap()[0]
+        .puzzle
+        .clone();
+    let puzzle = namnam_ai::puzzles::built_in()
+        .into_iter()
+        .find(|p| p.source.to_string() == key)
+        .expect("a built-in puzzle");
     let opened = fake.press(&alice(), id, &daily_button(&post));
     let words = ephemeral_text(&fake.callback(&opened).await);
-    assert!(words.contains("Daily puzzle"), "{words}");
+    assert!(words.contains("The daily puzzle of "), "{words}");
+    let shown = fake.response(&opened).await;
+    let mine = fake.interaction_state(&opened).original.unwrap();
+    let best = button_ids(&shown)
+        .into_iter()
+        .find(|b| matches!(b.parse(), Ok(ActionId::PuzzleAnswer { house, .. }) if house == puzzle.best))
+        .expect("the best house's button");
+    fx.clock().advance_secs(120);
+    let sent = fake.press(&alice(), mine, &best);
+    assert_eq!(
+        fake.callback(&sent).await["type"],
+        7,
+        "the verdict in place"
+    );
+    let verdict = fake.state().messages[&mine].clone();
+    assert!(
+        verdict.content().starts_with("**Right**"),
+        "{}",
+        verdict.content()
+    );
 
     // The next day: one more post, with the day before's tally.
     fx.clock().advance_secs(DAY_SECS);
