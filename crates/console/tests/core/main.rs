@@ -12,5 +12,6 @@ mod puzzle_set;
 
 mod abuse;
 mod console;
+mod daily;
 mod puzzles;
 mod takeback;
