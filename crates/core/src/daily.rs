@@ -7,11 +7,11 @@
 //! puzzle has been posted.
 
 use super::action::ActionId;
-use super::error::{CoreError, UserError};
+use super::error::{CoreError, InternalError, UserError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::{Action, Core, Notice, Reply, Request, Text};
-use namnam_ai::puzzles::Puzzle;
+use namnam_ai::puzzles::{self, Budgets, Puzzle, Source};
 use namnam_game::rng::SeededRng;
 use namnam_store::{self as store, DailyPuzzle, Snowflake, StoreError};
 
@@ -59,7 +59,16 @@ impl Core {
         let mut notices = Vec::new();
         for (server, channel) in store::daily_puzzles_due(self.store.reader(), day).await? {
             let before = store::daily_puzzles_of(self.store.reader(), server).await?;
-            let puzzle = &set[daily_index(server, before.len(), set.len())];
+            // The server's own matches first; the built-in set when they hold no puzzle not yet posted.
+            let own = match store::next_server_puzzle(self.store.reader(), server).await? {
+                Some(line) => Some(line.parse::<Puzzle>().map_err(|why| {
+                    InternalError::Inconsistent(format!(
+                        "a stored puzzle of server {server}: {why}"
+                    ))
+                })?),
+                None => None,
+            };
+            let puzzle = &own.unwrap_or(set[daily_index(server, before.len(), set.len())]);
             let daily = DailyPuzzle {
                 server,
                 day,
@@ -130,6 +139,58 @@ impl Core {
         Ok(reply)
     }
 
+    /// Mines the oldest finished match of a server with a daily puzzle that nobody has mined yet, keeping
+    /// the puzzles it holds for that server's daily puzzle: `false` when there was none. Each position is
+    /// searched on the blocking threads under a search permit, so live moves keep their priority (a long
+    /// match takes a minute of one core).
+    pub async fn mine_next(&self) -> Result<bool, CoreError> {
+        let mut tx = self.store.begin().await?;
+        let claimed = store::claim_match_to_mine(&mut tx, self.now()).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        let Some((match_id, server)) = claimed else {
+            return Ok(false);
+        };
+        let Some(row) = store::load_match(self.store.reader(), match_id).await? else {
+            return Ok(true);
+        };
+        let moves = store::match_moves(self.store.reader(), match_id).await?;
+        let mut game = namnam_game::Match::new(*row.game.options());
+        let mut found = Vec::new();
+        for mv in &moves {
+            let position = *game.position();
+            let source = Source::Match {
+                id: match_id,
+                ply: mv.ply,
+            };
+            let puzzle = {
+                let _permit = self.search_permits.acquire().await.map_err(|_| {
+                    InternalError::Inconsistent("the search permits are closed".into())
+                })?;
+                tokio::task::spawn_blocking(move || {
+                    puzzles::mine(&position, source, &Budgets::PUZZLES).ok()
+                })
+                .await
+                .map_err(InternalError::from)?
+            };
+            found.extend(puzzle);
+            let house = namnam_game::House::from_label(i64::from(mv.house)).map_err(|e| {
+                InternalError::Inconsistent(format!("match {match_id}, move {}: {e}", mv.ply))
+            })?;
+            game.play(house).map_err(|e| {
+                InternalError::Inconsistent(format!("match {match_id}, move {}: {e}", mv.ply))
+            })?;
+        }
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        for p in &found {
+            store::add_server_puzzle(&mut tx, server, &p.source.to_string(), &p.to_string(), now)
+                .await?;
+        }
+        tx.commit().await.map_err(StoreError::from)?;
+        tracing::info!(%server, match_id, puzzles = found.len(), "mined a match for the daily puzzle");
+        Ok(true)
+    }
+
     /// The puzzles this process knows (the built-in set, unless the configuration gives others).
     pub(super) fn puzzle_set(&self) -> &[Puzzle] {
         &self.config.puzzles
@@ -146,10 +207,8 @@ impl Core {
             .await?
             .ok_or(UserError::NoDailyPuzzle)?;
         let puzzle = self
-            .puzzle_set()
-            .iter()
-            .find(|p| p.source.to_string() == daily.puzzle)
-            .copied()
+            .puzzle_of(&daily.puzzle)
+            .await?
             // A puzzle of an older build's set: it cannot be shown any more.
             .ok_or(UserError::NoDailyPuzzle)?;
         Ok((daily, puzzle))

@@ -147,12 +147,24 @@ impl Core {
         }
     }
 
-    /// The puzzle of `key` in this core's set.
-    fn puzzle_of(&self, key: &str) -> Option<&Puzzle> {
-        self.config
+    /// The puzzle of `key`: in this core's set, else among those found in a server's own matches (a
+    /// daily puzzle).
+    pub(super) async fn puzzle_of(&self, key: &str) -> Result<Option<Puzzle>, CoreError> {
+        if let Some(p) = self
+            .config
             .puzzles
             .iter()
             .find(|p| p.source.to_string() == key)
+        {
+            return Ok(Some(*p));
+        }
+        let Some(line) = store::server_puzzle_line(self.store.reader(), key).await? else {
+            return Ok(None);
+        };
+        let puzzle = line.parse::<Puzzle>().map_err(|why| {
+            InternalError::Inconsistent(format!("the stored puzzle {key}: {why}"))
+        })?;
+        Ok(Some(puzzle))
     }
 
     /// The player's current puzzle again, else the next one (noted as shown).
@@ -160,9 +172,10 @@ impl Core {
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let current = store::current_puzzle(&mut *tx, player)
-            .await?
-            .and_then(|a| self.puzzle_of(&a.puzzle).map(|p| (a.id, *p)));
+        let current = match store::current_puzzle(&mut *tx, player).await? {
+            Some(a) => self.puzzle_of(&a.puzzle).await?.map(|p| (a.id, p)),
+            None => None,
+        };
         let (attempt, puzzle, again) = match current {
             Some((attempt, puzzle)) => (attempt, puzzle, true),
             None => {
@@ -260,7 +273,10 @@ impl Core {
         if shown.answer.is_some() {
             return Err(UserError::PuzzleAnswered.into());
         }
-        let puzzle = *self.puzzle_of(&shown.puzzle).ok_or(UserError::PuzzleGone)?;
+        let puzzle = self
+            .puzzle_of(&shown.puzzle)
+            .await?
+            .ok_or(UserError::PuzzleGone)?;
         let position = puzzle.position;
         let Ok(chosen) = position.play(house) else {
             return Err(UserError::PuzzleIllegal {

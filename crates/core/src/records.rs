@@ -347,7 +347,8 @@ enum Judged {
 }
 
 /// Runs the analyses one at a time, as they are queued (and those left queued by a restart), sending each
-/// verdict's notice to `out`. Stops when `out` is closed.
+/// verdict's notice to `out`; with none to do, mines the finished matches of servers with a daily puzzle
+/// ([`Core::mine_next`]). Stops when `out` is closed.
 pub fn spawn_analyst(core: Arc<Core>, out: mpsc::UnboundedSender<Notice>) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
@@ -358,7 +359,12 @@ pub fn spawn_analyst(core: Arc<Core>, out: mpsc::UnboundedSender<Notice>) -> Joi
                     }
                     continue;
                 }
-                Ok(None) => {}
+                // Nothing to analyse: the time goes to the servers' daily puzzles, a match at a time.
+                Ok(None) => match core.mine_next().await {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(e) => tracing::error!(error = %cause_chain(&e), "mining a match failed"),
+                },
                 Err(e) => tracing::error!(error = %cause_chain(&e), "an analysis failed"),
             }
             if out.is_closed() {

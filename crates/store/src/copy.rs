@@ -35,6 +35,8 @@ pub const TABLES: &[&str] = &[
     "tournament_games",
     "daily_puzzles",
     "daily_answers",
+    "mined_matches",
+    "server_puzzles",
     "puzzle_ratings",
     "puzzle_attempts",
 ];

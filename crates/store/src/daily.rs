@@ -226,3 +226,101 @@ where
     }
     Ok(tally)
 }
+
+/// Claims the oldest finished match of a server with a daily puzzle that nobody has mined yet, within
+/// `tx`: its id and server, or `None` when there is none (or another process claimed it first).
+pub async fn claim_match_to_mine(
+    tx: &mut WriteTx,
+    now: i64,
+) -> StoreResult<Option<(i64, Snowflake)>> {
+    let candidate = sqlx::query(
+        "SELECT m.id, m.server_id FROM matches m JOIN servers s ON s.id = m.server_id
+         WHERE m.state = 'finished' AND s.daily_puzzle_channel_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM mined_matches x WHERE x.match_id = m.id)
+         ORDER BY m.id LIMIT 1",
+    )
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = candidate else {
+        return Ok(None);
+    };
+    let id: i64 = row.int("id")?;
+    let claimed = sqlx::query(
+        "INSERT INTO mined_matches (match_id, mined_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    match claimed.rows_affected() {
+        1 => Ok(Some((id, row.snowflake("server_id")?))),
+        _ => Ok(None),
+    }
+}
+
+/// Keeps a puzzle found in one of `server`'s matches (`key` its source, `line` the whole puzzle as a
+/// line of a puzzle file), within `tx`.
+pub async fn add_server_puzzle(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    key: &str,
+    line: &str,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO server_puzzles (server_id, puzzle, line, found_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(server.to_sql())
+    .bind(key)
+    .bind(line)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The oldest puzzle found in `server`'s matches that has not been its daily puzzle yet: its line.
+pub async fn next_server_puzzle<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let row = sqlx::query(
+        "SELECT sp.line FROM server_puzzles sp
+         WHERE sp.server_id = $1
+            AND NOT EXISTS (SELECT 1 FROM daily_puzzles d
+                            WHERE d.server_id = sp.server_id AND d.puzzle = sp.puzzle)
+         ORDER BY sp.found_at, sp.puzzle LIMIT 1",
+    )
+    .bind(server.to_sql())
+    .fetch_optional(db)
+    .await?;
+    row.map(|row| row.col("line")).transpose()
+}
+
+/// A puzzle found in a server's matches, by its key: its line (a match's id is the database's own, so a
+/// key names one puzzle whatever the server).
+pub async fn server_puzzle_line<'e, E>(db: E, key: &str) -> StoreResult<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let row = sqlx::query("SELECT line FROM server_puzzles WHERE puzzle = $1 LIMIT 1")
+        .bind(key)
+        .fetch_optional(db)
+        .await?;
+    row.map(|row| row.col("line")).transpose()
+}
+
+/// The puzzles found in `server`'s matches, oldest first: their lines.
+pub async fn server_puzzles<'e, E>(db: E, server: Snowflake) -> StoreResult<Vec<String>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let rows = sqlx::query(
+        "SELECT line FROM server_puzzles WHERE server_id = $1 ORDER BY found_at, puzzle",
+    )
+    .bind(server.to_sql())
+    .fetch_all(db)
+    .await?;
+    rows.iter().map(|row| row.col("line")).collect()
+}

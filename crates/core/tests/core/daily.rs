@@ -232,7 +232,84 @@ async fn two_processes_sweeping_at_once_post_it_once(backend: Backend) {
     }
 }
 
+/// alice and bob play `moves` moves in #general, each choosing by a seeded rule, then alice resigns.
+async fn a_finished_match(h: &Harness, moves: usize) {
+    let mut reply = h
+        .start_match("general", "alice", "bob", "first:challenger clock:1h")
+        .await;
+    let mut rng = namnam_game::rng::SeededRng::new(16);
+    for _ in 0..moves {
+        let player = to_move(&reply).expect("the match goes on");
+        let legal = legal_houses(&reply);
+        h.clock.advance_secs(7);
+        reply = h
+            .ok(
+                &player,
+                &format!("move house:{}", legal[rng.below(legal.len())]),
+            )
+            .await;
+    }
+    h.ok("alice", "resign confirm:yes").await;
+}
+
+async fn a_servers_own_matches_give_its_daily_puzzles(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    a_finished_match(&h, 40).await;
+    // Without a daily puzzle, nobody mines the server's matches.
+    assert!(!h.core.mine_next().await.unwrap());
+    h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
+    // With one, its finished match is mined, once, by whichever process gets there first.
+    let other = process(&h, "other").await;
+    let (a, b) = tokio::join!(h.core.mine_next(), other.mine_next());
+    assert_eq!(
+        [a.unwrap(), b.unwrap()].iter().filter(|&&m| m).count(),
+        1,
+        "one process mines it"
+    );
+    assert!(!h.core.mine_next().await.unwrap(), "nothing left to mine");
+    let server = SERVER;
+    let found = store::server_puzzles(h.core.store().reader(), server)
+        .await
+        .unwrap();
+    assert!(!found.is_empty(), "the match holds a puzzle");
+    let own: namnam_ai::puzzles::Puzzle = found[0].parse().unwrap();
+    assert!(
+        own.source.to_string().starts_with("match:1:"),
+        "{}",
+        own.source
+    );
+    // Proved again by the engine: the same puzzle.
+    assert_eq!(
+        namnam_ai::puzzles::check(&own, &namnam_ai::puzzles::Budgets::PUZZLES),
+        Ok(())
+    );
+
+    // The day's puzzle is the server's own, and plays as any puzzle.
+    let posted = h.core.sweep().await.unwrap();
+    assert_eq!(dailies(&posted).len(), 1);
+    let daily = posted_first(&h, server).await;
+    assert_eq!(daily.puzzle, own.source.to_string());
+    let opened = h.ok("carol", "daily").await;
+    assert!(
+        opened
+            .text
+            .plain()
+            .contains("find the move that wins the most"),
+        "{}",
+        opened.text
+    );
+    let right = h
+        .ok("carol", &format!("puzzle answer house:{}", own.best))
+        .await;
+    assert!(
+        right.text.plain().starts_with("**Right**"),
+        "{}",
+        right.text
+    );
+}
+
 on_both_backends!(
     a_server_that_asks_gets_one_puzzle_a_day,
-    two_processes_sweeping_at_once_post_it_once
+    two_processes_sweeping_at_once_post_it_once,
+    a_servers_own_matches_give_its_daily_puzzles
 );
