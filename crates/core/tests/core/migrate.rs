@@ -142,6 +142,40 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     namnam_store::save_puzzle_rating(&mut tx, &rating, START_MS + 1)
         .await
         .unwrap();
+    // The server's daily puzzle: a day's post with alice's answer, its first match mined, a puzzle found.
+    let daily = namnam_store::DailyPuzzle {
+        server: SERVER,
+        day: START_MS / 86_400_000,
+        puzzle: "match:1:3".into(),
+        channel: channel_id("general"),
+        posted_at: START_MS,
+    };
+    assert!(namnam_store::claim_daily_puzzle(&mut tx, &daily)
+        .await
+        .unwrap());
+    let answer = namnam_store::DailyAnswer {
+        player: alice,
+        name: "alice".into(),
+        house: 4,
+        solved: false,
+        answered_at: START_MS + 60_000,
+    };
+    assert!(
+        namnam_store::record_daily_answer(&mut tx, SERVER, daily.day, &answer)
+            .await
+            .unwrap()
+    );
+    let line =
+        "match:1:3 6 1,0,1,0,0,1,3,0,0,2,0,0 20,20 south south 90 capturer 6 ends-round 0 160 -160";
+    namnam_store::add_server_puzzle(&mut tx, SERVER, "match:1:3", line, START_MS)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO mined_matches (match_id, mined_at) VALUES ($1, $2)")
+        .bind(finished_id)
+        .bind(START_MS)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     reply
         .actions
