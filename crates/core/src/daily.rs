@@ -3,8 +3,9 @@
 //! opens it privately for whoever presses it. The next day's post says how many solved the day before's
 //! and names the fastest, as text (never a mention).
 //!
-//! The puzzles are the built-in set's, in an order of the server's own that never repeats one until every
-//! puzzle has been posted.
+//! The puzzles come from the server's own finished matches, mined by the analyst when it has nothing else
+//! to do ([`Core::mine_next`]); while none is left to post, from the built-in set, in an order of the
+//! server's own that never repeats one until every puzzle has been posted.
 
 use super::action::ActionId;
 use super::error::{CoreError, InternalError, UserError};
@@ -25,9 +26,10 @@ pub fn day_of(ms: i64) -> i64 {
 
 /// `2026-12-03`: a day as everyone reads it, whatever their language.
 pub fn day_words(day: i64) -> String {
-    let date = time::OffsetDateTime::from_unix_timestamp(day * 86_400)
-        .map(|t| t.date())
-        .unwrap_or(time::Date::MIN);
+    let date = day
+        .checked_mul(86_400)
+        .and_then(|secs| time::OffsetDateTime::from_unix_timestamp(secs).ok())
+        .map_or(time::Date::MIN, |t| t.date());
     format!(
         "{:04}-{:02}-{:02}",
         date.year(),
@@ -82,9 +84,12 @@ impl Core {
                 tx.rollback().await.map_err(StoreError::from)?;
                 continue;
             }
+            // The day before's tally, when there was a puzzle the day before (not after a pause).
             let yesterday = match before.last() {
-                Some(last) => Some((last, store::daily_tally(&mut *tx, last, now).await?)),
-                None => None,
+                Some(last) if last.day == day - 1 => {
+                    Some((last, store::daily_tally(&mut *tx, last, now).await?))
+                }
+                _ => None,
             };
             let mut reply = daily_post(day, puzzle, yesterday);
             let place = PostPlace::channel(server, channel);
@@ -271,6 +276,8 @@ mod tests {
         assert_eq!(day_words(day_of(start)), "2026-12-03");
         assert_eq!(day_of(start + DAY_MS - 1), day_of(start));
         assert_eq!(day_of(start - 1) + 1, day_of(start));
+        // A forged day far out of range reads as some date, never a panic.
+        assert_eq!(day_words(i64::MAX).len(), "0000-01-01".len() + 1);
     }
 
     #[test]

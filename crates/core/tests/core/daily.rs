@@ -213,6 +213,15 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     h.ok("admin", "admin settings daily-puzzle:off").await;
     h.clock.advance_secs(DAY_SECS);
     assert!(dailies(&h.core.sweep().await.unwrap()).is_empty());
+    // On again two days later: a puzzle at once, without a "yesterday" that was not.
+    h.clock.advance_secs(DAY_SECS);
+    h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
+    let again = h.core.sweep().await.unwrap();
+    let again = dailies(&again);
+    assert_eq!(again.len(), 1);
+    let words = again[0].reply.text.plain();
+    assert!(words.contains("Daily puzzle** of 2026-01-04"), "{words}");
+    assert!(!words.contains("Yesterday"), "{words}");
 }
 
 async fn two_processes_sweeping_at_once_post_it_once(backend: Backend) {
