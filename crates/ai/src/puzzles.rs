@@ -614,6 +614,17 @@ pub fn check(puzzle: &Puzzle, budgets: &Budgets) -> Result<(), CheckFailed> {
     }
 }
 
+/// Every puzzle of `set` proved again on `threads` threads, the results in the set's order. `progress`
+/// hears (puzzles done, puzzles) after each puzzle.
+pub fn check_all(
+    set: &[Puzzle],
+    threads: usize,
+    budgets: &Budgets,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Result<(), CheckFailed>> {
+    in_order_on_threads(set.len(), threads, progress, |i| check(&set[i], budgets))
+}
+
 /// The comment lines at the top of a mined self-play file: what made it and how a line reads.
 pub fn header(settings: &SelfPlay) -> String {
     let b = settings.budgets;

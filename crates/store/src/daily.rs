@@ -80,13 +80,10 @@ pub async fn daily_puzzles_of<'e, E>(db: E, server: Snowflake) -> StoreResult<Ve
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let rows = sqlx::query(
-        "SELECT server_id, day, puzzle, channel_id, posted_at FROM daily_puzzles
-         WHERE server_id = $1 ORDER BY day",
-    )
-    .bind(server.to_sql())
-    .fetch_all(db)
-    .await?;
+    let rows = sqlx::query(&format!("{DAILY} WHERE server_id = $1 ORDER BY day"))
+        .bind(server.to_sql())
+        .fetch_all(db)
+        .await?;
     rows.iter().map(daily_from_row).collect()
 }
 
@@ -99,14 +96,11 @@ pub async fn daily_puzzle<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let row = sqlx::query(
-        "SELECT server_id, day, puzzle, channel_id, posted_at FROM daily_puzzles
-         WHERE server_id = $1 AND day = $2",
-    )
-    .bind(server.to_sql())
-    .bind(day)
-    .fetch_optional(db)
-    .await?;
+    let row = sqlx::query(&format!("{DAILY} WHERE server_id = $1 AND day = $2"))
+        .bind(server.to_sql())
+        .bind(day)
+        .fetch_optional(db)
+        .await?;
     row.as_ref().map(daily_from_row).transpose()
 }
 
@@ -122,8 +116,9 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let row = sqlx::query(
-        "SELECT server_id, day, puzzle, channel_id, posted_at FROM daily_puzzles
-         WHERE server_id = $1 AND puzzle = $2 AND posted_at <= $3 ORDER BY day DESC LIMIT 1",
+        &format!(
+            "{DAILY} WHERE server_id = $1 AND puzzle = $2 AND posted_at <= $3 ORDER BY day DESC LIMIT 1"
+        ),
     )
     .bind(server.to_sql())
     .bind(puzzle)
@@ -132,6 +127,8 @@ where
     .await?;
     row.as_ref().map(daily_from_row).transpose()
 }
+
+const DAILY: &str = "SELECT server_id, day, puzzle, channel_id, posted_at FROM daily_puzzles";
 
 fn daily_from_row(row: &sqlx::any::AnyRow) -> StoreResult<DailyPuzzle> {
     Ok(DailyPuzzle {
@@ -165,37 +162,6 @@ pub async fn record_daily_answer(
     .execute(&mut **tx)
     .await?;
     Ok(inserted.rows_affected() == 1)
-}
-
-/// A member's answer to `server`'s puzzle of `day`, if they gave one.
-pub async fn daily_answer_of<'e, E>(
-    db: E,
-    server: Snowflake,
-    day: i64,
-    player: Snowflake,
-) -> StoreResult<Option<DailyAnswer>>
-where
-    E: sqlx::Executor<'e, Database = Any>,
-{
-    let row = sqlx::query(
-        "SELECT player_id, name, house, solved, answered_at FROM daily_answers
-         WHERE server_id = $1 AND day = $2 AND player_id = $3",
-    )
-    .bind(server.to_sql())
-    .bind(day)
-    .bind(player.to_sql())
-    .fetch_optional(db)
-    .await?;
-    row.map(|row| {
-        Ok(DailyAnswer {
-            player: row.snowflake("player_id")?,
-            name: row.col("name")?,
-            house: row.int("house")?,
-            solved: row.flag("solved")?,
-            answered_at: row.int("answered_at")?,
-        })
-    })
-    .transpose()
 }
 
 /// How `server`'s puzzle of `day` went, counting answers given before `until` (the next day's post).

@@ -45,9 +45,9 @@ pub use claims::{
 };
 pub use commands::{forget_registration, registrations, save_registration, Registration};
 pub use daily::{
-    add_server_puzzle, claim_daily_puzzle, claim_match_to_mine, daily_answer_of, daily_of_puzzle,
-    daily_puzzle, daily_puzzles_due, daily_puzzles_of, daily_tally, next_server_puzzle,
-    record_daily_answer, server_puzzle_line, server_puzzles, DailyAnswer, DailyPuzzle, DailyTally,
+    add_server_puzzle, claim_daily_puzzle, claim_match_to_mine, daily_of_puzzle, daily_puzzle,
+    daily_puzzles_due, daily_puzzles_of, daily_tally, next_server_puzzle, record_daily_answer,
+    server_puzzle_line, server_puzzles, DailyAnswer, DailyPuzzle, DailyTally,
 };
 pub use ids::Snowflake;
 pub use levels::{levels, Levels};

@@ -8,7 +8,6 @@ use namnam_game::Position;
 use namnam_store as store;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -219,30 +218,17 @@ fn check(file: Option<PathBuf>, threads: usize) -> anyhow::Result<()> {
         None => ("the built-in set".to_string(), puzzles::built_in()),
     };
     let started = Instant::now();
-    let next = Mutex::new(0usize);
-    let failed = Mutex::new(Vec::new());
-    let report = progress("puzzles", started);
-    let done = Mutex::new(0usize);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(set.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = {
-                    let mut n = next.lock().expect("no panic while held");
-                    *n += 1;
-                    *n - 1
-                };
-                let Some(puzzle) = set.get(i) else { break };
-                if let Err(why) = puzzles::check(puzzle, &Budgets::PUZZLES) {
-                    failed.lock().expect("no panic while held").push((i, why));
-                }
-                let mut d = done.lock().expect("no panic while held");
-                *d += 1;
-                report(*d, set.len());
-            });
-        }
-    });
-    let mut failed = failed.into_inner().expect("no thread panicked");
-    failed.sort_by_key(|(i, _)| *i);
+    let checked = puzzles::check_all(
+        &set,
+        threads,
+        &Budgets::PUZZLES,
+        &progress("puzzles", started),
+    );
+    let failed: Vec<(usize, puzzles::CheckFailed)> = checked
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.err().map(|why| (i, why)))
+        .collect();
     for (i, why) in &failed {
         println!("FAILED {}: {why}", set[*i].source);
     }

@@ -121,6 +121,19 @@ impl Harness {
         .await
     }
 
+    /// Another process on this harness's database and clock, named `name`, with the outbox.
+    pub async fn process(&self, name: &str) -> Arc<Core> {
+        let store = namnam_store::Store::open(&self.db.url)
+            .await
+            .expect("the database opens");
+        let config = namnam_core::CoreConfig {
+            outbox: true,
+            process: name.to_owned(),
+            ..namnam_core::CoreConfig::default()
+        };
+        Arc::new(Core::new(store, self.clock.clone(), config))
+    }
+
     /// A core with `config`.
     pub async fn with_config(backend: Backend, config: namnam_core::CoreConfig) -> Harness {
         let db = TestDb::new(backend).await;

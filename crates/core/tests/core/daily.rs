@@ -3,24 +3,10 @@
 //! post tells how the day before's went.
 
 use crate::common::*;
-use namnam_core::{ActionId, Core, CoreConfig, Notice};
+use namnam_core::{ActionId, Notice};
 use namnam_store as store;
-use std::sync::Arc;
 
 const DAY_SECS: i64 = 86_400;
-
-/// Another process on the harness's database and clock, with the outbox, as the Discord bot runs.
-async fn process(h: &Harness, name: &str) -> Arc<Core> {
-    let store = store::Store::open(&h.db.url)
-        .await
-        .expect("the database opens");
-    let config = CoreConfig {
-        outbox: true,
-        process: name.to_owned(),
-        ..CoreConfig::default()
-    };
-    Arc::new(Core::new(store, h.clock.clone(), config))
-}
 
 fn dailies(notices: &[Notice]) -> Vec<&Notice> {
     notices
@@ -103,7 +89,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     // Once a day: later sweeps of the same day, by this process or another, post nothing.
     h.clock.advance_secs(3600);
     assert!(dailies(&h.core.sweep().await.unwrap()).is_empty());
-    let other = process(&h, "other").await;
+    let other = h.process("other").await;
     assert!(dailies(&other.sweep().await.unwrap()).is_empty());
     assert_eq!(posts_in(&h, "puzzles").await, 1);
 
@@ -227,7 +213,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
 async fn two_processes_sweeping_at_once_post_it_once(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
     h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
-    let (a, b) = (process(&h, "a").await, process(&h, "b").await);
+    let (a, b) = (h.process("a").await, h.process("b").await);
     for day in 0..3 {
         let (from_a, from_b) = tokio::join!(a.sweep(), b.sweep());
         let (from_a, from_b) = (from_a.unwrap(), from_b.unwrap());
@@ -268,7 +254,7 @@ async fn a_servers_own_matches_give_its_daily_puzzles(backend: Backend) {
     assert!(!h.core.mine_next().await.unwrap());
     h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
     // With one, its finished match is mined, once, by whichever process gets there first.
-    let other = process(&h, "other").await;
+    let other = h.process("other").await;
     let (a, b) = tokio::join!(h.core.mine_next(), other.mine_next());
     assert_eq!(
         [a.unwrap(), b.unwrap()].iter().filter(|&&m| m).count(),

@@ -4,22 +4,8 @@
 //! back at once; the clock's sweep needs no claim, each of its changes being one transaction.
 
 use crate::common::*;
-use namnam_core::{Core, CoreConfig, Reply, Via};
+use namnam_core::{Core, Reply, Via};
 use namnam_store::{self as store, Delivery, NewPost, Snowflake};
-use std::sync::Arc;
-
-/// Another process on the harness's database and clock, named `name`, with the outbox.
-async fn process(h: &Harness, name: &str) -> Arc<Core> {
-    let store = store::Store::open(&h.db.url)
-        .await
-        .expect("the database opens");
-    let config = CoreConfig {
-        outbox: true,
-        process: name.to_owned(),
-        ..CoreConfig::default()
-    };
-    Arc::new(Core::new(store, h.clock.clone(), config))
-}
 
 /// alice plays a first move against the computer through `core`; returns the reply (the computer's turn
 /// with it) and the match's id.
@@ -69,8 +55,8 @@ async fn dies_holding_the_turn(a: &Core, match_id: i64) {
 
 async fn a_dead_processs_computer_turn_is_taken_over_when_its_claim_runs_out(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let a = process(&h, "a").await;
-    let b = process(&h, "b").await;
+    let a = h.process("a").await;
+    let b = h.process("b").await;
     let (reply, match_id) = computer_to_move(&h, &a).await;
     dies_holding_the_turn(&a, match_id).await;
     let before = moves_stored(&h).await;
@@ -107,17 +93,17 @@ async fn a_dead_processs_computer_turn_is_taken_over_when_its_claim_runs_out(bac
 
 async fn a_process_starting_again_takes_back_its_own_claims_at_once(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let a = process(&h, "a").await;
+    let a = h.process("a").await;
     let (_, match_id) = computer_to_move(&h, &a).await;
     dies_holding_the_turn(&a, match_id).await;
     let before = moves_stored(&h).await;
     h.clock.advance_secs(1);
 
     // Another process started meanwhile leaves a's claim alone; a itself, starting again, does not wait.
-    let b = process(&h, "b").await;
+    let b = h.process("b").await;
     b.release_held_posts().await.unwrap();
     assert!(b.catch_up_computer().await.unwrap().is_empty());
-    let a_again = process(&h, "a").await;
+    let a_again = h.process("a").await;
     a_again.release_held_posts().await.unwrap();
     assert_eq!(a_again.catch_up_computer().await.unwrap().len(), 1);
     assert_eq!(moves_stored(&h).await, before + 1);
@@ -153,8 +139,8 @@ async fn pending_post(core: &Core, channel: u64) -> i64 {
 
 async fn two_posters_never_claim_the_same_post(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let a = process(&h, "a").await;
-    let b = process(&h, "b").await;
+    let a = h.process("a").await;
+    let b = h.process("b").await;
     let mut ids = Vec::new();
     for channel in 1..=6 {
         ids.push((
@@ -169,7 +155,7 @@ async fn two_posters_never_claim_the_same_post(backend: Backend) {
     let got = |posts: &[namnam_core::Post]| posts.iter().map(|p| p.id).collect::<Vec<_>>();
     assert_eq!(got(&claimed_a), first[..3]);
     assert_eq!(got(&claimed_b), first[3..]);
-    let c = process(&h, "c").await;
+    let c = h.process("c").await;
     assert!(c.claim_posts(20, &[]).await.unwrap().is_empty(), "all held");
     // (A poster gets its own claims again: it retries what failed.)
     assert_eq!(got(&b.claim_posts(20, &[]).await.unwrap()), first[3..]);
@@ -200,20 +186,20 @@ async fn two_posters_never_claim_the_same_post(backend: Backend) {
 
 async fn held_answers_are_released_only_by_the_process_that_held_them(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let a = process(&h, "a").await;
+    let a = h.process("a").await;
     let challenge = a
         .try_handle(&h.request("general", "alice", "challenge opponent:bob"))
         .await
         .unwrap();
     let held = challenge.post.expect("held for a's answer");
-    let b = process(&h, "b").await;
+    let b = h.process("b").await;
     assert_eq!(
         b.release_held_posts().await.unwrap(),
         0,
         "a may still answer"
     );
     assert!(b.claim_posts(20, &[]).await.unwrap().is_empty());
-    let a_again = process(&h, "a").await;
+    let a_again = h.process("a").await;
     assert_eq!(a_again.release_held_posts().await.unwrap(), 1);
     let due = b.claim_posts(20, &[]).await.unwrap();
     assert_eq!(due.len(), 1);
@@ -222,7 +208,7 @@ async fn held_answers_are_released_only_by_the_process_that_held_them(backend: B
 
 async fn a_dead_processs_held_answers_are_taken_over_when_its_heartbeat_stops(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let a = process(&h, "a").await;
+    let a = h.process("a").await;
     a.sweep().await.unwrap();
     let challenge = a
         .try_handle(&h.request("general", "alice", "challenge opponent:bob"))
@@ -230,7 +216,7 @@ async fn a_dead_processs_held_answers_are_taken_over_when_its_heartbeat_stops(ba
         .unwrap();
     let held = challenge.post.expect("held for a's answer");
     // a dies here: it never beats again, and never starts again under its name.
-    let b = process(&h, "b").await;
+    let b = h.process("b").await;
     b.sweep().await.unwrap();
     assert!(
         b.claim_posts(20, &[]).await.unwrap().is_empty(),
@@ -280,8 +266,8 @@ async fn a_lease_has_one_holder_until_it_runs_out(backend: Backend) {
 
 async fn two_sweeps_at_once_time_a_match_out_once(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let a = process(&h, "a").await;
-    let b = process(&h, "b").await;
+    let a = h.process("a").await;
+    let b = h.process("b").await;
     h.start_match("general", "alice", "bob", "first:challenger clock:1h")
         .await;
     h.clock.advance_secs(3600 + 1);
