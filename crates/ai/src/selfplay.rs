@@ -24,6 +24,9 @@ pub enum Contestant {
     Greedy,
     /// The search at a level (`ai:1` … `ai:5`).
     Ai(Level),
+    /// The bare search at a budget of nodes (`nodes:N`): no opening book, no exact endings, no random
+    /// moves. For measuring what more nodes buy, between the levels' budgets or beyond them.
+    Nodes(u64),
 }
 
 impl FromStr for Contestant {
@@ -32,12 +35,21 @@ impl FromStr for Contestant {
         match s {
             "random" => Ok(Contestant::Random),
             "greedy" => Ok(Contestant::Greedy),
-            _ => match s.strip_prefix("ai:") {
-                Some(level) => Ok(Contestant::Ai(level.parse()?)),
-                None => Err(format!(
-                    "unknown player `{s}`: use random, greedy or ai:1 … ai:5"
-                )),
-            },
+            _ => {
+                if let Some(level) = s.strip_prefix("ai:") {
+                    return Ok(Contestant::Ai(level.parse()?));
+                }
+                match s.strip_prefix("nodes:").map(str::parse::<u64>) {
+                    Some(Ok(n)) if n > 0 => Ok(Contestant::Nodes(n)),
+                    Some(_) => Err(format!(
+                        "`{s}`: give a number of nodes from 1 to {}, as nodes:125000",
+                        u64::MAX
+                    )),
+                    None => Err(format!(
+                        "unknown player `{s}`: use random, greedy, ai:1 … ai:5 or nodes:N"
+                    )),
+                }
+            }
         }
     }
 }
@@ -48,6 +60,7 @@ impl fmt::Display for Contestant {
             Contestant::Random => f.write_str("random"),
             Contestant::Greedy => f.write_str("greedy"),
             Contestant::Ai(level) => write!(f, "ai:{level}"),
+            Contestant::Nodes(n) => write!(f, "nodes:{n}"),
         }
     }
 }
@@ -77,17 +90,23 @@ impl Contestant {
                 let seed = rng.next_u64();
                 let r =
                     ai::choose_with(p, *level, seed, &context.stakes, context.node_divisor).ok()?;
-                let (after, end) = p
-                    .apply_with_end(r.house)
-                    .expect("the search plays legal moves");
-                Some(Choice {
-                    house: r.house,
-                    after,
-                    end,
-                })
+                searched(p, r.house)
+            }
+            Contestant::Nodes(n) => {
+                let limits = ai::Limits::nodes(n / context.node_divisor.max(1));
+                let r = ai::search(p, &limits, &context.stakes).ok()?;
+                searched(p, r.house)
             }
         }
     }
+}
+
+/// The search's move and where it leads.
+fn searched(p: &Position, house: House) -> Option<Choice> {
+    let (after, end) = p
+        .apply_with_end(house)
+        .expect("the search plays legal moves");
+    Some(Choice { house, after, end })
 }
 
 /// Draws a candidate and checks it, rather than simulating every candidate first.
@@ -444,11 +463,58 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_budget_of_nodes_plays_the_level_with_that_budget() {
+        // Level 4 is the bare search at 62 500 nodes (no book, no exact endings, no random moves), so
+        // `nodes:62500` must play its moves exactly; level 1's budget, 250 nodes, not always.
+        let context = Context {
+            stakes: Stakes::default(),
+            node_divisor: 1,
+        };
+        let level4 = Contestant::Ai(Level::new(4).unwrap());
+        let (same, smaller) = (Contestant::Nodes(62_500), Contestant::Nodes(250));
+        let mut differs = 0;
+        for item in 0..40 {
+            let mut rng = SeededRng::for_item(9, item);
+            let mut p = Position::opening(Player::South, namnam_game::Rules::default());
+            for _ in 0..(item % 12) {
+                let Some(c) = random_move(&p, &mut rng) else {
+                    break;
+                };
+                if c.end.is_some() {
+                    break;
+                }
+                p = c.after;
+            }
+            if !p.has_legal_move() {
+                continue;
+            }
+            let pick = |c: Contestant| {
+                c.choose(&p, &mut SeededRng::new(1), &context)
+                    .map(|c| c.house)
+            };
+            assert_eq!(pick(same), pick(level4), "{p:?}");
+            differs += (pick(smaller) != pick(level4)) as u32;
+        }
+        assert!(differs > 0, "a smaller budget never chose otherwise");
+    }
+
+    #[test]
     fn ai_players_parse_with_their_level() {
         assert_eq!("ai:3".parse(), Ok(Contestant::Ai(Level::new(3).unwrap())));
         assert!("ai:6".parse::<Contestant>().is_err());
         assert!("ai:".parse::<Contestant>().is_err());
         assert_eq!(Contestant::Ai(Level::new(5).unwrap()).to_string(), "ai:5");
+        assert_eq!("nodes:125000".parse(), Ok(Contestant::Nodes(125_000)));
+        assert_eq!(Contestant::Nodes(125_000).to_string(), "nodes:125000");
+        for bad in [
+            "nodes:",
+            "nodes:0",
+            "nodes:-5",
+            "nodes:1e6",
+            "nodes:99999999999999999999",
+        ] {
+            assert!(bad.parse::<Contestant>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -11,11 +11,12 @@ pub struct Args {
     /// Seed of the random choices: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// South's player: random, greedy, or the search at a level, ai:1 … ai:5. Wins, draws and losses
-    /// are counted for this player.
+    /// South's player: random, greedy, the search at a level (ai:1 … ai:5), or the bare search at a
+    /// budget of nodes (nodes:N: no book, no exact endings, no random moves). Wins, draws and losses are
+    /// counted for this player.
     #[arg(long, default_value = "random")]
     south: Contestant,
-    /// North's player: random, greedy or ai:1 … ai:5.
+    /// North's player: random, greedy, ai:1 … ai:5 or nodes:N.
     #[arg(long, default_value = "random")]
     north: Contestant,
     /// Moves at the start of each match played at random by both players (varied openings for players
