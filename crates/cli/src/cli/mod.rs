@@ -59,6 +59,26 @@ enum Command {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    // The tools that print to standard output end quietly when their reader goes away (`namnam selfplay |
+    // head`), as `cat` does, instead of panicking in `println!`. The bot, the web server, the console and
+    // the database copy keep Rust's default (the signal ignored, the write an error): their sockets and
+    // transactions must not be cut off by it.
+    if matches!(
+        cli.command,
+        Some(
+            Command::Engine
+                | Command::Selfplay(_)
+                | Command::Render(_)
+                | Command::Speed(_)
+                | Command::MatchEngines(_)
+                | Command::Book(_)
+                | Command::Puzzles(_)
+                | Command::Export(_)
+                | Command::Replay(_)
+        )
+    ) {
+        end_quietly_on_a_closed_pipe();
+    }
     match cli.command {
         Some(Command::Engine) => engine::run(),
         Some(Command::Selfplay(args)) => selfplay::run(args),
@@ -74,5 +94,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Web(args)) => web::run(args),
         Some(Command::Run(args)) => run::run(args),
         None => run::run(run::Args::default()),
+    }
+}
+
+/// Restores the default action of SIGPIPE (end the process), which Rust's runtime sets to "ignore".
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called at start-up, before any thread is spawned; `signal` with `SIG_DFL` only resets the
+    // disposition of one signal.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -1,5 +1,6 @@
-//! The `namnam` command's records of matches (`namnam export` and `replay`) and puzzles (`namnam puzzles`),
-//! run as a user runs them, on a SQLite file and on PostgreSQL, with the core suite's helpers.
+//! The `namnam` command's records of matches (`namnam export` and `replay`), its puzzles (`namnam puzzles`)
+//! and its tools whose reader goes away, run as a user runs them, on a SQLite file and on PostgreSQL, with
+//! the core suite's helpers.
 
 use namnam_testkit::postgres;
 
@@ -9,5 +10,6 @@ use namnam_testkit::postgres;
 mod common;
 
 mod abuse;
+mod pipes;
 mod puzzles;
 mod records;
