@@ -32,24 +32,24 @@ pub enum Contestant {
 impl FromStr for Contestant {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Some(level) = s.strip_prefix("ai:") {
+            return Ok(Contestant::Ai(level.parse()?));
+        }
+        if let Some(nodes) = s.strip_prefix("nodes:") {
+            return match nodes.parse::<u64>() {
+                Ok(n) if n > 0 => Ok(Contestant::Nodes(n)),
+                _ => Err(format!(
+                    "`{s}`: give a number of nodes from 1 to {}, as nodes:125000",
+                    u64::MAX
+                )),
+            };
+        }
         match s {
             "random" => Ok(Contestant::Random),
             "greedy" => Ok(Contestant::Greedy),
-            _ => {
-                if let Some(level) = s.strip_prefix("ai:") {
-                    return Ok(Contestant::Ai(level.parse()?));
-                }
-                match s.strip_prefix("nodes:").map(str::parse::<u64>) {
-                    Some(Ok(n)) if n > 0 => Ok(Contestant::Nodes(n)),
-                    Some(_) => Err(format!(
-                        "`{s}`: give a number of nodes from 1 to {}, as nodes:125000",
-                        u64::MAX
-                    )),
-                    None => Err(format!(
-                        "unknown player `{s}`: use random, greedy, ai:1 … ai:5 or nodes:N"
-                    )),
-                }
-            }
+            _ => Err(format!(
+                "unknown player `{s}`: use random, greedy, ai:1 … ai:5 or nodes:N"
+            )),
         }
     }
 }
@@ -492,8 +492,9 @@ mod tests {
                 c.choose(&p, &mut SeededRng::new(1), &context)
                     .map(|c| c.house)
             };
-            assert_eq!(pick(same), pick(level4), "{p:?}");
-            differs += (pick(smaller) != pick(level4)) as u32;
+            let expected = pick(level4);
+            assert_eq!(pick(same), expected, "{p:?}");
+            differs += (pick(smaller) != expected) as u32;
         }
         assert!(differs > 0, "a smaller budget never chose otherwise");
     }
