@@ -4,8 +4,8 @@
 
 use crate::common::*;
 use namnam_core::{Request, Resolver};
-use namnam_store::Snowflake;
 use namnam_store as store;
+use namnam_store::Snowflake;
 
 /// The second server of these tests.
 const OTHER: Snowflake = Snowflake(SERVER.0 + 1);
@@ -141,4 +141,56 @@ async fn each_server_shows_its_own_name(backend: Backend) {
     assert_eq!(open[0].challenger_name, "Alicia");
 }
 
-on_both_backends!(each_server_shows_its_own_name);
+/// The migration that gave each server its names starts every server from the one name known before.
+async fn the_migration_keeps_todays_names_in_every_server(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let url = match backend {
+        Backend::Sqlite => format!("{}?mode=rwc", db.url),
+        Backend::Postgres => db.url.clone(),
+    };
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let migrations = match backend {
+        Backend::Sqlite => store::SQLITE_MIGRATIONS,
+        Backend::Postgres => store::POSTGRES_MIGRATIONS,
+    };
+    let mut before = migrations.migrator().await.unwrap();
+    let until = before
+        .iter()
+        .position(|m| m.version == 20)
+        .expect("migration 20");
+    before.migrations = std::borrow::Cow::Owned(before.migrations[..until].to_vec());
+    before.run(&pool).await.unwrap();
+    for sql in [
+        "INSERT INTO servers (id, name, created_at) VALUES (1, 'one', 0), (2, 'two', 0), (3, 'three', 0)",
+        "INSERT INTO players (id, name, kind, created_at) VALUES (10, 'Nick', 'human', 5), (11, 'Other', 'human', 5)",
+        "INSERT INTO ratings (server_id, player_id, rating, deviation, volatility, updated_at)
+         VALUES (1, 10, 1500, 350, 0.06, 0), (2, 10, 1500, 350, 0.06, 0), (2, 11, 1500, 350, 0.06, 0)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+    let store = store::Store::open(&db.url).await.unwrap();
+    let names = |server: u64, player: u64| {
+        let store = store.clone();
+        async move {
+            store::server_name(store.reader(), Snowflake(server), Snowflake(player))
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(names(1, 10).await.as_deref(), Some("Nick"));
+    assert_eq!(names(2, 10).await.as_deref(), Some("Nick"));
+    assert_eq!(names(2, 11).await.as_deref(), Some("Other"));
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM server_names")
+        .fetch_one(store.reader())
+        .await
+        .unwrap();
+    assert_eq!(rows, 3, "a name only where the player has a trace");
+    store.close().await;
+}
+
+on_both_backends!(
+    each_server_shows_its_own_name,
+    the_migration_keeps_todays_names_in_every_server,
+);
