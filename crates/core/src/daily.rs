@@ -91,7 +91,8 @@ impl Core {
                 }
                 _ => None,
             };
-            let mut reply = daily_post(day, puzzle, yesterday);
+            let shown = super::puzzles::shown_as(*puzzle, self.daily_form(puzzle));
+            let mut reply = daily_post(day, &shown, yesterday);
             let place = PostPlace::channel(server, channel);
             self.store_post(&mut tx, place, &mut reply, Via::Poster)
                 .await?;
@@ -114,25 +115,29 @@ impl Core {
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let (attempt, again) = match store::puzzle_attempt_of(&mut *tx, player, &daily.puzzle)
+        let (attempt, form, again) = match store::puzzle_attempt_of(&mut *tx, player, &daily.puzzle)
             .await?
         {
             Some(shown) if shown.answer.is_some() => return Err(UserError::PuzzleAnswered.into()),
-            Some(shown) => (shown.id, true),
+            // Shown before (as the daily puzzle, or by `puzzle play`): the same attempt, the same board.
+            Some(shown) => (shown.id, shown.form, true),
             None => {
+                let form = self.daily_form(&puzzle);
                 req.user.note_in(&mut tx, &req.place, now).await?;
                 let id = store::insert_puzzle_attempt(
                     &mut tx,
                     player,
                     &daily.puzzle,
                     Some(req.place.server),
+                    form,
                     now,
                 )
                 .await?;
-                (id, false)
+                (id, form, false)
             }
         };
         tx.commit().await.map_err(StoreError::from)?;
+        let puzzle = super::puzzles::shown_as(puzzle, form);
         let mut reply = self.present_puzzle(req, attempt, &puzzle, again).await?;
         reply.text = Text::lines([
             Text::message(

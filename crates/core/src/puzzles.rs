@@ -19,7 +19,7 @@ use super::request::{PuzzleCommand, Request};
 use super::Core;
 use namnam_ai::puzzles::{Puzzle, Theme};
 use namnam_game::{House, MoveRecord, Player};
-use namnam_store::{self as store, PuzzleAnswer, PuzzleAttempt, PuzzleRating};
+use namnam_store::{self as store, PuzzleAnswer, PuzzleAttempt, PuzzleForm, PuzzleRating};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -167,13 +167,31 @@ impl Core {
         Ok(Some(puzzle))
     }
 
+    /// The form the daily puzzle shows `puzzle` in: a puzzle of this core's set (the shipped file holds its
+    /// answer) with the sides swapped, one found in a server's own matches as found.
+    pub(super) fn daily_form(&self, puzzle: &Puzzle) -> PuzzleForm {
+        if self
+            .config
+            .puzzles
+            .iter()
+            .any(|p| p.source == puzzle.source)
+        {
+            PuzzleForm::SidesSwapped
+        } else {
+            PuzzleForm::AsFound
+        }
+    }
+
     /// The player's current puzzle again, else the next one (noted as shown).
     async fn show_puzzle(&self, req: &Request) -> Result<Reply, CoreError> {
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let current = match store::current_puzzle(&mut *tx, player).await? {
-            Some(a) => self.puzzle_of(&a.puzzle).await?.map(|p| (a.id, p)),
+            Some(a) => self
+                .puzzle_of(&a.puzzle)
+                .await?
+                .map(|p| (a.id, shown_as(p, a.form))),
             None => None,
         };
         let (attempt, puzzle, again) = match current {
@@ -204,6 +222,7 @@ impl Core {
                     player,
                     &key,
                     Some(req.place.server),
+                    PuzzleForm::AsFound,
                     now,
                 )
                 .await?;
@@ -276,6 +295,7 @@ impl Core {
         let puzzle = self
             .puzzle_of(&shown.puzzle)
             .await?
+            .map(|p| shown_as(p, shown.form))
             .ok_or(UserError::PuzzleGone)?;
         let position = puzzle.position;
         let Ok(chosen) = position.play(house) else {
@@ -411,6 +431,14 @@ impl Core {
                 ("best", Arg::number(r.best_streak)),
             ],
         )))
+    }
+}
+
+/// `puzzle` in `form`.
+pub(super) fn shown_as(puzzle: Puzzle, form: PuzzleForm) -> Puzzle {
+    match form {
+        PuzzleForm::AsFound => puzzle,
+        PuzzleForm::SidesSwapped => puzzle.with_sides_swapped(),
     }
 }
 

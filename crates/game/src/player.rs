@@ -135,6 +135,12 @@ impl House {
         self.0 as usize
     }
 
+    /// The same house with the players' sides swapped ([`Position::with_sides_swapped`](crate::Position)):
+    /// six houses on, so that house 1 becomes house 7 and house 7 house 1.
+    pub fn with_sides_swapped(self) -> House {
+        House((self.0 + 6) % 12)
+    }
+
     /// The number people see: index + 1.
     pub fn label(self) -> u8 {
         self.0 + 1

@@ -184,6 +184,30 @@ impl Position {
         })
     }
 
+    /// The same position with the players' roles swapped: North's houses, seeds and store become South's
+    /// and the other way round, and so do the player to move and the round's starter. The board turns by
+    /// six houses (each house `h` becomes [`House::with_sides_swapped`]), which keeps the sowing order and
+    /// maps each territory's arc onto the other's (both arcs are unbroken, South's starting at house 1 or
+    /// ending at house 6). Every rule is about owners and sowing order, so play is the same: a move of house
+    /// `h` here is the move of its swapped house there, with the swapped result (tested).
+    pub fn with_sides_swapped(&self) -> Position {
+        let board = self.board();
+        let mut swapped = [0u8; 12];
+        for house in House::all() {
+            swapped[house.with_sides_swapped().index()] = board[house.index()];
+        }
+        Position {
+            board: Board::from_houses(swapped),
+            stores: ByPlayer::new(self.stores.north, self.stores.south),
+            territory: Territory::new(12 - self.territory.south_houses())
+                .expect("12 - k is a territory"),
+            to_move: self.to_move.other(),
+            starter: self.starter.other(),
+            since_capture: self.since_capture,
+            rules: self.rules,
+        }
+    }
+
     /// The same position with `since_capture` set (for tests and tools).
     pub fn with_since_capture(mut self, moves: u8) -> Result<Position, InvalidPosition> {
         if moves >= STALL_MOVES {

@@ -79,7 +79,7 @@ pub use players::{
 };
 pub use puzzles::{
     answer_puzzle, current_puzzle, insert_puzzle_attempt, load_puzzle_attempt, load_puzzle_rating,
-    puzzle_attempt_of, puzzles_shown, save_puzzle_rating, PuzzleAnswer, PuzzleAttempt,
+    puzzle_attempt_of, puzzles_shown, save_puzzle_rating, PuzzleAnswer, PuzzleAttempt, PuzzleForm,
     PuzzleRating,
 };
 pub use ratings::{

@@ -29,9 +29,21 @@ pub struct PuzzleAttempt {
     /// The puzzle's key (its source).
     pub puzzle: String,
     pub server: Option<Snowflake>,
+    /// How the puzzle was shown; its answer is judged on that board.
+    pub form: PuzzleForm,
     pub shown_at: i64,
     /// The answer, once given: when, the house (1–12) and whether it was the best move.
     pub answer: Option<PuzzleAnswer>,
+}
+
+/// The form a puzzle is shown in: the key and the answer are the same puzzle's in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleForm {
+    /// As it was found.
+    AsFound,
+    /// With the players' sides swapped (`Puzzle::with_sides_swapped`): how the daily puzzle shows a
+    /// puzzle of the shipped set, so that its answer is not simply looked up in the shipped file.
+    SidesSwapped,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +67,8 @@ fn rating_of(row: &AnyRow) -> StoreResult<PuzzleRating> {
 }
 
 const ATTEMPT: &str =
-    "SELECT id, player_id, puzzle, server_id, shown_at, answered_at, house, solved FROM puzzle_attempts";
+    "SELECT id, player_id, puzzle, server_id, sides_swapped, shown_at, answered_at, house, solved
+    FROM puzzle_attempts";
 
 fn attempt_of(row: &AnyRow) -> StoreResult<PuzzleAttempt> {
     let answer = match row.opt_int::<i64>("answered_at")? {
@@ -71,6 +84,10 @@ fn attempt_of(row: &AnyRow) -> StoreResult<PuzzleAttempt> {
         player: row.snowflake("player_id")?,
         puzzle: row.col("puzzle")?,
         server: row.opt_snowflake("server_id")?,
+        form: match row.int::<i64>("sides_swapped")? {
+            0 => PuzzleForm::AsFound,
+            _ => PuzzleForm::SidesSwapped,
+        },
         shown_at: row.col("shown_at")?,
         answer,
     })
@@ -183,15 +200,17 @@ pub async fn insert_puzzle_attempt(
     player: Snowflake,
     puzzle: &str,
     server: Option<Snowflake>,
+    form: PuzzleForm,
     now_ms: i64,
 ) -> StoreResult<i64> {
     Ok(sqlx::query_scalar(
-        "INSERT INTO puzzle_attempts (player_id, puzzle, server_id, shown_at) VALUES ($1, $2, $3, $4)
-         RETURNING id",
+        "INSERT INTO puzzle_attempts (player_id, puzzle, server_id, sides_swapped, shown_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(player.to_sql())
     .bind(puzzle)
     .bind(server.map(Snowflake::to_sql))
+    .bind(i64::from(form == PuzzleForm::SidesSwapped))
     .bind(now_ms)
     .fetch_one(&mut **tx)
     .await?)

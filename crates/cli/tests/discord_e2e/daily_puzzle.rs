@@ -59,7 +59,9 @@ async fn a_daily_puzzle_is_posted_in_the_channel_an_admin_names() {
     let puzzle = namnam_ai::puzzles::built_in()
         .into_iter()
         .find(|p| p.source.to_string() == key)
-        .expect("a built-in puzzle");
+        .expect("a built-in puzzle")
+        // The daily puzzle shows a puzzle of the shipped set with the sides swapped.
+        .with_sides_swapped();
     let opened = fake.press(&alice(), id, &daily_button(&post));
     let words = ephemeral_text(&fake.callback(&opened).await);
     assert!(words.contains("The daily puzzle of "), "{words}");

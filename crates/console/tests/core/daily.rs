@@ -88,7 +88,9 @@ async fn a_day_of_daily_puzzles(backend: Backend) {
         let puzzle = namnam_ai::puzzles::built_in()
             .into_iter()
             .find(|p| p.source.to_string() == daily[0].puzzle)
-            .expect("a built-in puzzle");
+            .expect("a built-in puzzle")
+            // The daily puzzle shows a puzzle of the shipped set with the sides swapped.
+            .with_sides_swapped();
         let wrong = puzzle
             .position
             .legal_moves()

@@ -96,10 +96,12 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     // Its button opens that day's puzzle for whoever presses it, privately, as any puzzle; so does
     // `daily`.
     let key = posted_first(&h, post.server).await.puzzle;
-    let puzzle = namnam_ai::puzzles::built_in()
+    let found = namnam_ai::puzzles::built_in()
         .into_iter()
         .find(|p| p.source.to_string() == key)
         .expect("a puzzle of the built-in set");
+    // The shipped file holds that puzzle's answer: the daily puzzle shows it with the sides swapped.
+    let puzzle = found.with_sides_swapped();
     let wrong = puzzle
         .position
         .legal_moves()
@@ -120,9 +122,34 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
         puzzle.position.legal_moves().len(),
         "{houses:?}"
     );
+    assert_eq!(opened.position, Some(puzzle.position), "the board shown");
     assert!(h.ok("alice", "daily").await.private);
     assert!(h.ok("carol", "daily").await.private);
-    // alice finds it an hour after the post; bob misses; carol answers only after the next post.
+    // The file's answer, read off as it is, is not the answer on that board.
+    assert!(h.ok("dave", "daily").await.private);
+    let looked_up = h
+        .core
+        .try_handle(&h.request(
+            "general",
+            "dave",
+            &format!("puzzle answer house:{}", found.best),
+        ))
+        .await;
+    match looked_up {
+        Ok(reply) => assert!(
+            reply.text.plain().starts_with("**Not the best move**"),
+            "{}",
+            reply.text
+        ),
+        Err(e) => assert!(
+            matches!(
+                e,
+                namnam_core::CoreError::User(namnam_core::UserError::PuzzleIllegal { .. })
+            ),
+            "{e}"
+        ),
+    }
+    // alice finds it an hour after the post; dave and bob miss; carol answers only after the next post.
     let right = h
         .ok("alice", &format!("puzzle answer house:{}", puzzle.best))
         .await;
@@ -174,7 +201,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     let words = next[0].reply.text.plain();
     assert!(words.contains("Daily puzzle** of 2026-01-02"), "{words}");
     assert!(
-        words.contains("Yesterday's puzzle: 1 of 2 solved it. Fastest: alice, 1 h after the post."),
+        words.contains("Yesterday's puzzle: 1 of 3 solved it. Fastest: alice, 1 h after the post."),
         "{words}"
     );
     // carol's answer, after the next post, moves her rating but is not in yesterday's tally.
@@ -188,7 +215,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     )
     .await
     .unwrap();
-    assert_eq!((tally.answered, tally.solved), (2, 1));
+    assert_eq!((tally.answered, tally.solved), (3, 1));
     let posted = store::daily_puzzles_of(h.core.store().reader(), post.server)
         .await
         .unwrap();

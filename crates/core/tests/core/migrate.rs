@@ -114,6 +114,7 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         alice,
         "selfplay:1:1:0",
         Some(SERVER),
+        namnam_store::PuzzleForm::SidesSwapped,
         START_MS,
     )
     .await
@@ -126,9 +127,16 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     assert!(namnam_store::answer_puzzle(&mut tx, answered, answer)
         .await
         .unwrap());
-    namnam_store::insert_puzzle_attempt(&mut tx, alice, "selfplay:1:2:0", None, START_MS + 2)
-        .await
-        .unwrap();
+    namnam_store::insert_puzzle_attempt(
+        &mut tx,
+        alice,
+        "selfplay:1:2:0",
+        None,
+        namnam_store::PuzzleForm::AsFound,
+        START_MS + 2,
+    )
+    .await
+    .unwrap();
     let rating = namnam_store::PuzzleRating {
         player: alice,
         rating: 1563.5,

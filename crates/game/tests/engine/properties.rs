@@ -101,6 +101,32 @@ proptest! {
     }
 
     #[test]
+    fn swapping_the_sides_plays_the_same_game(
+        k in 1u8..=11, starter in player_strategy(), rules in rules_strategy(), seed in any::<u64>(),
+    ) {
+        walk(k, starter, rules, seed, 200, |p| {
+            let swapped = p.with_sides_swapped();
+            assert_eq!(swapped.with_sides_swapped(), *p, "swapping twice is nothing");
+            assert_eq!(swapped.to_move(), p.to_move().other());
+            assert_eq!(swapped.territory().houses_of(Player::South), p.territory().houses_of(Player::North));
+            for house in House::all() {
+                let there = house.with_sides_swapped();
+                assert_eq!(swapped.owner(there), p.owner(house).other(), "{p:?} house {house}");
+                assert_eq!(swapped.seeds(there), p.seeds(house));
+                match (p.play(house), swapped.play(there)) {
+                    (Ok(here), Ok(mirrored)) => {
+                        assert_eq!(mirrored.after, here.after.with_sides_swapped(), "{p:?} house {house}");
+                        assert_eq!(mirrored.laps(), here.laps());
+                        assert_eq!(mirrored.round_end().is_some(), here.round_end().is_some());
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b),
+                    (a, b) => panic!("{p:?} house {house}: {:?} here, {:?} swapped", a.map(|m| m.after), b.map(|m| m.after)),
+                }
+            }
+        });
+    }
+
+    #[test]
     fn json_round_trips(
         k in 1u8..=11, starter in player_strategy(), rules in rules_strategy(), seed in any::<u64>(),
     ) {
