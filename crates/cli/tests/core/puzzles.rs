@@ -103,3 +103,36 @@ fn a_missing_database_is_named_and_not_created() {
     );
     assert!(!missing.exists());
 }
+
+#[tokio::test]
+async fn a_corrupt_match_is_told_and_skipped_and_the_others_are_mined() {
+    let h = resigned_after(12).await;
+    // A second finished match.
+    let reply = h
+        .start_match("general", "carol", "dave", "first:challenger clock:1h")
+        .await;
+    play_moves(&h, reply, 12, 3).await;
+    h.ok("carol", "resign confirm:yes").await;
+    // Match 1's stored game is damaged (a disk error, a hand edit).
+    let mut tx = h.core.store().begin().await.unwrap();
+    sqlx::query("UPDATE matches SET game = 'not a game' WHERE id = 1")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    h.core.store().close().await;
+
+    let out = namnam(&["puzzles", "mine", "--db", &h.db.url, "--threads", "1"]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("skipped match #1: stored data is invalid: match 1"),
+        "{err}"
+    );
+    assert!(err.contains("1 finished matches mined in "), "{err}");
+    assert!(
+        text(&out.stdout).contains("from 1 finished"),
+        "{}",
+        text(&out.stdout)
+    );
+}
