@@ -254,14 +254,79 @@ pub fn help() -> Text {
     Text::message("help-console", [])
 }
 
-/// The rules of Nam-nam, in short.
+/// The parts of the rules, in short, and the sections of docs/rules.md each one tells (§1–§7: the engine's
+/// protocol and the examples are not rules a player needs).
+pub const RULES_PARTS: [(&str, &[&str]); 14] = [
+    ("rules-board", &["1"]),
+    ("rules-sowing", &["2", "2.1", "2.2"]),
+    ("rules-fours", &["2.3"]),
+    ("rules-laps", &["2.4"]),
+    ("rules-endless", &["2.5"]),
+    ("rules-feeding", &["3", "3.1"]),
+    ("rules-passing", &["3.2"]),
+    ("rules-stuck", &["3.3", "4.3"]),
+    ("rules-last-seeds", &["4", "4.1", "2.6"]),
+    ("rules-stall", &["4.2"]),
+    ("rules-chain", &["5"]),
+    ("rules-territory", &["6", "6.1", "6.2", "4.4"]),
+    ("rules-next-round", &["6.3"]),
+    ("rules-match-end", &["7"]),
+];
+
+/// The rules of Nam-nam, in short: every part of [`RULES_PARTS`], a line each.
 pub fn rules() -> Text {
-    Text::message("rules", [])
+    Text::lines(
+        std::iter::once(Text::message("rules-intro", []))
+            .chain(RULES_PARTS.iter().map(|(id, _)| Text::message(id, []))),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rules_tell_every_section() {
+        // Every numbered section of docs/rules.md §1–§7 is told by a part, and every part is in every
+        // language and in the reply.
+        let rules_md = include_str!("../../../docs/rules.md");
+        let sections: Vec<&str> = rules_md
+            .lines()
+            .filter_map(|line| {
+                line.strip_prefix("## ")
+                    .or_else(|| line.strip_prefix("### "))
+            })
+            .filter_map(|heading| {
+                heading
+                    .split_once(' ')
+                    .map(|(number, _)| number.trim_end_matches('.'))
+            })
+            .filter(|number| {
+                matches!(
+                    number.split('.').next(),
+                    Some("1" | "2" | "3" | "4" | "5" | "6" | "7")
+                )
+            })
+            .collect();
+        assert!(sections.len() >= 20, "{sections:?}");
+        for section in &sections {
+            assert!(
+                RULES_PARTS.iter().any(|(_, told)| told.contains(section)),
+                "§{section} of docs/rules.md is told by no part of the rules"
+            );
+        }
+        let shown = rules();
+        for language in [Language::English, Language::French] {
+            for (id, _) in RULES_PARTS {
+                let words = namnam_words::find(language, id, None)
+                    .unwrap_or_else(|| panic!("{id} in {language:?}"));
+                assert!(
+                    shown.plain_in(language).contains(words.trim()),
+                    "{id} shown"
+                );
+            }
+        }
+    }
 
     #[test]
     fn spans_read_to_the_minute() {

@@ -92,21 +92,23 @@ help-console =
     {"            ["}language:en|fr]
       admin season [news:#channel] [monthly:yes|no] [start:no]
                                       a new season now: ratings start fresh, the old standings are kept
-rules =
-    Nam-nam, the roaming Oware of Ghana, in short:
-    - Twelve houses in a ring hold four seeds each. You own six houses at the start (South: 1-6, North: 7-12).
-    - A move: lift all the seeds of one of your houses and sow them one by one anticlockwise (1 to 12, then 1).
-    - Whenever a seed makes a house hold exactly four: with seeds still in hand, the owner of that house takes
-      the four; if it was your last seed, you take them, wherever the house is, and your move ends.
-    - If your last seed lands in a house that already had seeds (and does not make four), you lift them all and
-      sow on: a new lap. If it lands in an empty house, your move ends.
-    - You must leave your opponent some seeds if they have none; a player with no seeds passes.
-    - When a capture leaves four or fewer seeds in play, the round ends and those seeds go to whoever made that
-      capture (or to the round's first player, if the match was set up so).
-    - Between rounds every four seeds you won buy you a house: whoever owns more houses won the round, and the
-      territory changes hands. The first move alternates between rounds.
-    - The match ends when one player owns no houses, when someone reaches the agreed target of houses, or after
-      the agreed number of rounds. Each move has a clock: run out and you lose.
+## The rules, in short: one message per part of docs/rules.md §1–§7 (the test `the_rules_tell_every_section`
+## checks that every section has its part, by these ids).
+rules-intro = Nam-nam, the roaming Oware of Ghana, in short:
+rules-board = - Board: twelve houses in a ring, four seeds in each. You own one unbroken stretch of houses (at the start South owns 1-6, North 7-12): what counts is who owns a house, not its row.
+rules-sowing = - A move: lift all the seeds of one of your houses and sow them one by one anticlockwise (1 to 12, then 1), into every house, yours or not, even the one you emptied.
+rules-fours = - Fours: whenever a seed makes a house hold exactly four, the four are taken at once, in either player's move. With seeds still in hand, the house's owner takes them (even if that is your opponent) and you sow on; with your last seed, you take them, wherever the house is, and your move ends.
+rules-laps = - Laps: if your last seed lands in a house that had seeds (and makes no four), lift them all and sow on from the next house: a new lap. In an empty house, your move ends.
+rules-endless = - Endless moves: a move whose laps would come round for ever is not allowed; the board marks its house as endless.
+rules-feeding = - Feeding: if your opponent has no seeds when your turn begins, your move must leave them some.
+rules-passing = - Passing: if your move leaves your opponent no seeds, they pass and you move again (and must then feed them).
+rules-stuck = - Stuck: if the player to move has seeds but no allowed move, the round ends and the seeds in each house go to its owner.
+rules-last-seeds = - Last seeds: when a capture leaves four seeds or fewer in play, the round ends there and they go to whoever made that capture (or, if the match was set up so, to the player who began the round).
+rules-stall = - Stall: 100 moves in a row without a capture end the round, and the seeds in each house go to its owner. The board counts those moves from 80 on.
+rules-chain = - Chain (a match option): a four made by your last seed in a house of your opponent's also takes the houses just before it that hold 2 or 3 seeds and are theirs, five houses at most in all; a longer run leaves the four alone.
+rules-territory = - Between rounds: every four seeds you won buy one house for the next round. The seeds left over (1 to 3 each) give the twelfth house to the larger remainder, or with 2 and 2 to whoever won more seeds: 23 seeds to 25 is six houses each.
+rules-next-round = - The round's winner is whoever will own more houses (six each: a drawn round). The next round starts with four seeds in every house, and the first move alternates.
+rules-match-end = - The match ends when a player owns no house, when someone reaches the agreed target of houses, or after the agreed number of rounds (more houses wins; six each is a draw). You may resign or agree a draw at any time; run out of time on a move and you lose.
 
 ## The server's settings, as its admins see them.
 settings = Settings: matches in { $channels }; default clock { $clock } per move; default target { $target }; a thread per match: { $thread }; language: { $language }; web page: { $web }; daily puzzle: { $daily }.
