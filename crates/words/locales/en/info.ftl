@@ -94,21 +94,21 @@ help-console =
                                       a new season now: ratings start fresh, the old standings are kept
 ## The rules, in short: one message per part of docs/rules.md §1–§7 (the test `the_rules_tell_every_section`
 ## checks that every section has its part, by these ids).
-rules-intro = Nam-nam, the roaming Oware of Ghana, in short:
-rules-board = - Board: twelve houses in a ring, four seeds in each. You own one unbroken stretch of houses (at the start South owns 1-6, North 7-12): what counts is who owns a house, not its row.
-rules-sowing = - A move: lift all the seeds of one of your houses and sow them one by one anticlockwise (1 to 12, then 1), into every house, yours or not, even the one you emptied.
-rules-fours = - Fours: whenever a seed makes a house hold exactly four, the four are taken at once, in either player's move. With seeds still in hand, the house's owner takes them (even if that is your opponent) and you sow on; with your last seed, you take them, wherever the house is, and your move ends.
-rules-laps = - Laps: if your last seed lands in a house that had seeds (and makes no four), lift them all and sow on from the next house: a new lap. In an empty house, your move ends.
-rules-endless = - Endless moves: a move whose laps would come round for ever is not allowed; the board marks its house as endless.
-rules-feeding = - Feeding: if your opponent has no seeds when your turn begins, your move must leave them some.
-rules-passing = - Passing: if your move leaves your opponent no seeds, they pass and you move again (and must then feed them).
-rules-stuck = - Stuck: if the player to move has seeds but no allowed move, the round ends and the seeds in each house go to its owner.
-rules-last-seeds = - Last seeds: when a capture leaves four seeds or fewer in play, the round ends there and they go to whoever made that capture (or, if the match was set up so, to the player who began the round).
-rules-stall = - Stall: 100 moves in a row without a capture end the round, and the seeds in each house go to its owner. The board counts those moves from 80 on.
-rules-chain = - Chain (a match option): a four made by your last seed in a house of your opponent's also takes the houses just before it that hold 2 or 3 seeds and are theirs, five houses at most in all; a longer run leaves the four alone.
-rules-territory = - Between rounds: every four seeds you won buy one house for the next round. The seeds left over (1 to 3 each) give the twelfth house to the larger remainder, or with 2 and 2 to whoever won more seeds: 23 seeds to 25 is six houses each.
-rules-next-round = - The round's winner is whoever will own more houses (six each: a drawn round). The next round starts with four seeds in every house, and the first move alternates.
-rules-match-end = - The match ends when a player owns no house, when someone reaches the agreed target of houses, or after the agreed number of rounds (more houses wins; six each is a draw). You may resign or agree a draw at any time; run out of time on a move and you lose.
+rules-intro = Nam-nam, the roaming Oware of Ghana:
+rules-board = - Twelve houses in a ring, four seeds each. You own one stretch of houses (at first South 1-6, North 7-12).
+rules-sowing = - A move: lift all the seeds of one of your houses and sow them one per house anticlockwise (after 12 comes 1), even into the one you emptied.
+rules-fours = - Fours: a seed that makes a house hold exactly four takes the four, in either player's move: with seeds still in hand, for the house's owner (maybe your opponent); with your last seed, for you, and the move ends.
+rules-laps = - Laps: a last seed in a house that had seeds lifts them all and sows on; in an empty house, the move ends.
+rules-endless = - A move that would lap for ever is not allowed: the board marks its house endless.
+rules-feeding = - If your opponent has no seeds when your turn begins, your move must give them some.
+rules-passing = - A move that leaves your opponent no seeds makes them pass: you move again.
+rules-stuck = - Stuck: if the player to move has seeds but no allowed move, the round ends and each house's seeds go to its owner.
+rules-last-seeds = - When a capture leaves 4 seeds or fewer in play, the round ends and they go to that capture's taker (or, if the match was set so, to the round's first player).
+rules-stall = - Stall: 100 moves without a capture end the round, each house's seeds to its owner. The board counts them from 80.
+rules-chain = - Chain (an option): a four made by your last seed in an opponent's house also takes their houses just before it that hold 2 or 3, five houses at most in all (a longer run: the four alone).
+rules-territory = - Every 4 seeds won buy a house for the next round. The leftovers (1-3 each) give the twelfth house to the larger remainder, or with 2 and 2 to whoever won more seeds: 23 seeds to 25 is six houses each.
+rules-next-round = - More houses wins the round (six each: a draw). The next round starts with four seeds per house; the first move alternates.
+rules-match-end = - The match ends when a player owns no house, reaches the target of houses, or at the round limit (more houses wins; six each is a draw). Resign or agree a draw at any time; run out of time on a move and you lose.
 
 ## The server's settings, as its admins see them.
 settings = Settings: matches in { $channels }; default clock { $clock } per move; default target { $target }; a thread per match: { $thread }; language: { $language }; web page: { $web }; daily puzzle: { $daily }.

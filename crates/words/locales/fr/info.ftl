@@ -141,21 +141,21 @@ help-console =
                                       l'ancien classement est gardé
 ## The rules, in short: one message per part of docs/rules.md §1–§7 (the test `the_rules_tell_every_section`
 ## checks that every section has its part, by these ids).
-rules-intro = Le nam-nam, l'oware itinérant du Ghana, en bref :
-rules-board = - Le plateau : douze cases en anneau, quatre graines dans chacune. Vous possédez une suite de cases d'un seul tenant (au départ Sud a 1-6, Nord 7-12) : ce qui compte, c'est à qui est une case, pas sa rangée.
-rules-sowing = - Un coup : prenez toutes les graines d'une de vos cases et semez-les une à une dans le sens inverse des aiguilles d'une montre (de 1 à 12, puis 1), dans chaque case, à vous ou non, même celle que vous venez de vider.
-rules-fours = - Les quatre : chaque fois qu'une graine porte une case à exactement quatre, les quatre sont prises aussitôt, dans le coup de l'un comme de l'autre. S'il vous reste des graines en main, le propriétaire de la case les prend (même si c'est votre adversaire) et vous semez encore ; avec votre dernière graine, vous les prenez, où que soit la case, et votre coup s'arrête.
-rules-laps = - Les relances : si votre dernière graine tombe dans une case qui avait des graines (sans faire quatre), reprenez-les toutes et semez à partir de la case suivante. Dans une case vide, votre coup s'arrête.
-rules-endless = - Les coups sans fin : un coup dont les relances reviendraient sans fin est interdit ; le plateau marque sa case comme sans fin.
-rules-feeding = - Nourrir : si votre adversaire n'a plus de graines au début de votre tour, votre coup doit lui en laisser.
-rules-passing = - Passer : si votre coup ne laisse aucune graine à votre adversaire, il passe et vous jouez encore (et devez alors le nourrir).
-rules-stuck = - Bloqué : si le joueur qui doit jouer a des graines mais aucun coup permis, la manche s'arrête et les graines de chaque case vont à son propriétaire.
-rules-last-seeds = - Les dernières graines : quand une prise laisse quatre graines ou moins en jeu, la manche s'arrête là et elles vont à l'auteur de cette prise (ou, si la partie a été réglée ainsi, au joueur qui a commencé la manche).
-rules-stall = - L'enlisement : 100 coups de suite sans prise arrêtent la manche, et les graines de chaque case vont à son propriétaire. Le plateau compte ces coups à partir de 80.
-rules-chain = - La chaîne (une option de la partie) : un quatre fait par votre dernière graine dans une case de votre adversaire prend aussi les cases juste avant lui qui ont 2 ou 3 graines et sont à lui, cinq cases au plus en tout ; une suite plus longue laisse le quatre seul.
-rules-territory = - Entre les manches : chaque lot de quatre graines gagnées vous achète une case pour la manche suivante. Les graines qui restent (1 à 3 chacun) donnent la douzième case au plus grand reste, ou avec 2 et 2 à qui a gagné le plus de graines : 23 graines contre 25, c'est six cases chacun.
-rules-next-round = - Gagne la manche celui qui aura le plus de cases (six chacun : manche nulle). La manche suivante repart avec quatre graines par case, et le premier coup alterne.
-rules-match-end = - La partie s'arrête quand un joueur n'a plus de case, quand quelqu'un atteint l'objectif de cases convenu, ou après le nombre de manches convenu (le plus de cases gagne ; six chacun, c'est nul). Vous pouvez abandonner ou convenir d'un nul à tout moment ; si la pendule d'un coup s'écoule, vous perdez.
+rules-intro = Le nam-nam, oware itinérant du Ghana :
+rules-board = - Douze cases en anneau, quatre graines chacune. Chacun possède une suite de cases (au départ Sud 1-6, Nord 7-12).
+rules-sowing = - Un coup : prenez les graines d'une de vos cases et semez-en une par case, sens antihoraire (après 12 vient 1), même dans celle vidée.
+rules-fours = - Quatre : une graine qui fait quatre dans une case prend les quatre, au coup de l'un ou l'autre : graines encore en main, pour le propriétaire de la case (même adverse) ; avec votre dernière graine, pour vous, et le coup s'arrête.
+rules-laps = - Relance : une dernière graine dans une case non vide la fait reprendre et semer encore ; dans une case vide, le coup s'arrête.
+rules-endless = - Un coup qui relancerait sans fin est interdit (sa case est marquée sans fin).
+rules-feeding = - Un adversaire sans graines au début de votre tour doit en recevoir de votre coup.
+rules-passing = - Un coup qui laisse l'adversaire sans graines le fait passer : vous rejouez.
+rules-stuck = - Bloqué : un joueur avec des graines mais sans coup permis arrête la manche ; chaque case va à son propriétaire.
+rules-last-seeds = - Une prise qui laisse 4 graines ou moins en jeu arrête la manche ; elles vont à l'auteur de la prise (ou, selon l'option, au premier joueur de la manche).
+rules-stall = - Enlisement : 100 coups sans prise arrêtent la manche, chaque case à son propriétaire ; le plateau les compte dès 80.
+rules-chain = - Chaîne (option) : un quatre de votre dernière graine chez l'adversaire prend aussi ses cases juste avant à 2 ou 3 graines, cinq cases au plus en tout (plus : le quatre seul).
+rules-territory = - 4 graines gagnées achètent une case pour la manche suivante. Les restes (1 à 3) donnent la douzième case au plus grand reste, ou pour 2 et 2 à qui a gagné le plus : 23 graines contre 25 : six cases chacun.
+rules-next-round = - Le plus de cases gagne la manche (six chacun : nulle). La suivante repart à quatre graines par case ; le premier joueur alterne.
+rules-match-end = - La partie s'arrête quand un joueur n'a plus de case, atteint l'objectif, ou à la limite de manches (le plus de cases gagne ; six chacun : nul). Abandon ou nul à tout moment ; pendule écoulée : perdu.
 
 ## The server's settings, as its admins see them.
 settings = Réglages : parties dans { $channels } ; pendule par défaut { $clock } par coup ; objectif par défaut { $target } ; un fil par partie : { $thread } ; langue : { $language } ; page web : { $web } ; problème du jour : { $daily }.
