@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 
 use super::app::App;
 use super::cache::Cached;
-use super::respond::{error_page, n, say, t};
+use super::respond::{error_page, n, say, shown_in, t, tw, with_names_isolated, written};
 
 /// Rows of a leaderboard page.
 const PER_PAGE: u32 = 50;
@@ -270,8 +270,8 @@ fn match_line(language: Language, row: &MatchRow) -> String {
         "web-match-line",
         &[
             ("id", n(row.id)),
-            ("south", t(&row.names.south)),
-            ("north", t(&row.names.north)),
+            ("south", tw(&row.names.south)),
+            ("north", tw(&row.names.north)),
         ],
     )
 }
@@ -315,7 +315,7 @@ async fn server_page(
             LeaderRow {
                 rank: (page_number - 1) * PER_PAGE + i as u32 + 1,
                 link: Page::Player(r.player.0).path(&server.token),
-                name: r.name.clone(),
+                name: written(&r.name),
                 rating: say(
                     language,
                     "web-rating",
@@ -391,7 +391,11 @@ async fn server_page(
                 say(
                     language,
                     "web-tournament-line",
-                    &[("id", n(tr.id)), ("name", t(&tr.name)), ("state", t(state))],
+                    &[
+                        ("id", n(tr.id)),
+                        ("name", tw(&tr.name)),
+                        ("state", t(state)),
+                    ],
                 ),
             )
         })
@@ -415,8 +419,12 @@ async fn server_page(
     };
     let rendered = ServerPage {
         lang: language.code(),
-        title: say(language, "web-server-title", &[("server", t(&server.name))]),
-        server: server.name.clone(),
+        title: say(
+            language,
+            "web-server-title",
+            &[("server", tw(&server.name))],
+        ),
+        server: written(&server.name),
         heading: say(language, heading, &[("season", n(season))]),
         nobody: say(language, "web-nobody-rated", &[]),
         columns,
@@ -519,9 +527,9 @@ async fn player_page(
         .collect();
     let rendered = PlayerPage {
         lang: language.code(),
-        title: say(language, "web-player-title", &[("player", t(&name))]),
+        title: say(language, "web-player-title", &[("player", tw(&name))]),
         back: back_link(&server),
-        player: name,
+        player: written(&name),
         record,
         chart,
         chart_width: namnam_render::CHART_WIDTH,
@@ -742,7 +750,7 @@ async fn match_or_record(
         let judged = analysis.and_then(|a| a.verdict);
         let (lines, _) =
             namnam_core::replay_words(&row, &moves, ply, played.as_ref(), judged.as_deref());
-        notes.extend(lines.iter().map(|line| line.plain_in(language)));
+        notes.extend(lines.iter().map(|line| shown_in(line, language)));
         if row.state == MatchState::Aborted {
             notes.push(say(language, "web-match-aborted", &[]));
         }
@@ -750,7 +758,7 @@ async fn match_or_record(
             verdict.extend(
                 namnam_core::verdict_words(&row, judged)
                     .iter()
-                    .map(|line: &Text| line.plain_in(language)),
+                    .map(|line: &Text| shown_in(line, language)),
             );
         }
     } else {
@@ -764,7 +772,7 @@ async fn match_or_record(
         heading,
         notes,
         picture: format!("{path}/{ply}.png"),
-        picture_alt: board.description.to_string(),
+        picture_alt: with_names_isolated(&board.description, &[&row.names.south, &row.names.north]),
         board_width: namnam_render::WIDTH,
         board_height: namnam_render::HEIGHT,
         stepped: over,
@@ -892,7 +900,8 @@ async fn tournament_page(
         .await?
         .filter(|tr| tr.server == server.id)
         .ok_or(WebError::NotFound)?;
-    let name = tournament.name.clone();
+    let tournament_name = tournament.name.clone();
+    let name = written(&tournament_name);
     let sheet = app
         .core
         .tournament_sheet(tournament, language)
@@ -905,6 +914,7 @@ async fn tournament_page(
     ];
     columns.extend(sheet.table.tiebreaks.iter().cloned());
     columns.push(say(language, "web-col-played", &[]));
+    let names: Vec<&str> = sheet.table.lines.iter().map(|l| l.name.as_str()).collect();
     let rounds = sheet
         .rounds
         .iter()
@@ -920,20 +930,33 @@ async fn tournament_page(
                             say(language, "web-game-match", &[("id", n(id))]),
                         )
                     });
-                    (line.clone(), link)
+                    (with_names_isolated(line, &names), link)
                 })
                 .collect(),
         })
         .collect();
+    let lines = sheet
+        .table
+        .lines
+        .iter()
+        .map(|line| namnam_render::StandingsLine {
+            name: written(&line.name),
+            ..line.clone()
+        })
+        .collect();
     let rendered = TournamentPage {
         lang: language.code(),
-        title: say(language, "web-server-title", &[("server", t(&name))]),
+        title: say(
+            language,
+            "web-server-title",
+            &[("server", tw(&tournament_name))],
+        ),
         back: back_link(&server),
         name,
         terms: sheet.terms,
         standings_heading: say(language, "web-standings", &[]),
         columns,
-        lines: sheet.table.lines,
+        lines,
         withdrawn: say(language, "web-withdrawn", &[]),
         rounds,
     }

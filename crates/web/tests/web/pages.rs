@@ -400,7 +400,207 @@ async fn a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_langua
     assert!(page.contains(&Page::Match(match_id).path(&token)), "{page}");
 }
 
+/// A name holding a right-to-left override, an Arabic name, and one with a terminal escape.
+const REVERSING: &str = "eve\u{202e}gnp.exe";
+const ARABIC: &str = "سلمى";
+const ESCAPING: &str = "cat\u{1b}[2Jdog";
+
+/// Plays the match to its end, each user under the name `names` gives them.
+async fn play_out_as(
+    h: &Harness,
+    mut reply: namnam_core::Reply,
+    names: &[(&str, &str)],
+) -> namnam_core::Reply {
+    let mut rng = namnam_game::rng::SeededRng::new(11);
+    let mut moves = 0;
+    while let Some(player) = to_move(&reply) {
+        assert!(moves < 2_000, "the match ends");
+        let legal = legal_houses(&reply);
+        let house = legal[rng.below(legal.len())];
+        let (user, name) = names
+            .iter()
+            .find(|(_, name)| *name == player)
+            .expect("a player of the match");
+        let request = named(h, "general", user, name, &format!("move house:{house}"));
+        reply = h
+            .core
+            .try_handle(&request)
+            .await
+            .expect("the move is played");
+        moves += 1;
+    }
+    reply
+}
+
+/// `html` with the names isolated as they should be taken out: what is left holds no right-to-left letter,
+/// no bidi control and no control character but the template's line breaks.
+fn left_after_isolated_names(html: &str) -> Vec<char> {
+    let rest = html
+        .replace(&format!("\u{2068}{REVERSING}\u{2069}"), "")
+        .replace(&format!("\u{2068}{ARABIC}\u{2069}"), "")
+        .replace("\u{2068}Cup\u{202e}puC\u{2069}", "");
+    rest.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n')
+                || namnam_core::message::is_bidi_control(c)
+                || namnam_core::message::is_right_to_left(c)
+        })
+        .collect()
+}
+
+/// The texts of every `<tag …>…</tag>` of `html` (`tag` may go on with attributes: `td class="name"`).
+fn elements<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
+    let name = tag.split(' ').next().unwrap_or(tag);
+    let (open, close) = (format!("<{tag}"), format!("</{name}>"));
+    html.match_indices(&open)
+        .filter_map(|(at, _)| {
+            let inner = &html[at..];
+            let end = inner.find(&close)?;
+            Some(&inner[..end])
+        })
+        .collect()
+}
+
+/// The `alt` of every picture of `html`.
+fn alts(html: &str) -> Vec<&str> {
+    html.match_indices("alt=\"")
+        .filter_map(|(at, _)| html[at + 5..].split('"').next())
+        .collect()
+}
+
+async fn names_that_could_turn_a_line_around_are_isolated_on_every_page(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let names = [("alice", REVERSING), ("bob", ARABIC), ("carol", ESCAPING)];
+    let challenge = named(
+        &h,
+        "general",
+        "alice",
+        REVERSING,
+        "challenge opponent:bob first:challenger rounds:1",
+    );
+    h.core.try_handle(&challenge).await.expect("challenged");
+    let accept = named(&h, "general", "bob", ARABIC, "accept");
+    let board = h.core.try_handle(&accept).await.expect("accepted");
+    let over = play_out_as(&h, board, &names).await;
+    let finished = over.board.as_ref().expect("the last board").match_id;
+    // A live match of the escaping name, one move in: the server's page shows its board.
+    let challenge = named(
+        &h,
+        "side",
+        "carol",
+        ESCAPING,
+        "challenge opponent:dave first:challenger",
+    );
+    h.core.try_handle(&challenge).await.expect("challenged");
+    let live = h.ok_in("side", "dave", "accept").await;
+    let house = legal_houses(&live)[0];
+    let moved = named(
+        &h,
+        "side",
+        "carol",
+        ESCAPING,
+        &format!("move house:{house}"),
+    );
+    h.core.try_handle(&moved).await.expect("moved");
+    // A tournament whose name reverses, between the two.
+    h.ok_in(
+        "cup",
+        "dave",
+        "tournament create Cup\u{202e}puC format:round-robin target:7",
+    )
+    .await;
+    for (user, name) in &names[..2] {
+        let join = named(&h, "cup", user, name, "tournament join");
+        h.core.try_handle(&join).await.expect("joined");
+    }
+    h.ok_in("cup", "dave", "tournament start").await;
+    h.ok("admin", "admin settings web:yes").await;
+    let reader = h.core.store().reader();
+    let token = store::web_token(reader, SERVER)
+        .await
+        .unwrap()
+        .expect("a page");
+    let tournament = store::tournaments_of_server(reader, SERVER).await.unwrap()[0].id;
+    let (rows, _) = store::leaderboard(reader, SERVER, 1, 50).await.unwrap();
+    let alice = rows
+        .iter()
+        .find(|r| r.name == REVERSING)
+        .expect("rated")
+        .player;
+
+    let web = Client::new(serve(&h.db.url, roomy()).await);
+    let server = web.text(&Page::Server.path(&token)).await;
+    let finished = web.text(&Page::Match(finished).path(&token)).await;
+    let player = web.text(&Page::Player(alice.0).path(&token)).await;
+    let cup = web.text(&Page::Tournament(tournament).path(&token)).await;
+    let isolated = |name: &str| format!("\u{2068}{name}\u{2069}");
+    let escaped = r"cat\u{1b}[2Jdog";
+    for (page, html) in [
+        ("server", &server),
+        ("match", &finished),
+        ("player", &player),
+        ("tournament", &cup),
+    ] {
+        assert_eq!(
+            left_after_isolated_names(html),
+            Vec::<char>::new(),
+            "{page}: {html}"
+        );
+    }
+    // The leaderboard's cells.
+    let cells = elements(&server, "td class=\"name\"");
+    assert!(
+        cells.iter().any(|c| c.contains(&isolated(REVERSING))),
+        "{cells:?}"
+    );
+    assert!(
+        cells.iter().any(|c| c.contains(&isolated(ARABIC))),
+        "{cells:?}"
+    );
+    // The live match's picture and its caption.
+    let caption = elements(&server, "figcaption");
+    assert!(caption.iter().any(|c| c.contains(escaped)), "{caption:?}");
+    assert!(
+        alts(&server).iter().any(|a| a.contains(escaped)),
+        "{server}"
+    );
+    // The finished match: its title, its heading and its picture's description.
+    for part in [
+        elements(&finished, "title"),
+        elements(&finished, "h1"),
+        alts(&finished),
+    ] {
+        assert!(
+            part.iter()
+                .any(|p| p.contains(&isolated(REVERSING)) && p.contains(&isolated(ARABIC))),
+            "{part:?}"
+        );
+    }
+    // The player's title and heading.
+    for part in [elements(&player, "title"), elements(&player, "h1")] {
+        assert!(
+            part.iter().any(|p| p.contains(&isolated(REVERSING))),
+            "{part:?}"
+        );
+    }
+    // The tournament's name and its standings.
+    let cup_name = isolated("Cup\u{202e}puC");
+    for part in [elements(&cup, "title"), elements(&cup, "h1")] {
+        assert!(part.iter().any(|p| p.contains(&cup_name)), "{part:?}");
+    }
+    let standings = elements(&cup, "td class=\"name\"");
+    assert!(
+        standings.iter().any(|c| c.contains(&isolated(REVERSING))),
+        "{standings:?}"
+    );
+    assert!(
+        standings.iter().any(|c| c.contains(&isolated(ARABIC))),
+        "{standings:?}"
+    );
+}
+
 on_both_backends!(
+    names_that_could_turn_a_line_around_are_isolated_on_every_page,
     a_servers_pages_follow_its_admins_choice,
     a_client_past_its_budget_waits,
     a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language
