@@ -63,7 +63,7 @@ pub(crate) fn with_names_isolated(line: &str, names: &[&str]) -> String {
         .filter(|(pattern, isolated)| pattern != isolated)
         .collect();
     // The longest first: one name may hold another.
-    patterns.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    patterns.sort_by_key(|(pattern, _)| std::cmp::Reverse(pattern.len()));
     let mut shown = String::with_capacity(line.len() + 8);
     let mut rest = line;
     'line: while let Some(c) = rest.chars().next() {

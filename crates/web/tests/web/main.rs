@@ -11,4 +11,5 @@ use namnam_testkit::postgres;
 mod common;
 
 mod browser;
+mod connections;
 mod pages;

@@ -16,8 +16,13 @@ pub(crate) async fn serve(url: &str, options: WebOptions) -> SocketAddr {
         .expect("the database opens read-only");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let router = namnam_web::router(store, options);
-    tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+    let router = namnam_web::router(store, options.clone());
+    tokio::spawn(namnam_web::serve(
+        listener,
+        router,
+        &options,
+        std::future::pending(),
+    ));
     addr
 }
 
@@ -320,6 +325,7 @@ async fn a_client_past_its_budget_waits(backend: Backend) {
         },
         trusted_proxy,
         cache_bytes: 1 << 20,
+        ..WebOptions::default()
     };
     // Not from the trusted proxy: X-Forwarded-For changes nothing.
     let web = Client::new(serve(&h.db.url, tight(None)).await);
@@ -355,6 +361,23 @@ async fn a_client_past_its_budget_waits(backend: Backend) {
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK, "client {i}");
+    }
+    // A forwarded address that does not read is refused with an error page, not served on the proxy's
+    // own budget (shared by every such client).
+    for bad in ["7.7.7.7, garbage", "5.5.5.5:1234"] {
+        let response = web
+            .http
+            .get(format!("{}/healthz", web.base))
+            .header("x-forwarded-for", bad)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+        assert!(response
+            .text()
+            .await
+            .unwrap()
+            .contains("<h1>Bad request</h1>"));
     }
 }
 
@@ -621,7 +644,12 @@ async fn the_metrics_count_the_answers_on_their_own_address() {
     for router in [pages, metrics] {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         addrs.push(listener.local_addr().unwrap());
-        tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+        tokio::spawn(namnam_web::serve(
+            listener,
+            router,
+            &roomy(),
+            std::future::pending(),
+        ));
     }
     let (web, operator) = (Client::new(addrs[0]), Client::new(addrs[1]));
     web.text(&Page::Server.path(&token)).await;
