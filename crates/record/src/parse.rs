@@ -1,6 +1,8 @@
 //! Reading a record's text: the syntax of docs/record-format.md, line by line. Whether the moves are legal
 //! is the replay's question ([`Record::play_through`]); here a line is only checked for what it says alone.
 
+use std::collections::hash_map::{Entry, HashMap};
+
 use super::time::parse_duration;
 use super::{Outcome, Record, RecordError, RecordedMove, RecordedRound, FORMAT_VERSION};
 use namnam_game::{
@@ -18,6 +20,10 @@ const REQUIRED: [&str; 8] = [
     "round-limit",
     "result",
 ];
+
+/// The most lines a header may have: the thirteen keys of this version and room for many more. A file
+/// of more is refused before its keys are compared (docs/record-format.md, "What a reader checks").
+pub const MAX_HEADER_LINES: usize = 100;
 
 /// The header keys this version knows; any other is kept in [`Record::extra`].
 const KNOWN: [&str; 13] = [
@@ -127,7 +133,9 @@ fn split_key(line: &str) -> (&str, &str) {
 /// The header read so far: each key's value, and the line it came from.
 #[derive(Default)]
 struct Header {
-    seen: Vec<(String, usize)>,
+    /// Each key read, with its line: a set, so that a header's keys are checked in time linear in its
+    /// lines (a list's scan made 100,000 lines take half a minute).
+    seen: HashMap<Key, usize>,
     south: Option<String>,
     north: Option<String>,
     server: Option<String>,
@@ -155,10 +163,22 @@ impl Header {
                 "{key:?} is not a header key (lower-case letters, digits and `-`, from a letter)"
             ));
         }
-        if let Some((_, first)) = self.seen.iter().find(|(k, _)| k == key) {
-            return Err(format!("a second `{key}` line (the first is line {first})"));
+        if self.seen.len() >= MAX_HEADER_LINES {
+            return Err(format!(
+                "the header has more than {MAX_HEADER_LINES} lines (a record's header is a few lines)"
+            ));
         }
-        self.seen.push((key.to_owned(), line));
+        match self.seen.entry(Key(key.to_owned())) {
+            Entry::Occupied(first) => {
+                return Err(format!(
+                    "a second `{key}` line (the first is line {})",
+                    first.get()
+                ))
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(line);
+            }
+        }
         if !KNOWN.contains(&key) {
             self.extra.push((key.to_owned(), value.to_owned()));
             return Ok(());
@@ -218,7 +238,7 @@ impl Header {
     fn finish(&mut self) -> Result<Record, String> {
         if let Some(missing) = REQUIRED
             .iter()
-            .find(|key| !self.seen.iter().any(|(k, _)| k == *key))
+            .find(|key| !self.seen.contains_key(&Key((**key).to_owned())))
         {
             return Err(format!("the header has no `{missing}` line"));
         }
@@ -246,6 +266,25 @@ impl Header {
             rounds: Vec::new(),
             extra: std::mem::take(&mut self.extra),
         })
+    }
+}
+
+/// A header key. Its comparisons are counted in tests, to show that reading a header compares a number of
+/// keys linear in its lines.
+#[derive(Debug, Clone, Eq)]
+struct Key(String);
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        #[cfg(test)]
+        tests::COMPARISONS.with(|n| n.set(n.get() + 1));
+        self.0 == other.0
     }
 }
 
@@ -496,6 +535,64 @@ fn string(s: &str) -> Result<(String, &str), String> {
 mod tests {
     use super::*;
 
+    thread_local! {
+        /// How many times two header keys were compared on this thread.
+        pub(super) static COMPARISONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A record whose header has `lines` lines: the required ones, then unknown keys.
+    fn with_header_lines(lines: usize) -> String {
+        let mut text = "namnam-record 1\nsouth \"a\"\nnorth \"b\"\nendgame capturer\nchain yes\n\
+            first south\ntarget none\nround-limit none\nresult in-progress\n"
+            .to_owned();
+        for i in 8..lines {
+            text.push_str(&format!("x-field-{i} {i}\n"));
+        }
+        text
+    }
+
+    /// The key comparisons of parsing `text`.
+    fn comparisons(text: &str) -> usize {
+        COMPARISONS.with(|n| n.set(0));
+        let _ = Record::parse(text);
+        COMPARISONS.with(|n| n.get())
+    }
+
+    #[test]
+    fn a_header_at_the_bound_is_read_with_comparisons_linear_in_its_lines() {
+        let full = with_header_lines(MAX_HEADER_LINES);
+        assert!(Record::parse(&full).is_ok());
+        let half = comparisons(&with_header_lines(MAX_HEADER_LINES / 2));
+        let all = comparisons(&full);
+        // A scan of the keys read before would make about n²/2 comparisons: 4,950 for 100 lines.
+        assert!(
+            all <= 2 * MAX_HEADER_LINES,
+            "{all} comparisons for {MAX_HEADER_LINES} lines"
+        );
+        assert!(
+            all <= 2 * half + 16,
+            "{half} for half the lines, {all} for all"
+        );
+    }
+
+    #[test]
+    fn a_header_past_the_bound_is_refused_on_its_first_line_too_many() {
+        let err = Record::parse(&with_header_lines(MAX_HEADER_LINES + 1)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "line {}: the header has more than {MAX_HEADER_LINES} lines (a record's header is a few lines)",
+                MAX_HEADER_LINES + 2
+            )
+        );
+        // A duplicate key is still named with its first line.
+        let twice = with_header_lines(10) + "x-field-9 again\n";
+        assert!(Record::parse(&twice)
+            .unwrap_err()
+            .to_string()
+            .contains("a second `x-field-9` line (the first is line 11)"));
+    }
+
     #[test]
     fn strings_read_back_what_the_writer_escapes() {
         for s in [
@@ -503,9 +600,14 @@ mod tests {
             "alice",
             "Ó \"q\" \\ tab\there\nnew\u{7f}\u{1}",
             "\u{1F600}",
+            "eve\u{202e}gnp.exe \u{2066}x\u{2069} \u{200f}",
         ] {
             let quoted = super::super::write::quoted(s);
             assert_eq!(string(&quoted), Ok((s.to_owned(), "")), "{quoted}");
+            assert!(
+                !quoted.contains(['\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}']),
+                "bidi controls are written as escapes: {quoted:?}"
+            );
         }
         assert!(string("\"open").is_err());
         assert!(string("\"bad \\q\"").is_err());

@@ -109,7 +109,7 @@ fn number_or_none(n: Option<u8>) -> String {
 }
 
 /// `s` between double quotes, with `\` and `"` escaped, and every control character written as an escape
-/// (`\n`, `\t`, `\u{7f}`), so that the string stays on one line.
+/// (`\n`, `\t`, `\u{7f}`), so that the string stays on one line; bidi controls too (`\u{202e}`).
 pub(super) fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -119,7 +119,9 @@ pub(super) fn quoted(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
+            // Bidi controls too (docs/security.md): U+202E in a name would reverse the rest of the line
+            // in an editor or a terminal showing the file.
+            c if c.is_control() || is_bidi_control(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),
@@ -127,4 +129,10 @@ pub(super) fn quoted(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// The characters that change the direction of the text around them: marks, embeddings, overrides and
+/// isolates (the same set as the bot core's `message::is_bidi_control`).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }

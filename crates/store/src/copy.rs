@@ -77,7 +77,7 @@ enum Kind {
 pub async fn copy_all(from: &Store, to: &Store) -> StoreResult<Copied> {
     check_tables(from).await?;
     check_tables(to).await?;
-    let mut source = from.begin().await?;
+    let mut source = from.begin_read().await?;
     let mut target = to.begin().await?;
     for table in TABLES {
         let any: Option<i64> = sqlx::query_scalar(&format!("SELECT 1 FROM {table} LIMIT 1"))

@@ -25,6 +25,7 @@ mod players;
 mod puzzles;
 mod ratings;
 mod records;
+mod schema;
 mod seasons;
 mod servers;
 mod tournaments;
@@ -83,6 +84,7 @@ pub use ratings::{
     HistoryRow, NewHistory, Outcome, RatingRow,
 };
 pub use records::load_record;
+pub use schema::{schema_version, SchemaMismatch};
 pub use seasons::{
     end_season, ended_season, monthly_seasons_due, season_of, season_page, season_standings,
     set_season_options, SeasonState,
@@ -128,6 +130,32 @@ impl Migrations {
     pub async fn migrator(self) -> Result<sqlx::migrate::Migrator, sqlx::migrate::MigrateError> {
         sqlx::migrate::Migrator::new(self).await
     }
+
+    /// The versions, in order.
+    pub fn versions(self) -> impl Iterator<Item = i64> {
+        self.0.iter().map(|&(version, _, _)| version)
+    }
+
+    /// Each version with its checksum, as sqlx records it when it applies the migration.
+    pub fn checksums(self) -> Vec<(i64, Vec<u8>)> {
+        self.migrations()
+            .map(|m| (m.version, m.checksum.to_vec()))
+            .collect()
+    }
+
+    /// Each migration as sqlx reads it.
+    fn migrations(self) -> impl Iterator<Item = sqlx::migrate::Migration> {
+        self.0.iter().map(|&(version, description, sql)| {
+            sqlx::migrate::Migration::new(
+                version,
+                description.into(),
+                sqlx::migrate::MigrationType::Simple,
+                sql.into(),
+                // As sqlx reads a file: one that starts so runs outside a transaction.
+                sql.starts_with("-- no-transaction"),
+            )
+        })
+    }
 }
 
 impl<'s> sqlx::migrate::MigrationSource<'s> for Migrations {
@@ -137,20 +165,7 @@ impl<'s> sqlx::migrate::MigrationSource<'s> for Migrations {
         's,
         Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>,
     > {
-        let migrations = self
-            .0
-            .iter()
-            .map(|&(version, description, sql)| {
-                sqlx::migrate::Migration::new(
-                    version,
-                    description.into(),
-                    sqlx::migrate::MigrationType::Simple,
-                    sql.into(),
-                    // As sqlx reads a file: one that starts so runs outside a transaction.
-                    sql.starts_with("-- no-transaction"),
-                )
-            })
-            .collect();
+        let migrations = self.migrations().collect();
         Box::pin(std::future::ready(Ok(migrations)))
     }
 }
@@ -176,6 +191,12 @@ pub enum StoreError {
     TargetNotEmpty(String),
     #[error("the database has a table that migrate-db does not know: {0} (is this Namnam's newest version?)")]
     UnknownTable(String),
+    #[error(transparent)]
+    Schema(#[from] SchemaMismatch),
+    #[error("there is no database at {} (a tool that only reads never creates one)", .0.display())]
+    Missing(std::path::PathBuf),
+    #[error("the database file {} was replaced since it was opened: restart to read the new one", .0.display())]
+    Replaced(std::path::PathBuf),
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -224,6 +245,73 @@ pub struct Store {
     backend: Backend,
     writer: AnyPool,
     reader: AnyPool,
+    /// The SQLite file a reading store opened, to notice it replaced ([`Store::check`]).
+    file: Option<FileIdentity>,
+}
+
+/// How a store that only reads is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// Beside a running bot, for as long as it runs (`namnam web`).
+    Live,
+    /// Once, by a tool that then ends.
+    Once,
+}
+
+/// A file as the file system knows it: the same path may later name another file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct FileIdentity {
+    path: std::path::PathBuf,
+    #[cfg(unix)]
+    device_and_inode: (u64, u64),
+}
+
+impl FileIdentity {
+    fn of(path: &std::path::Path) -> StoreResult<FileIdentity> {
+        let metadata = match std::fs::metadata(path) {
+            Ok(metadata) => metadata,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(StoreError::Missing(path.to_owned()))
+            }
+            Err(e) => return Err(StoreError::Database(sqlx::Error::Io(e))),
+        };
+        #[cfg(not(unix))]
+        let _ = metadata;
+        Ok(FileIdentity {
+            path: path.to_owned(),
+            #[cfg(unix)]
+            device_and_inode: {
+                use std::os::unix::fs::MetadataExt;
+                (metadata.dev(), metadata.ino())
+            },
+        })
+    }
+}
+
+/// SQLite's write-ahead log beside the database file `path`.
+fn wal_of(path: &std::path::Path) -> std::path::PathBuf {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    wal.into()
+}
+
+/// A SQLite URL as sqlx's parser reads it: a plain path gets its scheme.
+fn sqlite_url(url: &str) -> String {
+    if url.starts_with("sqlite:") {
+        url.to_owned()
+    } else {
+        format!("sqlite://{url}")
+    }
+}
+
+/// A pool of up to `max` read-only connections with `options`.
+async fn sqlite_reader(options: &SqliteConnectOptions, max: u32) -> StoreResult<AnyPool> {
+    Ok(AnyPoolOptions::new()
+        .max_connections(max)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))
+        .connect_with(AnyConnectOptions::from_url(&options.to_url_lossy())?)
+        .await?)
 }
 
 impl Store {
@@ -241,11 +329,7 @@ impl Store {
     /// connection, each in a `BEGIN IMMEDIATE` transaction (so that even a second process on the same file
     /// cannot interleave a read-modify-write); reads use read-only connections and never wait for the writer.
     async fn open_sqlite(url: &str) -> StoreResult<Store> {
-        let url = if url.starts_with("sqlite:") {
-            url.to_owned()
-        } else {
-            format!("sqlite://{url}")
-        };
+        let url = sqlite_url(url);
         // sqlx's own parser reads the path (a plain one, `sqlite:` or `sqlite://`); the `Any` driver then
         // takes it back as a URL. The pragmas the URL cannot carry are set on each new connection.
         let options = SqliteConnectOptions::from_str(&url)?;
@@ -268,6 +352,7 @@ impl Store {
             backend: Backend::Sqlite,
             writer,
             reader,
+            file: None,
         })
     }
 
@@ -288,34 +373,58 @@ impl Store {
             backend: Backend::Postgres,
             writer,
             reader,
+            file: None,
         })
     }
 
-    /// Opens the database at `url` for reading only, as `namnam web` does: nothing is created or migrated
-    /// (the bot does that), a SQLite file is opened read-only, and a PostgreSQL session refuses writes.
-    /// Both pools are the same: a write through [`Store::begin`] fails.
+    /// Opens the database at `url` for reading only, as `namnam web` does beside a running bot: nothing is
+    /// created or migrated (the bot does that), a SQLite file is opened read-only, and a PostgreSQL session
+    /// refuses writes. A database of another schema than this binary's is refused
+    /// ([`StoreError::Schema`]) before anything is read, and a SQLite file no bot has open is left byte for
+    /// byte as it was, with nothing created beside it. Both pools are the same: a write through
+    /// [`Store::begin`] fails.
+    ///
+    /// Once the schema is checked, SQLite's read-only connections to a file in WAL mode do create its
+    /// `-wal` and `-shm` files if they are missing: that shared memory is how a reader sees the bot's
+    /// writes. A tool that reads once and ends uses [`Store::open_read_once`] instead.
     pub async fn open_read_only(url: &str) -> StoreResult<Store> {
+        Self::open_reading(url, Reading::Live).await
+    }
+
+    /// [`Store::open_read_only`] for a tool that reads and ends (`export`, `puzzles mine`, `render --db`,
+    /// `migrate-db --from`): a SQLite file that no bot has open (no `-wal` file beside it) is read as
+    /// immutable, so that nothing at all is written or created beside it. (A bot started on that file
+    /// while the tool reads it would not be seen: start bots after such a tool, or before it.)
+    pub async fn open_read_once(url: &str) -> StoreResult<Store> {
+        Self::open_reading(url, Reading::Once).await
+    }
+
+    async fn open_reading(url: &str, reading: Reading) -> StoreResult<Store> {
         sqlx::any::install_default_drivers();
         let backend = Backend::of_url(url)?;
-        let reader = match backend {
+        let (reader, file) = match backend {
             Backend::Sqlite => {
-                let url = if url.starts_with("sqlite:") {
-                    url.to_owned()
-                } else {
-                    format!("sqlite://{url}")
-                };
-                let options = SqliteConnectOptions::from_str(&url)?
+                let options = SqliteConnectOptions::from_str(&sqlite_url(url))?
                     .create_if_missing(false)
                     .read_only(true);
-                AnyPoolOptions::new()
-                    .max_connections(4)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))
-                    .connect_with(AnyConnectOptions::from_url(&options.to_url_lossy())?)
-                    .await?
+                let path = options.get_filename().to_owned();
+                let file = FileIdentity::of(&path)?;
+                // A file in WAL mode without its `-wal` has no writer now: read as immutable, SQLite
+                // creates nothing beside it. The schema is checked so before anything else, so that a
+                // refused database is left exactly as it was.
+                let quiet = !wal_of(&path).exists();
+                let checking = sqlite_reader(&options.clone().immutable(quiet), 1).await?;
+                let checked = schema::check(&checking, backend).await;
+                checking.close().await;
+                checked?;
+                let immutable = quiet && reading == Reading::Once;
+                (
+                    sqlite_reader(&options.immutable(immutable), 4).await?,
+                    Some(file),
+                )
             }
             Backend::Postgres => {
-                AnyPoolOptions::new()
+                let reader = AnyPoolOptions::new()
                     .max_connections(4)
                     .acquire_timeout(Duration::from_secs(10))
                     .after_connect(|conn, _meta| {
@@ -326,14 +435,45 @@ impl Store {
                         })
                     })
                     .connect_with(AnyConnectOptions::from_str(url)?)
-                    .await?
+                    .await?;
+                if let Err(e) = schema::check(&reader, backend).await {
+                    reader.close().await;
+                    return Err(e);
+                }
+                (reader, None)
             }
         };
         Ok(Store {
             backend,
             writer: reader.clone(),
             reader,
+            file,
         })
+    }
+
+    /// Whether this store can still serve as it did when opened (a health check's question): the database
+    /// answers, holds this binary's schema, and (SQLite) the file at its path is the one opened — pooled
+    /// connections keep reading a file that was deleted or replaced, so a replaced file is only noticed
+    /// here, and needs a restart.
+    pub async fn check(&self) -> StoreResult<()> {
+        if let Some(file) = &self.file {
+            if FileIdentity::of(&file.path)? != *file {
+                return Err(StoreError::Replaced(file.path.clone()));
+            }
+        }
+        schema::check(&self.reader, self.backend).await
+    }
+
+    /// Starts a transaction that only reads, one consistent moment of the database (PostgreSQL's
+    /// `REPEATABLE READ`; SQLite's deferred transaction keeps the snapshot of its first read).
+    pub async fn begin_read(&self) -> StoreResult<WriteTx> {
+        match self.backend {
+            Backend::Sqlite => Ok(self.reader.begin().await?),
+            Backend::Postgres => Ok(self
+                .reader
+                .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .await?),
+        }
     }
 
     pub fn backend(&self) -> Backend {

@@ -31,16 +31,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 fn export(args: &Args) -> anyhow::Result<String> {
     let url = store::database_url(args.db.as_deref());
     let shown = store::redacted(&url);
-    // Opening a SQLite file creates it: a mistyped path would export from a new, empty database.
-    if let Some(file) = store::sqlite_file(&url) {
-        anyhow::ensure!(file.exists(), "there is no database at {shown}");
-    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let store = store::Store::open(&url)
+        let store = store::Store::open_read_once(&url)
             .await
             .with_context(|| format!("opening the database {shown}"))?;
         let record = store::load_record(store.reader(), args.match_id).await;

@@ -24,15 +24,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.from == args.to {
             anyhow::bail!("--from and --to name the same database, {from}");
         }
-        if store::Backend::of_url(&args.from)? == store::Backend::Sqlite {
-            // Opening would create a missing file: a typo must not copy an empty installation.
-            let path = store::sqlite_file(&args.from);
-            anyhow::ensure!(
-                path.is_some_and(|path| path.is_file()),
-                "there is no database at {from}"
-            );
-        }
-        let source = Store::open(&args.from)
+        // Read only: a typo must not create an empty installation, and an old source is refused in
+        // words (start its bot once) rather than copied with a missing column.
+        let source = Store::open_read_once(&args.from)
             .await
             .with_context(|| format!("opening {from}"))?;
         let target = Store::open(&args.to)

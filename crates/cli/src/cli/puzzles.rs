@@ -157,29 +157,35 @@ fn mine_database(url: &str, out: Option<PathBuf>, threads: usize) -> anyhow::Res
 fn finished_matches(url: &str) -> anyhow::Result<Vec<(i64, Vec<Position>)>> {
     let url = store::database_url(Some(url));
     let shown = store::redacted(&url);
-    // Opening a SQLite file creates it: a mistyped path would mine a new, empty database.
-    if let Some(file) = store::sqlite_file(&url) {
-        anyhow::ensure!(file.exists(), "there is no database at {shown}");
-    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let db = store::Store::open(&url)
+        let db = store::Store::open_read_once(&url)
             .await
             .with_context(|| format!("opening the database {shown}"))?;
         let read = async {
             let mut matches = Vec::new();
             for id in store::finished_match_ids(db.reader()).await? {
-                let record = store::load_record(db.reader(), id)
-                    .await?
-                    .with_context(|| format!("match #{id} vanished while it was read"))?;
-                let steps = record
-                    .replay()
-                    .with_context(|| format!("match #{id} does not replay"))?;
-                let positions = steps.iter().map(|s| *s.before.position()).collect();
-                matches.push((id, positions));
+                // One bad match is told and skipped: the others are still worth mining. A database
+                // that cannot be read at all still ends the run.
+                let record = match store::load_record(db.reader(), id).await {
+                    Ok(Some(record)) => record,
+                    Ok(None) => continue,
+                    Err(e @ store::StoreError::Corrupt(_)) => {
+                        eprintln!("skipped match #{id}: {e}");
+                        continue;
+                    }
+                    Err(e) => return Err(e).with_context(|| format!("reading match #{id}")),
+                };
+                match record.replay() {
+                    Ok(steps) => {
+                        let positions = steps.iter().map(|s| *s.before.position()).collect();
+                        matches.push((id, positions));
+                    }
+                    Err(e) => eprintln!("skipped match #{id}: it does not replay: {e}"),
+                }
             }
             anyhow::Ok(matches)
         };

@@ -105,18 +105,13 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 
 /// Draws the current board of match `id` stored in `db`, loaded (and validated) by the store.
 fn render_stored(db: &str, id: i64, out: &Path, language: Language) -> anyhow::Result<()> {
-    let plain_path = db.strip_prefix("sqlite://").unwrap_or(db);
-    anyhow::ensure!(
-        db == ":memory:" || Path::new(plain_path).exists(),
-        "there is no database at {db}"
-    );
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     let row = runtime.block_on(async {
         let url = store::database_url(Some(db));
-        let store = store::Store::open(&url)
+        let store = store::Store::open_read_once(&url)
             .await
             .with_context(|| format!("opening the database {url}"))?;
         let row = store::load_match(store.reader(), id)

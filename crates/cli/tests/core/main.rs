@@ -12,4 +12,5 @@ mod common;
 mod abuse;
 mod pipes;
 mod puzzles;
+mod read_only;
 mod records;
