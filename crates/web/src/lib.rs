@@ -56,6 +56,7 @@ pub fn routers(store: Store, options: WebOptions) -> (axum::Router, axum::Router
         cache: PictureCache::new(options.cache_bytes),
     });
     let metrics = Arc::new(metrics::Metrics::default());
+    let health = app.clone();
     let guard = Arc::new(guard::Guard::new(
         options.budget,
         options.trusted_proxy,
@@ -80,7 +81,13 @@ pub fn routers(store: Store, options: WebOptions) -> (axum::Router, axum::Router
                 }
             }),
         )
-        .route("/healthz", axum::routing::get(|| async { "ok" }));
+        .route(
+            "/healthz",
+            axum::routing::get(move || {
+                let app = health.clone();
+                async move { pages::health(&app).await }
+            }),
+        );
     (pages, metrics)
 }
 

@@ -135,13 +135,23 @@ fn page(request: &HeaderMap, rendered: Result<String, askama::Error>) -> Served 
 }
 
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match store::season_of(app.store.reader(), Snowflake(0)).await {
-        Ok(_) => (StatusCode::OK, "ok").into_response(),
+    health(&app).await
+}
+
+/// `200 ok` while the pages can be served: the database answers, holds this binary's schema and (SQLite)
+/// is still the file opened ([`namnam_store::Store::check`]); else `503`. Both `/healthz` answer so.
+pub(crate) async fn health(app: &App) -> Response {
+    let mut response = match app.store.check().await {
+        Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(e) => {
-            tracing::error!(error = %namnam_core::cause_chain(&e), "the database does not answer");
+            tracing::error!(error = %namnam_core::cause_chain(&e), "the pages cannot be served");
             (StatusCode::SERVICE_UNAVAILABLE, "down").into_response()
         }
-    }
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {

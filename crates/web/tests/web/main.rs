@@ -12,4 +12,5 @@ mod common;
 
 mod browser;
 mod connections;
+mod health;
 mod pages;
