@@ -37,8 +37,10 @@ const LIVE_SHOWN: u32 = 12;
 /// Recent matches shown on a player's page.
 const RECENT_SHOWN: u32 = 20;
 
-/// A finished match's pictures and record never change.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// A finished match's pictures and record never change, but their address holds the server's token: a
+/// shared cache in front (a proxy's, a CDN's) must not keep serving them after `web:new-link` or `web:no`,
+/// only the reader's own browser may keep them, for a day.
+const KEPT_PRIVATE: &str = "private, max-age=86400";
 /// Pages and live pictures change: asked again each time, answered 304 while their ETag holds.
 const REVALIDATE: &str = "no-cache";
 
@@ -829,7 +831,7 @@ async fn record(app: &App, server: &Server, id: &str) -> Served {
     let mut response = (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-            (header::CACHE_CONTROL, IMMUTABLE),
+            (header::CACHE_CONTROL, KEPT_PRIVATE),
         ],
         record.to_text(),
     )
@@ -871,7 +873,7 @@ async fn match_picture(
     Ok((
         [
             (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, IMMUTABLE),
+            (header::CACHE_CONTROL, KEPT_PRIVATE),
         ],
         picture.bytes.to_vec(),
     )

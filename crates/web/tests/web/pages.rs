@@ -232,15 +232,14 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         assert!(!page.contains(HOSTILE));
         let picture = web.get(&format!("{path}/{ply}.png")).await;
         assert_eq!(picture.status(), StatusCode::OK);
-        assert_eq!(
-            picture.headers()["cache-control"],
-            "public, max-age=31536000, immutable"
-        );
+        // Never a shared cache's: the address holds the token, which web:new-link and web:no take back.
+        assert_eq!(picture.headers()["cache-control"], "private, max-age=86400");
         let bytes = picture.bytes().await.unwrap();
         image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
         if (1..=2).contains(&ply) || ply == moves {
             let gif = web.get(&format!("{path}/{ply}.gif")).await;
             assert_eq!(gif.status(), StatusCode::OK);
+            assert_eq!(gif.headers()["cache-control"], "private, max-age=86400");
             assert!(gif.bytes().await.unwrap().starts_with(b"GIF8"), "ply {ply}");
         }
     }
@@ -250,6 +249,7 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
     );
     let record = web.get(&format!("{path}.nnr")).await;
     assert_eq!(record.status(), StatusCode::OK);
+    assert_eq!(record.headers()["cache-control"], "private, max-age=86400");
     assert!(record.headers()["content-disposition"]
         .to_str()
         .unwrap()
