@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -214,16 +214,33 @@ async fn server_of(app: &App, token: String) -> Result<Server, WebError> {
     })
 }
 
+/// A number of an address, written as the pages write it: digits only, no leading zero (`+3`, ` 3` or
+/// `03` would name the same thing under a second address), and one that fits.
 fn number<T: std::str::FromStr>(given: &str) -> Result<T, WebError> {
-    // Only digits: `+3` or ` 3` would name the same thing under another address.
-    if given.is_empty() || !given.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = !given.is_empty() && given.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (given.len() > 1 && given.starts_with('0')) {
         return Err(WebError::NotFound);
     }
     given.parse().map_err(|_| WebError::NotFound)
 }
 
-fn query_number(query: &HashMap<String, String>, name: &str) -> Option<u32> {
-    query.get(name).and_then(|v| number(v).ok())
+/// The numbers of a query (`?page=2&season=1`) that a page reads, by name, read as [`number`]: a name
+/// given twice, or a value that is not such a number, is a 404 as any other address that names nothing.
+/// Other names are left alone.
+fn query_numbers<'q>(
+    query: &'q Option<String>,
+    names: &[&'static str],
+) -> Result<HashMap<&'static str, u32>, WebError> {
+    let mut numbers = HashMap::new();
+    for pair in query.as_deref().unwrap_or_default().split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if let Some(name) = names.iter().find(|name| **name == key) {
+            if numbers.insert(*name, number(value)?).is_some() {
+                return Err(WebError::NotFound);
+            }
+        }
+    }
+    Ok(numbers)
 }
 
 struct LeaderRow {
@@ -291,20 +308,32 @@ fn match_line(language: Language, row: &MatchRow) -> String {
 async fn server_page(
     State(app): State<Arc<App>>,
     Path(token): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    RawQuery(query): RawQuery,
     request: HeaderMap,
 ) -> Served {
     let server = server_of(&app, token).await?;
+    let asked = query_numbers(&query, &["season", "page"])?;
     let (language, reader) = (server.language, app.store.reader());
     let current = store::season_of(reader, server.id).await?.number;
-    let season = query_number(&query, "season")
-        .filter(|s| (1..=current).contains(s))
-        .unwrap_or(current);
-    let page_number = query_number(&query, "page").unwrap_or(1).max(1);
+    let season = match asked.get("season") {
+        None => current,
+        Some(&s) if (1..=current).contains(&s) => s,
+        Some(_) => return Err(WebError::NotFound),
+    };
+    // Pages from 1; the rows before this page's, in a number that fits.
+    let page_number = asked.get("page").copied().unwrap_or(1);
+    let before = page_number
+        .checked_sub(1)
+        .and_then(|p| p.checked_mul(PER_PAGE))
+        .ok_or(WebError::NotFound)?;
     let (rows, total) = match season == current {
         true => store::leaderboard(reader, server.id, page_number, PER_PAGE).await?,
         false => store::season_standings(reader, server.id, season, page_number, PER_PAGE).await?,
     };
+    // Past the last page (the first is served even when nobody is rated yet).
+    if page_number > 1 && before >= total {
+        return Err(WebError::NotFound);
+    }
     let ids: Vec<Snowflake> = rows.iter().map(|r| r.player).collect();
     let streaks = store::current_streaks(reader, server.id, season, &ids).await?;
     let base = Page::Server.path(&server.token);
@@ -325,7 +354,7 @@ async fn server_page(
                 })
                 .unwrap_or_default();
             LeaderRow {
-                rank: (page_number - 1) * PER_PAGE + i as u32 + 1,
+                rank: before.saturating_add(i as u32).saturating_add(1),
                 link: Page::Player(r.player.0).path(&server.token),
                 name: written(&r.name),
                 rating: say(
@@ -354,9 +383,9 @@ async fn server_page(
             say(language, "web-page-previous", &[]),
         )
     });
-    let next_page = (page_number * PER_PAGE < total).then(|| {
+    let next_page = (before.saturating_add(PER_PAGE) < total).then(|| {
         (
-            with_season(page_number + 1),
+            with_season(page_number.saturating_add(1)),
             say(language, "web-page-next", &[]),
         )
     });
@@ -734,10 +763,11 @@ struct MatchPage {
 async fn match_or_record(
     State(app): State<Arc<App>>,
     Path((token, file)): Path<(String, String)>,
-    Query(query): Query<HashMap<String, String>>,
+    RawQuery(query): RawQuery,
     request: HeaderMap,
 ) -> Served {
     let server = server_of(&app, token).await?;
+    let asked = query_numbers(&query, &["ply"])?;
     if let Some(id) = file.strip_suffix(".nnr") {
         return record(&app, &server, id).await;
     }
@@ -749,7 +779,11 @@ async fn match_or_record(
     let last = moves.len() as u32;
     // A live match: its current board, nothing of its past (as in Discord, the replay waits for the end).
     let ply = match over {
-        true => query_number(&query, "ply").unwrap_or(0).min(last),
+        // A position past the end is no page (and no second address for the last one).
+        true => match asked.get("ply").copied().unwrap_or(0) {
+            ply if ply <= last => ply,
+            _ => return Err(WebError::NotFound),
+        },
         false => row.moves_played,
     };
     let board = match_picture_of(&app, language, &row, &moves, ply, Kind::Board).await?;

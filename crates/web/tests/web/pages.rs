@@ -622,7 +622,99 @@ async fn names_that_could_turn_a_line_around_are_isolated_on_every_page(backend:
     );
 }
 
+/// What a raw request for `target` (bytes as sent, not a URL's) is answered: the status line and the body.
+async fn raw_get(addr: SocketAddr, target: &[u8]) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut request = b"GET ".to_vec();
+    request.extend_from_slice(target);
+    request.extend_from_slice(b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(&request).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    (
+        head.lines().next().unwrap_or_default().to_owned(),
+        body.to_owned(),
+    )
+}
+
+async fn every_address_names_one_thing_or_is_the_one_404(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let board = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let id = board.board.as_ref().unwrap().match_id;
+    let (_, moves) = play_out_named(&h, board).await;
+    h.ok("admin", "admin settings web:yes").await;
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a page");
+    let addr = serve(&h.db.url, roomy()).await;
+    let web = Client::new(addr);
+    let not_found = web.get(&Page::Server.path(&"f".repeat(64))).await;
+    assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
+    let not_found = not_found.text().await.unwrap();
+    let server = Page::Server.path(&token);
+    let game = Page::Match(id).path(&token);
+    // What is served.
+    for path in [
+        server.clone(),
+        format!("{server}?page=1"),
+        format!("{server}?season=1"),
+        game.clone(),
+        format!("{game}?ply=1"),
+        format!("{game}.nnr"),
+        format!("{game}/1.png"),
+    ] {
+        assert_eq!(web.get(&path).await.status(), StatusCode::OK, "{path}");
+    }
+    // Each thing at one address only, pages within their bounds, nothing escaped.
+    let matches = format!("{server}matches");
+    let first_digit = id.to_string().as_bytes()[0];
+    for path in [
+        format!("{matches}/0{id}"),
+        format!("{matches}/0{id}.nnr"),
+        format!("{matches}/+{id}"),
+        format!("{matches}/{id}/01.png"),
+        format!("{matches}/{id}/+1.gif"),
+        format!("{matches}/%{:x}{}", first_digit, &id.to_string()[1..]),
+        format!("{matches}/{id}%2Enrr"),
+        format!("{server}?page=0"),
+        format!("{server}?page=01"),
+        format!("{server}?page=2"),
+        format!("{server}?page=%31"),
+        format!("{server}?page=1&page=1"),
+        format!("{server}?page=85899346"),
+        format!("{server}?page=4294967295"),
+        format!("{server}?page=99999999999999999999"),
+        format!("{server}?season=0"),
+        format!("{server}?season=2"),
+        format!("{game}?ply={}", moves + 1),
+        format!("{game}?ply=4294967295"),
+        format!("{game}?ply=01"),
+        format!("{matches}/%ff"),
+        format!("{matches}/%c3%28"),
+        "/s/%ff/".to_owned(),
+        "/%ff".to_owned(),
+        format!("{server}{}", "a".repeat(4000)),
+        format!("/s/{}/", "a".repeat(4000)),
+    ] {
+        let response = web.get(&path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(response.text().await.unwrap(), not_found, "{path}");
+    }
+    // Bytes that are not a URL's at all (not ASCII), sent as they are: hyper refuses the request line
+    // before any route, with a bare 400 that says nothing either.
+    let (status, body) = raw_get(addr, b"/s/\xff\xfe/").await;
+    assert_eq!(status, "HTTP/1.1 400 Bad Request", "{body}");
+    assert_eq!(body, "");
+}
+
 on_both_backends!(
+    every_address_names_one_thing_or_is_the_one_404,
     names_that_could_turn_a_line_around_are_isolated_on_every_page,
     a_servers_pages_follow_its_admins_choice,
     a_client_past_its_budget_waits,
