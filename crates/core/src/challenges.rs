@@ -175,7 +175,7 @@ impl Core {
         let clock_ms = i64::from(open.terms.clock_secs) * 1000;
         let deadline = now + clock_ms;
         let remind_at = deadline - clock_ms / 4;
-        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        req.user.note_in(&mut tx, &req.place, now).await?;
         store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
         let match_id = store::insert_match(
             &mut tx,
@@ -346,9 +346,8 @@ pub(super) async fn claim_channel(
     now: i64,
 ) -> Result<Option<i64>, CoreError> {
     let place = &req.place;
-    store::ensure_server(tx, place.server, &place.server_name, now).await?;
-    store::upsert_player(tx, req.user.id, &req.user.name, req.user.kind, now).await?;
-    store::upsert_player(tx, opponent.id, &opponent.name, opponent.kind, now).await?;
+    req.user.note_in(tx, place, now).await?;
+    opponent.note_in(tx, place, now).await?;
     let pair = (req.user.id, opponent.id);
     if store::active_match_of_pair(&mut **tx, place.server, place.channel, pair)
         .await?

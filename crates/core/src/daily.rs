@@ -120,7 +120,7 @@ impl Core {
             Some(shown) if shown.answer.is_some() => return Err(UserError::PuzzleAnswered.into()),
             Some(shown) => (shown.id, true),
             None => {
-                store::upsert_player(&mut tx, player, &req.user.name, req.user.kind, now).await?;
+                req.user.note_in(&mut tx, &req.place, now).await?;
                 let id = store::insert_puzzle_attempt(
                     &mut tx,
                     player,

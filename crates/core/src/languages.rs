@@ -35,7 +35,7 @@ impl Core {
         let player = match player {
             Some(l) => {
                 let user = &req.user;
-                store::upsert_player(&mut tx, user.id, &user.name, user.kind, now).await?;
+                user.note_in(&mut tx, &req.place, now).await?;
                 store::note_player_language(&mut tx, user.id, l.code())
                     .await?
                     .then_some(l)

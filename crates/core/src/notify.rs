@@ -27,7 +27,7 @@ impl Core {
             Some(on) => {
                 let now = self.now();
                 let mut tx = self.store.begin().await?;
-                store::upsert_player(&mut tx, user.id, &user.name, user.kind, now).await?;
+                user.note_in(&mut tx, &req.place, now).await?;
                 store::set_turn_notifications(&mut tx, user.id, on, now).await?;
                 tx.commit().await.map_err(StoreError::from)?;
                 on

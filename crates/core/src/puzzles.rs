@@ -197,7 +197,7 @@ impl Core {
                         ],
                     )));
                 };
-                store::upsert_player(&mut tx, player, &req.user.name, req.user.kind, now).await?;
+                req.user.note_in(&mut tx, &req.place, now).await?;
                 let key = puzzle.source.to_string();
                 let attempt = store::insert_puzzle_attempt(
                     &mut tx,

@@ -38,6 +38,8 @@ impl Core {
         let opponent = UserRef {
             id: row.players.get(other),
             name: row.names.get(other).to_owned(),
+            // The row has the name as played; the account's stays as stored.
+            account_name: None,
             kind: match computer {
                 Some(_) => PlayerKind::Engine,
                 None => PlayerKind::Human,

@@ -13,17 +13,57 @@ use namnam_store::{FirstMover, PlayerKind, Snowflake};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRef {
     pub id: Snowflake,
+    /// Their name where they are now: in a server, their nickname there (else their account's name). Only
+    /// that server shows it.
     pub name: String,
+    /// Their account's own display name, what a place outside any server shows; `None` when the front end
+    /// does not know it (a player named from a stored match): the stored one stays.
+    pub account_name: Option<String>,
     pub kind: PlayerKind,
 }
 
 impl UserRef {
+    /// A person whose name is the same everywhere (the console's players).
     pub fn human(id: Snowflake, name: impl Into<String>) -> UserRef {
+        let name = name.into();
+        UserRef {
+            id,
+            account_name: Some(name.clone()),
+            name,
+            kind: PlayerKind::Human,
+        }
+    }
+
+    /// A member of a server: `name` there (their nickname, else `account_name`), and their account's name.
+    pub fn member(
+        id: Snowflake,
+        name: impl Into<String>,
+        account_name: impl Into<String>,
+        kind: PlayerKind,
+    ) -> UserRef {
         UserRef {
             id,
             name: name.into(),
-            kind: PlayerKind::Human,
+            account_name: Some(account_name.into()),
+            kind,
         }
+    }
+
+    /// Records the user as they are in `place`: the server, their account (its name and kind) and their
+    /// name in that server.
+    pub(crate) async fn note_in(
+        &self,
+        tx: &mut namnam_store::WriteTx,
+        place: &Place,
+        now: i64,
+    ) -> namnam_store::StoreResult<()> {
+        use namnam_store as store;
+        store::ensure_server(tx, place.server, &place.server_name, now).await?;
+        match &self.account_name {
+            Some(account) => store::upsert_player(tx, self.id, account, self.kind, now).await?,
+            None => store::ensure_player(tx, self.id, &self.name, self.kind, now).await?,
+        }
+        store::note_server_name(tx, place.server, self.id, &self.name, now).await
     }
 
     /// Namnam's own computer opponent as the console knows it: the name `namnam`, a fixed id. A front end
@@ -33,6 +73,7 @@ impl UserRef {
         UserRef {
             id: COMPUTER_ID,
             name: COMPUTER_NAME.into(),
+            account_name: Some(COMPUTER_NAME.into()),
             kind: PlayerKind::Engine,
         }
     }

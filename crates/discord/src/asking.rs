@@ -54,7 +54,12 @@ impl<'a> Asker<'a> {
     ) -> Result<Request, CommandError> {
         Ok(Request {
             place: self.place(cache)?,
-            user: UserRef::human(Snowflake(self.user.id.get()), self.display_name()),
+            user: UserRef::member(
+                Snowflake(self.user.id.get()),
+                self.display_name(),
+                self.user.display_name(),
+                PlayerKind::Human,
+            ),
             // Discord computes the member's permissions in this channel for every interaction.
             can_manage: self
                 .member
@@ -107,9 +112,5 @@ pub fn opponent(
         (false, true) => PlayerKind::Bot,
         (false, false) => PlayerKind::Human,
     };
-    UserRef {
-        id: Snowflake(user.id.get()),
-        name,
-        kind,
-    }
+    UserRef::member(Snowflake(user.id.get()), name, user.display_name(), kind)
 }

@@ -80,9 +80,12 @@ pub struct ChallengeRow {
 }
 
 const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
-        a.name AS challenger_name, b.name AS challenged_name, c.endgame, c.chain, c.first, c.target,
+        COALESCE(an.name, a.name) AS challenger_name, COALESCE(bn.name, b.name) AS challenged_name,
+        c.endgame, c.chain, c.first, c.target,
         c.rounds, c.clock_secs, c.created_at, c.expires_at
-    FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id";
+    FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id
+        LEFT JOIN server_names an ON an.server_id = c.server_id AND an.player_id = c.challenger_id
+        LEFT JOIN server_names bn ON bn.server_id = c.server_id AND bn.player_id = c.challenged_id";
 
 fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
     let endgame = match row.col::<&str>("endgame")? {

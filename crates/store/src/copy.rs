@@ -14,6 +14,7 @@ pub const TABLES: &[&str] = &[
     "servers",
     "allowed_channels",
     "players",
+    "server_names",
     "challenges",
     "matches",
     "moves",

@@ -73,7 +73,10 @@ pub use outbox::{
     move_match_posts, post_states, process_beat, prune_posts, release_held_of_silent,
     release_held_posts, release_post, Delivery, NewPost, PostId, PostOutcome, PostRow,
 };
-pub use players::{note_player_language, player_language, player_name, upsert_player, PlayerKind};
+pub use players::{
+    ensure_player, note_player_language, note_server_name, player_language, player_name,
+    server_name, upsert_player, PlayerKind,
+};
 pub use puzzles::{
     answer_puzzle, current_puzzle, insert_puzzle_attempt, load_puzzle_attempt, load_puzzle_rating,
     puzzle_attempt_of, puzzles_shown, save_puzzle_rating, PuzzleAnswer, PuzzleAttempt,

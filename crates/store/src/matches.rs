@@ -161,6 +161,15 @@ pub struct TakenBack<'a> {
     pub now_ms: i64,
 }
 
+/// What a match that ends keeps of its players' names: each one's name in the match's server then (their
+/// account's name where the server has none), so that its record, page and history line stay as played.
+const NAMES_AS_PLAYED: &str = "south_name = (SELECT COALESCE(sn.name, p.name) FROM players p
+                LEFT JOIN server_names sn ON sn.server_id = matches.server_id AND sn.player_id = p.id
+                WHERE p.id = matches.south_id),
+            north_name = (SELECT COALESCE(sn.name, p.name) FROM players p
+                LEFT JOIN server_names sn ON sn.server_id = matches.server_id AND sn.player_id = p.id
+                WHERE p.id = matches.north_id)";
+
 // The last move comes with the match (one row by the moves' key): whether it may be taken back decides a
 // board's buttons, wherever a board is shown.
 const SELECT: &str =
@@ -168,10 +177,13 @@ const SELECT: &str =
         m.version, m.moves_played, m.turns, m.clock_secs, m.deadline, m.remind_at, m.draw_offer,
         m.takeback_request, m.takeback_asked_turn, m.thread_closed_at, m.rated,
         m.created_at,
-        s.name AS south_name, n.name AS north_name, m.channel_name, m.engine_level,
+        COALESCE(m.south_name, sn.name, s.name) AS south_name,
+        COALESCE(m.north_name, nn.name, n.name) AS north_name, m.channel_name, m.engine_level,
         s.kind AS south_kind, n.kind AS north_kind, m.parent_channel_id,
         lm.player AS last_mover, lm.round AS last_move_round, lm.house AS last_move_house
     FROM matches m JOIN players s ON s.id = m.south_id JOIN players n ON n.id = m.north_id
+        LEFT JOIN server_names sn ON sn.server_id = m.server_id AND sn.player_id = m.south_id
+        LEFT JOIN server_names nn ON nn.server_id = m.server_id AND nn.player_id = m.north_id
         LEFT JOIN moves lm ON lm.match_id = m.id AND lm.ply = m.moves_played";
 
 fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
@@ -658,10 +670,11 @@ pub async fn finish_match(
         .result()
         .ok_or_else(|| StoreError::Corrupt("finishing a match without a result".into()))?;
     let updated = sqlx::query(
-        "UPDATE matches SET game = $3, version = version + 1, state = 'finished', winner = $4, end_reason = $5,
+        &format!("UPDATE matches SET game = $3, version = version + 1, state = 'finished', winner = $4, end_reason = $5,
             rated = $6, deadline = NULL, remind_at = NULL, draw_offer = NULL, takeback_request = NULL,
-            updated_at = $7, finished_at = $7
-         WHERE id = $1 AND version = $2 AND state = 'active'",
+            updated_at = $7, finished_at = $7,
+            {NAMES_AS_PLAYED}
+         WHERE id = $1 AND version = $2 AND state = 'active'"),
     )
     .bind(match_id)
     .bind(read_version)
@@ -685,12 +698,13 @@ pub async fn abort_match(
     read_version: i64,
     now_ms: i64,
 ) -> StoreResult<bool> {
-    let updated = sqlx::query(
+    let updated = sqlx::query(&format!(
         "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
             remind_at = NULL, draw_offer = NULL, takeback_request = NULL, end_reason = 'aborted',
-            updated_at = $3, finished_at = $3
-         WHERE id = $1 AND version = $2 AND state = 'active'",
-    )
+            updated_at = $3, finished_at = $3,
+            {NAMES_AS_PLAYED}
+         WHERE id = $1 AND version = $2 AND state = 'active'"
+    ))
     .bind(match_id)
     .bind(read_version)
     .bind(now_ms)
@@ -705,12 +719,13 @@ pub async fn abort_server_matches(
     server: Snowflake,
     now_ms: i64,
 ) -> StoreResult<Vec<i64>> {
-    let ids = sqlx::query_scalar(
+    let ids = sqlx::query_scalar(&format!(
         "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
             remind_at = NULL, draw_offer = NULL, takeback_request = NULL, end_reason = 'bot removed',
-            updated_at = $2, finished_at = $2
-         WHERE server_id = $1 AND state = 'active' RETURNING id",
-    )
+            updated_at = $2, finished_at = $2,
+            {NAMES_AS_PLAYED}
+         WHERE server_id = $1 AND state = 'active' RETURNING id"
+    ))
     .bind(server.to_sql())
     .bind(now_ms)
     .fetch_all(&mut **tx)

@@ -1,4 +1,5 @@
-//! Players: a display name and what kind of account they are.
+//! Players: their account's display name, what kind of account they are, and the name they have in each
+//! server (a nickname there is that server's business: it never shows anywhere else).
 
 use super::{Snowflake, StoreError, StoreResult, WriteTx};
 use sqlx::AnyPool;
@@ -23,7 +24,8 @@ impl PlayerKind {
     }
 }
 
-/// Records the player, or refreshes their display name and kind.
+/// Records the player, or refreshes their account's own display name and kind (never a server's nickname:
+/// that is [`note_server_name`]'s).
 pub async fn upsert_player(
     tx: &mut WriteTx,
     player: Snowflake,
@@ -35,6 +37,27 @@ pub async fn upsert_player(
         "INSERT INTO players (id, name, kind, created_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, kind = excluded.kind
          WHERE players.name <> excluded.name OR players.kind <> excluded.kind",
+    )
+    .bind(player.to_sql())
+    .bind(name)
+    .bind(kind.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Records the player if they are not yet, named `name`; a recorded player is left as they are.
+pub async fn ensure_player(
+    tx: &mut WriteTx,
+    player: Snowflake,
+    name: &str,
+    kind: PlayerKind,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO players (id, name, kind, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id) DO NOTHING",
     )
     .bind(player.to_sql())
     .bind(name)
@@ -75,7 +98,48 @@ where
     Ok(language.flatten())
 }
 
-/// The player's last known display name.
+/// Notes the name `player` has in `server` now (their nickname there, else their account's name): what that
+/// server's messages, pictures, leaderboards and pages show. The player must be recorded.
+pub async fn note_server_name(
+    tx: &mut WriteTx,
+    server: Snowflake,
+    player: Snowflake,
+    name: &str,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO server_names (server_id, player_id, name, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (server_id, player_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+         WHERE server_names.name <> excluded.name",
+    )
+    .bind(server.to_sql())
+    .bind(player.to_sql())
+    .bind(name)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The player's name in `server`: the one noted there, else their account's.
+pub async fn server_name(
+    db: &AnyPool,
+    server: Snowflake,
+    player: Snowflake,
+) -> StoreResult<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT COALESCE(sn.name, p.name) FROM players p
+         LEFT JOIN server_names sn ON sn.server_id = $1 AND sn.player_id = p.id
+         WHERE p.id = $2",
+    )
+    .bind(server.to_sql())
+    .bind(player.to_sql())
+    .fetch_optional(db)
+    .await
+    .map_err(StoreError::from)
+}
+
+/// The player's account's own display name, as a place outside any server shows it.
 pub async fn player_name(db: &AnyPool, player: Snowflake) -> StoreResult<Option<String>> {
     sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(player.to_sql())

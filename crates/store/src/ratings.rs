@@ -20,9 +20,10 @@ pub struct RatingRow {
 }
 
 const SELECT: &str =
-    "SELECT r.player_id, p.name AS name, r.rating, r.deviation, r.volatility, r.games, r.wins,
+    "SELECT r.player_id, COALESCE(sn.name, p.name) AS name, r.rating, r.deviation, r.volatility, r.games, r.wins,
         r.draws, r.losses
-    FROM ratings r JOIN players p ON p.id = r.player_id";
+    FROM ratings r JOIN players p ON p.id = r.player_id
+        LEFT JOIN server_names sn ON sn.server_id = r.server_id AND sn.player_id = r.player_id";
 
 fn from_row(row: &AnyRow) -> StoreResult<RatingRow> {
     Ok(RatingRow {
@@ -98,7 +99,7 @@ where
     E: sqlx::Executor<'e, Database = Any> + Copy,
 {
     let sql = format!(
-        "{SELECT} WHERE r.server_id = $1 ORDER BY r.rating DESC, r.games DESC, p.name LIMIT $2 OFFSET $3"
+        "{SELECT} WHERE r.server_id = $1 ORDER BY r.rating DESC, r.games DESC, name LIMIT $2 OFFSET $3"
     );
     let rows = sqlx::query(&sql)
         .bind(server.to_sql())

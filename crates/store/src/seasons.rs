@@ -182,10 +182,12 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
-        "SELECT s.player_id, p.name AS name, s.rating, s.deviation, s.games, s.wins, s.draws, s.losses
+        "SELECT s.player_id, COALESCE(sn.name, p.name) AS name, s.rating, s.deviation, s.games, s.wins,
+            s.draws, s.losses
          FROM season_standings s JOIN players p ON p.id = s.player_id
+            LEFT JOIN server_names sn ON sn.server_id = s.server_id AND sn.player_id = s.player_id
          WHERE s.server_id = $1 AND s.season = $2
-         ORDER BY s.rating DESC, s.games DESC, p.name LIMIT $3 OFFSET $4",
+         ORDER BY s.rating DESC, s.games DESC, name LIMIT $3 OFFSET $4",
     )
     .bind(server.to_sql())
     .bind(i64::from(season))

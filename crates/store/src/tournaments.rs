@@ -161,10 +161,11 @@ pub struct GameRow {
 
 const SELECT: &str =
     "SELECT t.id, t.server_id, t.channel_id, t.channel_name, t.name, t.organiser_id,
-        o.name AS organiser_name, t.format, t.rounds, t.endgame, t.chain, t.target, t.round_limit,
+        COALESCE(otn.name, o.name) AS organiser_name, t.format, t.rounds, t.endgame, t.chain, t.target, t.round_limit,
         t.clock_secs, t.round_days, t.starts_at, t.player_limit, t.state, t.round, t.round_ends_at,
         t.version, t.created_at
-    FROM tournaments t JOIN players o ON o.id = t.organiser_id";
+    FROM tournaments t JOIN players o ON o.id = t.organiser_id
+        LEFT JOIN server_names otn ON otn.server_id = t.server_id AND otn.player_id = t.organiser_id";
 
 fn from_row(row: &AnyRow) -> StoreResult<TournamentRow> {
     let id: i64 = row.col("id")?;
@@ -364,8 +365,10 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query(
-        "SELECT e.player_id, p.name, e.joined_at, e.seed, e.withdrawn_round
+        "SELECT e.player_id, COALESCE(sn.name, p.name) AS name, e.joined_at, e.seed, e.withdrawn_round
          FROM tournament_players e JOIN players p ON p.id = e.player_id
+            JOIN tournaments t ON t.id = e.tournament_id
+            LEFT JOIN server_names sn ON sn.server_id = t.server_id AND sn.player_id = e.player_id
          WHERE e.tournament_id = $1
          ORDER BY CASE WHEN e.seed IS NULL THEN 1 ELSE 0 END, e.seed, e.joined_at, e.player_id",
     )

@@ -223,8 +223,7 @@ impl Core {
             Some(StartAt::At { .. }) => return Err(UserError::StartInThePast.into()),
         };
         let mut tx = self.store.begin().await?;
-        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
-        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        req.user.note_in(&mut tx, place, now).await?;
         let new = store::NewTournament {
             server: place.server,
             channel: place.channel,
@@ -282,7 +281,7 @@ impl Core {
         if entrants.len() as u32 >= limit {
             return Err(UserError::TournamentFull(t.name, limit).into());
         }
-        store::upsert_player(&mut tx, req.user.id, &req.user.name, req.user.kind, now).await?;
+        req.user.note_in(&mut tx, &req.place, now).await?;
         store::add_entrant(&mut tx, t.id, req.user.id, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         let count = entrants.len() + 1;

@@ -25,6 +25,7 @@ mod clock;
 mod daily;
 mod languages;
 mod migrate;
+mod names;
 mod notify;
 mod outage;
 mod picture_languages;
