@@ -196,3 +196,53 @@ async fn a_kept_alive_connection_is_closed_after_the_idle_timeout() {
     let idle = closed(&mut stream).await;
     assert!(idle >= Duration::from_millis(900), "{idle:?}");
 }
+
+#[tokio::test]
+async fn on_shutdown_the_server_stops_taking_connections_and_ends_once_they_close() {
+    let h = Harness::new(Backend::Sqlite).await;
+    let store = namnam_web::open(&h.db.url).await.unwrap();
+    // Timeouts far away: what closes the kept-alive connection is the shutdown.
+    let options = with(Connections {
+        header_timeout: Duration::from_secs(600),
+        idle_timeout: Duration::from_secs(600),
+        ..Connections::default()
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(namnam_web::serve(
+        listener,
+        namnam_web::router(store, options.clone()),
+        &options,
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    // A kept-alive connection, answered once.
+    let mut kept = connect_from("127.0.0.2", addr).await;
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    while !answer.ends_with(b"\r\n\r\nok") {
+        let mut buf = [0u8; 512];
+        let n = tokio::time::timeout(GENEROUS, kept.read(&mut buf))
+            .await
+            .expect("answered in time")
+            .unwrap();
+        assert!(n > 0);
+        answer.extend_from_slice(&buf[..n]);
+    }
+    stop.send(()).unwrap();
+    // The kept-alive connection is closed, and the server ends.
+    closed(&mut kept).await;
+    tokio::time::timeout(GENEROUS, server)
+        .await
+        .expect("the server ends")
+        .unwrap()
+        .expect("served without error");
+    assert!(
+        TcpStream::connect(addr).await.is_err(),
+        "no longer listening"
+    );
+}
