@@ -188,7 +188,7 @@ impl Open {
         Open {
             max,
             max_per_address,
-            trusted_proxy,
+            trusted_proxy: trusted_proxy.map(|p| p.to_canonical()),
             counts: Mutex::new(Counts::default()),
             closed: tokio::sync::Notify::new(),
             refused_in_all: Throttled::default(),
@@ -198,7 +198,7 @@ impl Open {
 
     /// A place for a connection from `peer`, or `None` (and maybe a log line) when a bound is reached.
     pub(crate) fn take(self: &Arc<Open>, peer: IpAddr) -> Option<Slot> {
-        let counted = (Some(peer) != self.trusted_proxy).then(|| key_of(peer));
+        let counted = (Some(peer.to_canonical()) != self.trusted_proxy).then(|| key_of(peer));
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         if counts.all >= self.max {
             drop(counts);
@@ -451,20 +451,24 @@ mod tests {
     #[tokio::test]
     async fn an_address_past_its_bound_is_refused_and_the_proxy_is_not_counted() {
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
-        let open = Arc::new(Open::new(5, 2, Some(proxy)));
-        let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
-        let a = open.take(v6("2001:db8::1")).expect("one");
-        let b = open.take(v6("2001:db8::2")).expect("two, of the same /64");
+        let open = Arc::new(Open::new(6, 2, Some(proxy)));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let a = open.take(ip("2001:db8::1")).expect("one");
+        let b = open.take(ip("2001:db8::2")).expect("two, of the same /64");
         assert!(
-            open.take(v6("2001:db8::3")).is_none(),
+            open.take(ip("2001:db8::3")).is_none(),
             "a third of that /64"
         );
-        let c = open.take(v6("2001:db8:0:1::1")).expect("another /64");
-        let proxied: Vec<Slot> = (0..2).filter_map(|_| open.take(proxy)).collect();
-        assert_eq!(proxied.len(), 2, "the proxy is not bound per address");
-        assert!(open.take(v6("192.0.2.1")).is_none(), "five in all");
+        let c = open.take(ip("2001:db8:0:1::1")).expect("another /64");
+        // The proxy is not bound per address, nor when a dual-stack listener sees it as IPv6.
+        let proxied: Vec<Slot> = ["10.0.0.1", "10.0.0.1", "::ffff:10.0.0.1"]
+            .iter()
+            .filter_map(|p| open.take(ip(p)))
+            .collect();
+        assert_eq!(proxied.len(), 3);
+        assert!(open.take(ip("192.0.2.1")).is_none(), "six in all");
         drop(a);
-        assert!(open.take(v6("2001:db8::3")).is_some(), "a place again");
+        assert!(open.take(ip("2001:db8::3")).is_some(), "a place again");
         drop((b, c, proxied));
     }
 }

@@ -53,7 +53,8 @@ impl Guard {
         Guard {
             limiter: RateLimiter::keyed(quota),
             clock: DefaultClock::default(),
-            trusted_proxy,
+            // A dual-stack listener sees an IPv4 proxy as `::ffff:a.b.c.d`.
+            trusted_proxy: trusted_proxy.map(|p| p.to_canonical()),
             forgotten: Mutex::new(Instant::now()),
             requests: AtomicU64::new(0),
             metrics,
@@ -70,7 +71,7 @@ impl Guard {
         peer: Option<IpAddr>,
         headers: &HeaderMap,
     ) -> Result<Option<IpAddr>, Unreadable> {
-        let Some(peer) = peer else {
+        let Some(peer) = peer.map(|p| p.to_canonical()) else {
             return Ok(None);
         };
         if Some(peer) != self.trusted_proxy {
@@ -263,6 +264,12 @@ mod tests {
         assert_eq!(
             guard.client(Some(proxy), &HeaderMap::new()),
             Ok(Some(proxy))
+        );
+        // The proxy seen through a dual-stack listener.
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse().unwrap();
+        assert_eq!(
+            guard.client(Some(mapped), &headers),
+            Ok(Some("203.0.113.9".parse().unwrap()))
         );
     }
 

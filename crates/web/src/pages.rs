@@ -227,8 +227,8 @@ fn number<T: std::str::FromStr>(given: &str) -> Result<T, WebError> {
 /// The numbers of a query (`?page=2&season=1`) that a page reads, by name, read as [`number`]: a name
 /// given twice, or a value that is not such a number, is a 404 as any other address that names nothing.
 /// Other names are left alone.
-fn query_numbers<'q>(
-    query: &'q Option<String>,
+fn query_numbers(
+    query: &Option<String>,
     names: &[&'static str],
 ) -> Result<HashMap<&'static str, u32>, WebError> {
     let mut numbers = HashMap::new();
