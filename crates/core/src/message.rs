@@ -153,6 +153,47 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Whether `c` is a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…, and their
+/// presentation forms), whose direction would otherwise pull the text around a name along with it.
+pub fn is_right_to_left(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
+}
+
+/// A name (or other text someone wrote) made safe to place inside a line of a front end that shows
+/// Unicode as it is (Discord, a web page): its control characters (line breaks, terminal escapes) shown as
+/// `\u{1b}`, and, when it holds right-to-left letters or bidi controls (U+202E and its kind), the whole
+/// isolated between U+2068 and U+2069 with its own isolates balanced (a stray U+2069 dropped, those it
+/// opens closed), so that it cannot reverse the rest of the line. Anything else is left as written: a
+/// front end escapes its own markup (Discord's markdown, HTML) as well.
+pub fn shown_isolated(name: &str) -> String {
+    let mut shown = String::with_capacity(name.len() + 8);
+    let mut open_isolates = 0usize;
+    let mut needs_isolate = false;
+    for c in name.chars() {
+        match c {
+            // Isolates that open (LRI, RLI, FSI), and their end (PDI): one ending past what the name
+            // opened would end the isolate put around the name.
+            '\u{2066}'..='\u{2068}' => {
+                open_isolates += 1;
+                shown.push(c);
+            }
+            '\u{2069}' if open_isolates == 0 => {}
+            '\u{2069}' => {
+                open_isolates -= 1;
+                shown.push(c);
+            }
+            c if c.is_control() => shown.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => shown.push(c),
+        }
+        needs_isolate |= is_bidi_control(c) || is_right_to_left(c);
+    }
+    if !needs_isolate {
+        return shown;
+    }
+    shown.push_str(&"\u{2069}".repeat(open_isolates));
+    format!("\u{2068}{shown}\u{2069}")
+}
+
 /// `text` with its control characters (escapes that a terminal obeys, line breaks, bidi controls) shown
 /// escaped, `\u{1b}`, so that a name someone chose can neither command a terminal nor reach past itself.
 pub fn shown_plain(text: &str) -> String {
@@ -444,6 +485,24 @@ mod tests {
             .quoted("cup\u{202e}lla");
         assert_eq!(text.plain(), "\\u{1b}[2Jeve joined cup\\u{202e}lla");
         assert_eq!(shown_plain("Zoë 🌱"), "Zoë 🌱");
+    }
+
+    #[test]
+    fn isolated_names_cannot_reverse_the_line_or_close_their_isolate() {
+        // U+202E (right-to-left override) would reverse the rest of the line.
+        assert_eq!(
+            shown_isolated("eve\u{202e}gnp.exe"),
+            "\u{2068}eve\u{202e}gnp.exe\u{2069}"
+        );
+        // A stray end of isolate is dropped, an opened one is closed inside.
+        assert_eq!(
+            shown_isolated("\u{2069}\u{202e}x\u{2067}y"),
+            "\u{2068}\u{202e}x\u{2067}y\u{2069}\u{2069}"
+        );
+        assert_eq!(shown_isolated("سلمى"), "\u{2068}سلمى\u{2069}");
+        // Left as written otherwise, markup too: each front end escapes its own.
+        assert_eq!(shown_isolated("Zoë <b>*"), "Zoë <b>*");
+        assert_eq!(shown_isolated("a\u{1b}[2J\nb"), r"a\u{1b}[2J\u{a}b");
     }
 
     #[test]

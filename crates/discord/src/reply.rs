@@ -312,46 +312,19 @@ const MARKUP: &[char] = &[
 ];
 
 /// A name (or other text someone wrote) as Discord should show it: as written, whatever it holds. Its
-/// markup is escaped, its control characters (line breaks, terminal escapes) shown as `\u{1b}`, and a
-/// name that holds right-to-left letters or bidi controls is isolated (U+2068 … U+2069) with its own
-/// isolates balanced, so that it cannot reverse the rest of the line.
+/// markup is escaped, then the core's isolation ([`namnam_core::message::shown_isolated`], which the web
+/// pages use too) shows its control characters (line breaks, terminal escapes) as `\u{1b}` and isolates a
+/// name that holds right-to-left letters or bidi controls (U+2068 … U+2069) with its own isolates
+/// balanced, so that it cannot reverse the rest of the line.
 pub fn shown_as_written(name: &str) -> String {
-    let mut shown = String::with_capacity(name.len() + 8);
-    let mut open_isolates = 0usize;
-    let mut needs_isolate = false;
+    let mut escaped = String::with_capacity(name.len() + 8);
     for c in name.chars() {
-        match c {
-            // Isolates that open (LRI, RLI, FSI), and their end (PDI): one ending past what the name
-            // opened would end the isolate put around the name.
-            '\u{2066}'..='\u{2068}' => {
-                open_isolates += 1;
-                shown.push(c);
-            }
-            '\u{2069}' if open_isolates == 0 => {}
-            '\u{2069}' => {
-                open_isolates -= 1;
-                shown.push(c);
-            }
-            c if c.is_control() => shown.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c if MARKUP.contains(&c) => {
-                shown.push('\\');
-                shown.push(c);
-            }
-            c => shown.push(c),
+        if MARKUP.contains(&c) {
+            escaped.push('\\');
         }
-        needs_isolate |= namnam_core::message::is_bidi_control(c) || is_right_to_left(c);
+        escaped.push(c);
     }
-    if !needs_isolate {
-        return shown;
-    }
-    shown.push_str(&"\u{2069}".repeat(open_isolates));
-    format!("\u{2068}{shown}\u{2069}")
-}
-
-/// Whether `c` is a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…, and their
-/// presentation forms), whose direction would otherwise pull the text around a name along with it.
-fn is_right_to_left(c: char) -> bool {
-    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
+    namnam_core::message::shown_isolated(&escaped)
 }
 
 /// The custom ids of a message's buttons, in order.

@@ -311,14 +311,24 @@ fn main() {
                 burst: 1_000_000,
             },
             cache_bytes: namnam_web::DEFAULT_CACHE_BYTES,
+            // The load generator is one address.
+            connections: namnam_web::Connections {
+                max_per_address: 4096,
+                ..Default::default()
+            },
             ..WebOptions::default()
         };
-        let router = namnam_web::router(store, options);
+        let router = namnam_web::router(store, options.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a port on the loopback");
         let addr = listener.local_addr().expect("its address");
-        tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+        tokio::spawn(namnam_web::serve(
+            listener,
+            router,
+            &options,
+            std::future::pending(),
+        ));
         (server, addr)
     });
 

@@ -1,9 +1,10 @@
 //! What every request goes through before its page and every response after it: only GET and HEAD; a
 //! budget of requests per client (by the connection's address, or by `X-Forwarded-For` when the connection
-//! comes from the trusted proxy); the security headers; and one log line, with the server's token hidden
-//! (it is the only key to the server's pages).
+//! comes from the trusted proxy; an IPv6 client by its /64), a forwarded address that does not read
+//! refused; the security headers; and one log line, with the server's token hidden (it is the only key
+//! to the server's pages).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -29,6 +30,7 @@ pub const CSP: &str = "default-src 'none'; img-src 'self'; style-src 'self'; scr
 
 /// The per-client budget and whom to believe about a client's address.
 pub(crate) struct Guard {
+    /// Keyed by [`key_of`] the client's address.
     limiter: DefaultKeyedRateLimiter<IpAddr>,
     clock: DefaultClock,
     trusted_proxy: Option<IpAddr>,
@@ -51,7 +53,8 @@ impl Guard {
         Guard {
             limiter: RateLimiter::keyed(quota),
             clock: DefaultClock::default(),
-            trusted_proxy,
+            // A dual-stack listener sees an IPv4 proxy as `::ffff:a.b.c.d`.
+            trusted_proxy: trusted_proxy.map(|p| p.to_canonical()),
             forgotten: Mutex::new(Instant::now()),
             requests: AtomicU64::new(0),
             metrics,
@@ -60,25 +63,31 @@ impl Guard {
 
     /// The client a request is from: the connection's address, unless that is the trusted proxy, which
     /// appends the address it saw to `X-Forwarded-For` (the header's last entry; what comes before it was
-    /// written by the client).
-    pub(crate) fn client(&self, peer: Option<IpAddr>, headers: &HeaderMap) -> Option<IpAddr> {
-        let peer = peer?;
+    /// written by the client). A request from the proxy without the header is the proxy's own (its
+    /// health checks); one whose last entry is not an address (`7.7.7.7, garbage`, `5.5.5.5:1234`) is
+    /// [`Unreadable`], never counted as the proxy's: all such clients would share one budget.
+    pub(crate) fn client(
+        &self,
+        peer: Option<IpAddr>,
+        headers: &HeaderMap,
+    ) -> Result<Option<IpAddr>, Unreadable> {
+        let Some(peer) = peer.map(|p| p.to_canonical()) else {
+            return Ok(None);
+        };
         if Some(peer) != self.trusted_proxy {
-            return Some(peer);
+            return Ok(Some(peer));
         }
-        let forwarded = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .last()
-            .and_then(|last| last.trim().parse().ok());
-        Some(forwarded.unwrap_or(peer))
+        let Some(last) = headers.get_all("x-forwarded-for").iter().next_back() else {
+            return Ok(Some(peer));
+        };
+        let last = last.to_str().map_err(|_| Unreadable)?;
+        let entry = last.rsplit(',').next().unwrap_or_default().trim();
+        entry.parse().map(Some).map_err(|_| Unreadable)
     }
 
     /// `None` when `client` may go on; else how many seconds to wait.
     fn over_budget(&self, client: IpAddr) -> Option<u64> {
-        match self.limiter.check_key(&client) {
+        match self.limiter.check_key(&key_of(client)) {
             Ok(()) => None,
             Err(not_until) => {
                 let wait = not_until.wait_time_from(self.clock.now());
@@ -100,6 +109,36 @@ impl Guard {
             self.limiter.shrink_to_fit();
         }
     }
+}
+
+/// A trusted proxy's `X-Forwarded-For` whose last entry is not an address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Unreadable;
+
+/// What a client is counted under, for its budget of requests and of connections: an IPv4 address whole
+/// (an IPv4-mapped IPv6 one as the IPv4 address it is), an IPv6 address by its /64, the least a
+/// subscriber is given, within which they choose their addresses freely.
+pub(crate) fn key_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+/// The longest path served: every page's is far shorter.
+const LONGEST_PATH: usize = 512;
+
+/// Whether `path` could be one of the pages' addresses at all: short, and written with no escapes (`%`):
+/// every address is plain letters, digits and punctuation, so an escaped one (`%35` for `5`, `%ff`, bytes
+/// that are not UTF-8) would be a second address for one thing, or none. The others get the one 404.
+fn plain_path(path: &str) -> bool {
+    path.len() <= LONGEST_PATH && !path.contains('%')
 }
 
 /// `path` with the token of a server's page hidden: `/s/…/matches/12`.
@@ -128,13 +167,19 @@ pub(crate) async fn guard(
         .map(|ConnectInfo(addr)| addr.ip());
     let client = guard.client(peer, request.headers());
     guard.forget_idle();
-    let mut response = if method != Method::GET && method != Method::HEAD {
+    let mut response = if client.is_err() {
+        error_page(
+            StatusCode::BAD_REQUEST,
+            "web-bad-request-title",
+            "web-bad-request",
+        )
+    } else if method != Method::GET && method != Method::HEAD {
         let mut refused = plain_error(StatusCode::METHOD_NOT_ALLOWED, "web-method").into_response();
         refused
             .headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         refused
-    } else if let Some(wait) = client.and_then(|c| guard.over_budget(c)) {
+    } else if let Some(wait) = client.ok().flatten().and_then(|c| guard.over_budget(c)) {
         let mut refused = error_page(
             StatusCode::TOO_MANY_REQUESTS,
             "web-too-many-title",
@@ -144,6 +189,12 @@ pub(crate) async fn guard(
             .headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(wait));
         refused
+    } else if !plain_path(request.uri().path()) {
+        error_page(
+            StatusCode::NOT_FOUND,
+            "web-not-found-title",
+            "web-not-found",
+        )
     } else {
         next.run(request).await
     };
@@ -169,7 +220,11 @@ pub(crate) async fn guard(
         %method,
         path,
         status,
-        client = client.map(|c| c.to_string()).unwrap_or_default(),
+        client = match client {
+            Ok(Some(c)) => c.to_string(),
+            Ok(None) => String::new(),
+            Err(Unreadable) => "unreadable X-Forwarded-For".to_owned(),
+        },
         ms = started.elapsed().as_millis() as u64,
         "request"
     );
@@ -201,11 +256,83 @@ mod tests {
             HeaderValue::from_static("1.1.1.1, 203.0.113.9"),
         );
         let other: IpAddr = "192.0.2.5".parse().unwrap();
-        assert_eq!(guard.client(Some(other), &headers), Some(other));
+        assert_eq!(guard.client(Some(other), &headers), Ok(Some(other)));
         assert_eq!(
             guard.client(Some(proxy), &headers),
-            Some("203.0.113.9".parse().unwrap())
+            Ok(Some("203.0.113.9".parse().unwrap()))
         );
-        assert_eq!(guard.client(Some(proxy), &HeaderMap::new()), Some(proxy));
+        assert_eq!(
+            guard.client(Some(proxy), &HeaderMap::new()),
+            Ok(Some(proxy))
+        );
+        // The proxy seen through a dual-stack listener.
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse().unwrap();
+        assert_eq!(
+            guard.client(Some(mapped), &headers),
+            Ok(Some("203.0.113.9".parse().unwrap()))
+        );
+    }
+
+    #[test]
+    fn a_forwarded_address_that_does_not_read_is_refused_not_the_proxys() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let guard = Guard::new(Budget::default(), Some(proxy), Default::default());
+        let forwarded = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert("x-forwarded-for", HeaderValue::from_static(value));
+            guard.client(Some(proxy), &headers)
+        };
+        for bad in [
+            "7.7.7.7, garbage",
+            "5.5.5.5:1234",
+            "",
+            "1.1.1.1, ",
+            "[2001:db8::1]",
+        ] {
+            assert_eq!(forwarded(bad), Err(Unreadable), "{bad:?}");
+        }
+        assert_eq!(
+            forwarded("garbage, 2001:db8::1"),
+            Ok(Some("2001:db8::1".parse().unwrap()))
+        );
+        // From anyone else, the header is not read at all.
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", HeaderValue::from_static("garbage"));
+        let other: IpAddr = "192.0.2.5".parse().unwrap();
+        assert_eq!(guard.client(Some(other), &headers), Ok(Some(other)));
+    }
+
+    #[test]
+    fn an_ipv6_client_is_budgeted_by_its_64_and_a_mapped_ipv4_one_as_ipv4() {
+        let guard = Guard::new(
+            Budget {
+                per_minute: 5,
+                burst: 5,
+            },
+            None,
+            Default::default(),
+        );
+        // Eight addresses of one /64: the sixth is refused.
+        let passed = (1..=8)
+            .map(|i| format!("2001:db8:1:2::{i:x}").parse::<IpAddr>().unwrap())
+            .filter(|ip| guard.over_budget(*ip).is_none())
+            .count();
+        assert_eq!(passed, 5);
+        // Another /64 has a budget of its own.
+        assert!(guard
+            .over_budget("2001:db8:1:3::1".parse().unwrap())
+            .is_none());
+        // An IPv4 address counts whole, in either form.
+        for _ in 0..5 {
+            assert!(guard.over_budget("192.0.2.7".parse().unwrap()).is_none());
+        }
+        assert!(guard
+            .over_budget("::ffff:192.0.2.7".parse().unwrap())
+            .is_some());
+        assert!(guard.over_budget("192.0.2.8".parse().unwrap()).is_none());
+        assert_eq!(
+            key_of("2001:db8:1:2:aaaa:bbbb:cccc:dddd".parse().unwrap()),
+            "2001:db8:1:2::".parse::<IpAddr>().unwrap()
+        );
     }
 }

@@ -7,6 +7,7 @@
 //! tiny script file lets the arrow keys step a replay). See docs/web.md.
 //!
 //! - `options`: how it runs; `app`: what the pages share; `respond`: HTML, error pages, words;
+//! - `connections`: the accept loop, with its timeouts and bounds on connections;
 //! - `guard`: what every request goes through: GET and HEAD only, the per-client budget, the security
 //!   headers, the log line (with the token hidden);
 //! - `cache`: the finished matches' pictures, bounded in bytes;
@@ -15,13 +16,14 @@
 
 mod app;
 mod cache;
+mod connections;
 mod guard;
 pub mod metrics;
 mod options;
 mod pages;
 mod respond;
 
-use std::net::SocketAddr;
+use std::future::Future;
 use std::sync::Arc;
 
 use namnam_core::{Core, CoreConfig, SystemClock};
@@ -30,15 +32,16 @@ use namnam_store::{Store, StoreError};
 use app::App;
 pub use cache::PictureCache;
 pub use guard::CSP;
-pub use options::{Budget, WebOptions, DEFAULT_CACHE_BYTES};
+pub use options::{Budget, Connections, WebOptions, DEFAULT_CACHE_BYTES, FILES_KEPT};
 
 /// Opens the database at `url` for reading (the bot must have created and migrated it).
 pub async fn open(url: &str) -> Result<Store, StoreError> {
     Store::open_read_only(url).await
 }
 
-/// The web server's routes over `store`: serve them with [`serve`], or with axum's `serve` and
-/// `into_make_service_with_connect_info::<SocketAddr>()` (the client's address is needed).
+/// The web server's routes over `store`: serve them with [`serve`] (or with axum's `serve` and
+/// `into_make_service_with_connect_info::<SocketAddr>()`, the client's address is needed; but without
+/// the timeouts and bounds on connections).
 pub fn router(store: Store, options: WebOptions) -> axum::Router {
     routers(store, options).0
 }
@@ -53,6 +56,7 @@ pub fn routers(store: Store, options: WebOptions) -> (axum::Router, axum::Router
         cache: PictureCache::new(options.cache_bytes),
     });
     let metrics = Arc::new(metrics::Metrics::default());
+    let health = app.clone();
     let guard = Arc::new(guard::Guard::new(
         options.budget,
         options.trusted_proxy,
@@ -77,20 +81,30 @@ pub fn routers(store: Store, options: WebOptions) -> (axum::Router, axum::Router
                 }
             }),
         )
-        .route("/healthz", axum::routing::get(|| async { "ok" }));
+        .route(
+            "/healthz",
+            axum::routing::get(move || {
+                let app = health.clone();
+                async move { pages::health(&app).await }
+            }),
+        );
     (pages, metrics)
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves.
-pub async fn serve(
+/// Serves `router` on `listener` until `shutdown` resolves, with `options`' timeouts and bounds on
+/// connections (`options.connections`; the trusted proxy not bound per address), then waits for the open
+/// connections to finish their requests.
+pub fn serve(
     listener: tokio::net::TcpListener,
     router: axum::Router,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    axum::serve(
+    options: &WebOptions,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> impl Future<Output = std::io::Result<()>> + Send + 'static {
+    connections::serve(
         listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
+        router,
+        options.connections,
+        options.trusted_proxy,
+        shutdown,
     )
-    .with_graceful_shutdown(shutdown)
-    .await
 }

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 
 use super::app::App;
 use super::cache::Cached;
-use super::respond::{error_page, n, say, t};
+use super::respond::{error_page, n, say, shown_in, t, tw, with_names_isolated, written};
 
 /// Rows of a leaderboard page.
 const PER_PAGE: u32 = 50;
@@ -37,8 +37,10 @@ const LIVE_SHOWN: u32 = 12;
 /// Recent matches shown on a player's page.
 const RECENT_SHOWN: u32 = 20;
 
-/// A finished match's pictures and record never change.
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// A finished match's pictures and record never change, but their address holds the server's token: a
+/// shared cache in front (a proxy's, a CDN's) must not keep serving them after `web:new-link` or `web:no`,
+/// only the reader's own browser may keep them, for a day.
+const KEPT_PRIVATE: &str = "private, max-age=86400";
 /// Pages and live pictures change: asked again each time, answered 304 while their ETag holds.
 const REVALIDATE: &str = "no-cache";
 
@@ -135,13 +137,23 @@ fn page(request: &HeaderMap, rendered: Result<String, askama::Error>) -> Served 
 }
 
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match store::season_of(app.store.reader(), Snowflake(0)).await {
-        Ok(_) => (StatusCode::OK, "ok").into_response(),
+    health(&app).await
+}
+
+/// `200 ok` while the pages can be served: the database answers, holds this binary's schema and (SQLite)
+/// is still the file opened ([`namnam_store::Store::check`]); else `503`. Both `/healthz` answer so.
+pub(crate) async fn health(app: &App) -> Response {
+    let mut response = match app.store.check().await {
+        Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(e) => {
-            tracing::error!(error = %namnam_core::cause_chain(&e), "the database does not answer");
+            tracing::error!(error = %namnam_core::cause_chain(&e), "the pages cannot be served");
             (StatusCode::SERVICE_UNAVAILABLE, "down").into_response()
         }
-    }
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -202,16 +214,33 @@ async fn server_of(app: &App, token: String) -> Result<Server, WebError> {
     })
 }
 
+/// A number of an address, written as the pages write it: digits only, no leading zero (`+3`, ` 3` or
+/// `03` would name the same thing under a second address), and one that fits.
 fn number<T: std::str::FromStr>(given: &str) -> Result<T, WebError> {
-    // Only digits: `+3` or ` 3` would name the same thing under another address.
-    if given.is_empty() || !given.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = !given.is_empty() && given.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (given.len() > 1 && given.starts_with('0')) {
         return Err(WebError::NotFound);
     }
     given.parse().map_err(|_| WebError::NotFound)
 }
 
-fn query_number(query: &HashMap<String, String>, name: &str) -> Option<u32> {
-    query.get(name).and_then(|v| number(v).ok())
+/// The numbers of a query (`?page=2&season=1`) that a page reads, by name, read as [`number`]: a name
+/// given twice, or a value that is not such a number, is a 404 as any other address that names nothing.
+/// Other names are left alone.
+fn query_numbers(
+    query: &Option<String>,
+    names: &[&'static str],
+) -> Result<HashMap<&'static str, u32>, WebError> {
+    let mut numbers = HashMap::new();
+    for pair in query.as_deref().unwrap_or_default().split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if let Some(name) = names.iter().find(|name| **name == key) {
+            if numbers.insert(*name, number(value)?).is_some() {
+                return Err(WebError::NotFound);
+            }
+        }
+    }
+    Ok(numbers)
 }
 
 struct LeaderRow {
@@ -270,8 +299,8 @@ fn match_line(language: Language, row: &MatchRow) -> String {
         "web-match-line",
         &[
             ("id", n(row.id)),
-            ("south", t(&row.names.south)),
-            ("north", t(&row.names.north)),
+            ("south", tw(&row.names.south)),
+            ("north", tw(&row.names.north)),
         ],
     )
 }
@@ -279,20 +308,32 @@ fn match_line(language: Language, row: &MatchRow) -> String {
 async fn server_page(
     State(app): State<Arc<App>>,
     Path(token): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    RawQuery(query): RawQuery,
     request: HeaderMap,
 ) -> Served {
     let server = server_of(&app, token).await?;
+    let asked = query_numbers(&query, &["season", "page"])?;
     let (language, reader) = (server.language, app.store.reader());
     let current = store::season_of(reader, server.id).await?.number;
-    let season = query_number(&query, "season")
-        .filter(|s| (1..=current).contains(s))
-        .unwrap_or(current);
-    let page_number = query_number(&query, "page").unwrap_or(1).max(1);
+    let season = match asked.get("season") {
+        None => current,
+        Some(&s) if (1..=current).contains(&s) => s,
+        Some(_) => return Err(WebError::NotFound),
+    };
+    // Pages from 1; the rows before this page's, in a number that fits.
+    let page_number = asked.get("page").copied().unwrap_or(1);
+    let before = page_number
+        .checked_sub(1)
+        .and_then(|p| p.checked_mul(PER_PAGE))
+        .ok_or(WebError::NotFound)?;
     let (rows, total) = match season == current {
         true => store::leaderboard(reader, server.id, page_number, PER_PAGE).await?,
         false => store::season_standings(reader, server.id, season, page_number, PER_PAGE).await?,
     };
+    // Past the last page (the first is served even when nobody is rated yet).
+    if page_number > 1 && before >= total {
+        return Err(WebError::NotFound);
+    }
     let ids: Vec<Snowflake> = rows.iter().map(|r| r.player).collect();
     let streaks = store::current_streaks(reader, server.id, season, &ids).await?;
     let base = Page::Server.path(&server.token);
@@ -313,9 +354,9 @@ async fn server_page(
                 })
                 .unwrap_or_default();
             LeaderRow {
-                rank: (page_number - 1) * PER_PAGE + i as u32 + 1,
+                rank: before.saturating_add(i as u32).saturating_add(1),
                 link: Page::Player(r.player.0).path(&server.token),
-                name: r.name.clone(),
+                name: written(&r.name),
                 rating: say(
                     language,
                     "web-rating",
@@ -342,9 +383,9 @@ async fn server_page(
             say(language, "web-page-previous", &[]),
         )
     });
-    let next_page = (page_number * PER_PAGE < total).then(|| {
+    let next_page = (before.saturating_add(PER_PAGE) < total).then(|| {
         (
-            with_season(page_number + 1),
+            with_season(page_number.saturating_add(1)),
             say(language, "web-page-next", &[]),
         )
     });
@@ -391,7 +432,11 @@ async fn server_page(
                 say(
                     language,
                     "web-tournament-line",
-                    &[("id", n(tr.id)), ("name", t(&tr.name)), ("state", t(state))],
+                    &[
+                        ("id", n(tr.id)),
+                        ("name", tw(&tr.name)),
+                        ("state", t(state)),
+                    ],
                 ),
             )
         })
@@ -415,8 +460,12 @@ async fn server_page(
     };
     let rendered = ServerPage {
         lang: language.code(),
-        title: say(language, "web-server-title", &[("server", t(&server.name))]),
-        server: server.name.clone(),
+        title: say(
+            language,
+            "web-server-title",
+            &[("server", tw(&server.name))],
+        ),
+        server: written(&server.name),
         heading: say(language, heading, &[("season", n(season))]),
         nobody: say(language, "web-nobody-rated", &[]),
         columns,
@@ -519,9 +568,9 @@ async fn player_page(
         .collect();
     let rendered = PlayerPage {
         lang: language.code(),
-        title: say(language, "web-player-title", &[("player", t(&name))]),
+        title: say(language, "web-player-title", &[("player", tw(&name))]),
         back: back_link(&server),
-        player: name,
+        player: written(&name),
         record,
         chart,
         chart_width: namnam_render::CHART_WIDTH,
@@ -714,10 +763,11 @@ struct MatchPage {
 async fn match_or_record(
     State(app): State<Arc<App>>,
     Path((token, file)): Path<(String, String)>,
-    Query(query): Query<HashMap<String, String>>,
+    RawQuery(query): RawQuery,
     request: HeaderMap,
 ) -> Served {
     let server = server_of(&app, token).await?;
+    let asked = query_numbers(&query, &["ply"])?;
     if let Some(id) = file.strip_suffix(".nnr") {
         return record(&app, &server, id).await;
     }
@@ -729,7 +779,11 @@ async fn match_or_record(
     let last = moves.len() as u32;
     // A live match: its current board, nothing of its past (as in Discord, the replay waits for the end).
     let ply = match over {
-        true => query_number(&query, "ply").unwrap_or(0).min(last),
+        // A position past the end is no page (and no second address for the last one).
+        true => match asked.get("ply").copied().unwrap_or(0) {
+            ply if ply <= last => ply,
+            _ => return Err(WebError::NotFound),
+        },
         false => row.moves_played,
     };
     let board = match_picture_of(&app, language, &row, &moves, ply, Kind::Board).await?;
@@ -742,7 +796,7 @@ async fn match_or_record(
         let judged = analysis.and_then(|a| a.verdict);
         let (lines, _) =
             namnam_core::replay_words(&row, &moves, ply, played.as_ref(), judged.as_deref());
-        notes.extend(lines.iter().map(|line| line.plain_in(language)));
+        notes.extend(lines.iter().map(|line| shown_in(line, language)));
         if row.state == MatchState::Aborted {
             notes.push(say(language, "web-match-aborted", &[]));
         }
@@ -750,7 +804,7 @@ async fn match_or_record(
             verdict.extend(
                 namnam_core::verdict_words(&row, judged)
                     .iter()
-                    .map(|line: &Text| line.plain_in(language)),
+                    .map(|line: &Text| shown_in(line, language)),
             );
         }
     } else {
@@ -764,7 +818,7 @@ async fn match_or_record(
         heading,
         notes,
         picture: format!("{path}/{ply}.png"),
-        picture_alt: board.description.to_string(),
+        picture_alt: with_names_isolated(&board.description, &[&row.names.south, &row.names.north]),
         board_width: namnam_render::WIDTH,
         board_height: namnam_render::HEIGHT,
         stepped: over,
@@ -811,7 +865,7 @@ async fn record(app: &App, server: &Server, id: &str) -> Served {
     let mut response = (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-            (header::CACHE_CONTROL, IMMUTABLE),
+            (header::CACHE_CONTROL, KEPT_PRIVATE),
         ],
         record.to_text(),
     )
@@ -853,7 +907,7 @@ async fn match_picture(
     Ok((
         [
             (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, IMMUTABLE),
+            (header::CACHE_CONTROL, KEPT_PRIVATE),
         ],
         picture.bytes.to_vec(),
     )
@@ -892,7 +946,8 @@ async fn tournament_page(
         .await?
         .filter(|tr| tr.server == server.id)
         .ok_or(WebError::NotFound)?;
-    let name = tournament.name.clone();
+    let tournament_name = tournament.name.clone();
+    let name = written(&tournament_name);
     let sheet = app
         .core
         .tournament_sheet(tournament, language)
@@ -905,6 +960,7 @@ async fn tournament_page(
     ];
     columns.extend(sheet.table.tiebreaks.iter().cloned());
     columns.push(say(language, "web-col-played", &[]));
+    let names: Vec<&str> = sheet.table.lines.iter().map(|l| l.name.as_str()).collect();
     let rounds = sheet
         .rounds
         .iter()
@@ -920,20 +976,33 @@ async fn tournament_page(
                             say(language, "web-game-match", &[("id", n(id))]),
                         )
                     });
-                    (line.clone(), link)
+                    (with_names_isolated(line, &names), link)
                 })
                 .collect(),
         })
         .collect();
+    let lines = sheet
+        .table
+        .lines
+        .iter()
+        .map(|line| namnam_render::StandingsLine {
+            name: written(&line.name),
+            ..line.clone()
+        })
+        .collect();
     let rendered = TournamentPage {
         lang: language.code(),
-        title: say(language, "web-server-title", &[("server", t(&name))]),
+        title: say(
+            language,
+            "web-server-title",
+            &[("server", tw(&tournament_name))],
+        ),
         back: back_link(&server),
         name,
         terms: sheet.terms,
         standings_heading: say(language, "web-standings", &[]),
         columns,
-        lines: sheet.table.lines,
+        lines,
         withdrawn: say(language, "web-withdrawn", &[]),
         rounds,
     }

@@ -3,6 +3,7 @@
 use anyhow::Context;
 use namnam_store as store;
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -26,6 +27,31 @@ pub struct Args {
     /// The pictures kept in memory, in mebibytes.
     #[arg(long, value_name = "MIB", default_value_t = namnam_web::DEFAULT_CACHE_BYTES >> 20)]
     cache_mib: usize,
+    /// Seconds a client has to send a request's head, from when the server waits for it (a new
+    /// connection, or the previous answer on a kept-alive one); then the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = namnam_web::Connections::default().header_timeout.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout: u64,
+    /// Seconds a connection may stay with nothing moving either way and no request being answered.
+    #[arg(long, value_name = "SECONDS", default_value_t = namnam_web::Connections::default().idle_timeout.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout: u64,
+    /// Connections open at once (fewer when the limit of open files leaves room for fewer).
+    #[arg(long, value_name = "N", default_value_t = namnam_web::Connections::default().max,
+        value_parser = positive)]
+    max_connections: usize,
+    /// Connections open at once from one address (an IPv6 /64), the trusted proxy not counted.
+    #[arg(long, value_name = "N", default_value_t = namnam_web::Connections::default().max_per_address,
+        value_parser = positive)]
+    max_connections_per_address: usize,
+}
+
+/// A count of at least one.
+fn positive(given: &str) -> Result<usize, String> {
+    match given.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{given:?} is not a whole number of at least 1")),
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -54,7 +80,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 per_minute: args.requests_per_minute,
                 burst: args.requests_per_minute,
             },
-            cache_bytes: args.cache_mib << 20,
+            cache_bytes: args.cache_mib.saturating_mul(1 << 20),
+            connections: namnam_web::Connections {
+                header_timeout: Duration::from_secs(args.header_timeout),
+                idle_timeout: Duration::from_secs(args.idle_timeout),
+                max: args.max_connections,
+                max_per_address: args.max_connections_per_address,
+            },
         };
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
@@ -63,20 +95,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        let (pages, metrics) = namnam_web::routers(opened.clone(), options);
+        let (pages, metrics) = namnam_web::routers(opened.clone(), options.clone());
         if let Some(addr) = args.metrics {
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .with_context(|| format!("listening for metrics on {addr}"))?;
             tracing::info!(metrics = %addr, "serving the metrics");
+            let metrics_options = options.clone();
             tokio::spawn(async move {
                 let never = std::future::pending();
-                if let Err(error) = namnam_web::serve(listener, metrics, never).await {
+                let served = namnam_web::serve(listener, metrics, &metrics_options, never);
+                if let Err(error) = served.await {
                     tracing::error!(%error, "the metrics' server stopped");
                 }
             });
         }
-        namnam_web::serve(listener, pages, shutdown)
+        namnam_web::serve(listener, pages, &options, shutdown)
             .await
             .context("serving")?;
         opened.close().await;

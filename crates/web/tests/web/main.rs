@@ -11,4 +11,6 @@ use namnam_testkit::postgres;
 mod common;
 
 mod browser;
+mod connections;
+mod health;
 mod pages;

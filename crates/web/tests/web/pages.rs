@@ -16,8 +16,13 @@ pub(crate) async fn serve(url: &str, options: WebOptions) -> SocketAddr {
         .expect("the database opens read-only");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let router = namnam_web::router(store, options);
-    tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+    let router = namnam_web::router(store, options.clone());
+    tokio::spawn(namnam_web::serve(
+        listener,
+        router,
+        &options,
+        std::future::pending(),
+    ));
     addr
 }
 
@@ -227,15 +232,14 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         assert!(!page.contains(HOSTILE));
         let picture = web.get(&format!("{path}/{ply}.png")).await;
         assert_eq!(picture.status(), StatusCode::OK);
-        assert_eq!(
-            picture.headers()["cache-control"],
-            "public, max-age=31536000, immutable"
-        );
+        // Never a shared cache's: the address holds the token, which web:new-link and web:no take back.
+        assert_eq!(picture.headers()["cache-control"], "private, max-age=86400");
         let bytes = picture.bytes().await.unwrap();
         image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
         if (1..=2).contains(&ply) || ply == moves {
             let gif = web.get(&format!("{path}/{ply}.gif")).await;
             assert_eq!(gif.status(), StatusCode::OK);
+            assert_eq!(gif.headers()["cache-control"], "private, max-age=86400");
             assert!(gif.bytes().await.unwrap().starts_with(b"GIF8"), "ply {ply}");
         }
     }
@@ -245,6 +249,7 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
     );
     let record = web.get(&format!("{path}.nnr")).await;
     assert_eq!(record.status(), StatusCode::OK);
+    assert_eq!(record.headers()["cache-control"], "private, max-age=86400");
     assert!(record.headers()["content-disposition"]
         .to_str()
         .unwrap()
@@ -320,6 +325,7 @@ async fn a_client_past_its_budget_waits(backend: Backend) {
         },
         trusted_proxy,
         cache_bytes: 1 << 20,
+        ..WebOptions::default()
     };
     // Not from the trusted proxy: X-Forwarded-For changes nothing.
     let web = Client::new(serve(&h.db.url, tight(None)).await);
@@ -355,6 +361,23 @@ async fn a_client_past_its_budget_waits(backend: Backend) {
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK, "client {i}");
+    }
+    // A forwarded address that does not read is refused with an error page, not served on the proxy's
+    // own budget (shared by every such client).
+    for bad in ["7.7.7.7, garbage", "5.5.5.5:1234"] {
+        let response = web
+            .http
+            .get(format!("{}/healthz", web.base))
+            .header("x-forwarded-for", bad)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+        assert!(response
+            .text()
+            .await
+            .unwrap()
+            .contains("<h1>Bad request</h1>"));
     }
 }
 
@@ -400,7 +423,299 @@ async fn a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_langua
     assert!(page.contains(&Page::Match(match_id).path(&token)), "{page}");
 }
 
+/// A name holding a right-to-left override, an Arabic name, and one with a terminal escape.
+const REVERSING: &str = "eve\u{202e}gnp.exe";
+const ARABIC: &str = "سلمى";
+const ESCAPING: &str = "cat\u{1b}[2Jdog";
+
+/// Plays the match to its end, each user under the name `names` gives them.
+async fn play_out_as(
+    h: &Harness,
+    mut reply: namnam_core::Reply,
+    names: &[(&str, &str)],
+) -> namnam_core::Reply {
+    let mut rng = namnam_game::rng::SeededRng::new(11);
+    let mut moves = 0;
+    while let Some(player) = to_move(&reply) {
+        assert!(moves < 2_000, "the match ends");
+        let legal = legal_houses(&reply);
+        let house = legal[rng.below(legal.len())];
+        let (user, name) = names
+            .iter()
+            .find(|(_, name)| *name == player)
+            .expect("a player of the match");
+        let request = named(h, "general", user, name, &format!("move house:{house}"));
+        reply = h
+            .core
+            .try_handle(&request)
+            .await
+            .expect("the move is played");
+        moves += 1;
+    }
+    reply
+}
+
+/// `html` with the names isolated as they should be taken out: what is left holds no right-to-left letter,
+/// no bidi control and no control character but the template's line breaks.
+fn left_after_isolated_names(html: &str) -> Vec<char> {
+    let rest = html
+        .replace(&format!("\u{2068}{REVERSING}\u{2069}"), "")
+        .replace(&format!("\u{2068}{ARABIC}\u{2069}"), "")
+        .replace("\u{2068}Cup\u{202e}puC\u{2069}", "");
+    rest.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n')
+                || namnam_core::message::is_bidi_control(c)
+                || namnam_core::message::is_right_to_left(c)
+        })
+        .collect()
+}
+
+/// The texts of every `<tag …>…</tag>` of `html` (`tag` may go on with attributes: `td class="name"`).
+fn elements<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
+    let name = tag.split(' ').next().unwrap_or(tag);
+    let (open, close) = (format!("<{tag}"), format!("</{name}>"));
+    html.match_indices(&open)
+        .filter_map(|(at, _)| {
+            let inner = &html[at..];
+            let end = inner.find(&close)?;
+            Some(&inner[..end])
+        })
+        .collect()
+}
+
+/// The `alt` of every picture of `html`.
+fn alts(html: &str) -> Vec<&str> {
+    html.match_indices("alt=\"")
+        .filter_map(|(at, _)| html[at + 5..].split('"').next())
+        .collect()
+}
+
+async fn names_that_could_turn_a_line_around_are_isolated_on_every_page(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let names = [("alice", REVERSING), ("bob", ARABIC), ("carol", ESCAPING)];
+    let challenge = named(
+        &h,
+        "general",
+        "alice",
+        REVERSING,
+        "challenge opponent:bob first:challenger rounds:1",
+    );
+    h.core.try_handle(&challenge).await.expect("challenged");
+    let accept = named(&h, "general", "bob", ARABIC, "accept");
+    let board = h.core.try_handle(&accept).await.expect("accepted");
+    let over = play_out_as(&h, board, &names).await;
+    let finished = over.board.as_ref().expect("the last board").match_id;
+    // A live match of the escaping name, one move in: the server's page shows its board.
+    let challenge = named(
+        &h,
+        "side",
+        "carol",
+        ESCAPING,
+        "challenge opponent:dave first:challenger",
+    );
+    h.core.try_handle(&challenge).await.expect("challenged");
+    let live = h.ok_in("side", "dave", "accept").await;
+    let house = legal_houses(&live)[0];
+    let moved = named(
+        &h,
+        "side",
+        "carol",
+        ESCAPING,
+        &format!("move house:{house}"),
+    );
+    h.core.try_handle(&moved).await.expect("moved");
+    // A tournament whose name reverses, between the two.
+    h.ok_in(
+        "cup",
+        "dave",
+        "tournament create Cup\u{202e}puC format:round-robin target:7",
+    )
+    .await;
+    for (user, name) in &names[..2] {
+        let join = named(&h, "cup", user, name, "tournament join");
+        h.core.try_handle(&join).await.expect("joined");
+    }
+    h.ok_in("cup", "dave", "tournament start").await;
+    h.ok("admin", "admin settings web:yes").await;
+    let reader = h.core.store().reader();
+    let token = store::web_token(reader, SERVER)
+        .await
+        .unwrap()
+        .expect("a page");
+    let tournament = store::tournaments_of_server(reader, SERVER).await.unwrap()[0].id;
+    let (rows, _) = store::leaderboard(reader, SERVER, 1, 50).await.unwrap();
+    let alice = rows
+        .iter()
+        .find(|r| r.name == REVERSING)
+        .expect("rated")
+        .player;
+
+    let web = Client::new(serve(&h.db.url, roomy()).await);
+    let server = web.text(&Page::Server.path(&token)).await;
+    let finished = web.text(&Page::Match(finished).path(&token)).await;
+    let player = web.text(&Page::Player(alice.0).path(&token)).await;
+    let cup = web.text(&Page::Tournament(tournament).path(&token)).await;
+    let isolated = |name: &str| format!("\u{2068}{name}\u{2069}");
+    let escaped = r"cat\u{1b}[2Jdog";
+    for (page, html) in [
+        ("server", &server),
+        ("match", &finished),
+        ("player", &player),
+        ("tournament", &cup),
+    ] {
+        assert_eq!(
+            left_after_isolated_names(html),
+            Vec::<char>::new(),
+            "{page}: {html}"
+        );
+    }
+    // The leaderboard's cells.
+    let cells = elements(&server, "td class=\"name\"");
+    assert!(
+        cells.iter().any(|c| c.contains(&isolated(REVERSING))),
+        "{cells:?}"
+    );
+    assert!(
+        cells.iter().any(|c| c.contains(&isolated(ARABIC))),
+        "{cells:?}"
+    );
+    // The live match's picture and its caption.
+    let caption = elements(&server, "figcaption");
+    assert!(caption.iter().any(|c| c.contains(escaped)), "{caption:?}");
+    assert!(
+        alts(&server).iter().any(|a| a.contains(escaped)),
+        "{server}"
+    );
+    // The finished match: its title, its heading and its picture's description.
+    for part in [
+        elements(&finished, "title"),
+        elements(&finished, "h1"),
+        alts(&finished),
+    ] {
+        assert!(
+            part.iter()
+                .any(|p| p.contains(&isolated(REVERSING)) && p.contains(&isolated(ARABIC))),
+            "{part:?}"
+        );
+    }
+    // The player's title and heading.
+    for part in [elements(&player, "title"), elements(&player, "h1")] {
+        assert!(
+            part.iter().any(|p| p.contains(&isolated(REVERSING))),
+            "{part:?}"
+        );
+    }
+    // The tournament's name and its standings.
+    let cup_name = isolated("Cup\u{202e}puC");
+    for part in [elements(&cup, "title"), elements(&cup, "h1")] {
+        assert!(part.iter().any(|p| p.contains(&cup_name)), "{part:?}");
+    }
+    let standings = elements(&cup, "td class=\"name\"");
+    assert!(
+        standings.iter().any(|c| c.contains(&isolated(REVERSING))),
+        "{standings:?}"
+    );
+    assert!(
+        standings.iter().any(|c| c.contains(&isolated(ARABIC))),
+        "{standings:?}"
+    );
+}
+
+/// What a raw request for `target` (bytes as sent, not a URL's) is answered: the status line and the body.
+async fn raw_get(addr: SocketAddr, target: &[u8]) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut request = b"GET ".to_vec();
+    request.extend_from_slice(target);
+    request.extend_from_slice(b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(&request).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    (
+        head.lines().next().unwrap_or_default().to_owned(),
+        body.to_owned(),
+    )
+}
+
+async fn every_address_names_one_thing_or_is_the_one_404(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let board = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let id = board.board.as_ref().unwrap().match_id;
+    let (_, moves) = play_out_named(&h, board).await;
+    h.ok("admin", "admin settings web:yes").await;
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a page");
+    let addr = serve(&h.db.url, roomy()).await;
+    let web = Client::new(addr);
+    let not_found = web.get(&Page::Server.path(&"f".repeat(64))).await;
+    assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
+    let not_found = not_found.text().await.unwrap();
+    let server = Page::Server.path(&token);
+    let game = Page::Match(id).path(&token);
+    // What is served.
+    for path in [
+        server.clone(),
+        format!("{server}?page=1"),
+        format!("{server}?season=1"),
+        game.clone(),
+        format!("{game}?ply=1"),
+        format!("{game}.nnr"),
+        format!("{game}/1.png"),
+    ] {
+        assert_eq!(web.get(&path).await.status(), StatusCode::OK, "{path}");
+    }
+    // Each thing at one address only, pages within their bounds, nothing escaped.
+    let matches = format!("{server}matches");
+    let first_digit = id.to_string().as_bytes()[0];
+    for path in [
+        format!("{matches}/0{id}"),
+        format!("{matches}/0{id}.nnr"),
+        format!("{matches}/+{id}"),
+        format!("{matches}/{id}/01.png"),
+        format!("{matches}/{id}/+1.gif"),
+        format!("{matches}/%{:x}{}", first_digit, &id.to_string()[1..]),
+        format!("{matches}/{id}%2Enrr"),
+        format!("{server}?page=0"),
+        format!("{server}?page=01"),
+        format!("{server}?page=2"),
+        format!("{server}?page=%31"),
+        format!("{server}?page=1&page=1"),
+        format!("{server}?page=85899346"),
+        format!("{server}?page=4294967295"),
+        format!("{server}?page=99999999999999999999"),
+        format!("{server}?season=0"),
+        format!("{server}?season=2"),
+        format!("{game}?ply={}", moves + 1),
+        format!("{game}?ply=4294967295"),
+        format!("{game}?ply=01"),
+        format!("{matches}/%ff"),
+        format!("{matches}/%c3%28"),
+        "/s/%ff/".to_owned(),
+        "/%ff".to_owned(),
+        format!("{server}{}", "a".repeat(4000)),
+        format!("/s/{}/", "a".repeat(4000)),
+    ] {
+        let response = web.get(&path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(response.text().await.unwrap(), not_found, "{path}");
+    }
+    // Bytes that are not a URL's at all (not ASCII), sent as they are: hyper refuses the request line
+    // before any route, with a bare 400 that says nothing either.
+    let (status, body) = raw_get(addr, b"/s/\xff\xfe/").await;
+    assert_eq!(status, "HTTP/1.1 400 Bad Request", "{body}");
+    assert_eq!(body, "");
+}
+
 on_both_backends!(
+    every_address_names_one_thing_or_is_the_one_404,
+    names_that_could_turn_a_line_around_are_isolated_on_every_page,
     a_servers_pages_follow_its_admins_choice,
     a_client_past_its_budget_waits,
     a_tournaments_page_shows_its_standings_and_rounds_in_the_servers_language
@@ -421,7 +736,12 @@ async fn the_metrics_count_the_answers_on_their_own_address() {
     for router in [pages, metrics] {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         addrs.push(listener.local_addr().unwrap());
-        tokio::spawn(namnam_web::serve(listener, router, std::future::pending()));
+        tokio::spawn(namnam_web::serve(
+            listener,
+            router,
+            &roomy(),
+            std::future::pending(),
+        ));
     }
     let (web, operator) = (Client::new(addrs[0]), Client::new(addrs[1]));
     web.text(&Page::Server.path(&token)).await;
