@@ -99,11 +99,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "GET, HEAD",
         "an HTTP header's value: the methods the web server allows",
     ),
-    (
-        "pages.rs",
-        "public, max-age=31536000, immutable",
-        "an HTTP header's value: how long a finished match's pictures may be cached",
-    ),
 ];
 
 fn crate_src(name: &str) -> PathBuf {
