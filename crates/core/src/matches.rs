@@ -236,6 +236,7 @@ impl Core {
                     deadline,
                     row.clock_secs,
                 ));
+                lines.extend(text::what_is_coming(row.game.position()));
                 if let Some(offerer) = row.draw_offer {
                     lines.push(Text::message(
                         "match-draw-offered",

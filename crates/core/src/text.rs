@@ -170,6 +170,47 @@ pub fn describe_result(result: &MatchResult, names: &Names) -> Text {
     }
 }
 
+/// What the player to move should know before choosing: the stall near (from
+/// [`namnam_render::STALL_SHOWN_FROM`] moves without a capture), and the houses with seeds that have no
+/// button because their move would never end.
+pub fn what_is_coming(position: &Position) -> Vec<Text> {
+    let mut lines = Vec::new();
+    let since = position.since_capture();
+    if since >= namnam_render::STALL_SHOWN_FROM {
+        lines.push(Text::message(
+            "match-stall-near",
+            [
+                ("count", Arg::number(since)),
+                ("left", Arg::number(namnam_game::STALL_MOVES - since)),
+            ],
+        ));
+    }
+    let endless: Vec<String> = namnam_game::House::all()
+        .filter(|&h| position.play(h) == Err(namnam_game::IllegalMove::Endless))
+        .map(|h| h.label().to_string())
+        .collect();
+    if let Some((last, init)) = endless.split_last() {
+        let houses = match init {
+            [] => Text::from(last.as_str()),
+            _ => Text::message(
+                "list-last",
+                [
+                    ("list", Arg::words(init.join(", "))),
+                    ("last", Arg::words(last.as_str())),
+                ],
+            ),
+        };
+        lines.push(Text::message(
+            "match-endless-houses",
+            [
+                ("count", Arg::number(endless.len() as i64)),
+                ("houses", Arg::Text(houses)),
+            ],
+        ));
+    }
+    lines
+}
+
 /// `bob to move, by 2026-11-30 13:40 UTC (24h per move).`
 pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> Text {
     Text::message(
@@ -284,6 +325,38 @@ pub fn rules() -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_says_when_the_stall_is_near_and_which_houses_are_endless() {
+        use namnam_game::Rules;
+        // rules.md §9.4: South's house 1 never ends; houses 3, 5 and 6 are legal.
+        let endless = Position::from_parts(
+            6,
+            [2, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1],
+            [18, 18],
+            Player::South,
+            Player::South,
+            Rules::default(),
+        )
+        .unwrap();
+        let said: Vec<String> = what_is_coming(&endless)
+            .iter()
+            .map(|t| t.plain_in(Language::English))
+            .collect();
+        assert_eq!(
+            said,
+            ["No button for house 1: its move would sow round for ever (an endless move), which the rules forbid."]
+        );
+        let near = endless.with_since_capture(85).unwrap();
+        let said = what_is_coming(&near)[0].plain_in(Language::English);
+        assert_eq!(
+            said,
+            "85 moves without a capture: 15 more and the round ends, the seeds in each house going to its owner."
+        );
+        let not_yet = endless.with_since_capture(79).unwrap();
+        assert_eq!(what_is_coming(&not_yet).len(), 1, "only the endless house");
+        assert!(what_is_coming(&Position::opening(Player::South, Rules::default())).is_empty());
+    }
 
     #[test]
     fn the_rules_tell_every_section() {

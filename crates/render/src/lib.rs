@@ -50,7 +50,7 @@ pub use fonts::{EMOJI_BYTES, FONT_BYTES};
 pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
 pub use standings::{standings_png, StandingsLine, StandingsTable};
 use view::clip;
-pub use view::{MatchView, Picture, MAX_DESCRIPTION};
+pub use view::{MatchView, Picture, MAX_DESCRIPTION, STALL_SHOWN_FROM};
 pub use words::Language;
 
 /// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.

@@ -272,6 +272,15 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
                 &[],
                 &[("other", passer), ("player", mover)],
             ),
+            None if position.since_capture() >= super::view::STALL_SHOWN_FROM => line(
+                language,
+                "picture-turn-stall",
+                &[
+                    ("count", number(position.since_capture())),
+                    ("limit", number(namnam_game::STALL_MOVES)),
+                ],
+                &[("player", mover)],
+            ),
             None => turn_line(language, position, mover),
         };
     }

@@ -28,6 +28,10 @@ pub struct MatchView<'a> {
     pub note: Option<&'a str>,
 }
 
+/// From this many moves without a capture on, the board says how many: at [`namnam_game::STALL_MOVES`] the
+/// round ends by the stall (docs/pictures.md).
+pub const STALL_SHOWN_FROM: u8 = 80;
+
 /// The longest description a picture carries (Discord accepts 1024 characters for an attachment's).
 pub const MAX_DESCRIPTION: usize = 1024;
 

@@ -1034,3 +1034,20 @@ fn a_french_rating_chart_speaks_french() {
         .starts_with("Rating chart of Ama: from 1500 to 1530 over 2 games"));
     assert!(decode_png(&english).rgb != decode_png(&french).rgb);
 }
+
+#[test]
+fn the_board_counts_the_moves_without_a_capture_once_the_stall_is_near() {
+    let quiet = Position::opening(Player::South, Rules::default());
+    let before = board_png(&view(&quiet.with_since_capture(79).unwrap(), None)).description;
+    assert!(!before.contains("without a capture"), "{before}");
+    let near = quiet.with_since_capture(87).unwrap();
+    let shown = board_png(&view(&near, None)).description;
+    assert!(
+        shown.contains("87 moves without a capture: at 100 the round ends"),
+        "{shown}"
+    );
+    let mut french = view(&near, None);
+    french.language = Language::French;
+    let shown = board_png(&french).description;
+    assert!(shown.contains("87 coups sans prise"), "{shown}");
+}

@@ -61,6 +61,16 @@ result-why-adjudicated = scored by the houses owned when the tournament round ra
 turn = { $name } to move, by { $deadline } ({ $clock } per move).
 
 # The buttons under a match's board and its messages.
+# Under the turn, once the stall is near (from 80 moves without a capture), and when a house with seeds has no
+# button because its move would never end.
+match-stall-near = { $count } moves without a capture: { $left ->
+    [one] one more and the round ends
+   *[other] { $left } more and the round ends
+}, the seeds in each house going to its owner.
+match-endless-houses = { $count ->
+    [one] No button for house { $houses }: its move would sow round for ever (an endless move), which the rules forbid.
+   *[other] No buttons for houses { $houses }: their moves would sow round for ever (endless moves), which the rules forbid.
+}
 button-house = House { $house }
 button-take-back = Take back
 button-offer-draw = Offer a draw

@@ -35,6 +35,7 @@ picture-turn-south = { $player } to move: pick one of your blue houses
 picture-turn-north = { $player } to move: pick one of your orange houses
 picture-starts-south = { $player } starts: pick one of your blue houses
 picture-starts-north = { $player } starts: pick one of your orange houses
+picture-turn-stall = { $player } to move · { $count } moves without a capture: at { $limit } the round ends
 picture-pass = { $other } has no seeds and passes: { $player } again
 
 # The move shown: $count laps, $took seeds taken by the mover, $got by the other player.

@@ -61,6 +61,16 @@ result-why-adjudicated = départagée par les cases possédées à la fin du tem
 turn = À { $name } de jouer, avant { $deadline } ({ $clock } par coup).
 
 # The buttons under a match's board and its messages.
+# Under the turn, once the stall is near (from 80 moves without a capture), and when a house with seeds has no
+# button because its move would never end.
+match-stall-near = { $count } coups sans prise : { $left ->
+    [one] encore un et la manche s'arrête
+   *[other] encore { $left } et la manche s'arrête
+}, les graines de chaque case allant à son propriétaire.
+match-endless-houses = { $count ->
+    [one] Pas de bouton pour la case { $houses } : son coup sèmerait sans fin (un coup sans fin), ce que les règles interdisent.
+   *[other] Pas de boutons pour les cases { $houses } : leurs coups sèmeraient sans fin (des coups sans fin), ce que les règles interdisent.
+}
 button-house = Case { $house }
 button-take-back = Reprendre
 button-offer-draw = Proposer la nulle

@@ -36,6 +36,7 @@ picture-turn-south = { $player } au trait : choisissez une de vos cases bleues
 picture-turn-north = { $player } au trait : choisissez une de vos cases orange
 picture-starts-south = { $player } commence : choisissez une de vos cases bleues
 picture-starts-north = { $player } commence : choisissez une de vos cases orange
+picture-turn-stall = { $player } au trait · { $count } coups sans prise : à { $limit }, la manche s'arrête
 picture-pass = { $other } n'a plus de graines et passe : { $player } rejoue
 
 # Le coup montré : $count tours, $took graines prises par qui a joué, $got par l'autre joueur.
