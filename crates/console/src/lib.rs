@@ -125,8 +125,12 @@ pub fn parse_line(line: &str) -> Option<Result<Line<'_>, Text>> {
         )));
     }
     let (mut words, mut options) = (Vec::new(), Vec::new());
-    for t in tokens {
+    while let Some(t) = tokens.next() {
         match t.split_once(':') {
+            // `house: 3`, as people type it after Discord's own option boxes: the value is the next word.
+            Some((name, "")) if tokens.peek().is_some_and(|next| !next.contains(':')) => {
+                options.push((name, tokens.next().unwrap_or_default()))
+            }
             Some((name, value)) => options.push((name, value)),
             None => words.push(t),
         }

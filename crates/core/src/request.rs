@@ -380,7 +380,11 @@ impl Command {
         let mut opts = Options::new(name, options);
         let command = match name.to_ascii_lowercase().as_str() {
             "challenge" => {
-                let opponent_name = opts.required("opponent")?;
+                // `challenge bob` as well as `challenge opponent:bob`, as `move 3` and `move house:3`.
+                let opponent_name = words
+                    .first()
+                    .copied()
+                    .map_or_else(|| opts.required("opponent"), Ok)?;
                 let opponent = resolver
                     .user(opponent_name)
                     .ok_or_else(|| UserError::UnknownPlayer(opponent_name.to_owned()))?;

@@ -117,7 +117,23 @@ fn lines_name_an_optional_channel_a_user_a_command_and_options() {
     assert!(parse_line("al!ce help").unwrap().is_err());
 }
 
+/// What people type as they would in Discord: a bare opponent, a space after an option's colon.
+async fn a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "alice challenge bob first:challenger\n\
+         bob accept\n\
+         alice move house: 3\n",
+    )
+    .await;
+    assert!(out.contains("bob accepts. Match #1"), "{out}");
+    // rules.md §9.1: South's house 3 sows five laps.
+    assert!(out.contains("alice sowed house 3: 5 laps"), "{out}");
+}
+
 on_both_backends!(
+    a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space,
     a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,
     a_script_replays_exports_and_waits_for_its_analysis,
 );
