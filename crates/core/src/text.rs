@@ -359,6 +359,32 @@ mod tests {
     }
 
     #[test]
+    fn the_consoles_help_names_every_command_and_option() {
+        for language in [Language::English, Language::French] {
+            let help = help().plain_in(language);
+            for command in crate::request::COMMANDS {
+                assert!(
+                    help.lines().any(|l| l.trim_start().starts_with(command)
+                        || l.contains(&format!("| {command}"))),
+                    "{language:?}: `{command}` missing from help"
+                );
+            }
+            for option in [
+                "history [match:N]",
+                "daily [day:N]",
+                "daily-puzzle:",
+                "web:",
+                "replay match:N",
+            ] {
+                assert!(
+                    help.contains(option),
+                    "{language:?}: `{option}` missing from help"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_rules_tell_every_section() {
         // Every numbered section of docs/rules.md §1–§7 is told by a part, and every part is in every
         // language and in the reply.

@@ -74,7 +74,7 @@ help-console =
       resign                          give up the match (asks you to confirm: resign confirm:yes)
       rematch [match:N]               play your last finished match here again, same terms (or match N)
       matches                         your active matches in this server, and where it is your turn
-      history                         the rounds and moves of the match in this channel
+      history [match:N]               the rounds and moves of your match in this channel (or of match N)
       replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
       analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
       export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
@@ -84,12 +84,14 @@ help-console =
       puzzle [play]                   a puzzle: find the move that wins the most (your waiting one, else a new one)
       puzzle answer house:N           answer it: judged at once, your puzzle rating moves (one for every server)
       puzzle stats                    your puzzle rating, puzzles solved and streaks
+      daily [day:N]                   this server's daily puzzle (or an earlier day's), when an admin set one
       rules                           the rules of Nam-nam
+      help                            these commands
       tournament create NAME [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
     {"            ["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   a tournament here
       tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
       admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
-    {"            ["}language:en|fr]
+    {"            ["}language:en|fr] [web:yes|new-link|no] [daily-puzzle:#channel|off]
       admin season [news:#channel] [monthly:yes|no] [start:no]
                                       a new season now: ratings start fresh, the old standings are kept
 ## The rules, in short: one message per part of docs/rules.md §1–§7 (the test `the_rules_tell_every_section`

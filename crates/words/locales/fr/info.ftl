@@ -120,7 +120,7 @@ help-console =
       resign                          abandonner la partie (demande confirmation : resign confirm:yes)
       rematch [match:N]               rejouer ici votre dernière partie terminée, mêmes conditions (ou la partie N)
       matches                         vos parties en cours sur ce serveur, et celles où c'est à vous de jouer
-      history                         les manches et les coups de la partie de ce salon
+      history [match:N]               les manches et les coups de votre partie de ce salon (ou de la partie N)
       replay match:N [move:M]         revoir la partie N à partir du coup M (public:yes la montre au salon)
       analyse match:N                 l'avis de l'ordinateur sur une partie terminée : les pires coups de chacun
       export match:N                  l'enregistrement de la partie N en fichier (.nnr : namnam replay FICHIER)
@@ -130,12 +130,14 @@ help-console =
       puzzle [play]                   un problème : trouver le coup qui gagne le plus (celui qui attend, sinon un nouveau)
       puzzle answer house:N           y répondre : jugé aussitôt, votre cote des problèmes bouge (la même partout)
       puzzle stats                    votre cote des problèmes, les problèmes résolus et vos séries
+      daily [day:N]                   le problème du jour de ce serveur (ou d'un jour passé), si un admin l'a réglé
       rules                           les règles du nam-nam
+      help                            ces commandes
       tournament create NOM [format:swiss|round-robin] [rounds:N] [target:7-12|none] [match_rounds:N]
     {"            ["}clock:5m-7d] [round_days:N] [start:in2d|2026-12-24T18:00] [limit:N]   un tournoi ici
       tournament join|leave|start|standings|pairings|withdraw|cancel [tournament:N]
       admin abort [match:N] | admin settings [channels:#a,#b|all] [clock:24h] [target:10|none] [thread:yes|no]
-    {"            ["}language:en|fr]
+    {"            ["}language:en|fr] [web:yes|new-link|no] [daily-puzzle:#salon|off]
       admin season [news:#salon] [monthly:yes|no] [start:no]
                                       une nouvelle saison tout de suite : les cotes repartent de zéro,
                                       l'ancien classement est gardé
