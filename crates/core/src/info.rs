@@ -91,41 +91,22 @@ impl Core {
                 .iter()
                 .filter(|e| matches!(e, MoveEvent::Lap { .. }))
                 .count();
-            let taken: u32 = mv
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    MoveEvent::Capture(c) if c.player == mv.player => Some(c.seeds as u32),
-                    _ => None,
-                })
-                .sum();
             // The numbers are right-aligned, as a console shows them.
             let ply = Arg::words(format!("{:>4}", mv.ply));
             let (round, player) = (Arg::number(mv.round), Arg::player(names.get(mv.player)));
             let (house, laps) = (Arg::number(mv.house), Arg::number(laps as i64));
-            lines.push(match taken {
-                0 => Text::message(
-                    "history-move",
-                    [
-                        ("ply", ply),
-                        ("round", round),
-                        ("player", player),
-                        ("house", house),
-                        ("laps", laps),
-                    ],
-                ),
-                _ => Text::message(
-                    "history-move-took",
-                    [
-                        ("ply", ply),
-                        ("round", round),
-                        ("player", player),
-                        ("house", house),
-                        ("laps", laps),
-                        ("seeds", Arg::number(taken)),
-                    ],
-                ),
-            });
+            let sowed = Text::message(
+                "history-move",
+                [
+                    ("ply", ply),
+                    ("round", round),
+                    ("player", player),
+                    ("house", house),
+                    ("laps", laps),
+                ],
+            );
+            // Every capture, whoever took it (a four made mid-lap is its house's owner's), and every pass.
+            lines.push(text::with_captures_and_passes(sowed, &mv.events, names));
         }
         if let Some(result) = row.game.result() {
             lines.push(text::describe_result(&result, names));

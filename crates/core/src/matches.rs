@@ -102,8 +102,9 @@ impl Core {
         Ok(row)
     }
 
-    /// The match a command that looks at a match shows: the one `match:N` names, else the player's live
-    /// match in the channel, else the channel's newest match.
+    /// The match a command that looks at a match shows (`board`, `history`): the one `match:N` names, else
+    /// the asker's live match in the channel, else the asker's last finished one there, else the channel's
+    /// live match, else its newest.
     pub(super) async fn shown_match(
         &self,
         req: &Request,
@@ -113,10 +114,20 @@ impl Core {
             return self.numbered_match(req, id).await;
         }
         let (server, channel) = (req.place.server, req.place.channel);
-        let rows = store::active_matches_in_channel(self.store.reader(), server, channel).await?;
+        let reader = self.store.reader();
+        let rows = store::active_matches_in_channel(reader, server, channel).await?;
+        let mine = rows.iter().any(|row| row.side_of(req.user.id).is_some());
+        // The asker's own match first, live or finished (`history` must not show another pair's game to a
+        // player who had one here); a spectator's, the channel's.
+        if !mine {
+            let own = store::last_finished_match_of(reader, server, channel, req.user.id).await?;
+            if let Some(row) = own {
+                return Ok(row);
+            }
+        }
         match pick_match(rows, req.user.id)? {
             Some(row) => Ok(row),
-            None => store::last_match_in_channel(self.store.reader(), server, channel)
+            None => store::last_match_in_channel(reader, server, channel)
                 .await?
                 .ok_or_else(|| UserError::NoMatch.into()),
         }

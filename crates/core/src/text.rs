@@ -2,8 +2,8 @@
 
 use super::message::{Arg, Language, Text};
 use namnam_game::{
-    CaptureKind, EndReason, MatchEnd, MatchResult, MoveRecord, Player, Position, RoundSummary,
-    Territory,
+    CaptureKind, EndReason, MatchEnd, MatchResult, MoveEvent, MoveRecord, Player, Position,
+    RoundSummary, Territory,
 };
 use namnam_store::Names;
 
@@ -45,7 +45,7 @@ pub fn houses_owned(territory: Territory, player: Player) -> Text {
 
 /// `alice sowed house 3: 2 laps; bob took 4 seeds (house 7).`
 pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
-    let mut text = Text::message(
+    let text = Text::message(
         "move-sowed",
         [
             ("mover", Arg::player(names.get(record.mover))),
@@ -53,7 +53,16 @@ pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
             ("laps", Arg::number(record.laps() as i64)),
         ],
     );
-    for c in record.captures() {
+    with_captures_and_passes(text, &record.events, names)
+}
+
+/// `text` followed by every capture of a move's `events` (`; bob took 4 seeds (house 7)`), whoever took
+/// it, a full stop, and every pass.
+pub fn with_captures_and_passes(mut text: Text, events: &[MoveEvent], names: &Names) -> Text {
+    for event in events {
+        let MoveEvent::Capture(c) = event else {
+            continue;
+        };
         let houses: Vec<String> = c.houses.iter().map(|h| h.label().to_string()).collect();
         let id = match c.kind {
             CaptureKind::MidLap => "move-capture-mid-lap",
@@ -71,10 +80,12 @@ pub fn describe_move(record: &MoveRecord, names: &Names) -> Text {
         );
     }
     text = text.words(".");
-    for p in record.passes() {
-        text = text
-            .words(" ")
-            .then_message("move-pass", [("player", Arg::player(names.get(p)))]);
+    for event in events {
+        if let MoveEvent::Pass { player } = event {
+            text = text
+                .words(" ")
+                .then_message("move-pass", [("player", Arg::player(names.get(*player)))]);
+        }
     }
     text
 }
@@ -356,6 +367,39 @@ mod tests {
         let not_yet = endless.with_since_capture(79).unwrap();
         assert_eq!(what_is_coming(&not_yet).len(), 1, "only the endless house");
         assert!(what_is_coming(&Position::opening(Player::South, Rules::default())).is_empty());
+    }
+
+    #[test]
+    fn a_moves_line_names_every_capture_whoever_took_it_and_every_pass() {
+        use namnam_game::{House, Rules};
+        let names = Names {
+            south: "alice".into(),
+            north: "bob".into(),
+        };
+        let line = |board: [u8; 12], stores: [u8; 2], house: i64| {
+            let p = Position::from_parts(
+                6,
+                board,
+                stores,
+                Player::South,
+                Player::South,
+                Rules::default(),
+            )
+            .unwrap();
+            let played = p.play(House::from_label(house).unwrap()).unwrap();
+            with_captures_and_passes(Text::from("alice sowed"), &played.events, &names)
+                .plain_in(Language::English)
+        };
+        // rules.md §9.8: a four made mid-lap is its owner's, North's, in South's move.
+        assert_eq!(
+            line([0, 0, 1, 0, 3, 1, 3, 0, 1, 1, 1, 1], [18, 18], 5),
+            "alice sowed; bob took 4 seeds (house 7)."
+        );
+        // rules.md §9.10: South takes North's last seeds, and North passes.
+        assert_eq!(
+            line([7, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0], [18, 19], 6),
+            "alice sowed; alice took 4 seeds with the last seed (house 7). bob has no seeds and passes."
+        );
     }
 
     #[test]

@@ -582,7 +582,36 @@ async fn replies_name_players_commands_and_moments_as_parts(backend: Backend) {
     );
 }
 
+/// `history` (and `board`) in a channel show the asker's own match, live or finished, before another pair's.
+async fn history_shows_the_askers_own_match_before_another_pairs(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let board = h
+        .start_match("general", "carol", "dave", "first:challenger")
+        .await;
+    let house = legal_houses(&board)[0];
+    h.ok("carol", &format!("move house:{house}")).await;
+    h.ok("dave", "resign confirm:yes").await;
+    h.start_match("general", "erin", "frank", "first:challenger")
+        .await;
+    for asker in ["carol", "dave"] {
+        let shown = h.ok(asker, "history").await.text.plain();
+        assert!(
+            shown.starts_with("Match #1: carol (South) against dave"),
+            "{asker}: {shown}"
+        );
+    }
+    // A spectator, and the players of the live match, see the live one.
+    for asker in ["grace", "erin"] {
+        let shown = h.ok(asker, "history").await.text.plain();
+        assert!(
+            shown.starts_with("Match #2: erin (South) against frank"),
+            "{asker}: {shown}"
+        );
+    }
+}
+
 on_both_backends!(
+    history_shows_the_askers_own_match_before_another_pairs,
     a_match_with_a_round_limit_plays_every_round_and_is_rated,
     a_match_with_a_target_ends_when_it_is_reached,
     a_round_change_announces_the_next_territory,

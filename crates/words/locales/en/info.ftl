@@ -19,13 +19,6 @@ history-move = { $ply }. round { $round }: { $player } sowed house { $house } ({
     [one] { $laps } lap
    *[other] { $laps } laps
 })
-history-move-took = { $ply }. round { $round }: { $player } sowed house { $house } ({ $laps ->
-    [one] { $laps } lap
-   *[other] { $laps } laps
-}, took { $seeds ->
-    [one] { $seeds } seed
-   *[other] { $seeds } seeds
-})
 
 ## leaderboard
 leaderboard-heading = Leaderboard, season { $season }, page { $page } of { $pages }:

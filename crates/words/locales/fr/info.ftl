@@ -19,13 +19,6 @@ history-move = { $ply }. manche { $round } : { $player } a semé la case { $hous
     [one] { $laps } tour
    *[other] { $laps } tours
 })
-history-move-took = { $ply }. manche { $round } : { $player } a semé la case { $house } ({ $laps ->
-    [one] { $laps } tour
-   *[other] { $laps } tours
-}, a pris { $seeds ->
-    [one] { $seeds } graine
-   *[other] { $seeds } graines
-})
 
 ## leaderboard
 leaderboard-heading = Classement, saison { $season }, page { $page } sur { $pages } :
