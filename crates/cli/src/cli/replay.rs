@@ -3,9 +3,9 @@
 
 use anyhow::Context;
 use namnam_core::message::{shown_plain, Arg, Language};
-use namnam_core::text::board_text;
+use namnam_core::text::{board_text, describe_result};
 use namnam_core::Text;
-use namnam_record::Record;
+use namnam_record::{Outcome, Record};
 use namnam_render::{board_png, MatchView};
 use namnam_store::Names;
 use std::path::{Path, PathBuf};
@@ -75,9 +75,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             println!("picture: {}", path.display());
         }
     }
-    // The record's own sentence, in the record format's words (docs/record-format.md).
-    let result = Arg::words(shown_plain(&record.result_sentence()));
-    let result = Text::message("replay-result", [("result", result)]);
+    // The result in the chosen language, as the bot says it at the end of a match.
+    let result = match record.outcome {
+        Outcome::Finished(result) => describe_result(&result, &names),
+        Outcome::InProgress => Text::message("replay-in-progress", []),
+        Outcome::Aborted => Text::message("replay-aborted", []),
+    };
+    let result = Text::message("replay-result", [("result", Arg::Text(result))]);
     println!("{}", result.plain_in(args.language));
     Ok(())
 }

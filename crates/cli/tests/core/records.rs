@@ -167,7 +167,13 @@ async fn an_exported_match_replays_to_the_positions_the_core_stored() {
     )));
     assert_eq!(
         shown.lines().last(),
-        Some("Result: bob (North) won by resignation.")
+        Some("Result: bob wins the match (resignation).")
+    );
+    // In French, to the last line.
+    let french = namnam(&["replay", file.to_str().unwrap(), "--lang", "fr"]);
+    assert_eq!(
+        text(&french.stdout).lines().last(),
+        Some("Résultat : bob gagne la partie (abandon).")
     );
 }
 

@@ -14,5 +14,7 @@ console-next = next: { $moves }
 # `namnam replay FILE`: each move of a record.
 replay-step = round { $round }, move { $in_round }: { $player } sowed house { $house }
 replay-result = Result: { $result }
+replay-in-progress = the match is still in progress.
+replay-aborted = the match was stopped by an admin.
 console-hello = Namnam console on { $database }. Type `alice help` for the commands; Ctrl-D to leave.
 console-link = { $label }: { $url }

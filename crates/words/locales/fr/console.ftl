@@ -14,5 +14,7 @@ console-next = ensuite : { $moves }
 # `namnam replay FILE`: each move of a record.
 replay-step = manche { $round }, coup { $in_round } : { $player } a semé la case { $house }
 replay-result = Résultat : { $result }
+replay-in-progress = la partie est encore en cours.
+replay-aborted = la partie a été arrêtée par un admin.
 console-hello = Console Namnam sur { $database }. Tapez `alice help` pour les commandes ; Ctrl-D pour quitter.
 console-link = { $label } : { $url }
