@@ -103,8 +103,8 @@ impl Core {
     }
 
     /// The match a command that looks at a match shows (`board`, `history`): the one `match:N` names, else
-    /// the asker's live match in the channel, else the asker's last finished one there, else the channel's
-    /// live match, else its newest.
+    /// the asker's live match in the channel, else the asker's last one there (finished or stopped), else
+    /// the channel's live match, else its newest.
     pub(super) async fn shown_match(
         &self,
         req: &Request,
@@ -117,10 +117,10 @@ impl Core {
         let reader = self.store.reader();
         let rows = store::active_matches_in_channel(reader, server, channel).await?;
         let mine = rows.iter().any(|row| row.side_of(req.user.id).is_some());
-        // The asker's own match first, live or finished (`history` must not show another pair's game to a
+        // The asker's own match first, live or over (`history` must not show another pair's game to a
         // player who had one here); a spectator's, the channel's.
         if !mine {
-            let own = store::last_finished_match_of(reader, server, channel, req.user.id).await?;
+            let own = store::last_match_of_in_channel(reader, server, channel, req.user.id).await?;
             if let Some(row) = own {
                 return Ok(row);
             }

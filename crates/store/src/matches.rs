@@ -384,6 +384,29 @@ where
     one(row)
 }
 
+/// The newest match of `player` in a channel, whatever its state.
+pub async fn last_match_of_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+    player: Snowflake,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!(
+        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND (m.south_id = $3 OR m.north_id = $3)
+         ORDER BY m.id DESC LIMIT 1"
+    );
+    let row = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(channel.to_sql())
+        .bind(player.to_sql())
+        .fetch_optional(db)
+        .await?;
+    one(row)
+}
+
 /// The newest finished match in a channel that `player` played in.
 pub async fn last_finished_match_of<'e, E>(
     db: E,
