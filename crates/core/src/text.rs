@@ -403,6 +403,33 @@ mod tests {
     }
 
     #[test]
+    fn french_reads_right_before_a_vowel_for_anyone_and_a_lap_is_no_turn() {
+        let fr =
+            |id: &str, args: [(&str, Arg); 1]| Text::message(id, args).plain_in(Language::French);
+        let alice = || ("name", Arg::player("alice"));
+        assert_eq!(
+            fr("error-not-your-turn", [alice()]),
+            "C'est à alice de jouer."
+        );
+        let shown = fr("matches-turn-theirs", [("player", Arg::player("alice"))]);
+        assert!(!shown.contains("de alice"), "{shown}");
+        let only = fr("console-only-sees", [("user", Arg::player("alice"))]);
+        assert!(!only.contains("seul "), "{only}");
+        for laps in [1, 5] {
+            let sowed = Text::message(
+                "move-sowed",
+                [
+                    ("mover", Arg::player("alice")),
+                    ("house", Arg::number(3)),
+                    ("laps", Arg::number(laps)),
+                ],
+            )
+            .plain_in(Language::French);
+            assert!(sowed.ends_with(&format!("{laps} semis")), "{sowed}");
+        }
+    }
+
+    #[test]
     fn the_consoles_help_names_every_command_and_option() {
         for language in [Language::English, Language::French] {
             let help = help().plain_in(language);

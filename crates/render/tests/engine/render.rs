@@ -959,7 +959,7 @@ fn a_french_board_speaks_french_and_differs_only_in_its_words() {
         "{d}"
     );
     assert!(
-        d.contains("Kofi a semé la case 11 : 4 tours, prend 4 · Ama prend 8."),
+        d.contains("Kofi a semé la case 11 : 4 semis, prend 4 · Ama prend 8."),
         "{d}"
     );
     assert!(!d.contains(" house") && !d.contains("store"), "{d}");
@@ -1005,7 +1005,7 @@ fn a_french_animation_is_described_in_french_and_ends_on_the_french_board() {
     let gif = move_gif(&v, &record);
     let d = &gif.description;
     assert!(
-        d.starts_with("Animation en 8 images : Kofi a semé la case 11 : 4 tours"),
+        d.starts_with("Animation en 8 images : Kofi a semé la case 11 : 4 semis"),
         "{d}"
     );
     assert!(d.contains("Plateau de Nam-nam"), "{d}");

@@ -16,7 +16,7 @@ span-hours-minutes = { $hours } h { $minutes } min
 span-days = { $days } j
 span-days-hours = { $days } j { $hours } h
 
-# Between two clauses of one sentence ("alice a semé la case 3 : 2 tours ; alice prend 4 graines").
+# Between two clauses of one sentence ("alice a semé la case 3 : 2 semis ; alice prend 4 graines").
 clause-separator = {" ; "}
 
 # Buttons that open a server's web page.

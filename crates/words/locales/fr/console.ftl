@@ -2,7 +2,7 @@
 
 console-line-shape = Écrivez `[#salon] joueur commande [nom:valeur …]`, par exemple `alice help`.
 console-bad-name = Les noms sont faits de lettres, de chiffres, de `_`, `-` et `.` : pas { $user } dans #{ $channel }.
-console-only-sees = (seul { $user } voit ceci)
+console-only-sees = (visible par { $user } seulement)
 console-dm-to = MP à { $user }
 console-picture = image : { $path }
 console-animation = animation : { $path }

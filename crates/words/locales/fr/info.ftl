@@ -6,7 +6,7 @@ matches-heading = Vos parties en cours ({ $count }) :
 matches-line = - { $channel } (partie { $id }) : contre { $opponent }, manche { $round } — { $turn }
 matches-turn-yours-by = à vous de jouer, avant le { $deadline }
 matches-turn-yours = à vous de jouer
-matches-turn-theirs = au tour de { $player }
+matches-turn-theirs = à { $player } de jouer
 matches-over = terminée
 
 ## history: a match's rounds and last moves.
@@ -16,8 +16,8 @@ history-heading = Partie n° { $id } : { $south } (Sud) contre { $north } (Nord)
 }.
 history-last-moves = Les { $count } derniers coups :
 history-move = { $ply }. manche { $round } : { $player } a semé la case { $house } ({ $laps ->
-    [one] { $laps } tour
-   *[other] { $laps } tours
+    [one] { $laps } semis
+   *[other] { $laps } semis
 })
 
 ## leaderboard

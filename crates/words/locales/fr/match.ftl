@@ -2,8 +2,8 @@
 # de cases (« 1–7 », « 3–5 et 12 ») ; les nombres choisissent leur pluriel.
 
 move-sowed = { $mover } a semé la case { $house } : { $laps ->
-    [one] { $laps } tour
-   *[other] { $laps } tours
+    [one] { $laps } semis
+   *[other] { $laps } semis
 }
 move-capture-mid-lap = { $player } prend { $seeds ->
     [one] { $seeds } graine

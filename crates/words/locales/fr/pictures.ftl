@@ -27,7 +27,7 @@ picture-map-final = cases finales
 picture-tag-start = départ
 picture-tag-end = arrivée
 picture-tag-start-end = départ · arrivée
-picture-tag-lap-ends = fin du tour { $count }
+picture-tag-lap-ends = fin du semis { $count }
 
 ## Les lignes d'état
 
@@ -39,22 +39,22 @@ picture-starts-north = { $player } commence : choisissez une de vos cases orange
 picture-turn-stall = { $player } au trait · { $count } coups sans prise : à { $limit }, la manche s'arrête
 picture-pass = { $other } n'a plus de graines et passe : { $player } rejoue
 
-# Le coup montré : $count tours, $took graines prises par qui a joué, $got par l'autre joueur.
+# Le coup montré : $count semis, $took graines prises par qui a joué, $got par l'autre joueur.
 picture-move-quiet = { $player } a semé la case { $house } : { $count ->
-    [one] { $count } tour
-   *[other] { $count } tours
+    [one] { $count } semis
+   *[other] { $count } semis
 }, aucune prise
 picture-move-took = { $player } a semé la case { $house } : { $count ->
-    [one] { $count } tour
-   *[other] { $count } tours
+    [one] { $count } semis
+   *[other] { $count } semis
 }, prend { $took }
 picture-move-gave = { $player } a semé la case { $house } : { $count ->
-    [one] { $count } tour
-   *[other] { $count } tours
+    [one] { $count } semis
+   *[other] { $count } semis
 } · { $other } prend { $got }
 picture-move-both = { $player } a semé la case { $house } : { $count ->
-    [one] { $count } tour
-   *[other] { $count } tours
+    [one] { $count } semis
+   *[other] { $count } semis
 }, prend { $took } · { $other } prend { $got }
 
 # La fin d'une manche : $count graines pour le gagnant, $fewer pour l'autre.
@@ -97,12 +97,12 @@ picture-lifts = { $player } lève { $count ->
    *[other] { $count } graines
 } de la case { $house }
 picture-sows = et les sème une à une, dans le sens antihoraire
-picture-lap-ended = Le tour { $lap } finit dans la case { $house }, qui a maintenant { $count ->
+picture-lap-ended = Le semis { $lap } finit dans la case { $house }, qui a maintenant { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 } :
-picture-lifts-again = { $player } les lève toutes, tour { $lap } sur { $laps }
-picture-lap-of = tour { $lap } sur { $laps }
+picture-lifts-again = { $player } les lève toutes, semis { $lap } sur { $laps }
+picture-lap-of = semis { $lap } sur { $laps }
 picture-capture-mid-lap = La case { $house } fait quatre : { $player }, qui la possède, les prend
 picture-capture-last-seed = La dernière graine fait quatre dans la case { $house } : { $player } les prend
 picture-capture-chain = Quatre dans la case { $house } et une chaîne : { $player } en prend { $count }

@@ -13,8 +13,8 @@ puzzle-move = la case { $house } { $seeds ->
     [one] prend { $seeds } graine
    *[other] prend { $seeds } graines
 } en { $laps ->
-    [one] { $laps } tour
-   *[other] { $laps } tours
+    [one] { $laps } semis
+   *[other] { $laps } semis
 }{ $given ->
     [0] {""}
     [one] , en laissant { $given } graine à l'adversaire
@@ -28,7 +28,7 @@ puzzle-wrong = **Ce n'est pas le meilleur coup** : { $best } ; la vôtre, { $you
 puzzle-theme = Ce qu'il enseigne : { $theme }.
 puzzle-theme-ends-round = finir la manche
 puzzle-theme-feeding = nourrir un adversaire sans graines
-puzzle-theme-mid-lap-capture = une prise en cours de tour
+puzzle-theme-mid-lap-capture = une prise en cours de semis
 puzzle-theme-long-relay = un long relais
 puzzle-theme-last-seed-capture = une prise avec la dernière graine
 puzzle-rating = Cote des problèmes { $rating } ({ $change }) ; { $streak ->
