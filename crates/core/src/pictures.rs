@@ -110,7 +110,9 @@ impl PendingAnimation {
     /// queued).
     pub async fn render(self, language: Language) -> Result<Picture, InternalError> {
         let picture = tokio::task::spawn_blocking(move || {
-            let view = view(&self.game, &self.names, Some(&self.played), language);
+            let mut view = view(&self.game, &self.names, Some(&self.played), language);
+            // The move's own round: after a round's last move the match is already in the next one.
+            view.round = self.played.round;
             namnam_render::move_gif(&view, &self.played.record)
         })
         .await?;
@@ -188,4 +190,47 @@ pub fn opening_board_in(language: Language) -> Picture {
         result: None,
         note: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use namnam_game::rng::SeededRng;
+    use namnam_game::MatchOptions;
+
+    /// A move of two laps or more that ends round 1, from seeded random play.
+    fn a_round_ending_animated_move() -> (Match, MatchMove) {
+        for seed in 0.. {
+            let mut game = Match::new(MatchOptions::default());
+            let mut rng = SeededRng::new(seed);
+            while game.round() == 1 && !game.is_over() {
+                let moves = game.position().legal_moves();
+                let played = game.play(moves.get(rng.below(moves.len()))).unwrap();
+                if played.round_summary.is_some() {
+                    if played.record.laps() >= 2 {
+                        return (game, played);
+                    }
+                    break;
+                }
+            }
+        }
+        unreachable!("some seed ends a round with a move of two laps")
+    }
+
+    #[tokio::test]
+    async fn the_animation_of_a_rounds_last_move_is_headed_with_that_round() {
+        let (game, played) = a_round_ending_animated_move();
+        assert_eq!(game.round(), 2, "the match is in the next round already");
+        let names = Names {
+            south: "alice".into(),
+            north: "bob".into(),
+        };
+        let gif = PendingAnimation::of(&game, &names, &played)
+            .expect("two laps: animated")
+            .render(Language::English)
+            .await
+            .unwrap();
+        assert!(gif.description.contains("round 1."), "{}", gif.description);
+        assert!(!gif.description.contains("round 2."), "{}", gif.description);
+    }
 }
