@@ -186,7 +186,20 @@ impl Core {
         if row.computer.map_or(true, |c| c.side != mover) {
             self.acted(&mut tx, row.id, row.players.get(mover)).await?;
         }
-        let headline = text::describe_move(&played.record, &after.names);
+        let mut headline = text::describe_move(&played.record, &after.names);
+        // A move ends a draw offer and a takeback request (the store cleared them): said here, once.
+        if let Some(offerer) = row.draw_offer {
+            headline = headline.words(" ").then_message(
+                "draw-offer-lapsed",
+                [("player", Arg::player(after.names.get(offerer)))],
+            );
+        }
+        if let Some(asker) = row.takeback_request {
+            headline = headline.words(" ").then_message(
+                "takeback-request-lapsed",
+                [("player", Arg::player(after.names.get(asker)))],
+            );
+        }
         let change = MatchChange {
             row: &after,
             played: Some(&played),

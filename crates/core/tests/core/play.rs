@@ -610,7 +610,37 @@ async fn history_shows_the_askers_own_match_before_another_pairs(backend: Backen
     }
 }
 
+/// A move ends a draw offer and a takeback request: its message says so, once.
+async fn a_lapsed_draw_offer_or_takeback_request_is_said_once(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let board = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let after = h
+        .ok("alice", &format!("move house:{}", legal_houses(&board)[0]))
+        .await;
+    h.ok("alice", "draw").await;
+    h.ok("alice", "takeback").await;
+    let lapsed = h
+        .ok("bob", &format!("move house:{}", legal_houses(&after)[0]))
+        .await;
+    let words = lapsed.text.plain();
+    assert!(
+        words.contains("alice's draw offer lapsed with this move."),
+        "{words}"
+    );
+    assert!(
+        words.contains("alice's takeback request lapsed with this move."),
+        "{words}"
+    );
+    let next = h
+        .ok("alice", &format!("move house:{}", legal_houses(&lapsed)[0]))
+        .await;
+    assert!(!next.text.plain().contains("lapsed"), "{}", next.text);
+}
+
 on_both_backends!(
+    a_lapsed_draw_offer_or_takeback_request_is_said_once,
     history_shows_the_askers_own_match_before_another_pairs,
     a_match_with_a_round_limit_plays_every_round_and_is_rated,
     a_match_with_a_target_ends_when_it_is_reached,
