@@ -206,6 +206,7 @@ impl Core {
         let mut reply = Reply::default();
         if let Some(result) = game.result() {
             lines.push(text::describe_result(&result, names));
+            lines.push(text::final_houses(game, names));
             match &after.ratings {
                 Some(r) => lines.push(Text::message(
                     "match-ratings",

@@ -222,6 +222,30 @@ pub fn what_is_coming(position: &Position) -> Vec<Text> {
     lines
 }
 
+/// The houses each player owns at the end of `game`: `Final houses: alice 8, bob 4.` (the territory the
+/// last finished round gave, which is also the one of a round cut short).
+pub fn final_houses(game: &namnam_game::Match, names: &Names) -> Text {
+    let territory = game
+        .rounds()
+        .last()
+        .map_or(game.position().territory(), |s| s.territory_after);
+    Text::message(
+        "match-final-houses",
+        [
+            ("south", Arg::player(&names.south)),
+            (
+                "south_houses",
+                Arg::number(territory.houses_of(Player::South)),
+            ),
+            ("north", Arg::player(&names.north)),
+            (
+                "north_houses",
+                Arg::number(territory.houses_of(Player::North)),
+            ),
+        ],
+    )
+}
+
 /// `bob to move, by 2026-11-30 13:40 UTC (24h per move).`
 pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_secs: u32) -> Text {
     Text::message(

@@ -639,7 +639,41 @@ async fn a_lapsed_draw_offer_or_takeback_request_is_said_once(backend: Backend) 
     assert!(!next.text.plain().contains("lapsed"), "{}", next.text);
 }
 
+/// The end of a match says the final houses in words, whether it ended mid-round or with its last round.
+async fn the_end_of_a_match_says_the_final_houses(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let board = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    h.ok("alice", &format!("move house:{}", legal_houses(&board)[0]))
+        .await;
+    let over = h.ok("bob", "resign confirm:yes").await;
+    assert!(
+        over.text.plain().contains("Final houses: alice 6, bob 6."),
+        "{}",
+        over.text
+    );
+    let board = h
+        .start_match("general", "alice", "bob", "first:challenger rounds:1")
+        .await;
+    let (last, _) = play_out(&h, "general", board, 5, 2000).await;
+    let row = namnam_store::load_match(h.core.store().reader(), 2)
+        .await
+        .unwrap()
+        .unwrap();
+    let territory = row.game.rounds()[0].territory_after;
+    let said = format!(
+        "Final houses: {} {}, {} {}.",
+        row.names.south,
+        territory.houses_of(Player::South),
+        row.names.north,
+        territory.houses_of(Player::North)
+    );
+    assert!(last.text.plain().contains(&said), "{said}: {}", last.text);
+}
+
 on_both_backends!(
+    the_end_of_a_match_says_the_final_houses,
     a_lapsed_draw_offer_or_takeback_request_is_said_once,
     history_shows_the_askers_own_match_before_another_pairs,
     a_match_with_a_round_limit_plays_every_round_and_is_rated,

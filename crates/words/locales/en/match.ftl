@@ -49,6 +49,7 @@ houses-none = none
 list-last = { $list } and { $last }
 
 result-win = { $name } wins the match ({ $why }).
+match-final-houses = Final houses: { $south } { $south_houses }, { $north } { $north_houses }.
 result-draw = The match is a draw ({ $why }).
 result-why-whole-board = the other player owns no houses
 result-why-target = the target of houses was reached

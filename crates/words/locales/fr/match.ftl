@@ -49,6 +49,7 @@ houses-none = aucune
 list-last = { $list } et { $last }
 
 result-win = { $name } gagne la partie ({ $why }).
+match-final-houses = Cases à la fin : { $south } { $south_houses }, { $north } { $north_houses }.
 result-draw = La partie est nulle ({ $why }).
 result-why-whole-board = l'autre joueur ne possède plus aucune case
 result-why-target = l'objectif de cases est atteint
