@@ -155,7 +155,7 @@ where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
-    let mut printer = Printer::new(options.images.clone(), options.language)?;
+    let mut printer = Printer::new(options.images.clone(), options.language, core.clone())?;
     let mut names = Names {
         channels: HashMap::new(),
     };
@@ -268,10 +268,12 @@ struct Printer {
     images: Option<PathBuf>,
     written: usize,
     language: Language,
+    /// The core, for its clock: a deadline is printed with the time left.
+    core: Arc<Core>,
 }
 
 impl Printer {
-    fn new(images: Option<PathBuf>, language: Language) -> io::Result<Printer> {
+    fn new(images: Option<PathBuf>, language: Language, core: Arc<Core>) -> io::Result<Printer> {
         let mut written = 0;
         if let Some(dir) = &images {
             std::fs::create_dir_all(dir)?;
@@ -281,6 +283,7 @@ impl Printer {
             images,
             written,
             language,
+            core,
         })
     }
 
@@ -319,6 +322,12 @@ impl Printer {
             _ => writeln!(out, "[#{channel}]")?,
         }
         writeln!(out, "{}", reply.text.plain_in(self.language))?;
+        // Discord shows a deadline as "in 23 hours" by itself; a console says the time left in words.
+        if let Some(deadline) = reply.deadline_ms {
+            let left = text::format_span(deadline - self.core.now_ms());
+            let left = Text::message("console-time-left", [("left", Arg::Text(left))]);
+            writeln!(out, "{}", left.plain_in(self.language))?;
+        }
         if let Some(board) = &reply.board {
             let board = text::board_text(&board.position, &board.names, self.language);
             writeln!(out, "{board}")?;

@@ -130,6 +130,8 @@ async fn a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space(back
     assert!(out.contains("bob accepts. Match #1"), "{out}");
     // rules.md §9.1: South's house 3 sows five laps.
     assert!(out.contains("alice sowed house 3: 5 laps"), "{out}");
+    // The deadline with the time left (the default clock is a day a move).
+    assert!(out.contains("(1 d left to move)"), "{out}");
 }
 
 on_both_backends!(

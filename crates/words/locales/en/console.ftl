@@ -13,6 +13,7 @@ console-next = next: { $moves }
 
 # `namnam replay FILE`: each move of a record.
 replay-step = round { $round }, move { $in_round }: { $player } sowed house { $house }
+console-time-left = ({ $left } left to move)
 replay-result = Result: { $result }
 replay-in-progress = the match is still in progress.
 replay-aborted = the match was stopped by an admin.

@@ -13,6 +13,7 @@ console-next = ensuite : { $moves }
 
 # `namnam replay FILE`: each move of a record.
 replay-step = manche { $round }, coup { $in_round } : { $player } a semé la case { $house }
+console-time-left = ({ $left } pour jouer)
 replay-result = Résultat : { $result }
 replay-in-progress = la partie est encore en cours.
 replay-aborted = la partie a été arrêtée par un admin.
