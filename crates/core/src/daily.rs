@@ -212,10 +212,20 @@ impl Core {
         server: Snowflake,
         day: Option<i64>,
     ) -> Result<(DailyPuzzle, Puzzle), CoreError> {
-        let day = day.unwrap_or_else(|| day_of(self.now()));
-        let daily = store::daily_puzzle(self.store.reader(), server, day)
-            .await?
-            .ok_or(UserError::NoDailyPuzzle)?;
+        let today = day_of(self.now());
+        let asked = day.unwrap_or(today);
+        let Some(daily) = store::daily_puzzle(self.store.reader(), server, asked).await? else {
+            // Turned on today and not posted yet: say when it comes, not that an admin must turn it on.
+            let on = store::server_settings(self.store.reader(), server)
+                .await?
+                .daily_puzzle_channel
+                .is_some();
+            return Err(match on && asked == today {
+                true => UserError::DailyPuzzleComing,
+                false => UserError::NoDailyPuzzle,
+            }
+            .into());
+        };
         let puzzle = self
             .puzzle_of(&daily.puzzle)
             .await?

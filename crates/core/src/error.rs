@@ -120,6 +120,9 @@ pub enum UserError {
     LastAllowedChannel(Snowflake),
     /// The server has no daily puzzle of that day (none asked for, not posted yet, or from an older set).
     NoDailyPuzzle,
+    /// The server has a daily puzzle, but today's is not posted yet (it was just turned on): the clock's
+    /// next check posts it.
+    DailyPuzzleComing,
     /// `puzzle answer` with no puzzle waiting for an answer.
     NoPuzzle,
     /// A button of a puzzle shown to someone else (or of none).
@@ -442,6 +445,7 @@ impl UserError {
                 ],
             ),
             UserError::NoDailyPuzzle => Text::message("error-no-daily-puzzle", []),
+            UserError::DailyPuzzleComing => Text::message("error-daily-puzzle-coming", []),
             UserError::Busy { until } => Text::message("error-busy", [("when", A::time(*until))]),
             UserError::NoTakebackRequest => Text::message("error-no-takeback-request", []),
             UserError::ComputerNoTakeback(name) => Text::message(

@@ -73,6 +73,11 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
         set.text
     );
 
+    // Just turned on: the first one comes at the clock's next check.
+    assert_eq!(
+        h.refused("alice", "daily").await,
+        namnam_core::UserError::DailyPuzzleComing
+    );
     let first = h.core.sweep().await.unwrap();
     let first = dailies(&first);
     assert_eq!(first.len(), 1, "one post");

@@ -48,6 +48,7 @@ error-takeback-already-asked = You have already asked to take back your move; { 
 error-challenge-too-soon = Your last challenge to { $name } was declined or withdrawn a moment ago: you can challenge them again { $when }.
 error-takeback-once-per-move = You have asked to take back this move already, and one request per move is all: { $name } is not asked again. Play on.
 error-not-allowed-anyway = Matches are not allowed in { $channel } anyway: the channels allowed are those listed in { $settings }.
+error-daily-puzzle-coming = Today's daily puzzle is not posted yet: the first one comes at the clock's next check, in a few minutes.
 error-no-daily-puzzle = There is no daily puzzle of that day here: a server admin turns it on with `admin settings daily-puzzle:#channel`, and it is posted once a day.
 error-last-allowed-channel = { $channel } is the only channel where matches are allowed; with none left, they would be allowed everywhere. Allow another first, or use { $all }.
 error-busy = That is a lot of pictures, replays and analyses in a minute: you can ask again { $when }.

@@ -48,6 +48,7 @@ error-takeback-already-asked = Vous avez déjà demandé à reprendre votre coup
 error-challenge-too-soon = Votre dernier défi à { $name } a été refusé ou retiré à l'instant : vous pourrez le défier de nouveau { $when }.
 error-takeback-once-per-move = Vous avez déjà demandé à reprendre ce coup, et c'est une demande par coup : { $name } n'est pas sollicité de nouveau. Jouez.
 error-not-allowed-anyway = Les parties ne sont de toute façon pas permises dans { $channel } : les salons permis sont ceux qu'indique { $settings }.
+error-daily-puzzle-coming = Le problème du jour n'est pas encore publié : le premier arrive au prochain passage de l'horloge, dans quelques minutes.
 error-no-daily-puzzle = Il n'y a pas de problème du jour pour ce jour ici : un administrateur du serveur l'active avec `admin settings daily-puzzle:#salon`, et il est publié une fois par jour.
 error-last-allowed-channel = { $channel } est le seul salon où les parties sont permises ; sans lui, elles le seraient partout. Permettez-en d'abord un autre, ou utilisez { $all }.
 error-busy = Cela fait beaucoup d'images, de rejeux et d'analyses en une minute : vous pourrez redemander { $when }.
