@@ -332,13 +332,8 @@ impl Printer {
             let board = text::board_text(&board.position, &board.names, self.language);
             writeln!(out, "{board}")?;
         } else if let Some(position) = &reply.position {
-            // A puzzle: its sides are South and North.
-            let side = |id| Text::message(id, []).plain_in(self.language);
-            let names = namnam_store::Names {
-                south: side("picture-south"),
-                north: side("picture-north"),
-            };
-            writeln!(out, "{}", text::board_text(position, &names, self.language))?;
+            // A puzzle: its sides are South and North, no player's.
+            writeln!(out, "{}", text::puzzle_board_text(position, self.language))?;
         } else if let Some(scene) = &reply.scene {
             // A replay: the board as it stood then.
             writeln!(

@@ -287,6 +287,46 @@ pub fn format_span(ms: i64) -> Text {
 /// ```
 /// A house's number is marked `*` when South owns it, `.` when North does.
 pub fn board_text(position: &Position, names: &Names, language: Language) -> String {
+    let stores = position.stores();
+    let said = |id: &str, name: &str, store: u8| {
+        let args = [("name", Arg::player(name)), ("store", Arg::number(store))];
+        Text::message(id, args).plain_in(language)
+    };
+    let legend = Text::message(
+        "board-text-legend",
+        [
+            ("south", Arg::player(&names.south)),
+            ("north", Arg::player(&names.north)),
+        ],
+    );
+    laid_out(
+        position,
+        said("board-text-north", &names.north, stores.north),
+        said("board-text-south", &names.south, stores.south),
+        legend.plain_in(language),
+    )
+}
+
+/// A puzzle's board as text, as [`board_text`], its sides named South and North (no player's name).
+pub fn puzzle_board_text(position: &Position, language: Language) -> String {
+    let stores = position.stores();
+    let said =
+        |id: &str, store: u8| Text::message(id, [("store", Arg::number(store))]).plain_in(language);
+    laid_out(
+        position,
+        said("board-text-side-north", stores.north),
+        said("board-text-side-south", stores.south),
+        Text::message("board-text-side-legend", []).plain_in(language),
+    )
+}
+
+/// The board's rows, with North's label, South's label and the legend.
+fn laid_out(
+    position: &Position,
+    north_label: String,
+    south_label: String,
+    legend: String,
+) -> String {
     let b = position.board();
     let t = position.territory();
     let mark = |h: usize| {
@@ -301,27 +341,15 @@ pub fn board_text(position: &Position, names: &Names, language: Language) -> Str
         |hs: &[usize], f: &dyn Fn(usize) -> String| hs.iter().map(|&h| f(h)).collect::<String>();
     let north: Vec<usize> = (6..12).rev().collect();
     let south: Vec<usize> = (0..6).collect();
-    let stores = position.stores();
-    let said = |id: &str, name: &str, store: u8| {
-        let args = [("name", Arg::player(name)), ("store", Arg::number(store))];
-        Text::message(id, args).plain_in(language)
-    };
-    let legend = Text::message(
-        "board-text-legend",
-        [
-            ("south", Arg::player(&names.south)),
-            ("north", Arg::player(&names.north)),
-        ],
-    );
     format!(
         "  {}   {}\n  {}\n  {}\n  {}   {}\n  {}",
         row(&north, &|h| format!(" {:>2}{}", h + 1, mark(h))),
-        said("board-text-north", &names.north, stores.north),
+        north_label,
         row(&north, &|h| format!("[{:>2}]", b[h])),
         row(&south, &|h| format!("[{:>2}]", b[h])),
         row(&south, &|h| format!(" {:>2}{}", h + 1, mark(h))),
-        said("board-text-south", &names.south, stores.south),
-        legend.plain_in(language)
+        south_label,
+        legend
     )
 }
 

@@ -99,7 +99,12 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
                 ],
                 &[("player", mover)],
             ),
-            line(language, "picture-sows", &[], &[]),
+            line(
+                language,
+                "picture-sows",
+                &[("count", number(before.seeds(record.house)))],
+                &[],
+            ),
         ],
         territory_map: None,
     };
@@ -362,6 +367,47 @@ fn crop(previous: &[u8], indices: &[u8], r: Rect, transparent: u8) -> Frame<'sta
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_seed_is_sown_as_one() {
+        use namnam_game::{House, Player, Position, Rules};
+        // rules.md §9.8: South's house 6 holds two seeds, house 1 one.
+        let p = Position::from_parts(
+            6,
+            [1, 1, 1, 1, 1, 2, 0, 3, 1, 1, 1, 1],
+            [17, 17],
+            Player::South,
+            Player::South,
+            Rules::default(),
+        )
+        .unwrap();
+        let view = MatchView {
+            language: crate::Language::English,
+            names: ByPlayer::new("a", "b"),
+            round: 1,
+            position: &p,
+            last_move: None,
+            round_summary: None,
+            result: None,
+            note: None,
+        };
+        let first_lines = |house: i64| {
+            let record = p.play(House::from_label(house).unwrap()).unwrap();
+            let frames = key_frames(&view, &record);
+            let scene = &frames[0].scene;
+            format!(
+                "{} {}",
+                scene.line_text(&scene.lines[0]),
+                scene.line_text(&scene.lines[1])
+            )
+        };
+        assert_eq!(
+            first_lines(1),
+            "a lifts 1 seed from house 1 and sows it in the next house, anticlockwise"
+        );
+        assert!(first_lines(6)
+            .ends_with("2 seeds from house 6 and sows them one by one, anticlockwise"));
+    }
 
     #[test]
     fn spread_keeps_evenly_and_the_last() {

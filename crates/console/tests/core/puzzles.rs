@@ -66,6 +66,9 @@ async fn a_puzzle_is_shown_answered_and_counted_in_the_console(backend: Backend)
         shown.contains("[ 3][ 0][ 0][ 2][ 0][ 0]"),
         "South's row: {shown}"
     );
+    // The sides are named once: "North, store 22", never "North (north)".
+    assert!(shown.contains("North, store "), "{shown}");
+    assert!(!shown.contains("(north)"), "{shown}");
     assert!(shown.contains("puzzle answer house:7"), "{shown}");
     assert!(shown.contains("puzzle answer house:12"), "{shown}");
     let picture = shown

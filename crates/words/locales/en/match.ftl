@@ -103,4 +103,7 @@ match-computer-start = Match #{ $id } against the computer, level { $level }: { 
 # The board as a console shows it in text: beside each row, and under the board.
 board-text-north = { $name } (north), store { $store }
 board-text-south = { $name } (south), store { $store }
+board-text-side-north = North, store { $store }
+board-text-side-south = South, store { $store }
+board-text-side-legend = (* South's, . North's)
 board-text-legend = (* owned by { $south }, . owned by { $north })

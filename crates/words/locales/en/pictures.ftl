@@ -95,7 +95,10 @@ picture-lifts = { $player } lifts { $count ->
     [one] { $count } seed
    *[other] { $count } seeds
 } from house { $house }
-picture-sows = and sows them one by one, anticlockwise
+picture-sows = { $count ->
+    [one] and sows it in the next house, anticlockwise
+   *[other] and sows them one by one, anticlockwise
+}
 picture-lap-ended = Lap { $lap } ends in house { $house }, now { $count ->
     [one] { $count } seed
    *[other] { $count } seeds

@@ -103,4 +103,7 @@ match-computer-start = Partie n° { $id } contre l'ordinateur, niveau { $level }
 # The board as a console shows it in text: beside each row, and under the board.
 board-text-north = { $name } (nord), grenier { $store }
 board-text-south = { $name } (sud), grenier { $store }
+board-text-side-north = Nord, grenier { $store }
+board-text-side-south = Sud, grenier { $store }
+board-text-side-legend = (* à Sud, . à Nord)
 board-text-legend = (* à { $south }, . à { $north })

@@ -96,7 +96,10 @@ picture-lifts = { $player } lève { $count ->
     [one] { $count } graine
    *[other] { $count } graines
 } de la case { $house }
-picture-sows = et les sème une à une, dans le sens antihoraire
+picture-sows = { $count ->
+    [one] et la sème dans la case suivante, sens antihoraire
+   *[other] et les sème une à une, dans le sens antihoraire
+}
 picture-lap-ended = Le semis { $lap } finit dans la case { $house }, qui a maintenant { $count ->
     [one] { $count } graine
    *[other] { $count } graines
