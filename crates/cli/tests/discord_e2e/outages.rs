@@ -222,3 +222,37 @@ async fn server_unavailable_outage_moves_deadlines() {
     still_alive(&fx, &bot, &store, match_id).await;
     fx.close(bot, store).await;
 }
+
+/// Waits until the bot's database has a server's outage recorded (`true`) or none (`false`).
+async fn outage_recorded(store: &Store, recorded: bool) {
+    let patience = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let outages = namnam_store::server_outages(store.reader()).await.unwrap();
+        if outages.is_empty() != recorded {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < patience,
+            "the outage was not {}",
+            if recorded { "recorded" } else { "ended" }
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The server goes unavailable while the bot's shard has no session to carry the news (Discord ended it
+/// here; serenity also starts a new one, after five seconds, when a heartbeat is acknowledged late): that
+/// GUILD_DELETE is lost, as on Discord, and the new session's READY is followed by another, which the bot
+/// records as the outage.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_unavailable_while_the_shard_identifies_again_is_recorded() {
+    let (fx, bot, store) = Fixture::table("guild-outage-identify.db").await;
+    let fake = &fx.fake;
+    fake.invalidate_session(false);
+    fake.guild_unavailable();
+    fake.wait_identified(2).await;
+    outage_recorded(&store, true).await;
+    fake.guild_available();
+    outage_recorded(&store, false).await;
+    fx.close(bot, store).await;
+}
