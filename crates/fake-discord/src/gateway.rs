@@ -2,8 +2,9 @@
 //!
 //! - A connection gets HELLO; IDENTIFY starts a new session for the shard it names (`shard: [id, count]`,
 //!   `[0, 1]` when absent; a count other than the gateway's is closed with 4010 "Invalid shard"): READY,
-//!   then GUILD_CREATE for each guild of that shard, `(guild_id >> 22) % count` (unless the bot was removed
-//!   or the guild is unavailable). A guild's events go to its shard's session. Heartbeats are ACKed.
+//!   then GUILD_CREATE for each guild of that shard, `(guild_id >> 22) % count` (none for a guild the bot
+//!   was removed from; for an unavailable one, GUILD_DELETE with `unavailable: true`, as Discord sends it).
+//!   A guild's events go to its shard's session. Heartbeats are ACKed.
 //! - The session outlives its connection, as Discord's does: every dispatch of the session is kept with
 //!   its sequence number, also those made while no connection carries it (they would otherwise be lost).
 //!   RESUME with the session's id and a sequence number it gave replays what came after that number,
@@ -203,11 +204,24 @@ fn identify(shared: &Shared, socket: u64, data: &Value) -> Reply {
     send_to_shard(&mut state, shard, "READY", ready);
     for guild in guilds {
         let primary = guild == shared.guild_id;
-        if !(primary && (state.guild_removed || state.guild_unavailable)) {
-            guild_create(shared, &mut state, guild);
+        if primary && state.guild_removed {
+            continue;
+        }
+        // Discord: "Guilds that are unavailable due to an outage will send a Guild Delete event" in place
+        // of their GUILD_CREATE. A bot that starts a new session during the outage learns of it so.
+        match primary && state.guild_unavailable {
+            true => guild_unavailable(&mut state, guild),
+            false => guild_create(shared, &mut state, guild),
         }
     }
     Reply::Nothing
+}
+
+/// GUILD_DELETE with `unavailable: true`: Discord has the guild unavailable (an outage of its servers),
+/// when that begins and after the READY of a session started meanwhile.
+pub(crate) fn guild_unavailable(state: &mut State, guild: u64) {
+    let payload = json!({"id": guild.to_string(), "unavailable": true});
+    send_dispatch(state, guild, "GUILD_DELETE", payload);
 }
 
 /// GUILD_CREATE: the guild with its channels and active threads, as Discord sends it after READY and

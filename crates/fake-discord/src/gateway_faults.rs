@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::gateway::{guild_create, resume, send_dispatch, Reply};
+use crate::gateway::{guild_create, guild_unavailable, resume, Reply};
 use crate::world::{FakeDiscord, Out};
 
 /// The gateway's faults, as a test injects them, and waiting for the bot to come back.
@@ -84,14 +84,14 @@ impl FakeDiscord {
         state.rest_outage = false;
     }
 
-    /// The guild goes down (a Discord outage of its servers): GUILD_DELETE with `unavailable: true`.
-    /// No interaction comes from it until [`Self::guild_available`], and a READY meanwhile sends no
-    /// GUILD_CREATE for it.
+    /// The guild goes down (a Discord outage of its servers): GUILD_DELETE with `unavailable: true`, on
+    /// the shard's session (lost if it has none, or one the bot never resumes). No interaction comes from
+    /// it until [`Self::guild_available`], and a READY meanwhile is followed by the same GUILD_DELETE
+    /// rather than its GUILD_CREATE, as on Discord.
     pub fn guild_unavailable(&self) {
         let mut state = self.state();
         state.guild_unavailable = true;
-        let payload = json!({"id": self.shared.guild_id.to_string(), "unavailable": true});
-        send_dispatch(&mut state, self.shared.guild_id, "GUILD_DELETE", payload);
+        guild_unavailable(&mut state, self.shared.guild_id);
     }
 
     /// The guild is back: GUILD_CREATE with the whole guild, as after READY.

@@ -498,14 +498,24 @@ async fn reconnect_outage_and_an_unavailable_guild() {
     assert_eq!(deleted["d"]["unavailable"], true);
     assert_eq!(dispatch(&mut resumed).await, ("RESUMED".into(), 4));
 
-    // While the guild is unavailable, a new session's READY has no GUILD_CREATE after it.
+    // While the guild is unavailable, a new session's READY is followed by its GUILD_DELETE, not its
+    // GUILD_CREATE.
     let mut fresh = connect(&fake).await;
     identify(&mut fresh).await;
+    let deleted = receive(&mut fresh).await;
+    assert_eq!(
+        (deleted["t"].as_str(), deleted["s"].as_u64()),
+        (Some("GUILD_DELETE"), Some(2))
+    );
+    assert_eq!(
+        deleted["d"],
+        json!({"id": FakeDiscord::GUILD_ID.to_string(), "unavailable": true})
+    );
     fake.guild_available();
     let guild = receive(&mut fresh).await;
     assert_eq!(
         (guild["t"].as_str(), guild["s"].as_u64()),
-        (Some("GUILD_CREATE"), Some(2))
+        (Some("GUILD_CREATE"), Some(3))
     );
     assert_eq!(guild["d"]["id"], FakeDiscord::GUILD_ID.to_string());
 
