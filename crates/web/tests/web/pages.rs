@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use namnam_core::web::Page;
+use namnam_core::Resolver;
 use namnam_store::{self as store, Snowflake};
 use namnam_web::{Budget, WebOptions};
 use reqwest::StatusCode;
@@ -713,7 +714,51 @@ async fn every_address_names_one_thing_or_is_the_one_404(backend: Backend) {
     assert_eq!(body, "");
 }
 
+/// A nickname stays in its server: each server's page and a player's page there show the name the
+/// player has in that server, never the other's.
+async fn each_servers_pages_show_the_name_a_player_has_there(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let other = Snowflake(SERVER.0 + 1);
+    let asked = |server: Snowflake, user: &str, name: &str, line: &str| {
+        let mut request = named(&h, "general", user, name, line);
+        request.place.server = server;
+        request
+    };
+    let servers = [(SERVER, "Alice of A"), (other, "Ali of B")];
+    for (server, name) in servers {
+        let run = |user: &str, name: &str, line: &str| {
+            let request = asked(server, user, name, line);
+            let core = h.core.clone();
+            async move { core.try_handle(&request).await.expect("answered") }
+        };
+        run("admin", "admin", "admin settings web:yes").await;
+        run("alice", name, "challenge opponent:bob first:challenger").await;
+        let board = run("bob", "bob", "accept").await;
+        let house = legal_houses(&board)[0];
+        run("alice", name, &format!("move house:{house}")).await;
+        run("bob", "bob", "resign confirm:yes").await;
+    }
+    let client = Client::new(serve(&h.db.url, roomy()).await);
+    let alice = TestNames.user("alice").unwrap().id.0;
+    for (server, mine) in servers {
+        let theirs = servers.iter().find(|(s, _)| *s != server).unwrap().1;
+        let token = store::web_token(h.core.store().reader(), server)
+            .await
+            .unwrap()
+            .expect("a page");
+        for path in [
+            format!("/s/{token}/"),
+            format!("/s/{token}/players/{alice}"),
+        ] {
+            let page = client.text(&path).await;
+            assert!(page.contains(mine), "{mine} on {path}");
+            assert!(!page.contains(theirs), "{theirs} not on {path}");
+        }
+    }
+}
+
 on_both_backends!(
+    each_servers_pages_show_the_name_a_player_has_there,
     every_address_names_one_thing_or_is_the_one_404,
     names_that_could_turn_a_line_around_are_isolated_on_every_page,
     a_servers_pages_follow_its_admins_choice,
