@@ -334,8 +334,8 @@ async fn a_puzzle_speaks_french(backend: Backend) {
     let text = wrong.text.plain_in(Language::French);
     assert!(
         text.starts_with(
-            "**Ce n'est pas le meilleur coup** : la case 12 prend 4 graines en 1 tour, et finit la manche ; \
-             la vôtre, la case 9 ne prend rien en 1 tour."
+            "**Ce n'est pas le meilleur coup** : la case 12 prend 4 graines en 1 semis, et finit la manche ; \
+             la vôtre, la case 9 ne prend rien en 1 semis."
         ),
         "{text}"
     );
