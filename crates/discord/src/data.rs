@@ -35,6 +35,9 @@ pub struct Data {
     pub(crate) history: ReadHistory,
     /// What the front end counts (and every request to Discord goes through).
     pub(crate) metrics: Arc<super::metrics::DiscordMetrics>,
+    /// Held while a server's GUILD_CREATE or GUILD_DELETE is handled (`events.rs`): one at a time, each
+    /// checked against serenity's cache.
+    pub(crate) server_events: tokio::sync::Mutex<()>,
 }
 
 impl Data {

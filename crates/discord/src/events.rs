@@ -48,13 +48,21 @@ pub async fn handle(
         }
         // An outage of Discord's in that server: its clocks wait until it is back.
         serenity::FullEvent::GuildDelete { incomplete, .. } => {
+            let _in_order = data.server_events.lock().await;
             let server = Snowflake(incomplete.id.get());
-            if let Err(error) = data.core.server_unavailable(server).await {
+            if !unavailable_now(ctx, incomplete.id) {
+                tracing::debug!(%server, "a GUILD_DELETE overtaken by the server's GUILD_CREATE: left alone");
+            } else if let Err(error) = data.core.server_unavailable(server).await {
                 tracing::error!(error = %cause_chain(&error), %server, "could not record an outage");
             }
         }
         serenity::FullEvent::GuildCreate { guild, .. } => {
+            let _in_order = data.server_events.lock().await;
             let server = Snowflake(guild.id.get());
+            if unavailable_now(ctx, guild.id) {
+                tracing::debug!(%server, "a GUILD_CREATE overtaken by the server's GUILD_DELETE: left alone");
+                return Ok(());
+            }
             match data.core.server_available(server).await {
                 Ok(notices) if !notices.is_empty() => data.poster.wake(),
                 Ok(_) => {}
@@ -109,6 +117,15 @@ pub async fn handle(
         }
     }
     Ok(())
+}
+
+/// Whether serenity's cache has `server` unavailable now. Serenity updates its cache in the gateway's order
+/// but hands each event to a task of its own (and poise holds those that come before its setup is done,
+/// polling every 100 ms), so a server's GUILD_CREATE at start-up can be handled after the GUILD_DELETE that
+/// followed it: each is acted on only while the cache still says what it said, under
+/// [`Data::server_events`], so that whatever the order the last one decides.
+fn unavailable_now(ctx: &serenity::Context, server: serenity::GuildId) -> bool {
+    ctx.cache.unavailable_guilds().get(&server).is_some()
 }
 
 /// Answers one button press: its custom id is the core's action id, which says everything. `None`: not

@@ -299,6 +299,7 @@ impl Bot {
             owners: ChannelOwners::default(),
             history: ReadHistory::default(),
             metrics: calls.clone(),
+            server_events: Default::default(),
         };
         let in_flight = data.in_flight.clone();
         let owners = data.owners.clone();
