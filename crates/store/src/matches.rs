@@ -394,17 +394,7 @@ pub async fn last_match_of_in_channel<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND (m.south_id = $3 OR m.north_id = $3)
-         ORDER BY m.id DESC LIMIT 1"
-    );
-    let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
-        .bind(player.to_sql())
-        .fetch_optional(db)
-        .await?;
-    one(row)
+    newest_of_player_in_channel(db, server, channel, player, "").await
 }
 
 /// The newest finished match in a channel that `player` played in.
@@ -417,9 +407,23 @@ pub async fn last_finished_match_of<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
+    newest_of_player_in_channel(db, server, channel, player, "AND m.state = 'finished'").await
+}
+
+/// The newest match of `player` in a channel that `condition` (more of the WHERE clause) also picks.
+async fn newest_of_player_in_channel<'e, E>(
+    db: E,
+    server: Snowflake,
+    channel: Snowflake,
+    player: Snowflake,
+    condition: &str,
+) -> StoreResult<Option<MatchRow>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'finished'
-            AND (m.south_id = $3 OR m.north_id = $3)
+        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND (m.south_id = $3 OR m.north_id = $3)
+            {condition}
          ORDER BY m.id DESC LIMIT 1"
     );
     let row = sqlx::query(&sql)
