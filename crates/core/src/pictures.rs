@@ -79,7 +79,7 @@ fn view<'a>(
     MatchView {
         language,
         names: names.as_refs(),
-        round: game.round(),
+        heading: namnam_render::Heading::Round(game.round()),
         position: game.position(),
         last_move: played.map(|m| &m.record),
         round_summary: played.and_then(|m| m.round_summary.as_ref()),
@@ -112,7 +112,7 @@ impl PendingAnimation {
         let picture = tokio::task::spawn_blocking(move || {
             let mut view = view(&self.game, &self.names, Some(&self.played), language);
             // The move's own round: after a round's last move the match is already in the next one.
-            view.round = self.played.round;
+            view.heading = namnam_render::Heading::Round(self.played.round);
             namnam_render::move_gif(&view, &self.played.record)
         })
         .await?;
@@ -160,7 +160,7 @@ fn puzzle_view<'a>(
     MatchView {
         language,
         names: namnam_game::ByPlayer::new(south, north),
-        round: 1,
+        heading: namnam_render::Heading::Puzzle,
         position,
         last_move,
         round_summary: None,
@@ -183,7 +183,7 @@ pub fn opening_board_in(language: Language) -> Picture {
     namnam_render::board_png(&MatchView {
         language,
         names: namnam_game::ByPlayer::new(&south, &north),
-        round: 1,
+        heading: namnam_render::Heading::Round(1),
         position: &position,
         last_move: None,
         round_summary: None,
@@ -215,6 +215,30 @@ mod tests {
             }
         }
         unreachable!("some seed ends a round with a move of two laps")
+    }
+
+    #[tokio::test]
+    async fn a_puzzle_picture_names_no_round_the_position_may_not_have_been_in() {
+        // 8 houses to 4: a position of a later round, which the picture once headed "Round 1".
+        let position = Position::from_parts(
+            8,
+            [0, 3, 5, 1, 0, 2, 4, 0, 1, 0, 2, 0],
+            [18, 12],
+            namnam_game::Player::South,
+            namnam_game::Player::South,
+            namnam_game::Rules::default(),
+        )
+        .unwrap();
+        for (language, about, task) in [
+            (Language::English, "Nam-nam puzzle board.", "Find the move"),
+            (Language::French, "Plateau d'un problème", "Trouvez le coup"),
+        ] {
+            let picture = puzzle_board(position, language).await.unwrap();
+            let d = &picture.description;
+            assert!(d.starts_with(about), "{d}");
+            assert!(d.contains(task), "{d}");
+            assert!(!d.contains("round") && !d.contains("manche"), "{d}");
+        }
     }
 
     #[tokio::test]

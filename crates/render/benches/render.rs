@@ -89,7 +89,7 @@ fn in_language(record: &MoveRecord, language: Language) -> MatchView<'_> {
     MatchView {
         language,
         names: ByPlayer::new("Ama", "Kofi"),
-        round: 1,
+        heading: namnam_render::Heading::Round(1),
         position: &record.after,
         last_move: Some(record),
         round_summary: None,
@@ -248,7 +248,7 @@ fn cases<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
                 board_png(black_box(&MatchView {
                     language: Language::English,
                     names: ByPlayer::new("Ama", "Kofi"),
-                    round: 1,
+                    heading: namnam_render::Heading::Round(1),
                     position: &opening,
                     last_move: None,
                     round_summary: None,

@@ -16,7 +16,7 @@ use super::scene::{self, add_capture, capture_line, walk, Ring, Scene};
 use super::view::{MatchView, Picture};
 use super::words::{number, say, Arg};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
-use namnam_game::{ByPlayer, MoveEvent, MoveRecord};
+use namnam_game::{ByPlayer, EndReason, MoveEvent, MoveRecord, Player};
 
 /// Frames kept between the first and the last on a very long move.
 pub const MAX_MIDDLE_FRAMES: usize = 40;
@@ -29,6 +29,8 @@ enum Kind {
     Start,
     LapEnd,
     Capture,
+    /// The round's end: the seeds still in play go to the stores (rules.md §4).
+    HandOut,
     Final,
 }
 
@@ -82,7 +84,7 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
     let base = Scene {
         language,
         names: view.names,
-        round: view.round,
+        heading: view.heading,
         board: before.board(),
         stores: before.stores(),
         territory: before.territory(),
@@ -176,6 +178,12 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
                 kind: Kind::Capture,
             });
         }
+        MoveEvent::RoundEnd { reason, swept } if swept.south + swept.north > 0 => {
+            frames.push(KeyFrame {
+                scene: hand_out(&state, *reason, *swept),
+                kind: Kind::HandOut,
+            });
+        }
         _ => {}
     });
     frames.push(KeyFrame {
@@ -185,10 +193,52 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
     frames
 }
 
+/// The board bared and the stores given what was left in play: the picture after it is already the next
+/// round's opening, so without this frame the seeds would jump into the stores unseen.
+fn hand_out<'a>(state: &Scene<'a>, reason: EndReason, swept: ByPlayer<u8>) -> Scene<'a> {
+    let language = state.language;
+    let mut s = state.clone();
+    s.board = [0; 12];
+    s.stores = ByPlayer::new(s.stores.south + swept.south, s.stores.north + swept.north);
+    s.rings = Vec::new();
+    s.captured = [ByPlayer::new(0, 0); 12];
+    let first = match reason {
+        EndReason::LastSeeds => {
+            let taker = if swept.south > 0 {
+                Player::South
+            } else {
+                Player::North
+            };
+            line(
+                language,
+                "picture-hand-out-last-seeds",
+                &[("count", number(swept.get(taker)))],
+                &[("player", taker)],
+            )
+        }
+        EndReason::Stall => line(language, "picture-hand-out-stall", &[], &[]),
+        EndReason::Stuck => line(language, "picture-hand-out-stuck", &[], &[]),
+    };
+    let second = line(
+        language,
+        "picture-hand-out-stores",
+        &[
+            ("south_count", number(swept.south)),
+            ("north_count", number(swept.north)),
+        ],
+        &[("south", Player::South), ("north", Player::North)],
+    );
+    s.lines = [first, second];
+    s
+}
+
 /// Keeps the first and last frames and at most [`MAX_MIDDLE_FRAMES`] between them: captures first (up to
 /// half), then lap ends, each kind spread evenly over the move.
 fn select(frames: Vec<KeyFrame>) -> Vec<KeyFrame> {
-    let middle = frames.len() - 2;
+    let middle = frames
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::LapEnd | Kind::Capture))
+        .count();
     if middle <= MAX_MIDDLE_FRAMES {
         return frames;
     }
@@ -201,7 +251,7 @@ fn select(frames: Vec<KeyFrame>) -> Vec<KeyFrame> {
     frames
         .into_iter()
         .filter(|f| match f.kind {
-            Kind::Start | Kind::Final => true,
+            Kind::Start | Kind::HandOut | Kind::Final => true,
             Kind::Capture => {
                 ci += 1;
                 keep_captures[ci - 1]
@@ -229,7 +279,7 @@ fn delay(kind: Kind, laps: usize) -> u16 {
         Kind::Start => 150,
         Kind::LapEnd if laps > 8 => 70,
         Kind::LapEnd => 110,
-        Kind::Capture => 150,
+        Kind::Capture | Kind::HandOut => 150,
         Kind::Final => 500,
     }
 }
@@ -384,7 +434,7 @@ mod tests {
         let view = MatchView {
             language: crate::Language::English,
             names: ByPlayer::new("a", "b"),
-            round: 1,
+            heading: crate::Heading::Round(1),
             position: &p,
             last_move: None,
             round_summary: None,
@@ -410,6 +460,55 @@ mod tests {
     }
 
     #[test]
+    fn a_round_ending_move_draws_the_last_seeds_going_to_the_store() {
+        use namnam_game::{House, Player, Position, Rules};
+        // rules.md §9.5: North's house 10 makes a four in house 1 for South, and the four seeds left in
+        // play (three on the board, one in hand) go to South: 28 / 20.
+        let p = Position::from_parts(
+            6,
+            [3, 0, 1, 0, 0, 0, 1, 0, 0, 1, 2, 0],
+            [20, 20],
+            Player::North,
+            Player::South,
+            Rules::default(),
+        )
+        .unwrap();
+        let record = p.play(House::from_label(10).unwrap()).unwrap();
+        let view = MatchView {
+            language: crate::Language::English,
+            names: ByPlayer::new("a", "b"),
+            heading: crate::Heading::Round(3),
+            position: &record.after,
+            last_move: Some(&record),
+            round_summary: None,
+            result: None,
+            note: None,
+        };
+        let frames = key_frames(&view, &record);
+        let hand_out: Vec<_> = frames.iter().filter(|f| f.kind == Kind::HandOut).collect();
+        assert_eq!(hand_out.len(), 1);
+        let scene = &hand_out[0].scene;
+        assert_eq!(scene.board, [0; 12]);
+        assert_eq!(scene.stores, ByPlayer::new(28, 20));
+        assert_eq!(scene.heading, crate::Heading::Round(3));
+        assert_eq!(
+            scene.line_text(&scene.lines[0]),
+            "4 seeds are left in play: they go to a"
+        );
+        assert_eq!(scene.line_text(&scene.lines[1]), "Round over: a +4, b +0");
+        // It comes after the capture and before the final board.
+        let kinds: Vec<Kind> = frames.iter().map(|f| f.kind).collect();
+        let at = kinds.iter().position(|&k| k == Kind::HandOut).unwrap();
+        assert_eq!(kinds[at - 1], Kind::Capture);
+        assert_eq!(kinds[at + 1], Kind::Final);
+        // A move that does not end the round has none.
+        let opening = Position::opening(Player::South, Rules::default());
+        let quiet = opening.play(House::from_label(3).unwrap()).unwrap();
+        let frames = key_frames(&view, &quiet);
+        assert!(frames.iter().all(|f| f.kind != Kind::HandOut));
+    }
+
+    #[test]
     fn spread_keeps_evenly_and_the_last() {
         assert_eq!(spread(4, 2), vec![false, true, false, true]);
         assert_eq!(spread(3, 3), vec![true, true, true]);
@@ -423,7 +522,7 @@ mod tests {
         let view = MatchView {
             language: crate::Language::English,
             names: ByPlayer::new("a", "b"),
-            round: 1,
+            heading: crate::Heading::Round(1),
             position: &p,
             last_move: None,
             round_summary: None,

@@ -103,7 +103,7 @@ pub(super) fn card(pm: &mut Pixmap) {
 
 fn draw_scene(pm: &mut Pixmap, scene: &Scene) {
     background(pm);
-    heading(pm, scene.language, scene.round);
+    heading(pm, scene.language, scene.heading);
     for (player, y) in [(Player::North, NORTH_BAR_Y), (Player::South, SOUTH_BAR_Y)] {
         name_bar(pm, scene, player, y);
         turn_marker(pm, scene, player, y);
@@ -133,10 +133,15 @@ pub(super) fn background(pm: &mut Pixmap) {
 }
 
 /// "Round N" and the sowing direction, along the top.
-pub(super) fn heading(pm: &mut Pixmap, language: Language, round: u32) {
+pub(super) fn heading(pm: &mut Pixmap, language: Language, heading: crate::Heading) {
     text::draw(
         pm,
-        &say(language, "picture-round", &[("round", number(round))]),
+        &match heading {
+            crate::Heading::Round(round) => {
+                say(language, "picture-round", &[("round", number(round))])
+            }
+            crate::Heading::Puzzle => say(language, "picture-heading-puzzle", &[]),
+        },
         28.0,
         50.0,
         28.0,

@@ -15,7 +15,7 @@
 //! let view = MatchView {
 //!     language: Language::English,
 //!     names: ByPlayer::new("Ama", "Kofi"),
-//!     round: 1,
+//!     heading: namnam_render::Heading::Round(1),
 //!     position: &position,
 //!     last_move: None,
 //!     round_summary: None,
@@ -50,7 +50,7 @@ pub use fonts::{EMOJI_BYTES, FONT_BYTES};
 pub use palette::{on_strong, strong, tint, GifPalette, Rgb};
 pub use standings::{standings_png, StandingsLine, StandingsTable};
 use view::clip;
-pub use view::{MatchView, Picture, MAX_DESCRIPTION, STALL_SHOWN_FROM};
+pub use view::{Heading, MatchView, Picture, MAX_DESCRIPTION, STALL_SHOWN_FROM};
 pub use words::Language;
 
 /// The board as a PNG ([`WIDTH`] × [`HEIGHT`], 8-bit indexed with the GIF palette) with its description.

@@ -2,7 +2,7 @@
 //! of words. [`from_view`] builds the scene of a board picture; the GIF builds one per frame. The
 //! screen-reader description is written from the same scene, so the words and the picture agree.
 
-use super::view::MatchView;
+use super::view::{Heading, MatchView};
 use super::words::{marker, number, of_marker, say, Arg, Language};
 use namnam_game::{
     ByPlayer, CaptureKind, House, MatchEnd, MoveEvent, MoveRecord, Player, Position, Territory,
@@ -48,7 +48,7 @@ pub struct Scene<'a> {
     /// The language of every word drawn and of the description.
     pub language: Language,
     pub names: ByPlayer<&'a str>,
-    pub round: u32,
+    pub heading: Heading,
     pub board: [u8; 12],
     pub stores: ByPlayer<u8>,
     pub territory: Territory,
@@ -163,7 +163,7 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
     let mut scene = Scene {
         language,
         names: view.names,
-        round: view.round,
+        heading: view.heading,
         board: position.board(),
         stores: position.stores(),
         territory: position.territory(),
@@ -210,7 +210,12 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
                 "picture-end-round-limit",
                 &[(
                     "count",
-                    number(view.round_summary.map_or(view.round, |s| s.round)),
+                    number(
+                        view.round_summary
+                            .map(|s| s.round)
+                            .or(view.heading.round())
+                            .unwrap_or(0),
+                    ),
                 )],
                 &[],
             ),
@@ -256,14 +261,18 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
         );
         scene.territory_map = Some((next, MapCaption::NextRound));
     } else {
-        let round = [("round", number(view.round))];
-        if let Some(record) = marked {
-            *first = move_line(language, record);
-        } else if position.board() == [4; 12] && position.stores() == ByPlayer::new(0, 0) {
-            *first = line(language, "picture-opening", &round, &[]);
-        } else {
-            *first = line(language, "picture-round", &round, &[]);
-        }
+        *first = match (marked, view.heading) {
+            (Some(record), _) => move_line(language, record),
+            (None, Heading::Puzzle) => line(language, "picture-puzzle-task", &[], &[]),
+            (None, Heading::Round(round)) => {
+                let round = [("round", number(round))];
+                if position.board() == [4; 12] && position.stores() == ByPlayer::new(0, 0) {
+                    line(language, "picture-opening", &round, &[])
+                } else {
+                    line(language, "picture-round", &round, &[])
+                }
+            }
+        };
         let mover = position.to_move();
         *second = match marked.and_then(|r| r.passes().next()) {
             Some(passer) => line(
@@ -414,16 +423,19 @@ pub fn describe(scene: &Scene) -> String {
         )
     };
     let houses: Vec<String> = scene.board.iter().map(|s| s.to_string()).collect();
-    let mut d = say(
-        language,
-        "picture-about-board",
-        &[
-            ("round", number(scene.round)),
-            ("north", Arg::Text(who(Player::North))),
-            ("south", Arg::Text(who(Player::South))),
-            ("seeds", Arg::Text(houses.join(", "))),
-        ],
-    );
+    let mut args = vec![
+        ("north", Arg::Text(who(Player::North))),
+        ("south", Arg::Text(who(Player::South))),
+        ("seeds", Arg::Text(houses.join(", "))),
+    ];
+    let id = match scene.heading {
+        Heading::Round(round) => {
+            args.push(("round", number(round)));
+            "picture-about-board"
+        }
+        Heading::Puzzle => "picture-about-puzzle",
+    };
+    let mut d = say(language, id, &args);
     for line in &scene.lines {
         let t = scene.line_text(line);
         if !t.is_empty() {
@@ -458,7 +470,7 @@ pub(crate) fn with_samples(mut f: impl FnMut(&Scene)) {
     let view = |position, last_move| MatchView {
         language: Language::English,
         names: ByPlayer::new("Ama", "Kofi"),
-        round: 1,
+        heading: crate::Heading::Round(1),
         position,
         last_move,
         round_summary: None,

@@ -124,7 +124,7 @@ fn layout(scene: &Scene) -> Vec<(u32, u32, Vec<Place>)> {
 /// words (a house with no tag, the empty band) is shared by every language.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
-    Heading(Language, u32),
+    Heading(Language, crate::Heading),
     NameBar(Language, Player, String, u8),
     /// The marker's message id, when it is the player's turn.
     TurnMarker(Language, Player, Option<&'static str>),
@@ -152,7 +152,7 @@ fn key(scene: &Scene, place: Place) -> Key {
     let names = || Player::BOTH.map(|p| scene.names.get(p).to_string());
     let language = scene.language;
     match place {
-        Place::Heading => Key::Heading(language, scene.round),
+        Place::Heading => Key::Heading(language, scene.heading),
         Place::NameBar(p) => Key::NameBar(
             language,
             p,
@@ -197,7 +197,7 @@ fn draw_place(pm: &mut Pixmap, scene: &Scene, place: Place) {
         Player::South => SOUTH_BAR_Y,
     };
     match place {
-        Place::Heading => draw::heading(pm, scene.language, scene.round),
+        Place::Heading => draw::heading(pm, scene.language, scene.heading),
         Place::NameBar(p) => draw::name_bar(pm, scene, p, bar_y(p)),
         Place::TurnMarker(p) => draw::turn_marker(pm, scene, p, bar_y(p)),
         Place::Store(p) => {

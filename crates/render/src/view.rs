@@ -11,8 +11,8 @@ pub struct MatchView<'a> {
     pub language: Language,
     /// Display names, South first.
     pub names: ByPlayer<&'a str>,
-    /// The round number shown.
-    pub round: u32,
+    /// What the heading names: the round shown, or a puzzle.
+    pub heading: Heading,
     /// The board to draw.
     pub position: &'a Position,
     /// The move that led here. Its start house, end house, captures and laps are marked only when
@@ -26,6 +26,26 @@ pub struct MatchView<'a> {
     /// A line of words under the board in place of the second status line (a replay's word on the move
     /// shown).
     pub note: Option<&'a str>,
+}
+
+/// What a picture's heading names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Heading {
+    /// A match's round, counted from 1.
+    Round(u32),
+    /// A position outside any match, whose round is not known (a puzzle: mined from any round, or
+    /// swapped and turned).
+    Puzzle,
+}
+
+impl Heading {
+    /// The round, when the picture is of one.
+    pub fn round(self) -> Option<u32> {
+        match self {
+            Heading::Round(round) => Some(round),
+            Heading::Puzzle => None,
+        }
+    }
 }
 
 /// From this many moves without a capture on, the board says how many: at [`namnam_game::STALL_MOVES`] the

@@ -666,7 +666,7 @@ fn view<'a>(
     MatchView {
         language,
         names: row.names.as_refs(),
-        round: game.round(),
+        heading: namnam_render::Heading::Round(game.round()),
         position: game.position(),
         last_move: played.map(|m| &m.record),
         round_summary: played.and_then(|m| m.round_summary.as_ref()),

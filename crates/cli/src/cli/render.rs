@@ -84,7 +84,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let view = MatchView {
         language: a.language,
         names: ByPlayer::new(a.south.as_str(), a.north.as_str()),
-        round: a.round,
+        heading: namnam_render::Heading::Round(a.round),
         position: shown,
         last_move: record.as_ref(),
         round_summary: concluded.as_ref().map(|(summary, _)| summary),
@@ -123,7 +123,7 @@ fn render_stored(db: &str, id: i64, out: &Path, language: Language) -> anyhow::R
     let view = MatchView {
         language,
         names: row.names.as_refs(),
-        round: row.game.round(),
+        heading: namnam_render::Heading::Round(row.game.round()),
         position: row.game.position(),
         last_move: None,
         round_summary: None,

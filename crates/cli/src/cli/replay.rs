@@ -63,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let view = MatchView {
                 language: args.language,
                 names: names.as_refs(),
-                round: played.round,
+                heading: namnam_render::Heading::Round(played.round),
                 position: &played.record.after,
                 last_move: Some(&played.record),
                 round_summary: played.round_summary.as_ref(),

@@ -17,7 +17,7 @@ fn view<'a>(position: &'a Position, last_move: Option<&'a MoveRecord>) -> MatchV
     MatchView {
         language: Language::English,
         names: NAMES,
-        round: 1,
+        heading: namnam_render::Heading::Round(1),
         position,
         last_move,
         round_summary: None,
@@ -118,7 +118,7 @@ fn boards_of_random_matches_stay_under_the_bound() {
                 continue;
             }
             let picture = board_png(&MatchView {
-                round: played.round,
+                heading: namnam_render::Heading::Round(played.round),
                 ..view(&played.record.after, Some(&played.record))
             });
             boards += 1;
@@ -244,7 +244,7 @@ fn tiled_board_equals_the_board_drawn_whole() {
         for v in &views {
             let tiled = decode_png(&board_png(v));
             let whole = decode_png(&namnam_render::board_png_untiled(v, false));
-            assert!(tiled.rgb == whole.rgb, "round {}", v.round);
+            assert!(tiled.rgb == whole.rgb, "{:?}", v.heading);
         }
     }
 }
@@ -429,7 +429,7 @@ fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
     let emptied = decode_png(&board_png(&MatchView {
         language: Language::English,
         names: NAMES,
-        round: played.round,
+        heading: namnam_render::Heading::Round(played.round),
         position: &played.record.after,
         last_move: Some(&played.record),
         round_summary: Some(&summary),
@@ -440,7 +440,7 @@ fn a_round_end_draws_on_both_boards_the_caller_may_pass() {
     let opening = board_png(&MatchView {
         language: Language::English,
         names: NAMES,
-        round: m.round(),
+        heading: namnam_render::Heading::Round(m.round()),
         position: next,
         last_move: Some(&played.record),
         round_summary: Some(&summary),
@@ -476,7 +476,7 @@ fn text_renders_with_the_embedded_font() {
         decode_png(&board_png(&MatchView {
             language: Language::English,
             names,
-            round,
+            heading: namnam_render::Heading::Round(round),
             position: &p,
             last_move: None,
             round_summary: None,
@@ -623,7 +623,7 @@ fn long_names_at_a_rounds_end_keep_clear_of_the_map() {
     let draw = |south: &str, north: &str| {
         decode_png(&board_png(&MatchView {
             names: ByPlayer::new(south, north),
-            round: 7,
+            heading: namnam_render::Heading::Round(7),
             round_summary: Some(&summary),
             result,
             ..view(&record.after, Some(&record))
@@ -881,7 +881,7 @@ fn write_pictures() {
     let ended = MatchView {
         language: Language::English,
         names: NAMES,
-        round: 3,
+        heading: namnam_render::Heading::Round(3),
         position: &record.after,
         last_move: Some(&record),
         round_summary: Some(&summary),
@@ -894,7 +894,7 @@ fn write_pictures() {
     write(
         tmp.join("next-round-opening.png"),
         &board_png(&MatchView {
-            round: 4,
+            heading: namnam_render::Heading::Round(4),
             position: &next,
             ..ended
         }),

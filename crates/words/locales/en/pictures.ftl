@@ -6,6 +6,9 @@
 ## The board
 
 picture-round = Round { $round }
+# A puzzle's picture: its heading, and the first status line before it is answered.
+picture-heading-puzzle = Puzzle
+picture-puzzle-task = Find the move that wins the most
 picture-sowing = sowing: 1 → 12, anticlockwise ↺
 picture-store = store
 picture-owns-houses = owns { $count ->
@@ -108,11 +111,20 @@ picture-lap-of = lap { $lap } of { $laps }
 picture-capture-mid-lap = House { $house } made four: its owner { $player } takes them
 picture-capture-last-seed = Last seed made four in house { $house }: { $player } takes them
 picture-capture-chain = Four in house { $house } and a chain: { $player } takes { $count }
+# The round's end in a move's animation: the seeds still in play go to the stores (rules.md §4).
+picture-hand-out-last-seeds = { $count ->
+    [one] { $count } seed is left in play: it goes to { $player }
+   *[other] { $count } seeds are left in play: they go to { $player }
+}
+picture-hand-out-stall = 100 moves without a capture: each house's seeds go to its owner
+picture-hand-out-stuck = No legal move: each house's seeds go to its owner
+picture-hand-out-stores = Round over: { $south } +{ $south_count }, { $north } +{ $north_count }
 
 ## Descriptions for screen readers
 
 # $north and $south are picture-who-*; $seeds lists the seeds of houses 1 to 12.
 picture-about-board = Nam-nam board, round { $round }. { $north }. { $south }. Seeds in houses 1 to 12: { $seeds }.
+picture-about-puzzle = Nam-nam puzzle board. { $north }. { $south }. Seeds in houses 1 to 12: { $seeds }.
 # $houses lists the houses owned ("1–7", "7–12, 1–3"); $store is the seeds in the store.
 picture-who-south = { $name } (south, blue) owns { $count ->
     [one] house

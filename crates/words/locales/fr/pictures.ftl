@@ -7,6 +7,9 @@
 ## Le plateau
 
 picture-round = Manche { $round }
+# L'image d'un problème : son titre, et la première ligne d'état avant la réponse.
+picture-heading-puzzle = Problème
+picture-puzzle-task = Trouvez le coup qui gagne le plus
 picture-sowing = semis : 1 → 12, sens antihoraire ↺
 picture-store = grenier
 picture-owns-houses = possède { $count ->
@@ -109,11 +112,20 @@ picture-lap-of = semis { $lap } sur { $laps }
 picture-capture-mid-lap = La case { $house } fait quatre : { $player }, qui la possède, les prend
 picture-capture-last-seed = La dernière graine fait quatre dans la case { $house } : { $player } les prend
 picture-capture-chain = Quatre dans la case { $house } et une chaîne : { $player } en prend { $count }
+# La fin de la manche dans l'animation d'un coup : les graines encore en jeu vont aux greniers (rules.md §4).
+picture-hand-out-last-seeds = { $count ->
+    [one] { $count } graine reste en jeu : elle va à { $player }
+   *[other] { $count } graines restent en jeu : elles vont à { $player }
+}
+picture-hand-out-stall = 100 coups sans prise : les graines de chaque case vont à qui la possède
+picture-hand-out-stuck = Aucun coup possible : les graines de chaque case vont à qui la possède
+picture-hand-out-stores = Manche finie : { $south } +{ $south_count }, { $north } +{ $north_count }
 
 ## Les descriptions pour les lecteurs d'écran
 
 # $north et $south sont des picture-who-* ; $seeds liste les graines des cases 1 à 12.
 picture-about-board = Plateau de Nam-nam, manche { $round }. { $north }. { $south }. Graines des cases 1 à 12 : { $seeds }.
+picture-about-puzzle = Plateau d'un problème de Nam-nam. { $north }. { $south }. Graines des cases 1 à 12 : { $seeds }.
 # $houses liste les cases possédées (« 1–7 », « 7–12, 1–3 ») ; $store est le nombre de graines du grenier.
 picture-who-south = { $name } (sud, bleu) possède { $count ->
     [one] la case
