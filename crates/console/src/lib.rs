@@ -14,6 +14,7 @@ use namnam_core::{
     Request, Resolver, Text, UserRef, Via, COMPUTER_NAME,
 };
 use namnam_store::Snowflake;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -67,7 +68,21 @@ pub fn console_id(kind: &str, name: &str) -> Snowflake {
 
 /// Console names: a user is whoever is named, a channel is `#name`.
 struct Names {
-    channels: HashMap<Snowflake, String>,
+    /// Every channel named so far, by a line's `#channel` or an option's (`daily-puzzle:#puzzles`): the
+    /// core keeps only their ids, which the console shows by these names.
+    channels: RefCell<HashMap<Snowflake, String>>,
+}
+
+impl Names {
+    fn name_of(&self, id: Snowflake) -> Option<String> {
+        self.channels.borrow().get(&id).cloned()
+    }
+
+    fn remember(&self, name: &str) -> Snowflake {
+        let id = console_id("channel", name);
+        self.channels.borrow_mut().insert(id, name.to_owned());
+        id
+    }
 }
 
 impl Resolver for Names {
@@ -80,7 +95,7 @@ impl Resolver for Names {
     }
     fn channel(&self, name: &str) -> Option<Snowflake> {
         let name = name.trim_start_matches('#');
-        valid_name(name).then(|| console_id("channel", name))
+        valid_name(name).then(|| self.remember(name))
     }
 }
 
@@ -156,13 +171,10 @@ where
     W: Write,
 {
     let mut printer = Printer::new(options.images.clone(), options.language, core.clone())?;
-    let mut names = Names {
-        channels: HashMap::new(),
+    let names = Names {
+        channels: RefCell::new(HashMap::new()),
     };
-    names.channels.insert(
-        console_id("channel", DEFAULT_CHANNEL),
-        DEFAULT_CHANNEL.into(),
-    );
+    names.remember(DEFAULT_CHANNEL);
     let (notice_tx, mut notices) = mpsc::unbounded_channel::<Notice>();
     let analyst = spawn_analyst(core.clone(), notice_tx.clone());
     let sweeper = spawn_sweeper(core.clone(), options.sweep_every, notice_tx);
@@ -193,13 +205,13 @@ where
             }
             Some(Ok(parsed)) => parsed,
         };
-        let channel_id = console_id("channel", parsed.channel);
-        names.channels.insert(channel_id, parsed.channel.to_owned());
+        let channel_id = names.remember(parsed.channel);
         let command = match Command::parse(parsed.command, &parsed.words, &parsed.options, &names) {
             Ok(c) => c,
             Err(e) => {
                 printer.print(
                     out,
+                    &names,
                     parsed.channel,
                     &Reply::private(e.text()),
                     Some(parsed.user),
@@ -229,7 +241,7 @@ where
         };
         let mut reply = core.handle(&request).await;
         reply.render_animation().await;
-        printer.print(out, parsed.channel, &reply, Some(parsed.user))?;
+        printer.print(out, &names, parsed.channel, &reply, Some(parsed.user))?;
         printer.also(out, &names, &reply)?;
         // Against the computer: its moves follow the player's, each printed as it is made.
         let mut turn = reply.computer_turn;
@@ -237,7 +249,7 @@ where
             match core.computer_turn(t, Via::Answer).await {
                 Ok(Some(mut reply)) => {
                     reply.render_animation().await;
-                    printer.print(out, parsed.channel, &reply, None)?;
+                    printer.print(out, &names, parsed.channel, &reply, None)?;
                     printer.also(out, &names, &reply)?;
                     turn = reply.computer_turn;
                 }
@@ -245,7 +257,7 @@ where
                 Ok(None) => {}
                 Err(e) => {
                     tracing::error!(error = %cause_chain(&e), "the computer's move failed");
-                    printer.print(out, parsed.channel, &Reply::public(apology()), None)?;
+                    printer.print(out, &names, parsed.channel, &Reply::public(apology()), None)?;
                 }
             }
         }
@@ -290,11 +302,9 @@ impl Printer {
     /// Prints a notice the core sent by itself (the clock, an analysis), in its channel.
     fn notice<W: Write>(&mut self, out: &mut W, names: &Names, notice: &Notice) -> io::Result<()> {
         let channel = names
-            .channels
-            .get(&notice.channel)
-            .cloned()
+            .name_of(notice.channel)
             .unwrap_or_else(|| notice.channel.to_string());
-        self.print(out, &channel, &notice.reply, None)?;
+        self.print(out, names, &channel, &notice.reply, None)?;
         self.also(out, names, &notice.reply)
     }
 
@@ -310,6 +320,7 @@ impl Printer {
     fn print<W: Write>(
         &mut self,
         out: &mut W,
+        names: &Names,
         channel: &str,
         reply: &Reply,
         user: Option<&str>,
@@ -321,7 +332,10 @@ impl Printer {
             }
             _ => writeln!(out, "[#{channel}]")?,
         }
-        writeln!(out, "{}", reply.text.plain_in(self.language))?;
+        let text = reply
+            .text
+            .naming_channels(&|id| names.name_of(Snowflake(id)));
+        writeln!(out, "{}", text.plain_in(self.language))?;
         // Discord shows a deadline as "in 23 hours" by itself; a console says the time left in words.
         if let Some(deadline) = reply.deadline_ms {
             let left = text::format_span(deadline - self.core.now_ms());
@@ -400,11 +414,20 @@ impl Printer {
         }
         // What can be typed next: a button that goes nowhere is left out, and two that go to the same
         // place (a replay's ▶ at the end of a round and its "next round") are said once.
+        // A match's buttons are for its players: someone else looking at its board is not told to move.
+        let asker = user.and_then(|name| names.user(name)).map(|u| u.id);
+        let onlooker = match (&reply.board, asker) {
+            (Some(board), Some(asker)) => {
+                ![board.players.south, board.players.north].contains(&asker)
+            }
+            _ => false,
+        };
         let mut moves: Vec<String> = Vec::new();
         for line in reply
             .actions
             .iter()
             .filter(|a| !a.disabled)
+            .filter(|a| !(onlooker && a.id.is_for_the_players()))
             .map(|a| a.id.command_line())
         {
             if !moves.contains(&line) {

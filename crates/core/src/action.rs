@@ -217,6 +217,21 @@ impl ActionId {
         }
     }
 
+    /// Whether only the match's two players can use it (a move, a draw offer, a resignation, a rematch):
+    /// a front end that lists what can be typed next leaves these out for anyone else.
+    pub fn is_for_the_players(self) -> bool {
+        matches!(
+            self,
+            ActionId::Move { .. }
+                | ActionId::Draw { .. }
+                | ActionId::Takeback { .. }
+                | ActionId::TakebackDecline { .. }
+                | ActionId::Resign { .. }
+                | ActionId::ResignConfirmed { .. }
+                | ActionId::Rematch { .. }
+        )
+    }
+
     /// The same action as a player types it (for a front end without buttons).
     pub fn command_line(self) -> String {
         match self {

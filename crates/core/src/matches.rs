@@ -273,6 +273,7 @@ impl Core {
             round: game.round(),
             position: *game.position(),
             names: names.clone(),
+            players: row.players,
             to_move: game.to_move().filter(|_| row.state == MatchState::Active),
         });
         reply.scene = Some(Scene {

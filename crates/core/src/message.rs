@@ -119,9 +119,7 @@ impl Part {
     /// The part as plain text in `language`.
     pub fn plain_in(&self, language: Language) -> String {
         match self {
-            Part::Message { id, args } => {
-                format_message(language, id, args, &|text| text.plain_in(language))
-            }
+            Part::Message { id, args } => plain_message(language, id, args),
             part => part.plain(),
         }
     }
@@ -145,6 +143,43 @@ pub fn format_message(
         })
         .collect();
     namnam_words::message(language, id, &shown)
+}
+
+/// Message `id` as plain text: without the `**…**` that marks strong words for front ends with markup
+/// (Discord's bold), which a console would print as stars. Only the message's own words lose them: each
+/// text argument (a name, a tournament's name) is put in after, as it was written.
+fn plain_message(language: Language, id: &str, args: &[(String, Arg)]) -> String {
+    // A private-use character per text argument holds its place while the marks are dropped.
+    let hole = |i: usize| char::from_u32(0xF0000 + i as u32).expect("a private-use character");
+    let held: Vec<(&str, namnam_words::Arg)> = args
+        .iter()
+        .enumerate()
+        .map(|(i, (name, arg))| {
+            let arg = match arg {
+                Arg::Number(n) => namnam_words::Arg::Number(*n),
+                // The core's own words stay in: a message may choose its form by them (`$side`).
+                Arg::Text(text) if text.is_words() => {
+                    namnam_words::Arg::Text(text.plain_in(language))
+                }
+                Arg::Text(_) => namnam_words::Arg::Text(hole(i).to_string()),
+            };
+            (name.as_str(), arg)
+        })
+        .collect();
+    let words = namnam_words::message(language, id, &held).replace("**", "");
+    let mut shown = String::with_capacity(words.len());
+    for c in words.chars() {
+        let arg = (c as u32)
+            .checked_sub(0xF0000)
+            .and_then(|i| args.get(i as usize));
+        match arg {
+            Some((_, Arg::Text(text))) if !text.is_words() => {
+                shown.push_str(&text.plain_in(language))
+            }
+            _ => shown.push(c),
+        }
+    }
+    shown
 }
 
 /// Whether `c` changes the direction of the text around it (the bidi controls: marks, embeddings,
@@ -230,6 +265,51 @@ impl Text {
     }
 
     /// The core's own words.
+    /// The text with the channels it names only by id named by `name_of` where it knows them: for a front
+    /// end that shows a channel by its name and knows names the core did not store (the console, whose
+    /// channels are the names typed).
+    pub fn naming_channels(&self, name_of: &dyn Fn(u64) -> Option<String>) -> Text {
+        let parts = self
+            .parts
+            .iter()
+            .map(|part| match part {
+                Part::Channel { id, name: None } => Part::Channel {
+                    id: *id,
+                    name: name_of(*id),
+                },
+                Part::Jump {
+                    server,
+                    channel,
+                    name: None,
+                } => Part::Jump {
+                    server: *server,
+                    channel: *channel,
+                    name: name_of(*channel),
+                },
+                Part::Message { id, args } => Part::Message {
+                    id: id.clone(),
+                    args: args
+                        .iter()
+                        .map(|(name, arg)| {
+                            let arg = match arg {
+                                Arg::Text(text) => Arg::Text(text.naming_channels(name_of)),
+                                Arg::Number(n) => Arg::Number(*n),
+                            };
+                            (name.clone(), arg)
+                        })
+                        .collect(),
+                },
+                part => part.clone(),
+            })
+            .collect();
+        Text { parts }
+    }
+
+    /// Whether the text is only the core's own words (no name, command or message in it).
+    pub fn is_words(&self) -> bool {
+        self.parts.iter().all(|p| matches!(p, Part::Words(_)))
+    }
+
     pub fn words(mut self, words: impl Into<String>) -> Text {
         let words = words.into();
         if words.is_empty() {
@@ -463,6 +543,34 @@ mod tests {
         assert_eq!(text(1), "1 game");
         assert_eq!(text(0), "0 games");
         assert_eq!(text(2), "2 games");
+    }
+
+    #[test]
+    fn plain_text_drops_the_words_marks_of_strong_but_not_a_names_stars() {
+        let joined = Text::message(
+            "error-already-joined",
+            [("tournament", Arg::quoted("**Cup**"))],
+        );
+        assert_eq!(joined.plain(), "You are in **Cup** already.");
+        let right = Text::message("puzzle-right", [("move", Arg::words("house 3"))]);
+        assert_eq!(right.plain(), "Right: house 3.");
+        assert_eq!(
+            right.plain_in(Language::French).matches('*').count(),
+            0,
+            "{}",
+            right.plain_in(Language::French)
+        );
+        // The core's words still choose a message's form.
+        let daily = Text::message(
+            "daily-puzzle-today",
+            [
+                ("date", Arg::words("2026-12-04")),
+                ("side", Arg::words("south")),
+                ("difficulty", Arg::number(1)),
+            ],
+        );
+        assert!(!daily.plain().contains('*'), "{}", daily.plain());
+        assert!(daily.plain().contains("South to move"), "{}", daily.plain());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::error::cause_chain;
 use super::message::Language;
 use super::message::Text;
 use super::pictures::{PendingAnimation, Picture};
-use namnam_game::{Match, MatchMove, Player, Position};
+use namnam_game::{ByPlayer, Match, MatchMove, Player, Position};
 use namnam_render::StandingsTable;
 use namnam_store::{Names, PostId, Snowflake};
 
@@ -58,6 +58,10 @@ pub struct BoardState {
     pub round: u32,
     pub position: Position,
     pub names: Names,
+    /// The players' ids, South first: whom the board's buttons are for (a board stored before they were
+    /// kept reads back with none).
+    #[serde(default)]
+    pub players: ByPlayer<Snowflake>,
     /// The player to move; `None` when the match is over.
     pub to_move: Option<Player>,
 }

@@ -3,7 +3,20 @@
 use std::fmt;
 
 /// A server, channel or user id (a Discord snowflake, or a console id).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct Snowflake(pub u64);
 
 impl Snowflake {

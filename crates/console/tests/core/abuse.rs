@@ -31,13 +31,10 @@ async fn names_with_terminal_escapes_are_shown_escaped(backend: Backend) {
     let shown = "\\u{1b}[2J\\u{1b}]0;pwned\\u{7}mallory";
     assert!(out.contains(&format!("> {shown} challenge")), "{out}");
     assert!(
-        out.contains(&format!("alice organises **{shown} cup**")),
+        out.contains(&format!("alice organises {shown} cup")),
         "{out}"
     );
-    assert!(
-        out.contains(&format!("You are in **{shown} cup**")),
-        "{out}"
-    );
+    assert!(out.contains(&format!("You are in {shown} cup")), "{out}");
     assert!(out.contains("the command nonsense\\u{1b}[31m."), "{out}");
 }
 

@@ -134,7 +134,42 @@ async fn a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space(back
     assert!(out.contains("(1 d left to move)"), "{out}");
 }
 
+/// Someone looking at another pair's board is not told the mover's moves; a channel the core names by id
+/// is shown by the name it was typed with.
+async fn an_onlooker_gets_no_moves_and_channels_are_shown_by_name(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "alice challenge bob first:challenger
+         bob accept
+         carol board
+         alice board
+         carol admin settings daily-puzzle:#puzzles
+",
+    )
+    .await;
+    let section = |from: &str, to: &str| {
+        let start = out.find(from).unwrap_or_else(|| {
+            panic!(
+                "{from}
+{out}"
+            )
+        });
+        let end = out[start..].find(to).map_or(out.len(), |e| start + e);
+        out[start..end].to_owned()
+    };
+    let onlooker = section("> carol board", "> alice board");
+    assert!(onlooker.contains("[ 4][ 4][ 4][ 4][ 4][ 4]"), "{onlooker}");
+    assert!(!onlooker.contains("next:"), "{onlooker}");
+    let player = section("> alice board", "> carol admin");
+    assert!(player.contains("next: move house:1 |"), "{player}");
+    let settings = section("> carol admin", "\n\n\n");
+    assert!(settings.contains("daily puzzle: in #puzzles"), "{settings}");
+    assert!(!settings.contains("in channel "), "{settings}");
+}
+
 on_both_backends!(
+    an_onlooker_gets_no_moves_and_channels_are_shown_by_name,
     a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space,
     a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,
     a_script_replays_exports_and_waits_for_its_analysis,

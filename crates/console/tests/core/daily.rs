@@ -79,7 +79,7 @@ async fn a_day_of_daily_puzzles(backend: Backend) {
         let at = out.wait_for("daily puzzle: in ", 0).await;
         // The sweep posts the day's puzzle in #puzzles by itself.
         let at = out
-            .wait_for("[#puzzles]\n🧩 **Daily puzzle** of 2026-01-01", at)
+            .wait_for("[#puzzles]\n🧩 Daily puzzle of 2026-01-01", at)
             .await;
         let daily = store::daily_puzzles_of(h.core.store().reader(), namnam_console::SERVER)
             .await
@@ -108,14 +108,14 @@ async fn a_day_of_daily_puzzles(backend: Backend) {
             &format!("#puzzles alice puzzle answer house:{}", puzzle.best),
         )
         .await;
-        let at = out.wait_for("**Right**", at).await;
+        let at = out.wait_for("Right", at).await;
         send(&mut input, "#puzzles bob daily").await;
         send(
             &mut input,
             &format!("#puzzles bob puzzle answer house:{wrong}"),
         )
         .await;
-        let at = out.wait_for("**Not the best move**", at).await;
+        let at = out.wait_for("Not the best move", at).await;
 
         // The next day: the sweep posts the next puzzle, with yesterday's tally.
         h.clock.advance_secs(86_400);
@@ -125,7 +125,7 @@ async fn a_day_of_daily_puzzles(backend: Backend) {
                 at,
             )
             .await;
-        out.wait_for("Daily puzzle** of 2026-01-02", at).await;
+        out.wait_for("Daily puzzle of 2026-01-02", at).await;
         input.shutdown().await.unwrap();
         drop(input);
     };
@@ -133,7 +133,7 @@ async fn a_day_of_daily_puzzles(backend: Backend) {
     ran.expect("the console runs");
     let text = out.text();
     assert_eq!(
-        text.matches("**Daily puzzle** of 2026-01-01").count(),
+        text.matches("Daily puzzle of 2026-01-01").count(),
         1,
         "posted once: {text}"
     );

@@ -54,7 +54,7 @@ async fn a_puzzle_is_shown_answered_and_counted_in_the_console(backend: Backend)
     let shown = after("alice puzzle");
     assert!(
         shown.contains(
-            "(only alice sees this)\n**Puzzle** (difficulty 2 of 3). North to move: find the move that wins the most."
+            "(only alice sees this)\nPuzzle (difficulty 2 of 3). North to move: find the move that wins the most."
         ),
         "{shown}"
     );
@@ -87,7 +87,7 @@ async fn a_puzzle_is_shown_answered_and_counted_in_the_console(backend: Backend)
     let wrong = after("alice puzzle answer house:7");
     assert!(
         wrong.contains(
-            "**Not the best move**: house 12 captures 4 seeds in 1 lap, and ends the round; yours, house 7 captures nothing in 1 lap."
+            "Not the best move: house 12 captures 4 seeds in 1 lap, and ends the round; yours, house 7 captures nothing in 1 lap."
         ),
         "{wrong}"
     );
@@ -114,7 +114,7 @@ async fn a_puzzle_is_shown_answered_and_counted_in_the_console(backend: Backend)
 
     let right = after("alice puzzle answer house:6");
     assert!(
-        right.contains("**Right**: house 6 captures 4 seeds in 1 lap, and ends the round."),
+        right.contains("Right: house 6 captures 4 seeds in 1 lap, and ends the round."),
         "{right}"
     );
     assert!(right.contains("1 solved in a row (best 1)."), "{right}");
