@@ -180,7 +180,7 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
         }
         MoveEvent::RoundEnd { reason, swept } if swept.south + swept.north > 0 => {
             frames.push(KeyFrame {
-                scene: hand_out(&state, *reason, *swept),
+                scene: hand_out(&state, *reason, *swept, record.after.to_move()),
                 kind: Kind::HandOut,
             });
         }
@@ -195,12 +195,20 @@ fn key_frames<'a>(view: &MatchView<'a>, record: &MoveRecord) -> Vec<KeyFrame<'a>
 
 /// The board bared and the stores given what was left in play: the picture after it is already the next
 /// round's opening, so without this frame the seeds would jump into the stores unseen.
-fn hand_out<'a>(state: &Scene<'a>, reason: EndReason, swept: ByPlayer<u8>) -> Scene<'a> {
+fn hand_out<'a>(
+    state: &Scene<'a>,
+    reason: EndReason,
+    swept: ByPlayer<u8>,
+    next_starter: Player,
+) -> Scene<'a> {
     let language = state.language;
     let mut s = state.clone();
     s.board = [0; 12];
     s.stores = ByPlayer::new(s.stores.south + swept.south, s.stores.north + swept.north);
     s.rings = Vec::new();
+    // On a bare board the marker names who opens the next round (rules.md §4.4: the finished position's
+    // player to move).
+    s.turn = Some(next_starter);
     s.captured = [ByPlayer::new(0, 0); 12];
     let first = match reason {
         EndReason::LastSeeds => {
@@ -463,13 +471,14 @@ mod tests {
     fn a_round_ending_move_draws_the_last_seeds_going_to_the_store() {
         use namnam_game::{House, Player, Position, Rules};
         // rules.md §9.5: North's house 10 makes a four in house 1 for South, and the four seeds left in
-        // play (three on the board, one in hand) go to South: 28 / 20.
+        // play (three on the board, one in hand) go to South: 28 / 20. North opened this round, so South
+        // opens the next.
         let p = Position::from_parts(
             6,
             [3, 0, 1, 0, 0, 0, 1, 0, 0, 1, 2, 0],
             [20, 20],
             Player::North,
-            Player::South,
+            Player::North,
             Rules::default(),
         )
         .unwrap();
@@ -491,6 +500,11 @@ mod tests {
         assert_eq!(scene.board, [0; 12]);
         assert_eq!(scene.stores, ByPlayer::new(28, 20));
         assert_eq!(scene.heading, crate::Heading::Round(3));
+        assert_eq!(
+            scene.turn,
+            Some(Player::South),
+            "South opens the next round"
+        );
         assert_eq!(
             scene.line_text(&scene.lines[0]),
             "4 seeds are left in play: they go to a"
