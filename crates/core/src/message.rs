@@ -150,18 +150,23 @@ pub fn format_message(
 /// text argument (a name, a tournament's name) is put in after, as it was written.
 fn plain_message(language: Language, id: &str, args: &[(String, Arg)]) -> String {
     // A private-use character per text argument holds its place while the marks are dropped.
-    let hole = |i: usize| char::from_u32(0xF0000 + i as u32).expect("a private-use character");
+    const FIRST_HOLE: u32 = 0xF0000;
+    let mut holes: Vec<String> = Vec::new();
     let held: Vec<(&str, namnam_words::Arg)> = args
         .iter()
-        .enumerate()
-        .map(|(i, (name, arg))| {
+        .map(|(name, arg)| {
             let arg = match arg {
                 Arg::Number(n) => namnam_words::Arg::Number(*n),
                 // The core's own words stay in: a message may choose its form by them (`$side`).
                 Arg::Text(text) if text.is_words() => {
                     namnam_words::Arg::Text(text.plain_in(language))
                 }
-                Arg::Text(_) => namnam_words::Arg::Text(hole(i).to_string()),
+                Arg::Text(text) => {
+                    let hole = char::from_u32(FIRST_HOLE + holes.len() as u32)
+                        .expect("a private-use character");
+                    holes.push(text.plain_in(language));
+                    namnam_words::Arg::Text(hole.to_string())
+                }
             };
             (name.as_str(), arg)
         })
@@ -169,14 +174,12 @@ fn plain_message(language: Language, id: &str, args: &[(String, Arg)]) -> String
     let words = namnam_words::message(language, id, &held).replace("**", "");
     let mut shown = String::with_capacity(words.len());
     for c in words.chars() {
-        let arg = (c as u32)
-            .checked_sub(0xF0000)
-            .and_then(|i| args.get(i as usize));
-        match arg {
-            Some((_, Arg::Text(text))) if !text.is_words() => {
-                shown.push_str(&text.plain_in(language))
-            }
-            _ => shown.push(c),
+        match (c as u32)
+            .checked_sub(FIRST_HOLE)
+            .and_then(|i| holes.get(i as usize))
+        {
+            Some(text) => shown.push_str(text),
+            None => shown.push(c),
         }
     }
     shown
@@ -264,7 +267,6 @@ impl Text {
         Text::default()
     }
 
-    /// The core's own words.
     /// The text with the channels it names only by id named by `name_of` where it knows them: for a front
     /// end that shows a channel by its name and knows names the core did not store (the console, whose
     /// channels are the names typed).
@@ -310,6 +312,7 @@ impl Text {
         self.parts.iter().all(|p| matches!(p, Part::Words(_)))
     }
 
+    /// The core's own words.
     pub fn words(mut self, words: impl Into<String>) -> Text {
         let words = words.into();
         if words.is_empty() {

@@ -425,6 +425,21 @@ fn crop(previous: &[u8], indices: &[u8], r: Rect, transparent: u8) -> Frame<'sta
 #[cfg(test)]
 mod tests {
     use super::*;
+    use namnam_game::Position;
+
+    /// A view of `position` in round 1, its names "a" and "b".
+    fn view<'a>(position: &'a Position, last_move: Option<&'a MoveRecord>) -> MatchView<'a> {
+        MatchView {
+            language: crate::Language::English,
+            names: ByPlayer::new("a", "b"),
+            heading: crate::Heading::Round(1),
+            position,
+            last_move,
+            round_summary: None,
+            result: None,
+            note: None,
+        }
+    }
 
     #[test]
     fn one_seed_is_sown_as_one() {
@@ -439,16 +454,7 @@ mod tests {
             Rules::default(),
         )
         .unwrap();
-        let view = MatchView {
-            language: crate::Language::English,
-            names: ByPlayer::new("a", "b"),
-            heading: crate::Heading::Round(1),
-            position: &p,
-            last_move: None,
-            round_summary: None,
-            result: None,
-            note: None,
-        };
+        let view = view(&p, None);
         let first_lines = |house: i64| {
             let record = p.play(House::from_label(house).unwrap()).unwrap();
             let frames = key_frames(&view, &record);
@@ -484,14 +490,8 @@ mod tests {
         .unwrap();
         let record = p.play(House::from_label(10).unwrap()).unwrap();
         let view = MatchView {
-            language: crate::Language::English,
-            names: ByPlayer::new("a", "b"),
             heading: crate::Heading::Round(3),
-            position: &record.after,
-            last_move: Some(&record),
-            round_summary: None,
-            result: None,
-            note: None,
+            ..view(&record.after, Some(&record))
         };
         let frames = key_frames(&view, &record);
         let hand_out: Vec<_> = frames.iter().filter(|f| f.kind == Kind::HandOut).collect();
@@ -533,16 +533,7 @@ mod tests {
     fn a_very_long_move_keeps_the_ends_half_captures_and_spread_laps() {
         use namnam_game::{Player, Position, Rules};
         let p = Position::opening(Player::South, Rules::default());
-        let view = MatchView {
-            language: crate::Language::English,
-            names: ByPlayer::new("a", "b"),
-            heading: crate::Heading::Round(1),
-            position: &p,
-            last_move: None,
-            round_summary: None,
-            result: None,
-            note: None,
-        };
+        let view = view(&p, None);
         let frame = |kind| KeyFrame {
             scene: scene::from_view(&view),
             kind,
