@@ -10,6 +10,7 @@
 //! The reading is textual and errs on the side of seeing an edge: comments are skipped, but a path spelled in
 //! a string would count. That is the safe side for a check that only ever fails on an edge.
 
+pub mod functions;
 pub mod sentences;
 
 use std::collections::{BTreeMap, BTreeSet};
