@@ -10,27 +10,27 @@ use namnam_architecture::sentences::{sentences_under, Sentence};
 /// Literals that look like sentences but are no player's words, with why: (file's name, the literal).
 const ALLOWED: &[(&str, &str, &str)] = &[
     (
-        "action.rs",
+        "actions.rs",
         "takeback decline:yes",
         "a command line, the same in every language",
     ),
     (
-        "action.rs",
+        "actions.rs",
         "resign confirm:yes",
         "a command line, the same in every language",
     ),
     (
-        "action.rs",
+        "actions.rs",
         "tournament join tournament:{tournament}",
         "a command line, the same in every language",
     ),
     (
-        "action.rs",
+        "actions.rs",
         "tournament leave tournament:{tournament}",
         "a command line, the same in every language",
     ),
     (
-        "action.rs",
+        "actions.rs",
         "puzzle answer house:{house}",
         "a command line, the same in every language",
     ),

@@ -16,6 +16,7 @@
 //! as `namnam run --metrics` does for Prometheus; `docs/measurements/metrics-cost.md` gives the loop that
 //! alternates the two, and its figures.
 
+use namnam_core::{ChallengeCommand, PlayCommand};
 use namnam_core::{Command, Core, CoreConfig, Place, Reply, Request, SystemClock, UserRef};
 use namnam_game::House;
 use namnam_store::Snowflake;
@@ -76,10 +77,10 @@ impl Table {
             namnam_store::Snowflake::of_name("user", &players[1]),
             &players[1],
         );
-        let challenge = Command::Challenge {
+        let challenge = Command::Challenges(ChallengeCommand::Challenge {
             opponent,
             options: Default::default(),
-        };
+        });
         let r = core
             .try_handle(&request(channel, &players[0], challenge))
             .await;
@@ -88,7 +89,7 @@ impl Table {
             .try_handle(&request(
                 channel,
                 &players[1],
-                Command::Accept { challenge: None },
+                Command::Challenges(ChallengeCommand::Accept { challenge: None }),
             ))
             .await
             .expect("the challenge is accepted");
@@ -124,11 +125,10 @@ impl Table {
         request(
             self.channel,
             &player,
-            Command::Move {
+            Command::Play(PlayCommand::Move {
                 house,
-                match_id: None,
-                expected: None,
-            },
+                at: namnam_core::MatchRef::Here,
+            }),
         )
     }
 }

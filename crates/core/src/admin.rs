@@ -1,10 +1,13 @@
 //! `admin`: stop the match in a channel, or change the server's settings. Only for members who may manage
 //! the server (the front end says who).
 
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, InternalError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
-use super::request::{AdminCommand, LanguageChoice, Request, SettingsChange, WebChange};
+use super::vocabulary::{
+    AdminCommand, AdminRefusal, LanguageChoice, MatchRef, MatchRefusal, Request, SettingsChange,
+    WebChange,
+};
 use super::web;
 use super::{Core, Language, Reply, Text};
 use namnam_store::{self as store, MatchRow, ServerSettings, StoreError};
@@ -16,7 +19,7 @@ impl Core {
         command: &AdminCommand,
     ) -> Result<Reply, CoreError> {
         if !req.can_manage {
-            return Err(UserError::NotAdmin.into());
+            return Err(AdminRefusal::NotAdmin.into());
         }
         match command {
             AdminCommand::Abort { match_id } => self.abort(req, *match_id).await,
@@ -26,11 +29,10 @@ impl Core {
     }
 
     async fn abort(&self, req: &Request, number: Option<i64>) -> Result<Reply, CoreError> {
-        let which = super::matches::MatchRef::of(number, None);
-        let row = self.active_match(req, which).await?;
+        let row = self.active_match(req, MatchRef::typed(number)).await?;
         let mut tx = self.store.begin().await?;
         if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         }
         let mut reply = Reply::public(Text::message(
             "admin-aborted",
@@ -74,26 +76,24 @@ impl Core {
             }
             if let Some(channel) = change.disallow {
                 if !allowed.contains(&channel) {
-                    return Err(UserError::NotAllowedAnyway(channel).into());
+                    return Err(AdminRefusal::NotAllowedAnyway(channel).into());
                 }
                 // No channel left would mean every channel: the opposite of what was asked.
                 if allowed.len() == 1 {
-                    return Err(UserError::LastAllowedChannel(channel).into());
+                    return Err(AdminRefusal::LastAllowedChannel(channel).into());
                 }
                 allowed.retain(|&c| c != channel);
             }
             if let Some(clock) = change.clock_secs {
                 settings.default_clock_secs = clock;
             }
-            if let Some(target) = change.target {
-                settings.default_target = target;
-            }
+            settings.default_target = change.target.applied_to(settings.default_target);
             if let Some(thread) = change.thread_per_match {
                 settings.thread_per_match = thread;
             }
-            if let Some(daily) = change.daily_puzzle {
-                settings.daily_puzzle_channel = daily;
-            }
+            settings.daily_puzzle_channel = change
+                .daily_puzzle
+                .applied_to(settings.daily_puzzle_channel);
             match change.language {
                 Some(LanguageChoice::Fixed(language)) => {
                     settings.language = Some(language.code().to_owned());

@@ -1,9 +1,9 @@
 //! The buttons that features show under each other's messages: a finished match offers a rematch, its
 //! analysis and its replay; a move may be taken back.
 
-use super::action::{ActionId, ReplayStep};
 use super::message::Text;
 use super::reply::Action;
+use super::vocabulary::actions::{ActionId, ReplayStep};
 use namnam_store::MatchRow;
 
 /// The button under a finished match.

@@ -1,11 +1,11 @@
 //! `challenge`, `accept`, `decline`, `cancel`: one open challenge per channel, answered by the challenged
 //! player, withdrawn by the challenger, expiring on its own.
 
-use super::action::{ActionId, ChallengeAnswer};
 use super::context::MatchChange;
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, InternalError};
 use super::outbox::{PostPlace, Via};
-use super::request::{ChallengeOptions, Request, UserRef};
+use super::vocabulary::actions::{ActionId, ChallengeAnswer};
+use super::vocabulary::{ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, UserRef};
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
@@ -27,16 +27,16 @@ impl Core {
         options: &ChallengeOptions,
     ) -> Result<Reply, CoreError> {
         if opponent.id == req.user.id {
-            return Err(UserError::SelfChallenge.into());
+            return Err(ChallengeRefusal::SelfChallenge.into());
         }
         if opponent.kind == PlayerKind::Engine {
             return self.challenge_computer(req, opponent, options).await;
         }
         if options.level.is_some() {
-            return Err(UserError::LevelForPeople.into());
+            return Err(ChallengeRefusal::LevelForPeople.into());
         }
         if opponent.kind != PlayerKind::Human {
-            return Err(UserError::ChallengeBot(opponent.name.clone()).into());
+            return Err(ChallengeRefusal::ChallengeBot(opponent.name.clone()).into());
         }
         let place = &req.place;
         let terms = self.new_match_terms(req, options).await?;
@@ -49,7 +49,7 @@ impl Core {
         {
             let until = closed + REPEAT_CHALLENGE_AFTER_MS;
             if now < until {
-                return Err(UserError::ChallengeTooSoon {
+                return Err(ChallengeRefusal::ChallengeTooSoon {
                     name: opponent.name.clone(),
                     until,
                 }
@@ -131,16 +131,16 @@ impl Core {
         let open = open_challenge(&mut tx, req, challenge).await?;
         if open.challenged != req.user.id {
             return Err(if open.challenger == req.user.id {
-                UserError::OwnChallenge(open.challenged_name)
+                ChallengeRefusal::OwnChallenge(open.challenged_name)
             } else {
-                UserError::NotChallenged(open.challenged_name)
+                ChallengeRefusal::NotChallenged(open.challenged_name)
             }
             .into());
         }
         if open.expires_at <= now && !self.paused(open.server, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
-            return Err(UserError::ChallengeExpired.into());
+            return Err(ChallengeRefusal::ChallengeExpired.into());
         }
         let pair = (open.challenger, open.challenged);
         if store::active_match_of_pair(&mut *tx, place.server, place.channel, pair)
@@ -148,7 +148,7 @@ impl Core {
             .is_some()
         {
             let (a, b) = (open.challenger_name.clone(), open.challenged_name.clone());
-            return Err(UserError::PairInChannel(a, b).into());
+            return Err(ChallengeRefusal::PairInChannel(a, b).into());
         }
         // The challenger plays South, unless these two have met before: a rematch swaps sides.
         let challenger_side = match last_meeting(&mut tx, &open).await? {
@@ -269,11 +269,11 @@ impl Core {
         let (allowed, who) = match how {
             ChallengeState::Declined => (
                 open.challenged,
-                UserError::NotChallenged(open.challenged_name.clone()),
+                ChallengeRefusal::NotChallenged(open.challenged_name.clone()),
             ),
             _ => (
                 open.challenger,
-                UserError::NotChallenger(open.challenger_name.clone()),
+                ChallengeRefusal::NotChallenger(open.challenger_name.clone()),
             ),
         };
         if req.user.id != allowed {
@@ -282,7 +282,7 @@ impl Core {
         if open.expires_at <= now && !self.paused(open.server, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
-            return Err(UserError::ChallengeExpired.into());
+            return Err(ChallengeRefusal::ChallengeExpired.into());
         }
         store::close_challenge(&mut tx, open.id, how, now).await?;
         let text = match how {
@@ -323,7 +323,7 @@ impl Core {
         if !settings.allowed_channels.is_empty()
             && !settings.allowed_channels.contains(&place.channel)
         {
-            return Err(UserError::ChannelNotAllowed.into());
+            return Err(ChallengeRefusal::ChannelNotAllowed.into());
         }
         Ok(ChallengeTerms {
             endgame: options.endgame.unwrap_or_default(),
@@ -354,10 +354,10 @@ pub(super) async fn claim_channel(
         .is_some()
     {
         let names = (req.user.name.clone(), opponent.name.clone());
-        return Err(UserError::PairInChannel(names.0, names.1).into());
+        return Err(ChallengeRefusal::PairInChannel(names.0, names.1).into());
     }
     match store::find_open_challenge(&mut **tx, place.server, place.channel).await? {
-        Some(open) if open.expires_at > now => Err(UserError::ChallengeOpen {
+        Some(open) if open.expires_at > now => Err(ChallengeRefusal::ChallengeOpen {
             challenger: open.challenger_name,
             challenged: open.challenged_name,
         }
@@ -375,9 +375,9 @@ async fn open_challenge(
 ) -> Result<ChallengeRow, CoreError> {
     let open = store::find_open_challenge(&mut **tx, req.place.server, req.place.channel).await?;
     match open {
-        None if expected.is_some() => Err(UserError::Stale.into()),
-        None => Err(UserError::NoChallenge.into()),
-        Some(c) if expected.is_some_and(|id| id != c.id) => Err(UserError::Stale.into()),
+        None if expected.is_some() => Err(MatchRefusal::Stale.into()),
+        None => Err(ChallengeRefusal::NoChallenge.into()),
+        Some(c) if expected.is_some_and(|id| id != c.id) => Err(MatchRefusal::Stale.into()),
         Some(c) => Ok(c),
     }
 }

@@ -7,10 +7,11 @@
 //! to do ([`Core::mine_next`]); while none is left to post, from the built-in set, in an order of the
 //! server's own that never repeats one until every puzzle has been posted.
 
-use super::action::ActionId;
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, InternalError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::vocabulary::actions::ActionId;
+use super::vocabulary::PuzzleRefusal;
 use super::{Action, Core, Notice, Reply, Request, Text};
 use namnam_ai::puzzles::{self, Budgets, Puzzle, Source};
 use namnam_game::rng::SeededRng;
@@ -115,27 +116,28 @@ impl Core {
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let (attempt, form, again) = match store::puzzle_attempt_of(&mut *tx, player, &daily.puzzle)
-            .await?
-        {
-            Some(shown) if shown.answer.is_some() => return Err(UserError::PuzzleAnswered.into()),
-            // Shown before (as the daily puzzle, or by `puzzle play`): the same attempt, the same board.
-            Some(shown) => (shown.id, shown.form, true),
-            None => {
-                let form = self.daily_form(&puzzle);
-                req.user.note_in(&mut tx, &req.place, now).await?;
-                let id = store::insert_puzzle_attempt(
-                    &mut tx,
-                    player,
-                    &daily.puzzle,
-                    Some(req.place.server),
-                    form,
-                    now,
-                )
-                .await?;
-                (id, form, false)
-            }
-        };
+        let (attempt, form, again) =
+            match store::puzzle_attempt_of(&mut *tx, player, &daily.puzzle).await? {
+                Some(shown) if shown.answer.is_some() => {
+                    return Err(PuzzleRefusal::PuzzleAnswered.into())
+                }
+                // Shown before (as the daily puzzle, or by `puzzle play`): the same attempt, the same board.
+                Some(shown) => (shown.id, shown.form, true),
+                None => {
+                    let form = self.daily_form(&puzzle);
+                    req.user.note_in(&mut tx, &req.place, now).await?;
+                    let id = store::insert_puzzle_attempt(
+                        &mut tx,
+                        player,
+                        &daily.puzzle,
+                        Some(req.place.server),
+                        form,
+                        now,
+                    )
+                    .await?;
+                    (id, form, false)
+                }
+            };
         tx.commit().await.map_err(StoreError::from)?;
         let puzzle = super::puzzles::shown_as(puzzle, form);
         let mut reply = self.present_puzzle(req, attempt, &puzzle, again).await?;
@@ -221,8 +223,8 @@ impl Core {
                 .daily_puzzle_channel
                 .is_some();
             return Err(match on && asked == today {
-                true => UserError::DailyPuzzleComing,
-                false => UserError::NoDailyPuzzle,
+                true => PuzzleRefusal::DailyPuzzleComing,
+                false => PuzzleRefusal::NoDailyPuzzle,
             }
             .into());
         };
@@ -230,7 +232,7 @@ impl Core {
             .puzzle_of(&daily.puzzle)
             .await?
             // A puzzle of an older build's set: it cannot be shown any more.
-            .ok_or(UserError::NoDailyPuzzle)?;
+            .ok_or(PuzzleRefusal::NoDailyPuzzle)?;
         Ok((daily, puzzle))
     }
 }

@@ -5,10 +5,12 @@ use std::sync::Arc;
 
 use super::clock::Clock;
 use super::context::{CoreConfig, MatchHook};
-use super::error::{apology, cause_chain, CoreError, UserError};
-use super::matches::MatchRef;
+use super::error::{apology, cause_chain, CoreError};
 use super::reply::Outcome;
-use super::request::{Command, Request};
+use super::vocabulary::{
+    ChallengeCommand, Command, InfoCommand, InputRefusal, MatchCommand, PlayCommand, PuzzleCommand,
+    RecordCommand, Request,
+};
 use super::{notify, ratings, text, tournaments, Core, Language, Reply};
 use namnam_store::{self as store, Store, StoreError};
 
@@ -43,7 +45,7 @@ impl Core {
         }
         let word = match request.command {
             // Turning DMs on or off answers a refused DM by itself.
-            Command::Notify { on: Some(_) } => None,
+            Command::Info(InfoCommand::Notify { on: Some(_) }) => None,
             _ => self.refusal_word(request).await,
         };
         let mut reply = match self.try_handle(request).await {
@@ -77,62 +79,89 @@ impl Core {
         if req.command.is_costly() {
             self.budget
                 .spend(req.user.id)
-                .map_err(|until| UserError::Busy { until })?;
+                .map_err(|until| InputRefusal::Busy { until })?;
         }
         match &req.command {
-            Command::Challenge { opponent, options } => {
+            Command::Challenges(command) => self.challenges(req, command).await,
+            Command::Matches(command) => self.matches_command(req, command).await,
+            Command::Play(command) => self.play(req, command).await,
+            Command::Records(command) => self.records(req, command).await,
+            Command::Info(command) => self.info(req, command).await,
+            Command::Admin(admin) => self.admin(req, admin).await,
+            Command::Tournament(command) => self.tournament(req, command).await,
+            Command::Puzzle(command) => self.puzzles(req, *command).await,
+        }
+    }
+
+    async fn challenges(
+        &self,
+        req: &Request,
+        command: &ChallengeCommand,
+    ) -> Result<Reply, CoreError> {
+        match command {
+            ChallengeCommand::Challenge { opponent, options } => {
                 self.challenge(req, opponent, options).await
             }
-            Command::Accept { challenge } => self.accept(req, *challenge).await,
-            Command::Decline { challenge } => self.decline(req, *challenge).await,
-            Command::Cancel { challenge } => self.cancel(req, *challenge).await,
-            Command::Move {
-                house,
-                match_id,
-                expected,
-            } => {
-                let which = MatchRef::of(*match_id, *expected);
-                self.play_move(req, *house, which).await
-            }
-            Command::Board { match_id } => self.board(req, *match_id).await,
-            Command::Resign {
-                confirmed,
-                match_id,
-                expected,
-            } => {
-                let which = MatchRef::of(*match_id, *expected);
-                self.resign(req, *confirmed, which).await
-            }
-            Command::Draw { match_id, expected } => {
-                self.draw(req, MatchRef::of(*match_id, *expected)).await
-            }
-            Command::Takeback {
-                decline,
-                match_id,
-                expected,
-            } => {
-                let which = MatchRef::of(*match_id, *expected);
-                self.takeback(req, *decline, which).await
-            }
-            Command::Matches => self.matches(req).await,
-            Command::History { match_id } => self.history(req, *match_id).await,
-            Command::Rules => Ok(Reply::private(text::rules())),
-            Command::Help => Ok(Reply::private(text::help())),
-            Command::Leaderboard { page, season } => self.leaderboard(req, *page, *season).await,
-            Command::Stats { player } => self.stats(req, player.as_ref()).await,
-            Command::Admin(admin) => self.admin(req, admin).await,
-            Command::Rematch { match_id } => self.rematch(req, *match_id).await,
-            Command::Export { match_id } => self.export(req, *match_id).await,
-            Command::Replay {
+            ChallengeCommand::Accept { challenge } => self.accept(req, *challenge).await,
+            ChallengeCommand::Decline { challenge } => self.decline(req, *challenge).await,
+            ChallengeCommand::Cancel { challenge } => self.cancel(req, *challenge).await,
+            ChallengeCommand::Rematch { match_id } => self.rematch(req, *match_id).await,
+        }
+    }
+
+    async fn matches_command(
+        &self,
+        req: &Request,
+        command: &MatchCommand,
+    ) -> Result<Reply, CoreError> {
+        match command {
+            MatchCommand::Board { match_id } => self.board(req, *match_id).await,
+            MatchCommand::List => self.matches(req).await,
+            MatchCommand::History { match_id } => self.history(req, *match_id).await,
+        }
+    }
+
+    async fn play(&self, req: &Request, command: &PlayCommand) -> Result<Reply, CoreError> {
+        match *command {
+            PlayCommand::Move { house, at } => self.play_move(req, house, at).await,
+            PlayCommand::Resign { confirmed, at } => self.resign(req, confirmed, at).await,
+            PlayCommand::Draw { at } => self.draw(req, at).await,
+            PlayCommand::Takeback { decline, at } => self.takeback(req, decline, at).await,
+        }
+    }
+
+    async fn records(&self, req: &Request, command: &RecordCommand) -> Result<Reply, CoreError> {
+        match *command {
+            RecordCommand::Export { match_id } => self.export(req, match_id).await,
+            RecordCommand::Replay {
                 match_id,
                 ply,
                 from,
-            } => self.replay(req, *match_id, *ply, *from).await,
-            Command::Analyse { match_id } => self.analyse(req, *match_id).await,
-            Command::Notify { on } => self.notify(req, *on).await,
-            Command::Tournament(command) => self.tournament(req, command).await,
-            Command::Daily { day } => self.daily(req, *day).await,
-            Command::Puzzle(command) => self.puzzle(req, *command).await,
+            } => self.replay(req, match_id, ply, from).await,
+            RecordCommand::Analyse { match_id } => self.analyse(req, match_id).await,
+        }
+    }
+
+    async fn puzzles(&self, req: &Request, command: PuzzleCommand) -> Result<Reply, CoreError> {
+        match command {
+            PuzzleCommand::Play => self.show_puzzle(req).await,
+            PuzzleCommand::Answer { house, attempt } => {
+                self.answer_puzzle(req, house, attempt).await
+            }
+            PuzzleCommand::Stats => self.puzzle_stats(req).await,
+            PuzzleCommand::Daily { day } => self.daily(req, day).await,
+        }
+    }
+
+    async fn info(&self, req: &Request, command: &InfoCommand) -> Result<Reply, CoreError> {
+        match command {
+            InfoCommand::Rules => Ok(Reply::private(text::rules())),
+            InfoCommand::Help => Ok(Reply::private(text::help())),
+            InfoCommand::Leaderboard { page, season } => {
+                self.leaderboard(req, *page, *season).await
+            }
+            InfoCommand::Stats { player } => self.stats(req, player.as_ref()).await,
+            InfoCommand::Notify { on } => self.notify(req, *on).await,
         }
     }
 }

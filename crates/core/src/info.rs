@@ -1,10 +1,10 @@
 //! Read-only commands: `matches`, `history`, `leaderboard`, `stats`.
 
-use super::error::{CoreError, UserError, Wanted};
+use super::error::CoreError;
 use super::message::Arg;
 use super::pictures;
 use super::ratings::{show_rating, PROVISIONAL_GAMES};
-use super::request::{Request, UserRef};
+use super::vocabulary::{InfoRefusal, InputRefusal, Request, UserRef, Wanted};
 use super::web::Page;
 use super::{text, Core, Reply, Text};
 use namnam_game::MoveEvent;
@@ -129,7 +129,7 @@ impl Core {
             let (rows, total) = store::leaderboard(reader, server, page, per_page).await?;
             (rows, total, "leaderboard-heading")
         } else if season > current {
-            return Err(UserError::NoSuchSeason {
+            return Err(InfoRefusal::NoSuchSeason {
                 asked: season,
                 current,
             }
@@ -151,7 +151,7 @@ impl Core {
         }
         let pages = total.div_ceil(per_page);
         if rows.is_empty() {
-            return Err(UserError::BadOption {
+            return Err(InputRefusal::BadOption {
                 option: "page",
                 expected: Wanted::ExistingPage,
             }
@@ -211,7 +211,7 @@ impl Core {
         let row = store::load_rating(reader, server, who.id).await?;
         let Some(r) = row else {
             return match player {
-                None => Err(UserError::NoStats.into()),
+                None => Err(InfoRefusal::NoStats.into()),
                 Some(p) => Ok(Reply::private(Text::message(
                     "stats-none",
                     [

@@ -5,7 +5,7 @@
 use super::error::CoreError;
 use super::known_languages::Noted;
 use super::message::Language;
-use super::request::Request;
+use super::vocabulary::Request;
 use super::Core;
 use namnam_store::{self as store, Snowflake, StoreError};
 

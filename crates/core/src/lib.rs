@@ -7,9 +7,9 @@
 //!
 //! The modules, from the bottom up (each imports only those before it; `namnam-architecture` checks it):
 //!
-//! - the vocabulary: [`clock`], [`message`] and `text` (words), `error`, [`action`] (the ids of buttons),
-//!   [`request`] (the shared command vocabulary and its parser), [`reply`] (what comes back), `buttons`,
-//!   and [`pictures`], the only door to the renderer;
+//! - the vocabulary: [`clock`], [`message`] and `text` (words), [`vocabulary`] (each feature's commands,
+//!   their parser, refusals and words, and the ids of buttons), `error`, [`reply`] (what comes back),
+//!   `buttons`, and [`pictures`], the only door to the renderer;
 //! - the core itself: `watch`, `searching` and `budget` (what one process keeps in memory), `context` (the [`Core`]
 //!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed) and
 //!   `matches` (the match a request means, how it is shown, a change to it committed);
@@ -19,7 +19,6 @@
 //!   puzzle);
 //! - the dispatcher on top: `dispatch`, which makes the core with its hooks and answers a request.
 
-pub mod action;
 mod buttons;
 pub mod clock;
 mod error;
@@ -27,8 +26,8 @@ pub mod message;
 pub mod metrics;
 pub mod pictures;
 pub mod reply;
-pub mod request;
 pub mod text;
+pub mod vocabulary;
 
 mod budget;
 mod context;
@@ -61,14 +60,13 @@ mod tournaments;
 
 mod dispatch;
 
-pub use action::{ActionId, ChallengeAnswer};
 pub use budget::COSTLY_PER_MINUTE;
 pub use challenges::DEFAULT_LEVEL;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
 pub use dispatch::error_reply;
-pub use error::{apology, cause_chain, CoreError, InternalError, UserError, Wanted};
+pub use error::{apology, cause_chain, CoreError, InternalError};
 pub use history::replay_to;
 pub use info::chart_points;
 pub use message::{Arg, Language, Part, Text};
@@ -79,11 +77,15 @@ pub use records::{replay_words, spawn_analyst, verdict_words};
 pub use reply::{
     Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
 };
-pub use request::{
-    AdminCommand, ChallengeOptions, Command, Expected, LanguageChoice, Place, PuzzleCommand,
-    ReplayFrom, Request, Resolver, SeasonChange, SettingsChange, StartAt, TournamentCommand,
-    TournamentSpec, UserRef, WebChange, COMPUTER_ID, COMPUTER_NAME,
-};
 pub use sweeper::spawn_sweeper;
 pub use tournaments::{SheetRound, TournamentSheet};
+pub use vocabulary::actions::{ActionId, ChallengeAnswer};
+pub use vocabulary::{
+    AdminCommand, AdminRefusal, ChallengeCommand, ChallengeOptions, ChallengeRefusal, Change,
+    Command, Expected, InfoCommand, InfoRefusal, InputRefusal, LanguageChoice, MatchCommand,
+    MatchRef, MatchRefusal, Place, PlayCommand, PlayRefusal, PuzzleCommand, PuzzleRefusal,
+    RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver, SeasonChange, SettingsChange,
+    StartAt, TournamentCommand, TournamentRefusal, TournamentSpec, UserError, UserRef, Wanted,
+    WebChange, COMPUTER_ID, COMPUTER_NAME,
+};
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

@@ -1,14 +1,14 @@
 //! The match a request acts on, how a match is shown, and a change to a match committed: the reply stored
 //! with the change and the hooks that follow it (ratings, turn DMs, tournaments) run in its transaction.
 
-use super::action::ActionId;
 use super::buttons::{analyse_action, rematch_action, replay_action, takeback_action};
 use super::context::MatchChange;
-use super::error::{cause_chain, CoreError, InternalError, UserError};
+use super::error::{cause_chain, CoreError, InternalError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::reply::{Action, BoardState, ComputerTurn, RatingChange, Reply, Scene};
-use super::request::{Expected, Request};
+use super::vocabulary::actions::ActionId;
+use super::vocabulary::{Expected, MatchRef, MatchRefusal, PlayRefusal, Request};
 use super::web::Page;
 use super::{text, Core, Text};
 use namnam_game::{ByPlayer, MatchMove, Player};
@@ -32,20 +32,6 @@ impl<'a> MatchAfter<'a> {
     }
 }
 
-/// Which match a command on a match means: the one its button was drawn for, the `match:N` typed, or else
-/// the player's match in the request's channel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct MatchRef {
-    pub number: Option<i64>,
-    pub expected: Option<Expected>,
-}
-
-impl MatchRef {
-    pub fn of(number: Option<i64>, expected: Option<Expected>) -> MatchRef {
-        MatchRef { number, expected }
-    }
-}
-
 impl Core {
     /// The match a request acts on: the one its button names (which works wherever the board was posted:
     /// a thread's board may have gone to its parent channel), the one its `match:N` names, else the
@@ -56,27 +42,47 @@ impl Core {
         which: MatchRef,
     ) -> Result<MatchRow, CoreError> {
         let reader = self.store.reader();
-        if let Some(e) = which.expected {
-            let row = store::load_match(reader, e.match_id)
-                .await?
-                .filter(|row| row.server == req.place.server)
-                .ok_or(UserError::NoMatch)?;
-            if row.state != MatchState::Active {
-                // A button of a match that has ended since it was drawn.
-                return Err(UserError::Stale.into());
+        match which {
+            MatchRef::Button(e) => {
+                let row = store::load_match(reader, e.match_id)
+                    .await?
+                    .filter(|row| row.server == req.place.server)
+                    .ok_or(MatchRefusal::NoMatch)?;
+                if row.state != MatchState::Active {
+                    // A button of a match that has ended since it was drawn.
+                    return Err(MatchRefusal::Stale.into());
+                }
+                Ok(row)
             }
-            return Ok(row);
-        }
-        if let Some(id) = which.number {
-            let row = self.numbered_match(req, id).await?;
-            if row.state != MatchState::Active {
-                return Err(UserError::MatchOver(id).into());
+            MatchRef::Numbered(id) => {
+                let row = self.numbered_match(req, id).await?;
+                if row.state != MatchState::Active {
+                    return Err(MatchRefusal::MatchOver(id).into());
+                }
+                Ok(row)
             }
-            return Ok(row);
+            MatchRef::Here => {
+                let (server, channel) = (req.place.server, req.place.channel);
+                let rows = store::active_matches_in_channel(reader, server, channel).await?;
+                pick_match(rows, req.user.id)?.ok_or_else(|| MatchRefusal::NoMatch.into())
+            }
         }
-        let rows =
-            store::active_matches_in_channel(reader, req.place.server, req.place.channel).await?;
-        pick_match(rows, req.user.id)?.ok_or_else(|| UserError::NoMatch.into())
+    }
+
+    /// The caller's live match and their side in it, for a command that acts on it (a move, a resignation,
+    /// an offer, a takeback): the match [`Core::active_match`] finds, refused when a button was drawn for
+    /// another turn or when the caller is not one of its players.
+    pub(super) async fn callers_match(
+        &self,
+        req: &Request,
+        which: MatchRef,
+    ) -> Result<(MatchRow, Player), CoreError> {
+        let row = self.active_match(req, which).await?;
+        if let MatchRef::Button(expected) = which {
+            check_expected(&row, expected)?;
+        }
+        let side = player_side(&row, req)?;
+        Ok((row, side))
     }
 
     /// The match `match:N` names, live or not, if it is played in the request's channel (or the channel
@@ -89,10 +95,10 @@ impl Core {
         let row = store::load_match(self.store.reader(), id)
             .await?
             .filter(|row| row.server == req.place.server)
-            .ok_or(UserError::NoSuchMatch(id))?;
+            .ok_or(MatchRefusal::NoSuchMatch(id))?;
         let here = req.place.channel;
         if row.channel != here && row.parent_channel != Some(here) {
-            return Err(UserError::MatchElsewhere {
+            return Err(MatchRefusal::MatchElsewhere {
                 id,
                 channel: row.channel.0,
                 channel_name: row.channel_name.clone(),
@@ -129,7 +135,7 @@ impl Core {
             Some(row) => Ok(row),
             None => store::last_match_in_channel(reader, server, channel)
                 .await?
-                .ok_or_else(|| UserError::NoMatch.into()),
+                .ok_or_else(|| MatchRefusal::NoMatch.into()),
         }
     }
 
@@ -309,23 +315,21 @@ fn which_match(rows: &[MatchRow]) -> CoreError {
         .iter()
         .map(|row| (row.id, row.names.south.clone(), row.names.north.clone()))
         .collect();
-    UserError::WhichMatch(listed).into()
+    MatchRefusal::WhichMatch(listed).into()
 }
 
 /// A button made for another match, or for a turn gone by (a move made, a move taken back), is stale.
-pub(super) fn check_expected(row: &MatchRow, expected: Option<Expected>) -> Result<(), CoreError> {
-    match expected {
-        Some(e) if e.match_id != row.id || e.turn.is_some_and(|turn| turn != row.turns + 1) => {
-            Err(UserError::Stale.into())
-        }
-        _ => Ok(()),
+fn check_expected(row: &MatchRow, e: Expected) -> Result<(), CoreError> {
+    if e.match_id != row.id || e.turn.is_some_and(|turn| turn != row.turns + 1) {
+        return Err(MatchRefusal::Stale.into());
     }
+    Ok(())
 }
 
 /// The side of the player who sent the request; only the two players may act on their match.
-pub(super) fn player_side(row: &MatchRow, req: &Request) -> Result<Player, CoreError> {
+fn player_side(row: &MatchRow, req: &Request) -> Result<Player, CoreError> {
     row.side_of(req.user.id).ok_or_else(|| {
-        UserError::NotAPlayer(row.names.south.clone(), row.names.north.clone()).into()
+        MatchRefusal::NotAPlayer(row.names.south.clone(), row.names.north.clone()).into()
     })
 }
 
@@ -372,15 +376,15 @@ fn next_actions(row: &MatchRow) -> Vec<Action> {
 
 /// The last move of `row`, if `asker` may ask to take it back: it is theirs and did not end a round.
 /// (Whether the match is played against the computer is the caller's to check: the refusal names it.)
-pub(super) fn may_take_back(row: &MatchRow, asker: Player) -> Result<LastMove, UserError> {
-    let last = row.last_move.ok_or(UserError::NothingToTakeBack)?;
+pub(super) fn may_take_back(row: &MatchRow, asker: Player) -> Result<LastMove, PlayRefusal> {
+    let last = row.last_move.ok_or(PlayRefusal::NothingToTakeBack)?;
     if last.player != asker {
-        return Err(UserError::TakebackNotYours(
+        return Err(PlayRefusal::TakebackNotYours(
             row.names.get(last.player).to_owned(),
         ));
     }
     if last.round != row.game.round() {
-        return Err(UserError::TakebackAcrossRounds(last.round));
+        return Err(PlayRefusal::TakebackAcrossRounds(last.round));
     }
     Ok(last)
 }

@@ -10,7 +10,7 @@ use super::message::Arg;
 use super::outbox::PostPlace;
 use super::reply::DirectMessage;
 use super::reply::Notice;
-use super::request::Request;
+use super::vocabulary::Request;
 use super::{Core, Reply, Text, Via};
 use namnam_store::{
     self as store, MatchRow, MatchState, PostId, PostOutcome, Snowflake, StoreError, WriteTx,

@@ -3,14 +3,14 @@
 //! judged on a snapshot, then written in one transaction that names the version it judged: a change that lost
 //! a race is refused as stale and changes nothing.
 
-use super::action::ActionId;
 use super::context::MatchChange;
-use super::error::{CoreError, InternalError, UserError};
-use super::matches::{check_expected, pick_match, player_side, MatchAfter, MatchRef};
+use super::error::{CoreError, InternalError};
+use super::matches::{pick_match, MatchAfter};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::vocabulary::actions::ActionId;
+use super::vocabulary::{MatchRef, MatchRefusal, Place, PlayRefusal, Request};
 
-use super::request::{Place, Request};
 use super::{text, Action, Core, Reply, Text};
 use namnam_game::{House, Match, MatchError};
 use namnam_store::{self as store, MatchRow, MatchState, Snowflake, StoreError};
@@ -109,29 +109,27 @@ impl Core {
         house: House,
         which: MatchRef,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, which).await?;
-        check_expected(&row, which.expected)?;
-        let side = player_side(&row, req)?;
+        let (row, side) = self.callers_match(req, which).await?;
         let now = self.now();
         if row.deadline.is_some_and(|d| d <= now) && !self.paused(row.server, now) {
             // The sweeper has not got there yet, but the time is up all the same.
             return self
                 .time_out(row, Via::Answer)
                 .await?
-                .ok_or_else(|| UserError::Stale.into());
+                .ok_or_else(|| MatchRefusal::Stale.into());
         }
         let to_move = row.game.to_move().ok_or_else(|| {
             InternalError::Inconsistent(format!("active match {} is over", row.id))
         })?;
         if row.computer.is_some_and(|c| c.side == to_move) {
-            return Err(UserError::ComputerThinking(row.names.get(to_move).to_owned()).into());
+            return Err(PlayRefusal::ComputerThinking(row.names.get(to_move).to_owned()).into());
         }
         if side != to_move {
-            return Err(UserError::NotYourTurn(row.names.get(to_move).to_owned()).into());
+            return Err(PlayRefusal::NotYourTurn(row.names.get(to_move).to_owned()).into());
         }
         self.commit_move(row, house, now, Via::Answer)
             .await?
-            .ok_or_else(|| UserError::Stale.into())
+            .ok_or_else(|| MatchRefusal::Stale.into())
     }
 
     /// Plays `house` for the player to move in `row` and stores it in one transaction that names the version
@@ -152,13 +150,13 @@ impl Core {
                     namnam_game::IllegalMove::MustFeed => row.names.get(mover.other()),
                     _ => row.names.get(row.game.position().owner(house)),
                 };
-                CoreError::from(UserError::Illegal {
+                CoreError::from(PlayRefusal::Illegal {
                     house,
                     why,
                     owner: owner.to_owned(),
                 })
             }
-            MatchError::MatchOver => UserError::NoMatch.into(),
+            MatchError::MatchOver => MatchRefusal::NoMatch.into(),
         })?;
         let rated = row.computer.is_none();
         let clock_ms = i64::from(row.clock_secs) * 1000;
@@ -243,9 +241,7 @@ impl Core {
         confirmed: bool,
         which: MatchRef,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, which).await?;
-        check_expected(&row, which.expected)?;
-        let side = player_side(&row, req)?;
+        let (row, side) = self.callers_match(req, which).await?;
         if !confirmed {
             let mut reply = Reply::private(Text::message(
                 "resign-confirm",
@@ -262,29 +258,29 @@ impl Core {
             return Ok(reply);
         }
         let mut game = row.game.clone();
-        game.resign(side).map_err(|_| UserError::NoMatch)?;
+        game.resign(side).map_err(|_| MatchRefusal::NoMatch)?;
         let headline = Text::message(
             "match-resigns",
             [("player", Arg::player(row.names.get(side)))],
         );
         self.finish(row, game, headline, Via::Answer)
             .await?
-            .ok_or_else(|| UserError::Stale.into())
+            .ok_or_else(|| MatchRefusal::Stale.into())
     }
 
     pub(super) async fn draw(&self, req: &Request, which: MatchRef) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, which).await?;
-        check_expected(&row, which.expected)?;
-        let side = player_side(&row, req)?;
+        let (row, side) = self.callers_match(req, which).await?;
         let opponent = row.names.get(side.other()).to_owned();
         if row.computer.is_some() {
-            return Err(UserError::ComputerNoDraw(opponent).into());
+            return Err(PlayRefusal::ComputerNoDraw(opponent).into());
         }
         match row.draw_offer {
-            Some(offerer) if offerer == side => Err(UserError::DrawAlreadyOffered(opponent).into()),
+            Some(offerer) if offerer == side => {
+                Err(PlayRefusal::DrawAlreadyOffered(opponent).into())
+            }
             Some(_) => {
                 let mut game = row.game.clone();
-                game.agree_draw().map_err(|_| UserError::NoMatch)?;
+                game.agree_draw().map_err(|_| MatchRefusal::NoMatch)?;
                 let headline = Text::message(
                     "draw-accepted",
                     [
@@ -294,14 +290,14 @@ impl Core {
                 );
                 self.finish(row, game, headline, Via::Answer)
                     .await?
-                    .ok_or_else(|| UserError::Stale.into())
+                    .ok_or_else(|| MatchRefusal::Stale.into())
             }
             None => {
                 let mut tx = self.store.begin().await?;
                 if !store::set_draw_offer(&mut tx, row.id, row.version, Some(side), self.now())
                     .await?
                 {
-                    return Err(UserError::Stale.into());
+                    return Err(MatchRefusal::Stale.into());
                 }
                 self.acted(&mut tx, row.id, req.user.id).await?;
                 let mut reply = Reply::public(Text::message(
@@ -335,7 +331,7 @@ impl Core {
             return Ok(None);
         };
         let mut game = row.game.clone();
-        game.time_out(loser).map_err(|_| UserError::NoMatch)?;
+        game.time_out(loser).map_err(|_| MatchRefusal::NoMatch)?;
         let headline = Text::message(
             "match-time-out",
             [("player", Arg::player(row.names.get(loser)))],

@@ -7,15 +7,15 @@
 //! Only the first answer counts: the attempt's answer is written once, in the transaction that moves the
 //! rating. A puzzle's side of Glicko-2 is a fixed rating by its difficulty.
 
+use super::vocabulary::{PuzzleRefusal, Request};
 use std::collections::HashSet;
 
-use super::action::ActionId;
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
 use super::pictures;
 use super::ratings::PROVISIONAL_GAMES;
 use super::reply::{Action, Reply};
-use super::request::{PuzzleCommand, Request};
+use super::vocabulary::actions::ActionId;
 use super::Core;
 use namnam_ai::puzzles::{Puzzle, Theme};
 use namnam_game::{House, MoveRecord, Player};
@@ -133,20 +133,6 @@ fn shown_rating(r: &PuzzleRating) -> String {
 }
 
 impl Core {
-    pub(super) async fn puzzle(
-        &self,
-        req: &Request,
-        command: PuzzleCommand,
-    ) -> Result<Reply, CoreError> {
-        match command {
-            PuzzleCommand::Play => self.show_puzzle(req).await,
-            PuzzleCommand::Answer { house, attempt } => {
-                self.answer_puzzle(req, house, attempt).await
-            }
-            PuzzleCommand::Stats => self.puzzle_stats(req).await,
-        }
-    }
-
     /// The puzzle of `key`: in this core's set, else among those found in a server's own matches (a
     /// daily puzzle).
     pub(super) async fn puzzle_of(&self, key: &str) -> Result<Option<Puzzle>, CoreError> {
@@ -183,7 +169,7 @@ impl Core {
     }
 
     /// The player's current puzzle again, else the next one (noted as shown).
-    async fn show_puzzle(&self, req: &Request) -> Result<Reply, CoreError> {
+    pub(super) async fn show_puzzle(&self, req: &Request) -> Result<Reply, CoreError> {
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -271,7 +257,7 @@ impl Core {
     }
 
     /// Judges `house` in a puzzle (a button's, else the player's current one), and moves the rating.
-    async fn answer_puzzle(
+    pub(super) async fn answer_puzzle(
         &self,
         req: &Request,
         house: House,
@@ -284,22 +270,22 @@ impl Core {
             Some(id) => store::load_puzzle_attempt(&mut *tx, id)
                 .await?
                 .filter(|a| a.player == player)
-                .ok_or(UserError::PuzzleNotYours)?,
+                .ok_or(PuzzleRefusal::PuzzleNotYours)?,
             None => store::current_puzzle(&mut *tx, player)
                 .await?
-                .ok_or(UserError::NoPuzzle)?,
+                .ok_or(PuzzleRefusal::NoPuzzle)?,
         };
         if shown.answer.is_some() {
-            return Err(UserError::PuzzleAnswered.into());
+            return Err(PuzzleRefusal::PuzzleAnswered.into());
         }
         let puzzle = self
             .puzzle_of(&shown.puzzle)
             .await?
             .map(|p| shown_as(p, shown.form))
-            .ok_or(UserError::PuzzleGone)?;
+            .ok_or(PuzzleRefusal::PuzzleGone)?;
         let position = puzzle.position;
         let Ok(chosen) = position.play(house) else {
-            return Err(UserError::PuzzleIllegal {
+            return Err(PuzzleRefusal::PuzzleIllegal {
                 house,
                 legal: position.legal_moves().iter().collect(),
             }
@@ -316,7 +302,7 @@ impl Core {
         };
         if !store::answer_puzzle(&mut tx, shown.id, answer).await? {
             // Another press of the same puzzle came first.
-            return Err(UserError::PuzzleAnswered.into());
+            return Err(PuzzleRefusal::PuzzleAnswered.into());
         }
         let mut r = store::load_puzzle_rating(&mut *tx, player)
             .await?
@@ -408,7 +394,7 @@ impl Core {
     }
 
     /// The player's puzzle rating, record and streaks.
-    async fn puzzle_stats(&self, req: &Request) -> Result<Reply, CoreError> {
+    pub(super) async fn puzzle_stats(&self, req: &Request) -> Result<Reply, CoreError> {
         let Some(r) = store::load_puzzle_rating(self.store.reader(), req.user.id).await? else {
             return Ok(Reply::private(Text::message(
                 "puzzle-stats-none",

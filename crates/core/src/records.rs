@@ -8,6 +8,7 @@
 
 use super::buttons::replay_action;
 use super::history::{replay_to, stored_house};
+use super::vocabulary::{MatchRefusal, RecordRefusal, ReplayFrom, Request};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,13 +16,12 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use super::action::{ActionId, ReplayStep};
-use super::error::{cause_chain, CoreError, InternalError, UserError};
+use super::error::{cause_chain, CoreError, InternalError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::pictures;
 use super::reply::{Action, Document, Scene};
-use super::request::{ReplayFrom, Request};
+use super::vocabulary::actions::{ActionId, ReplayStep};
 use super::{text, Core, Notice, Reply, Text};
 use namnam_ai::analysis::{self, Cost, JudgedMove};
 use namnam_game::{Match, MatchMove, Player};
@@ -63,9 +63,9 @@ impl Core {
         let row = store::load_match(self.store.reader(), match_id)
             .await?
             .filter(|row| row.server == req.place.server)
-            .ok_or(UserError::NoSuchMatch(match_id))?;
+            .ok_or(MatchRefusal::NoSuchMatch(match_id))?;
         if row.state == MatchState::Active && row.side_of(req.user.id).is_none() {
-            return Err(UserError::LiveMatchOfOthers(match_id).into());
+            return Err(RecordRefusal::LiveMatchOfOthers(match_id).into());
         }
         Ok(row)
     }
@@ -75,7 +75,7 @@ impl Core {
         self.match_to_look_at(req, match_id).await?;
         let record = store::load_record(self.store.reader(), match_id)
             .await?
-            .ok_or(UserError::NoSuchMatch(match_id))?;
+            .ok_or(MatchRefusal::NoSuchMatch(match_id))?;
         let mut reply = Reply::private(Text::message(
             "export",
             [
@@ -159,10 +159,10 @@ impl Core {
     pub(super) async fn analyse(&self, req: &Request, match_id: i64) -> Result<Reply, CoreError> {
         let row = self.match_to_look_at(req, match_id).await?;
         if row.state == MatchState::Active {
-            return Err(UserError::AnalyseLive(match_id).into());
+            return Err(RecordRefusal::AnalyseLive(match_id).into());
         }
         if row.moves_played == 0 {
-            return Err(UserError::NothingToAnalyse(match_id).into());
+            return Err(RecordRefusal::NothingToAnalyse(match_id).into());
         }
         match store::analysis_of(self.store.reader(), match_id).await? {
             Some(done) if done.verdict.is_some() => {
@@ -170,7 +170,7 @@ impl Core {
                 return Ok(verdict_reply(&row, &verdict, true));
             }
             Some(queued) if !queued.failed => {
-                return Err(UserError::AnalysisQueued(match_id).into())
+                return Err(RecordRefusal::AnalysisQueued(match_id).into())
             }
             // Never asked for, or failed last time: queued (again).
             _ => {}
@@ -192,7 +192,7 @@ impl Core {
         tx.commit().await.map_err(StoreError::from)?;
         if !queued {
             // Asked for twice at once: the other request queued it.
-            return Err(UserError::AnalysisQueued(match_id).into());
+            return Err(RecordRefusal::AnalysisQueued(match_id).into());
         }
         self.analyses.notify_one();
         Ok(Reply::private(Text::message(

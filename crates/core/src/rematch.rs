@@ -2,8 +2,8 @@
 //! other player (through `challenge`, with all its checks; accepting it swaps sides as any rematch does);
 //! against the computer the new match starts at once, at the same level.
 
-use super::error::{CoreError, UserError};
-use super::request::{ChallengeOptions, Request, UserRef};
+use super::error::CoreError;
+use super::vocabulary::{ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, UserRef};
 use super::{Core, Reply};
 use namnam_ai::Level;
 use namnam_store::{self as store, FirstMover, MatchRow, MatchState, PlayerKind};
@@ -20,18 +20,18 @@ impl Core {
             Some(id) => store::load_match(reader, id)
                 .await?
                 .filter(|row| row.server == place.server)
-                .ok_or(UserError::NothingToRematch)?,
+                .ok_or(ChallengeRefusal::NothingToRematch)?,
             None => store::last_finished_match_of(reader, place.server, place.channel, req.user.id)
                 .await?
-                .ok_or(UserError::NothingToRematch)?,
+                .ok_or(ChallengeRefusal::NothingToRematch)?,
         };
         let side = row.side_of(req.user.id).ok_or_else(|| {
-            UserError::NotAPlayer(row.names.south.clone(), row.names.north.clone())
+            MatchRefusal::NotAPlayer(row.names.south.clone(), row.names.north.clone())
         })?;
         match row.state {
             MatchState::Finished => {}
-            MatchState::Active => return Err(UserError::RematchActive(row.id).into()),
-            MatchState::Aborted => return Err(UserError::RematchAborted(row.id).into()),
+            MatchState::Active => return Err(ChallengeRefusal::RematchActive(row.id).into()),
+            MatchState::Aborted => return Err(ChallengeRefusal::RematchAborted(row.id).into()),
         }
         let other = side.other();
         let computer = row.computer.filter(|seat| seat.side == other);

@@ -3,11 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::ActionId;
 use super::error::cause_chain;
 use super::message::Language;
 use super::message::Text;
 use super::pictures::{PendingAnimation, Picture};
+use super::vocabulary::actions::ActionId;
 use namnam_game::{ByPlayer, Match, MatchMove, Player, Position};
 use namnam_render::StandingsTable;
 use namnam_store::{Names, PostId, Snowflake};

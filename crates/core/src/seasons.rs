@@ -3,11 +3,11 @@
 //! top three are posted where the server's season news goes; ratings start fresh. A match counts in the
 //! season in which it ends (it is rated then).
 
-use super::error::{CoreError, UserError};
+use super::error::CoreError;
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::ratings::show_rating;
-use super::request::{Request, SeasonChange};
+use super::vocabulary::{AdminRefusal, MatchRefusal, Request, SeasonChange};
 use super::{Core, Notice, Reply, Text};
 use namnam_store::{self as store, SeasonState, Snowflake, StoreError, WriteTx};
 
@@ -41,7 +41,7 @@ impl Core {
                 .is_some_and(|at| now - at < SEASON_RESTART_MS)
         {
             // The same command twice (or two admins at once): one season's end is enough.
-            return Err(UserError::SeasonJustStarted(state.number).into());
+            return Err(AdminRefusal::SeasonJustStarted(state.number).into());
         }
         // Said after what a season command did, when seasons are monthly.
         let how = monthly.then(|| Text::message("season-monthly", []));
@@ -66,7 +66,7 @@ impl Core {
         }
         let news_channel = news.unwrap_or(place.channel);
         let Some(mut news_post) = self.end_season(&mut tx, place.server, state, now).await? else {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         };
         if news_channel == place.channel || !self.config.outbox {
             // The news is the answer: everyone here sees it (stored as shown, so that the poster finds it

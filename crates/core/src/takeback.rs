@@ -8,16 +8,15 @@
 //! against the computer (it answers at once), not for a move that ended a round (the round's end is
 //! stored and announced), not once the match is over.
 
-use super::action::ActionId;
 use super::buttons::takeback_action;
 use super::context::MatchChange;
-use super::error::{CoreError, UserError};
+use super::error::CoreError;
 use super::history::replay_to;
 use super::matches::may_take_back;
-use super::matches::{check_expected, player_side, MatchRef};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
-use super::request::Request;
+use super::vocabulary::actions::ActionId;
+use super::vocabulary::{MatchRef, MatchRefusal, PlayRefusal, Request};
 use super::{Action, Core, Reply, Text};
 use namnam_game::Player;
 use namnam_store::{self as store, MatchRow, StoreError, TakenBack};
@@ -33,18 +32,16 @@ impl Core {
         decline: bool,
         which: MatchRef,
     ) -> Result<Reply, CoreError> {
-        let row = self.active_match(req, which).await?;
-        check_expected(&row, which.expected)?;
-        let side = player_side(&row, req)?;
+        let (row, side) = self.callers_match(req, which).await?;
         let opponent = row.names.get(side.other()).to_owned();
         if row.computer.is_some() {
-            return Err(UserError::ComputerNoTakeback(opponent).into());
+            return Err(PlayRefusal::ComputerNoTakeback(opponent).into());
         }
         match (row.takeback_request, decline) {
-            (None, true) => Err(UserError::NoTakebackRequest.into()),
+            (None, true) => Err(PlayRefusal::NoTakebackRequest.into()),
             (Some(asker), true) => self.close_request(row, side, asker).await,
             (Some(asker), false) if asker == side => {
-                Err(UserError::TakebackAlreadyAsked(opponent).into())
+                Err(PlayRefusal::TakebackAlreadyAsked(opponent).into())
             }
             (Some(asker), false) => self.accept_takeback(row, asker).await,
             (None, false) => self.ask_takeback(row, side).await,
@@ -57,14 +54,14 @@ impl Core {
         // One request per move: asking, withdrawing and asking again would ping the opponent each time.
         if row.takeback_asked_turn == Some(row.turns) {
             return Err(
-                UserError::TakebackOncePerMove(row.names.get(asker.other()).to_owned()).into(),
+                PlayRefusal::TakebackOncePerMove(row.names.get(asker.other()).to_owned()).into(),
             );
         }
         let mut tx = self.store.begin().await?;
         if !store::set_takeback_request(&mut tx, row.id, row.version, Some(asker), self.now())
             .await?
         {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         }
         // The asker is at the board: if the opponent accepts soon, no DM tells them it is their turn.
         self.acted(&mut tx, row.id, row.players.get(asker)).await?;
@@ -104,7 +101,7 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let mut tx = self.store.begin().await?;
         if !store::set_takeback_request(&mut tx, row.id, row.version, None, self.now()).await? {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         }
         self.acted(&mut tx, row.id, row.players.get(side)).await?;
         let names = &row.names;
@@ -141,7 +138,7 @@ impl Core {
             return self
                 .time_out(row, Via::Answer)
                 .await?
-                .ok_or_else(|| UserError::Stale.into());
+                .ok_or_else(|| MatchRefusal::Stale.into());
         }
         // Checked again: a request stands only while its move is the last (any move clears it).
         let last = may_take_back(&row, asker)?;
@@ -153,7 +150,7 @@ impl Core {
             .filter(|mv| mv.ply == row.moves_played && mv.player == asker)
             // A press of the same button that got there first (it took the move back since the row was
             // read): out of date, as the version check below would say.
-            .ok_or(UserError::Stale)?;
+            .ok_or(MatchRefusal::Stale)?;
         // The match before the move, rebuilt from the start as a replay rebuilds it.
         let (game, _) = replay_to(&row, &moves, row.moves_played - 1)?;
         // The asker gets back the time they had left when they played the move, counted from now: the
@@ -179,7 +176,7 @@ impl Core {
             now_ms: now,
         };
         let Some(after) = store::take_back(&mut tx, &stored).await? else {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         };
         // The one accepting is at the board: no DM when the match comes back to them.
         self.acted(&mut tx, row.id, row.players.get(asker.other()))

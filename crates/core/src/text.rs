@@ -485,7 +485,7 @@ mod tests {
     fn the_consoles_help_names_every_command_and_option() {
         for language in [Language::English, Language::French] {
             let help = help().plain_in(language);
-            for command in crate::request::COMMANDS {
+            for command in crate::vocabulary::COMMANDS {
                 assert!(
                     help.lines().any(|l| l.trim_start().starts_with(command)
                         || l.contains(&format!("| {command}"))),

@@ -2,18 +2,19 @@
 //! accepted match (the reply's `open_thread`) and moves the match there. From then on the match lives in the
 //! thread (its commands, buttons and clock notices), and its parent channel is free for another match.
 
-use super::error::{CoreError, UserError};
+use super::error::CoreError;
 use super::matches::MatchAfter;
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::vocabulary::{ChallengeRefusal, MatchRefusal};
 use super::{Core, Text};
 use namnam_store::{self as store, Snowflake, StoreError};
 
 impl Core {
     /// Makes `thread` the channel of the active match `match_id`, in one transaction. Refused with a
-    /// [`UserError`] (changing nothing) when the match is not active (unknown, finished or aborted):
-    /// [`UserError::NotActive`]; or when another match is already active in the thread:
-    /// [`UserError::MatchInChannel`]. Moving a match to the thread it is in already is an `Ok` that changes
+    /// [`UserError`](crate::UserError) (changing nothing) when the match is not active (unknown, finished or aborted):
+    /// [`MatchRefusal::NotActive`]; or when another match is already active in the thread:
+    /// [`ChallengeRefusal::MatchInChannel`]. Moving a match to the thread it is in already is an `Ok` that changes
     /// nothing. The match's version stays, so its buttons keep working.
     pub async fn move_match_to_thread(
         &self,
@@ -26,7 +27,7 @@ impl Core {
         let row = store::load_match(&mut *tx, match_id)
             .await?
             .filter(|row| row.state == store::MatchState::Active)
-            .ok_or(UserError::NotActive(match_id))?;
+            .ok_or(MatchRefusal::NotActive(match_id))?;
         if row.channel == thread {
             return Ok(());
         }
@@ -34,10 +35,10 @@ impl Core {
             .await?
             .is_some()
         {
-            return Err(UserError::MatchInChannel.into());
+            return Err(ChallengeRefusal::MatchInChannel.into());
         }
         if !store::move_match(&mut tx, match_id, thread, thread_name, now).await? {
-            return Err(UserError::NotActive(match_id).into());
+            return Err(MatchRefusal::NotActive(match_id).into());
         }
         // What waits to be posted about the match (its first board, if the thread could not take it yet)
         // goes there too.

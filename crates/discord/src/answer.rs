@@ -14,6 +14,7 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
+use namnam_core::{ChallengeCommand, MatchCommand, PlayCommand};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -377,7 +378,7 @@ pub async fn answer(
     };
     let told = Text::message(
         match command {
-            Command::Move { .. } => MOVE_RECORDED,
+            Command::Play(PlayCommand::Move { .. }) => MOVE_RECORDED,
             _ => DONE_RECORDED,
         },
         [],
@@ -517,14 +518,14 @@ async fn settle(
 fn supersedes_source(command: &Command, reply: &Reply) -> bool {
     let answered = matches!(
         command,
-        Command::Accept { .. }
-            | Command::Decline { .. }
-            | Command::Cancel { .. }
-            | Command::Takeback { decline: true, .. }
+        Command::Challenges(ChallengeCommand::Accept { .. })
+            | Command::Challenges(ChallengeCommand::Decline { .. })
+            | Command::Challenges(ChallengeCommand::Cancel { .. })
+            | Command::Play(PlayCommand::Takeback { decline: true, .. })
     );
     !reply.private
         && (reply.board.is_some() || answered)
-        && !matches!(command, Command::Board { .. })
+        && !matches!(command, Command::Matches(MatchCommand::Board { .. }))
 }
 
 /// The server wants a thread per match: the answer says where the match went, the thread starts from

@@ -4,6 +4,7 @@
 //! players can still use commands there; the bot's removal from a server; and a server that Discord marks
 //! unavailable, and available again (its clocks wait meanwhile).
 
+use namnam_core::{MatchRefusal, PuzzleRefusal};
 use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
@@ -13,7 +14,7 @@ use super::errors::{self, retrying, Failure};
 use super::metrics::{OutcomeLabel, Route};
 use super::reply::custom_ids;
 use super::{CommandError, Data};
-use namnam_core::{action, cause_chain, ActionId, Language, Outcome, UserError};
+use namnam_core::{cause_chain, ActionId, Language, Outcome, UserError};
 use namnam_store::Snowflake;
 
 /// Poise's event hook.
@@ -138,7 +139,7 @@ async fn on_button(
 ) -> Result<Option<Outcome>, CommandError> {
     let _working = data.in_flight.enter().ok_or(CommandError::ShuttingDown)?;
     let id = press.data.custom_id.as_str();
-    if !id.starts_with(action::PREFIX) {
+    if !id.starts_with(namnam_core::vocabulary::actions::PREFIX) {
         // Another bot's button, or something else: not ours to answer.
         tracing::debug!(custom_id = id, "a button that is not ours: left alone");
         return Ok(None);
@@ -150,9 +151,9 @@ async fn on_button(
             "a press of a button its message does not carry: refused");
         let refusal = match id.parse::<ActionId>() {
             // What takes a puzzle's houses off its message is its answer.
-            Ok(ActionId::PuzzleAnswer { .. }) => UserError::PuzzleAnswered,
+            Ok(ActionId::PuzzleAnswer { .. }) => UserError::Puzzle(PuzzleRefusal::PuzzleAnswered),
             // What takes another button off its message is the match (or challenge) moving on.
-            _ => UserError::Stale,
+            _ => UserError::Match(MatchRefusal::Stale),
         };
         let language = Language::of_locale(&press.locale);
         let stale = data.mentions.render_in(&refusal.text(), language);

@@ -17,17 +17,19 @@ mod field;
 mod words;
 
 use super::context::{HookFuture, MatchChange, MatchHook};
-use super::request::{StartAt, TournamentCommand, TournamentSpec};
+use crate::vocabulary::{
+    ChallengeRefusal, InputRefusal, MatchRefusal, Request, StartAt, TournamentCommand,
+    TournamentRefusal, TournamentSpec, UserError,
+};
 use field::{swiss_rounds, total_rounds, Field};
 use words::{
     describe_terms, named, names_and, signup_actions, signup_text, start_words, swiss_rounds_now,
     thread_name,
 };
 
-use super::error::{CoreError, InternalError, UserError};
+use super::error::{CoreError, InternalError};
 use super::matches::MatchAfter;
 use super::outbox::{PostPlace, Via};
-use super::request::Request;
 use super::{Arg, Core, Language, Notice, Reply, Text};
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use namnam_store::{
@@ -160,7 +162,7 @@ impl Core {
             return store::load_tournament(reader, id)
                 .await?
                 .filter(|t| t.server == server)
-                .ok_or_else(|| UserError::NoSuchTournament(id).into());
+                .ok_or_else(|| TournamentRefusal::NoSuchTournament(id).into());
         }
         let live = store::live_tournaments(reader, server).await?;
         let here: Vec<&TournamentRow> = live
@@ -174,14 +176,14 @@ impl Core {
                 // A finished tournament can still be looked at: the newest.
                 return store::last_tournament(reader, server)
                     .await?
-                    .ok_or_else(|| UserError::NoTournament.into());
+                    .ok_or_else(|| TournamentRefusal::NoTournament.into());
             }
             (0, _) => live.iter().collect(),
             _ => here,
         };
         match candidates.as_slice() {
             [one] => Ok((*one).clone()),
-            many => Err(UserError::WhichTournament(
+            many => Err(TournamentRefusal::WhichTournament(
                 many.iter().map(|t| (t.id, t.name.clone())).collect(),
             )
             .into()),
@@ -197,7 +199,7 @@ impl Core {
         let place = &req.place;
         let name = spec.name.trim();
         if name.is_empty() || name.chars().count() > MAX_NAME {
-            return Err(UserError::BadOption {
+            return Err(InputRefusal::BadOption {
                 option: "name",
                 expected: crate::Wanted::TournamentName,
             }
@@ -207,20 +209,20 @@ impl Core {
         if !settings.allowed_channels.is_empty()
             && !settings.allowed_channels.contains(&place.channel)
         {
-            return Err(UserError::ChannelNotAllowed.into());
+            return Err(ChallengeRefusal::ChannelNotAllowed.into());
         }
         let target = spec.target.unwrap_or(settings.default_target);
         if target.is_none() && spec.match_rounds.is_none() {
-            return Err(UserError::TournamentEndless.into());
+            return Err(TournamentRefusal::TournamentEndless.into());
         }
         if spec.format == Format::RoundRobin && spec.rounds.is_some() {
-            return Err(UserError::RoundRobinRounds.into());
+            return Err(TournamentRefusal::RoundRobinRounds.into());
         }
         let starts_at = match spec.start {
             None => None,
             Some(StartAt::In { secs }) => Some(now + i64::from(secs) * 1000),
             Some(StartAt::At { ms }) if ms > now => Some(ms),
-            Some(StartAt::At { .. }) => return Err(UserError::StartInThePast.into()),
+            Some(StartAt::At { .. }) => return Err(TournamentRefusal::StartInThePast.into()),
         };
         let mut tx = self.store.begin().await?;
         req.user.note_in(&mut tx, place, now).await?;
@@ -262,24 +264,24 @@ impl Core {
     async fn join_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if !t.state.is_live() {
-            return Err(UserError::TournamentOver(t.name).into());
+            return Err(TournamentRefusal::TournamentOver(t.name).into());
         }
         if t.state != TournamentState::Signup {
-            return Err(UserError::TournamentStarted(t.name).into());
+            return Err(TournamentRefusal::TournamentStarted(t.name).into());
         }
         if req.user.kind != store::PlayerKind::Human {
-            return Err(UserError::ChallengeBot(req.user.name.clone()).into());
+            return Err(ChallengeRefusal::ChallengeBot(req.user.name.clone()).into());
         }
         let now = self.now();
         let mut tx = self.store.begin().await?;
         still_in_signup(&mut tx, &t).await?;
         let entrants = store::entrants(&mut *tx, t.id).await?;
         if entrants.iter().any(|e| e.player == req.user.id) {
-            return Err(UserError::AlreadyJoined(t.name).into());
+            return Err(TournamentRefusal::AlreadyJoined(t.name).into());
         }
         let limit = t.player_limit.unwrap_or(MAX_PLAYERS).min(MAX_PLAYERS);
         if entrants.len() as u32 >= limit {
-            return Err(UserError::TournamentFull(t.name, limit).into());
+            return Err(TournamentRefusal::TournamentFull(t.name, limit).into());
         }
         req.user.note_in(&mut tx, &req.place, now).await?;
         store::add_entrant(&mut tx, t.id, req.user.id, now).await?;
@@ -299,12 +301,12 @@ impl Core {
     async fn leave_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.state != TournamentState::Signup {
-            return Err(UserError::TournamentStarted(t.name).into());
+            return Err(TournamentRefusal::TournamentStarted(t.name).into());
         }
         let mut tx = self.store.begin().await?;
         still_in_signup(&mut tx, &t).await?;
         if !store::remove_entrant(&mut tx, t.id, req.user.id).await? {
-            return Err(UserError::NotInTournament(t.name).into());
+            return Err(TournamentRefusal::NotInTournament(t.name).into());
         }
         tx.commit().await.map_err(StoreError::from)?;
         Ok(Reply::private(Text::message(
@@ -316,15 +318,15 @@ impl Core {
     async fn start_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.organiser != req.user.id && !req.can_manage {
-            return Err(UserError::NotOrganiser(t.organiser_name).into());
+            return Err(TournamentRefusal::NotOrganiser(t.organiser_name).into());
         }
         if t.state != TournamentState::Signup {
-            return Err(UserError::TournamentStarted(t.name).into());
+            return Err(TournamentRefusal::TournamentStarted(t.name).into());
         }
         let joined = store::entrants(self.store.reader(), t.id).await?.len();
         if joined < 2 {
             // Asked by hand: refused, and the sign-up goes on (the clock's start cancels it instead).
-            return Err(UserError::TooFewPlayers(t.name, joined as u32).into());
+            return Err(TournamentRefusal::TooFewPlayers(t.name, joined as u32).into());
         }
         let mut tx = self.store.begin().await?;
         let mut notices = self.begin_tournament(&mut tx, t).await?;
@@ -356,7 +358,7 @@ impl Core {
         let entrants = store::entrants(&mut **tx, t.id).await?;
         if entrants.len() < 2 {
             if !store::update_tournament(tx, &t, TournamentState::Cancelled, 0, None, now).await? {
-                return Err(UserError::Stale.into());
+                return Err(MatchRefusal::Stale.into());
             }
             let mut reply = Reply::public(Text::message(
                 "tournament-could-not-start",
@@ -422,7 +424,7 @@ impl Core {
             )
             .await?
             {
-                return Err(UserError::Stale.into());
+                return Err(MatchRefusal::Stale.into());
             }
             let mut boards = Vec::new();
             for mut game in games {
@@ -604,7 +606,7 @@ impl Core {
         let t = &field.t;
         let now = self.now();
         if !store::update_tournament(tx, t, TournamentState::Finished, t.round, None, now).await? {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         }
         let language = self.public_language(store::server_language(&mut **tx, t.server).await?);
         let table = field.table(
@@ -786,7 +788,7 @@ impl Core {
         let field = Field::read(self, t).await?;
         let t = &field.t;
         if t.round == 0 {
-            return Err(UserError::TournamentNotStarted(t.name.clone()).into());
+            return Err(TournamentRefusal::TournamentNotStarted(t.name.clone()).into());
         }
         let tournament = named(&t.name);
         let round = Arg::number(t.round);
@@ -833,17 +835,17 @@ impl Core {
             return self.leave_tournament(req, Some(t.id)).await;
         }
         if t.state != TournamentState::Running {
-            return Err(UserError::TournamentOver(t.name).into());
+            return Err(TournamentRefusal::TournamentOver(t.name).into());
         }
         let mut tx = self.store.begin().await?;
         store::touch_tournament(&mut tx, t.id).await?;
-        let over = UserError::TournamentOver(t.name.clone());
+        let over = TournamentRefusal::TournamentOver(t.name.clone());
         let t = store::load_tournament(&mut *tx, t.id)
             .await?
             .filter(|t| t.state == TournamentState::Running)
             .ok_or(over)?;
         if !store::withdraw_entrant(&mut tx, t.id, req.user.id, t.round).await? {
-            return Err(UserError::NotInTournament(t.name).into());
+            return Err(TournamentRefusal::NotInTournament(t.name).into());
         }
         let games = store::games(&mut *tx, t.id).await?;
         let live = games
@@ -868,7 +870,7 @@ impl Core {
                     InternalError::Inconsistent(format!("match {match_id} without its player"))
                 })?;
                 let mut game = row.game.clone();
-                game.resign(side).map_err(|_| UserError::NoMatch)?;
+                game.resign(side).map_err(|_| MatchRefusal::NoMatch)?;
                 let outbox = self.config.outbox;
                 return self
                     .finish_with(tx, row, game, headline, Via::Poster)
@@ -897,7 +899,7 @@ impl Core {
                         board.notify.clear();
                         board
                     })
-                    .ok_or_else(|| UserError::Stale.into());
+                    .ok_or_else(|| MatchRefusal::Stale.into());
             }
         }
         let mut reply = Reply::public(headline);
@@ -916,17 +918,17 @@ impl Core {
     async fn cancel_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.organiser != req.user.id && !req.can_manage {
-            return Err(UserError::NotOrganiser(t.organiser_name).into());
+            return Err(TournamentRefusal::NotOrganiser(t.organiser_name).into());
         }
         if !t.state.is_live() {
-            return Err(UserError::TournamentOver(t.name).into());
+            return Err(TournamentRefusal::TournamentOver(t.name).into());
         }
         let now = self.now();
         let mut tx = self.store.begin().await?;
         if !store::update_tournament(&mut tx, &t, TournamentState::Cancelled, t.round, None, now)
             .await?
         {
-            return Err(UserError::Stale.into());
+            return Err(MatchRefusal::Stale.into());
         }
         let id = match t.state {
             TournamentState::Running => "tournament-cancelled-running",
@@ -981,7 +983,7 @@ impl Core {
                     notices.append(made);
                 }
                 // Another process got there first.
-                Err(CoreError::User(UserError::Stale)) => {}
+                Err(CoreError::User(UserError::Match(MatchRefusal::Stale))) => {}
                 // One tournament's trouble must not stop the clock for everyone: logged, tried again at
                 // the next sweep (its transaction is rolled back).
                 Err(e) => {
@@ -1015,12 +1017,12 @@ impl Core {
                 continue;
             };
             let mut game = row.game.clone();
-            let result = game.adjudicate().map_err(|_| UserError::NoMatch)?;
+            let result = game.adjudicate().map_err(|_| MatchRefusal::NoMatch)?;
             let rated = row.moves_played > 0;
             let Some(after) =
                 store::finish_match(tx, row.id, row.version, &game, rated, now).await?
             else {
-                return Err(UserError::Stale.into());
+                return Err(MatchRefusal::Stale.into());
             };
             let ratings = match rated {
                 true => Some(
@@ -1083,7 +1085,7 @@ async fn still_in_signup(tx: &mut WriteTx, t: &TournamentRow) -> Result<(), Core
     let now = store::load_tournament(&mut **tx, t.id).await?;
     match now.map(|now| now.state) {
         Some(TournamentState::Signup) => Ok(()),
-        _ => Err(UserError::TournamentStarted(t.name.clone()).into()),
+        _ => Err(TournamentRefusal::TournamentStarted(t.name.clone()).into()),
     }
 }
 

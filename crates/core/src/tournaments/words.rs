@@ -3,7 +3,7 @@
 
 use super::field::swiss_rounds;
 use super::MAX_THREAD_NAME;
-use crate::action::ActionId;
+use crate::vocabulary::actions::ActionId;
 use crate::{Action, Arg, Language, Text};
 use namnam_game::Endgame;
 use namnam_store::{Format, MatchRow, TournamentRow};

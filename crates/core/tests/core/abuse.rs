@@ -8,6 +8,7 @@ use namnam_core::clock::parse_duration;
 use namnam_core::{
     ActionId, Command, Part, Reply, Request, Resolver, UserError, UserRef, COSTLY_PER_MINUTE,
 };
+use namnam_core::{ChallengeRefusal, InputRefusal, PlayRefusal};
 use namnam_store::Snowflake;
 use proptest::prelude::*;
 
@@ -57,7 +58,7 @@ async fn a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes(backe
     h.ok("alice", "cancel").await;
     for _ in 0..3 {
         match h.refused("alice", "challenge opponent:bob").await {
-            UserError::ChallengeTooSoon { name, until } => {
+            UserError::Challenge(ChallengeRefusal::ChallengeTooSoon { name, until }) => {
                 assert_eq!(name, "bob");
                 assert_eq!(until, START_MS + 10 * 60_000);
             }
@@ -70,7 +71,7 @@ async fn a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes(backe
     h.clock.advance_secs(10 * 60 - 1);
     assert!(matches!(
         h.refused("alice", "challenge opponent:bob").await,
-        UserError::ChallengeTooSoon { .. }
+        UserError::Challenge(ChallengeRefusal::ChallengeTooSoon { .. })
     ));
     h.clock.advance_secs(1);
     h.ok("alice", "challenge opponent:bob").await;
@@ -78,7 +79,7 @@ async fn a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes(backe
     h.ok("bob", "decline").await;
     assert!(matches!(
         h.refused("alice", "challenge opponent:bob").await,
-        UserError::ChallengeTooSoon { .. }
+        UserError::Challenge(ChallengeRefusal::ChallengeTooSoon { .. })
     ));
 }
 
@@ -93,7 +94,7 @@ async fn a_takeback_is_asked_once_per_move(backend: Backend) {
     for _ in 0..3 {
         assert_eq!(
             h.refused("alice", "takeback").await,
-            UserError::TakebackOncePerMove("bob".into())
+            UserError::Play(PlayRefusal::TakebackOncePerMove("bob".into()))
         );
     }
 }
@@ -105,14 +106,14 @@ async fn costly_commands_have_a_budget_a_minute(backend: Backend) {
         h.ok("carol", "board").await;
     }
     let until = match h.refused("carol", "board").await {
-        UserError::Busy { until } => until,
+        UserError::Input(InputRefusal::Busy { until }) => until,
         other => panic!("{other:?}"),
     };
     assert!(until > START_MS && until <= START_MS + 60_000, "{until}");
     // Other costly commands share the budget; cheap ones and other people are not touched by it.
     assert!(matches!(
         h.refused("carol", "history").await,
-        UserError::Busy { .. }
+        UserError::Input(InputRefusal::Busy { .. })
     ));
     h.ok("carol", "rules").await;
     h.ok("dave", "board").await;
@@ -132,10 +133,10 @@ async fn numbers_too_large_for_a_clock_are_refused(backend: Backend) {
         assert!(
             matches!(
                 refused,
-                Err(UserError::BadOption {
+                Err(UserError::Input(InputRefusal::BadOption {
                     option: "clock",
                     ..
-                })
+                }))
             ),
             "{clock}: {refused:?}"
         );
@@ -146,7 +147,10 @@ async fn numbers_too_large_for_a_clock_are_refused(backend: Backend) {
         &[("name", "x"), ("start", "in99999999999999999d")],
     );
     assert!(
-        matches!(refused, Err(UserError::BadOption { .. })),
+        matches!(
+            refused,
+            Err(UserError::Input(InputRefusal::BadOption { .. }))
+        ),
         "{refused:?}"
     );
     for number in [
@@ -357,7 +361,7 @@ async fn forged_button_ids_are_refused_not_panics() {
         ActionId::Replay {
             match_id: -1,
             ply: u32::MAX,
-            step: namnam_core::action::ReplayStep::Forward,
+            step: namnam_core::vocabulary::actions::ReplayStep::Forward,
             owner: None,
         },
         ActionId::TournamentJoin {

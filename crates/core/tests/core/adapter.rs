@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use namnam_core::{ActionId, Place, Reply, UserError};
+use namnam_core::{ChallengeRefusal, MatchRefusal};
 use namnam_game::House;
 use namnam_store as store;
 
@@ -112,7 +113,10 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
         .expect("a second move to the same thread is fine");
 
     // The match is played from the thread, with the buttons it had; the parent channel knows it no more.
-    assert_eq!(h.refused("alice", "move house:1").await, UserError::NoMatch);
+    assert_eq!(
+        h.refused("alice", "move house:1").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
     assert_eq!(
         labels(&legal(&h, "alice-vs-bob", "alice").await),
         legal_houses(&accepted)
@@ -175,7 +179,10 @@ async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backen
         .move_match_to_thread(first_id, channel_id("games"), "games")
         .await
         .expect_err("games has a match");
-    assert_eq!(refusal.to_string(), UserError::MatchInChannel.to_string());
+    assert_eq!(
+        refusal.to_string(),
+        UserError::Challenge(ChallengeRefusal::MatchInChannel).to_string()
+    );
     h.ok_in("games", "carol", "resign confirm:yes").await;
     let refusal = h
         .core
@@ -184,14 +191,17 @@ async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backen
         .expect_err("a finished match stays");
     assert_eq!(
         refusal.to_string(),
-        UserError::NotActive(second_id).to_string()
+        UserError::Match(MatchRefusal::NotActive(second_id)).to_string()
     );
     let refusal = h
         .core
         .move_match_to_thread(4242, channel_id("a-thread"), "a thread")
         .await
         .expect_err("no such match");
-    assert_eq!(refusal.to_string(), UserError::NotActive(4242).to_string());
+    assert_eq!(
+        refusal.to_string(),
+        UserError::Match(MatchRefusal::NotActive(4242)).to_string()
+    );
     let row = store::load_match(h.core.store().reader(), second_id)
         .await
         .unwrap()

@@ -1,6 +1,7 @@
 //! The computer's analysis of a finished match: it names a blunder planted in a match of good moves, is
 //! stored and runs once, is posted where it was asked for, and marks the mistake in the replay.
 
+use namnam_core::RecordRefusal;
 use std::sync::Arc;
 
 use namnam_core::{Core, CoreConfig, ManualClock, UserError};
@@ -53,7 +54,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     assert_eq!(
         h.refused_in("games", "carol", &format!("analyse match:{match_id}"))
             .await,
-        UserError::AnalysisQueued(match_id),
+        UserError::Record(RecordRefusal::AnalysisQueued(match_id)),
         "asked for once"
     );
     let notice = h

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use namnam_core::{spawn_sweeper, UserError};
+use namnam_core::{ChallengeRefusal, MatchRefusal};
 use std::time::Duration;
 
 async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backend: Backend) {
@@ -73,7 +74,10 @@ async fn running_out_of_time_loses_the_match_and_is_rated(backend: Backend) {
         ended.reply.text
     );
     assert!(h.core.sweep().await.unwrap().is_empty());
-    assert_eq!(h.refused("bob", "move house:7").await, UserError::NoMatch);
+    assert_eq!(
+        h.refused("bob", "move house:7").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
     assert!(h.ok("alice", "stats").await.text.plain().contains("1 won"));
 }
 
@@ -144,7 +148,10 @@ async fn no_outage_rule_a_deadline_that_passed_while_stopped_is_acted_on_at_star
         "{}",
         board.text
     );
-    assert_eq!(h.refused("bob", "move house:7").await, UserError::NoMatch);
+    assert_eq!(
+        h.refused("bob", "move house:7").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
 }
 
 /// Every post's state, in order.
@@ -264,7 +271,7 @@ async fn a_server_that_removed_the_bot_keeps_nothing_waiting(backend: Backend) {
     assert!(!row.rated);
     assert_eq!(
         h.refused_in("other", "dave", "accept").await,
-        UserError::NoChallenge
+        UserError::Challenge(ChallengeRefusal::NoChallenge)
     );
 }
 
@@ -278,7 +285,7 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock(ba
     h.clock.advance_secs(11 * 60);
     assert_eq!(
         h.refused("bob", "accept").await,
-        UserError::ChallengeExpired
+        UserError::Challenge(ChallengeRefusal::ChallengeExpired)
     );
     let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1, "the public notice, stored with the expiry");

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use namnam_core::{ActionId, Notice};
+use namnam_core::{AdminRefusal, PuzzleRefusal};
 use namnam_store as store;
 
 const DAY_SECS: i64 = 86_400;
@@ -59,11 +60,14 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     // Nothing before an admin asks for it.
     assert!(dailies(&h.core.sweep().await.unwrap()).is_empty());
     let refused = h.refused("alice", "daily").await;
-    assert_eq!(refused, namnam_core::UserError::NoDailyPuzzle);
+    assert_eq!(
+        refused,
+        namnam_core::UserError::Puzzle(PuzzleRefusal::NoDailyPuzzle)
+    );
     assert_eq!(
         h.refused("alice", "admin settings daily-puzzle:#puzzles")
             .await,
-        namnam_core::UserError::NotAdmin
+        namnam_core::UserError::Admin(AdminRefusal::NotAdmin)
     );
     let set = h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
     assert!(set.private);
@@ -76,7 +80,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     // Just turned on: the first one comes at the clock's next check.
     assert_eq!(
         h.refused("alice", "daily").await,
-        namnam_core::UserError::DailyPuzzleComing
+        namnam_core::UserError::Puzzle(PuzzleRefusal::DailyPuzzleComing)
     );
     let first = h.core.sweep().await.unwrap();
     let first = dailies(&first);
@@ -149,7 +153,9 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
         Err(e) => assert!(
             matches!(
                 e,
-                namnam_core::CoreError::User(namnam_core::UserError::PuzzleIllegal { .. })
+                namnam_core::CoreError::User(namnam_core::UserError::Puzzle(
+                    PuzzleRefusal::PuzzleIllegal { .. }
+                ))
             ),
             "{e}"
         ),
@@ -182,14 +188,14 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     assert!(matches!(
         h.press("bob", ActionId::DailyPuzzle { day }).await,
         Err(namnam_core::CoreError::User(
-            namnam_core::UserError::PuzzleAnswered
+            namnam_core::UserError::Puzzle(PuzzleRefusal::PuzzleAnswered)
         ))
     ));
     // A day that had none.
     assert!(matches!(
         h.press("bob", ActionId::DailyPuzzle { day: day - 1 }).await,
         Err(namnam_core::CoreError::User(
-            namnam_core::UserError::NoDailyPuzzle
+            namnam_core::UserError::Puzzle(PuzzleRefusal::NoDailyPuzzle)
         ))
     ));
 

@@ -2,6 +2,7 @@
 //! (`admin settings language:`), stored with the post so that the poster draws it in that language.
 
 use crate::common::*;
+use namnam_core::ChallengeRefusal;
 use namnam_core::{Language, UserError};
 
 async fn public_replies_follow_the_server_private_ones_the_asker(backend: Backend) {
@@ -37,7 +38,9 @@ async fn public_replies_follow_the_server_private_ones_the_asker(backend: Backen
     assert_eq!(refused.language, Language::English);
     assert_eq!(
         refused.text.plain_in(refused.language),
-        UserError::NotChallenged("bob".into()).text().plain()
+        UserError::Challenge(ChallengeRefusal::NotChallenged("bob".into()))
+            .text()
+            .plain()
     );
     request.language = Language::French;
     let refused = h.core.handle(&request).await;

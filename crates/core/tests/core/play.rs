@@ -4,6 +4,7 @@
 use crate::common::*;
 use namnam_core::message::Arg;
 use namnam_core::{ActionId, Part, UserError};
+use namnam_core::{InfoRefusal, MatchRefusal, PlayRefusal};
 use namnam_game::Player;
 use namnam_store as store;
 
@@ -186,7 +187,10 @@ async fn two_moves_sent_at_once_on_one_match_apply_exactly_once(backend: Backend
     for t in tasks {
         match t.await.unwrap() {
             Ok(_) => applied += 1,
-            Err(namnam_core::CoreError::User(UserError::Stale | UserError::NotYourTurn(_))) => {}
+            Err(namnam_core::CoreError::User(
+                UserError::Match(MatchRefusal::Stale)
+                | UserError::Play(PlayRefusal::NotYourTurn(_)),
+            )) => {}
             Err(e) => panic!("unexpected: {e:?}"),
         }
     }
@@ -199,7 +203,9 @@ async fn two_moves_sent_at_once_on_one_match_apply_exactly_once(backend: Backend
     late.command = button.command();
     assert!(matches!(
         h.core.try_handle(&late).await,
-        Err(namnam_core::CoreError::User(UserError::Stale))
+        Err(namnam_core::CoreError::User(UserError::Match(
+            MatchRefusal::Stale
+        )))
     ));
 }
 
@@ -232,8 +238,10 @@ async fn two_cores_on_one_database_apply_a_move_once(backend: Backend) {
         for t in tasks {
             match t.await.unwrap() {
                 Ok(_) => applied += 1,
-                Err(namnam_core::CoreError::User(UserError::Stale | UserError::NotYourTurn(_))) => {
-                }
+                Err(namnam_core::CoreError::User(
+                    UserError::Match(MatchRefusal::Stale)
+                    | UserError::Play(PlayRefusal::NotYourTurn(_)),
+                )) => {}
                 Err(e) => panic!("unexpected: {e:?}"),
             }
         }
@@ -368,7 +376,7 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted(backend: Bac
     );
     assert_eq!(
         h.refused("bob", "draw").await,
-        UserError::DrawAlreadyOffered("alice".into())
+        UserError::Play(PlayRefusal::DrawAlreadyOffered("alice".into()))
     );
     // alice moves instead: the offer lapses.
     let moved = h
@@ -389,7 +397,10 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted(backend: Bac
         "{}",
         stats.text
     );
-    assert_eq!(h.refused("bob", "draw").await, UserError::NoMatch);
+    assert_eq!(
+        h.refused("bob", "draw").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
 }
 
 async fn resigning_asks_first_and_is_unrated_before_the_first_move(backend: Backend) {
@@ -420,7 +431,10 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move(backend: Back
         done.text
     );
     assert!(done.text.plain().contains("unrated"), "{}", done.text);
-    assert_eq!(h.refused("alice", "stats").await, UserError::NoStats);
+    assert_eq!(
+        h.refused("alice", "stats").await,
+        UserError::Info(InfoRefusal::NoStats)
+    );
 
     // After a move, resigning is rated.
     let start = h
@@ -482,7 +496,10 @@ async fn an_admin_abort_is_unrated(backend: Backend) {
         .await;
     let abort = h.ok("admin", "admin abort").await;
     assert!(abort.text.plain().contains("unrated"), "{}", abort.text);
-    assert_eq!(h.refused("bob", "move house:7").await, UserError::NoMatch);
+    assert_eq!(
+        h.refused("bob", "move house:7").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
     assert!(h
         .ok("carol", "leaderboard")
         .await

@@ -3,6 +3,7 @@
 //! moved in the answer's transaction (one per player, across servers), only the first answer counted,
 //! forged and old buttons refused, the stats.
 
+use namnam_core::{InputRefusal, PuzzleRefusal};
 use std::sync::Arc;
 
 use crate::common::*;
@@ -104,7 +105,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     };
     assert_eq!(
         refusal(h.press("bob", forged).await),
-        UserError::PuzzleNotYours
+        UserError::Puzzle(PuzzleRefusal::PuzzleNotYours)
     );
     let nowhere = ActionId::PuzzleAnswer {
         attempt: attempt + 1000,
@@ -112,7 +113,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     };
     assert_eq!(
         refusal(h.press("alice", nowhere).await),
-        UserError::PuzzleNotYours
+        UserError::Puzzle(PuzzleRefusal::PuzzleNotYours)
     );
     assert!(
         store::load_puzzle_rating(h.core.store().reader(), TestNames.user("bob").unwrap().id)
@@ -128,10 +129,10 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     };
     assert_eq!(
         refusal(h.press("alice", illegal).await),
-        UserError::PuzzleIllegal {
+        UserError::Puzzle(PuzzleRefusal::PuzzleIllegal {
             house: house(8),
             legal: vec![house(7), house(9), house(12)],
-        }
+        })
     );
 
     // The wrong answer: both moves described, the rating down, no streak, both animations.
@@ -185,7 +186,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     };
     assert_eq!(
         refusal(h.press("alice", late).await),
-        UserError::PuzzleAnswered
+        UserError::Puzzle(PuzzleRefusal::PuzzleAnswered)
     );
     assert_eq!(rating_of(&h, "alice").await, after_wrong);
 
@@ -197,10 +198,10 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     assert_eq!(houses, vec![1, 3, 6]);
     assert_eq!(
         h.refused("alice", "puzzle answer house:2").await,
-        UserError::PuzzleIllegal {
+        UserError::Puzzle(PuzzleRefusal::PuzzleIllegal {
             house: house(2),
             legal: vec![house(1), house(3), house(6)],
-        }
+        })
     );
     let right = h.ok("alice", "puzzle answer house:6").await;
     assert!(!right.update_pressed, "typed: a new message");
@@ -254,7 +255,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     );
     assert_eq!(
         h.refused("alice", "puzzle answer house:6").await,
-        UserError::NoPuzzle
+        UserError::Puzzle(PuzzleRefusal::NoPuzzle)
     );
 }
 
@@ -304,9 +305,12 @@ async fn two_presses_at_once_count_once(backend: Backend) {
     let results = [a.await.unwrap(), b.await.unwrap()];
     let answered = results.iter().filter(|r| r.is_ok()).count();
     assert_eq!(answered, 1, "exactly one press counts");
-    assert!(results
-        .iter()
-        .any(|r| matches!(r, Err(CoreError::User(UserError::PuzzleAnswered)))));
+    assert!(results.iter().any(|r| matches!(
+        r,
+        Err(CoreError::User(UserError::Puzzle(
+            PuzzleRefusal::PuzzleAnswered
+        )))
+    )));
     assert_eq!(rating_of(&h, "dave").await.attempts, 1);
 }
 
@@ -371,29 +375,29 @@ fn puzzle_commands_parse_and_refuse_bad_houses() {
     assert_eq!(parse("puzzle answer 12"), answer(12));
     assert_eq!(
         parse("puzzle answer house:13"),
-        Err(UserError::NoSuchHouse(13))
+        Err(UserError::Input(InputRefusal::NoSuchHouse(13)))
     );
     assert_eq!(
         parse("puzzle answer house:0"),
-        Err(UserError::NoSuchHouse(0))
+        Err(UserError::Input(InputRefusal::NoSuchHouse(0)))
     );
     assert!(matches!(
         parse("puzzle answer house:four"),
-        Err(UserError::BadOption {
+        Err(UserError::Input(InputRefusal::BadOption {
             option: "house",
             ..
-        })
+        }))
     ));
     assert_eq!(
         parse("puzzle answer"),
-        Err(UserError::MissingOption("house"))
+        Err(UserError::Input(InputRefusal::MissingOption("house")))
     );
     assert!(matches!(
         parse("puzzle skip"),
-        Err(UserError::BadOption {
+        Err(UserError::Input(InputRefusal::BadOption {
             option: "puzzle",
             ..
-        })
+        }))
     ));
 }
 

@@ -1,6 +1,7 @@
 //! Every refusal of the table's rules: each is a private, friendly [`UserError`] and changes nothing.
 
 use crate::common::*;
+use namnam_core::{AdminRefusal, ChallengeRefusal, InputRefusal, MatchRefusal, PlayRefusal};
 use namnam_core::{Command, UserError};
 use namnam_game::IllegalMove;
 
@@ -10,34 +11,34 @@ async fn moves_out_of_turn_by_others_or_on_bad_houses_are_refused(backend: Backe
         .await;
     assert_eq!(
         h.refused("bob", "move house:7").await,
-        UserError::NotYourTurn("alice".into())
+        UserError::Play(PlayRefusal::NotYourTurn("alice".into()))
     );
     assert_eq!(
         h.refused("carol", "move house:1").await,
-        UserError::NotAPlayer("alice".into(), "bob".into())
+        UserError::Match(MatchRefusal::NotAPlayer("alice".into(), "bob".into()))
     );
     match h.refused("alice", "move house:7").await {
-        UserError::Illegal {
+        UserError::Play(PlayRefusal::Illegal {
             why: IllegalMove::NotOwner,
             owner,
             ..
-        } => assert_eq!(owner, "bob"),
+        }) => assert_eq!(owner, "bob"),
         other => panic!("{other:?}"),
     }
     // rules.md §9.1: South's house 3 leaves North's house 11 empty.
     h.ok("alice", "move house:3").await;
     match h.refused("bob", "move house:11").await {
-        e @ UserError::Illegal {
+        e @ UserError::Play(PlayRefusal::Illegal {
             why: IllegalMove::EmptyHouse,
             ..
-        } => {
+        }) => {
             assert_eq!(e.to_string(), "House 11 is empty.")
         }
         other => panic!("{other:?}"),
     }
     assert_eq!(
         h.refused("alice", "move house:1").await,
-        UserError::NotYourTurn("bob".into())
+        UserError::Play(PlayRefusal::NotYourTurn("bob".into()))
     );
     // None of that changed the match.
     let board = h.ok("carol", "board").await;
@@ -51,19 +52,19 @@ async fn moves_out_of_turn_by_others_or_on_bad_houses_are_refused(backend: Backe
 fn houses_outside_1_to_12_are_refused_when_parsed() {
     for (label, bad) in [("0", 0), ("13", 13), ("-1", -1)] {
         let e = Command::parse("move", &[], &[("house", label)], &TestNames).unwrap_err();
-        assert_eq!(e, UserError::NoSuchHouse(bad));
+        assert_eq!(e, UserError::Input(InputRefusal::NoSuchHouse(bad)));
         assert!(e.to_string().contains("1 to 12"));
     }
     assert!(matches!(
         Command::parse("move", &[], &[("house", "three")], &TestNames),
-        Err(UserError::BadOption {
+        Err(UserError::Input(InputRefusal::BadOption {
             option: "house",
             ..
-        })
+        }))
     ));
     assert_eq!(
         Command::parse("move", &[], &[], &TestNames),
-        Err(UserError::MissingOption("house"))
+        Err(UserError::Input(InputRefusal::MissingOption("house")))
     );
 }
 
@@ -85,7 +86,10 @@ fn bad_challenge_options_are_refused_when_parsed() {
         ("chain", "maybe"),
     ] {
         assert!(
-            matches!(parse(k, v), Err(UserError::BadOption { .. })),
+            matches!(
+                parse(k, v),
+                Err(UserError::Input(InputRefusal::BadOption { .. }))
+            ),
             "{k}:{v}"
         );
     }
@@ -96,34 +100,55 @@ fn bad_challenge_options_are_refused_when_parsed() {
     );
     assert!(matches!(
         parse("colour", "red"),
-        Err(UserError::UnknownOption { .. })
+        Err(UserError::Input(InputRefusal::UnknownOption { .. }))
     ));
     assert!(matches!(
         Command::parse("dance", &[], &[], &TestNames),
-        Err(UserError::UnknownCommand(_))
+        Err(UserError::Input(InputRefusal::UnknownCommand(_)))
     ));
 }
 
 async fn there_is_no_match_to_act_on_in_an_empty_channel(backend: Backend) {
     let h = Harness::new(backend).await;
-    assert_eq!(h.refused("alice", "move house:1").await, UserError::NoMatch);
-    assert_eq!(h.refused("alice", "board").await, UserError::NoMatch);
-    assert_eq!(h.refused("alice", "resign").await, UserError::NoMatch);
-    assert_eq!(h.refused("alice", "draw").await, UserError::NoMatch);
-    assert_eq!(h.refused("alice", "history").await, UserError::NoMatch);
-    assert_eq!(h.refused("alice", "accept").await, UserError::NoChallenge);
-    assert_eq!(h.refused("alice", "cancel").await, UserError::NoChallenge);
+    assert_eq!(
+        h.refused("alice", "move house:1").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
+    assert_eq!(
+        h.refused("alice", "board").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
+    assert_eq!(
+        h.refused("alice", "resign").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
+    assert_eq!(
+        h.refused("alice", "draw").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
+    assert_eq!(
+        h.refused("alice", "history").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
+    assert_eq!(
+        h.refused("alice", "accept").await,
+        UserError::Challenge(ChallengeRefusal::NoChallenge)
+    );
+    assert_eq!(
+        h.refused("alice", "cancel").await,
+        UserError::Challenge(ChallengeRefusal::NoChallenge)
+    );
 }
 
 async fn nobody_challenges_themself_or_a_bot(backend: Backend) {
     let h = Harness::new(backend).await;
     assert_eq!(
         h.refused("alice", "challenge opponent:alice").await,
-        UserError::SelfChallenge
+        UserError::Challenge(ChallengeRefusal::SelfChallenge)
     );
     assert_eq!(
         h.refused("alice", "challenge opponent:robot").await,
-        UserError::ChallengeBot("robot".into())
+        UserError::Challenge(ChallengeRefusal::ChallengeBot("robot".into()))
     );
 }
 
@@ -132,16 +157,19 @@ async fn one_open_challenge_and_one_match_per_pair_per_channel(backend: Backend)
     h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(
         h.refused("carol", "challenge opponent:dave").await,
-        UserError::ChallengeOpen {
+        UserError::Challenge(ChallengeRefusal::ChallengeOpen {
             challenger: "alice".into(),
             challenged: "bob".into()
-        }
+        })
     );
     h.ok("bob", "accept").await;
     // A channel holds several matches, but one per pair of players.
     assert_eq!(
         h.refused("bob", "challenge opponent:alice").await,
-        UserError::PairInChannel("bob".into(), "alice".into())
+        UserError::Challenge(ChallengeRefusal::PairInChannel(
+            "bob".into(),
+            "alice".into()
+        ))
     );
     h.ok("carol", "challenge opponent:dave").await;
     h.ok("dave", "accept").await;
@@ -155,26 +183,26 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(back
     let offer = h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(
         h.refused("alice", "accept").await,
-        UserError::OwnChallenge("bob".into())
+        UserError::Challenge(ChallengeRefusal::OwnChallenge("bob".into()))
     );
     assert_eq!(
         h.refused("carol", "accept").await,
-        UserError::NotChallenged("bob".into())
+        UserError::Challenge(ChallengeRefusal::NotChallenged("bob".into()))
     );
     assert_eq!(
         h.refused("alice", "decline").await,
-        UserError::NotChallenged("bob".into())
+        UserError::Challenge(ChallengeRefusal::NotChallenged("bob".into()))
     );
     assert_eq!(
         h.refused("bob", "cancel").await,
-        UserError::NotChallenger("alice".into())
+        UserError::Challenge(ChallengeRefusal::NotChallenger("alice".into()))
     );
     let declined = h.ok("bob", "decline").await;
     assert!(declined.text.plain().contains("declines"));
     // Not again at once (each challenge pings bob): ten minutes after.
     assert!(matches!(
         h.refused("alice", "challenge opponent:bob").await,
-        UserError::ChallengeTooSoon { .. }
+        UserError::Challenge(ChallengeRefusal::ChallengeTooSoon { .. })
     ));
     h.clock.advance_secs(10 * 60);
     // The old accept button is stale now, even once a new challenge is open.
@@ -183,7 +211,9 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(back
     late.command = offer.actions[0].id.command();
     assert!(matches!(
         h.core.try_handle(&late).await,
-        Err(namnam_core::CoreError::User(UserError::Stale))
+        Err(namnam_core::CoreError::User(UserError::Match(
+            MatchRefusal::Stale
+        )))
     ));
     assert!(h
         .ok("alice", "cancel")
@@ -201,9 +231,12 @@ async fn an_expired_challenge_cannot_be_accepted(backend: Backend) {
     h.clock.advance_secs(60);
     assert_eq!(
         h.refused("bob", "accept").await,
-        UserError::ChallengeExpired
+        UserError::Challenge(ChallengeRefusal::ChallengeExpired)
     );
-    assert_eq!(h.refused("bob", "accept").await, UserError::NoChallenge);
+    assert_eq!(
+        h.refused("bob", "accept").await,
+        UserError::Challenge(ChallengeRefusal::NoChallenge)
+    );
     // The channel is free for a new challenge.
     h.start_match("general", "carol", "bob", "").await;
 }
@@ -218,10 +251,13 @@ async fn an_expired_challenge_does_not_block_the_channel(backend: Backend) {
 async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
     let h = Harness::new(backend).await;
     h.start_match("general", "alice", "bob", "").await;
-    assert_eq!(h.refused("alice", "admin abort").await, UserError::NotAdmin);
+    assert_eq!(
+        h.refused("alice", "admin abort").await,
+        UserError::Admin(AdminRefusal::NotAdmin)
+    );
     assert_eq!(
         h.refused("bob", "admin settings clock:1h").await,
-        UserError::NotAdmin
+        UserError::Admin(AdminRefusal::NotAdmin)
     );
     // Still going.
     assert!(h
@@ -246,7 +282,7 @@ async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
     assert_eq!(
         h.refused_in("lobby", "carol", "challenge opponent:dave")
             .await,
-        UserError::ChannelNotAllowed
+        UserError::Challenge(ChallengeRefusal::ChannelNotAllowed)
     );
     h.ok_in("games", "carol", "challenge opponent:dave").await;
     let accepted = h.ok_in("games", "dave", "accept").await;
@@ -263,7 +299,7 @@ async fn a_refusal_is_private_and_an_unknown_command_too(backend: Backend) {
     let request = h.request("general", "alice", "move house:1");
     let reply = h.core.handle(&request).await;
     assert!(reply.private);
-    assert_eq!(reply.text, UserError::NoMatch.text());
+    assert_eq!(reply.text, UserError::Match(MatchRefusal::NoMatch).text());
 }
 
 async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apology(

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use namnam_core::{ActionId, Command, Reply, UserError};
+use namnam_core::{ChallengeCommand, ChallengeRefusal, MatchRefusal};
 use namnam_game::{Endgame, Player};
 use namnam_store::{self as store, ChallengeTerms, FirstMover, MatchState};
 
@@ -44,9 +45,9 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
     assert_eq!(rematch_buttons(&end), vec![button]);
     assert_eq!(
         button.command(),
-        Command::Rematch {
+        Command::Challenges(ChallengeCommand::Rematch {
             match_id: Some(first_id)
-        }
+        })
     );
 
     let challenge = press(&h, "bob", button).await.expect("bob's rematch");
@@ -95,18 +96,18 @@ async fn the_typed_rematch_finds_my_last_finished_match_here(backend: Backend) {
     let h = Harness::new(backend).await;
     assert_eq!(
         h.refused("alice", "rematch").await,
-        UserError::NothingToRematch
+        UserError::Challenge(ChallengeRefusal::NothingToRematch)
     );
     h.start_match("general", "alice", "bob", "first:random clock:1h")
         .await;
     h.ok("alice", "resign confirm:yes").await;
     assert_eq!(
         h.refused("carol", "rematch").await,
-        UserError::NothingToRematch
+        UserError::Challenge(ChallengeRefusal::NothingToRematch)
     );
     assert_eq!(
         h.refused_in("other", "alice", "rematch").await,
-        UserError::NothingToRematch
+        UserError::Challenge(ChallengeRefusal::NothingToRematch)
     );
     let challenge = h.ok("alice", "rematch").await;
     assert!(
@@ -123,7 +124,7 @@ async fn the_typed_rematch_finds_my_last_finished_match_here(backend: Backend) {
     // The usual checks of a challenge hold: one open challenge per channel.
     assert!(matches!(
         h.refused("bob", "rematch").await,
-        UserError::ChallengeOpen { .. }
+        UserError::Challenge(ChallengeRefusal::ChallengeOpen { .. })
     ));
 }
 
@@ -136,20 +137,20 @@ async fn only_a_player_of_a_finished_match_gets_a_rematch(backend: Backend) {
     let button = ActionId::Rematch { match_id: id };
     assert_eq!(
         press(&h, "alice", button).await.unwrap_err().to_string(),
-        UserError::RematchActive(id).to_string()
+        UserError::Challenge(ChallengeRefusal::RematchActive(id)).to_string()
     );
     assert_eq!(
         h.refused("alice", &format!("rematch match:{id}")).await,
-        UserError::RematchActive(id)
+        UserError::Challenge(ChallengeRefusal::RematchActive(id))
     );
     h.ok("bob", "resign confirm:yes").await;
     assert_eq!(
         h.refused("carol", &format!("rematch match:{id}")).await,
-        UserError::NotAPlayer("alice".into(), "bob".into())
+        UserError::Match(MatchRefusal::NotAPlayer("alice".into(), "bob".into()))
     );
     assert_eq!(
         h.refused("alice", "rematch match:999").await,
-        UserError::NothingToRematch
+        UserError::Challenge(ChallengeRefusal::NothingToRematch)
     );
     assert!(
         store::find_open_challenge(h.core.store().reader(), SERVER, channel_id("general"))
@@ -225,7 +226,7 @@ async fn the_rematch_button_shows_under_finished_matches_only(backend: Backend) 
     assert_eq!(
         h.refused("alice", &format!("rematch match:{aborted_id}"))
             .await,
-        UserError::RematchAborted(aborted_id)
+        UserError::Challenge(ChallengeRefusal::RematchAborted(aborted_id))
     );
 }
 

@@ -2,6 +2,7 @@
 //! after a restart too; who may look at which match; a public replay is stepped by its owner only.
 
 use namnam_core::{ActionId, Command, ReplayFrom, Reply, UserError};
+use namnam_core::{MatchRefusal, RecordCommand, RecordRefusal};
 use namnam_game::Position;
 
 use crate::common::{play_out, Backend, Harness};
@@ -163,7 +164,7 @@ async fn who_may_look_back(backend: Backend) {
         // While it is played, only its players look back at it.
         assert_eq!(
             h.refused("carol", &line).await,
-            UserError::LiveMatchOfOthers(match_id)
+            UserError::Record(RecordRefusal::LiveMatchOfOthers(match_id))
         );
     }
     let own = h
@@ -174,18 +175,18 @@ async fn who_may_look_back(backend: Backend) {
     assert_eq!(
         h.refused("alice", &format!("analyse match:{match_id}"))
             .await,
-        UserError::AnalyseLive(match_id)
+        UserError::Record(RecordRefusal::AnalyseLive(match_id))
     );
     assert_eq!(
         h.refused("alice", "replay match:999").await,
-        UserError::NoSuchMatch(999)
+        UserError::Match(MatchRefusal::NoSuchMatch(999))
     );
     // Another server's match is not there for this one.
     let mut elsewhere = h.request("general", "alice", &format!("replay match:{match_id}"));
     elsewhere.place.server = namnam_store::Snowflake(77);
     assert!(matches!(
         h.core.try_handle(&elsewhere).await,
-        Err(namnam_core::CoreError::User(UserError::NoSuchMatch(id))) if id == match_id
+        Err(namnam_core::CoreError::User(UserError::Match(MatchRefusal::NoSuchMatch(id)))) if id == match_id
     ));
     for bad in [
         "replay match:0",
@@ -264,10 +265,10 @@ async fn a_public_replay_is_stepped_by_its_owner(backend: Backend) {
     // The command's own words for the button.
     assert!(matches!(
         next.command(),
-        Command::Replay {
+        Command::Records(RecordCommand::Replay {
             from: ReplayFrom::Button { owner: Some(_) },
             ply: 1,
             ..
-        }
+        })
     ));
 }

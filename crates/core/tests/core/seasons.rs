@@ -3,6 +3,7 @@
 //! changes by itself on the first of the month, once; `stats` draws the season's rating chart.
 
 use crate::common::*;
+use namnam_core::{AdminRefusal, InfoRefusal};
 use namnam_core::{Reply, UserError};
 
 /// alice challenges bob in `#general` and bob resigns after alice's first move: alice wins.
@@ -45,7 +46,7 @@ async fn a_new_season_keeps_the_old_standings_and_starts_afresh(backend: Backend
 
     assert_eq!(
         h.refused("alice", "admin season").await,
-        UserError::NotAdmin
+        UserError::Admin(AdminRefusal::NotAdmin)
     );
     let news = h.ok("admin", "admin season").await;
     assert!(!news.private, "the news is for everyone");
@@ -63,7 +64,10 @@ async fn a_new_season_keeps_the_old_standings_and_starts_afresh(backend: Backend
         fresh.text.plain(),
         "Nobody has finished a rated match here in season 2 yet."
     );
-    assert_eq!(h.refused("alice", "stats").await, UserError::NoStats);
+    assert_eq!(
+        h.refused("alice", "stats").await,
+        UserError::Info(InfoRefusal::NoStats)
+    );
     let kept = h.ok("bob", "leaderboard season:1").await;
     assert!(
         lines(&kept)[0].starts_with("Final standings of season 1, page 1 of 1"),
@@ -73,10 +77,10 @@ async fn a_new_season_keeps_the_old_standings_and_starts_afresh(backend: Backend
     assert_eq!(lines(&kept)[1..4].to_vec(), old_board);
     assert_eq!(
         h.refused("bob", "leaderboard season:3").await,
-        UserError::NoSuchSeason {
+        UserError::Info(InfoRefusal::NoSuchSeason {
             asked: 3,
             current: 2
-        }
+        })
     );
 
     h.ok_in("other", "erin", "resign confirm:yes").await;
@@ -149,7 +153,7 @@ async fn monthly_seasons_turned_on_mid_month_wait_for_the_next_first(backend: Ba
     h.ok("admin", "admin season").await;
     assert_eq!(
         h.refused("admin", "admin season").await,
-        UserError::SeasonJustStarted(3)
+        UserError::Admin(AdminRefusal::SeasonJustStarted(3))
     );
 }
 

@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use namnam_core::UserError;
+use namnam_core::{ChallengeRefusal, MatchRefusal};
 
 fn match_id(reply: &namnam_core::Reply) -> i64 {
     reply.board.as_ref().expect("a board").match_id
@@ -28,7 +29,7 @@ async fn two_pairs_play_side_by_side_in_one_channel(backend: Backend) {
     assert_eq!(match_id(&h.ok("dave", "board").await), second);
     // Someone who plays in neither is asked which one they mean.
     match h.refused("erin", "board").await {
-        UserError::WhichMatch(listed) => {
+        UserError::Match(MatchRefusal::WhichMatch(listed)) => {
             let ids: Vec<i64> = listed.iter().map(|(id, _, _)| *id).collect();
             assert_eq!(ids, [first, second]);
         }
@@ -41,12 +42,15 @@ async fn two_pairs_play_side_by_side_in_one_channel(backend: Backend) {
     // The same two players cannot have two live matches in one channel.
     assert_eq!(
         h.refused("bob", "challenge opponent:alice").await,
-        UserError::PairInChannel("bob".into(), "alice".into())
+        UserError::Challenge(ChallengeRefusal::PairInChannel(
+            "bob".into(),
+            "alice".into()
+        ))
     );
     // An admin stops one of them by its number; the other goes on.
     assert!(matches!(
         h.refused("admin", "admin abort").await,
-        UserError::WhichMatch(_)
+        UserError::Match(MatchRefusal::WhichMatch(_))
     ));
     h.ok("admin", &format!("admin abort match:{first}")).await;
     assert_eq!(match_id(&h.ok("erin", "board").await), second);
@@ -64,7 +68,7 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
     );
     // alice is to move in both: without a number she is asked which, and nothing changes.
     match h.refused("alice", "move house:3").await {
-        UserError::WhichMatch(listed) => assert_eq!(listed.len(), 2),
+        UserError::Match(MatchRefusal::WhichMatch(listed)) => assert_eq!(listed.len(), 2),
         other => panic!("{other:?}"),
     }
     let moved = h
@@ -79,13 +83,13 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
     let elsewhere = match_id(&h.start_match("games", "dave", "erin", "").await);
     assert!(matches!(
         h.refused("alice", &format!("move house:3 match:{elsewhere}")).await,
-        UserError::MatchElsewhere { id, .. } if id == elsewhere
+        UserError::Match(MatchRefusal::MatchElsewhere { id, .. }) if id == elsewhere
     ));
     h.ok("bob", "resign confirm:yes").await;
     assert_eq!(
         h.refused("alice", &format!("resign match:{with_bob}"))
             .await,
-        UserError::MatchOver(with_bob)
+        UserError::Match(MatchRefusal::MatchOver(with_bob))
     );
     // The autocomplete offers alice her live matches here.
     let here = namnam_core::Place {

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use namnam_core::{ActionId, CoreError, Reply, UserError, Via};
+use namnam_core::{MatchRefusal, PlayRefusal};
 use namnam_game::Player;
 use namnam_store::{self as store, MatchRow};
 
@@ -220,17 +221,17 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
     // Nothing is left to accept: the button now asks for bob, whose move the last is not.
     assert_eq!(
         refusal(h.press("bob", takeback_button(&asked)).await),
-        UserError::TakebackNotYours("alice".into())
+        UserError::Play(PlayRefusal::TakebackNotYours("alice".into()))
     );
     assert_eq!(
         refusal(h.press("bob", decline_button(&asked)).await),
-        UserError::NoTakebackRequest
+        UserError::Play(PlayRefusal::NoTakebackRequest)
     );
 
     // One request per move: asking again would ping bob again.
     assert_eq!(
         h.refused("alice", "takeback").await,
-        UserError::TakebackOncePerMove("bob".into())
+        UserError::Play(PlayRefusal::TakebackOncePerMove("bob".into()))
     );
 
     // After the next moves, asked again, bob declines with the command; after the next, asked once more,
@@ -256,7 +257,7 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
     );
     assert_eq!(
         h.refused("bob", "takeback decline:yes").await,
-        UserError::NoTakebackRequest
+        UserError::Play(PlayRefusal::NoTakebackRequest)
     );
     let row = stored(&h, id).await;
     assert_eq!(
@@ -304,7 +305,7 @@ async fn buttons_from_before_and_after_the_taken_back_move_are_stale(backend: Ba
     ] {
         assert_eq!(
             refusal(h.press(who, stale).await),
-            UserError::Stale,
+            UserError::Match(MatchRefusal::Stale),
             "{who} pressing {stale}"
         );
     }
@@ -352,7 +353,7 @@ async fn a_move_that_ended_a_round_cannot_be_taken_back(backend: Backend) {
     let row = stored(&h, id).await;
     assert_eq!(
         h.refused(&mover, "takeback").await,
-        UserError::TakebackAcrossRounds(1)
+        UserError::Play(PlayRefusal::TakebackAcrossRounds(1))
     );
     assert_eq!(stored(&h, id).await, row, "nothing changed");
 
@@ -388,7 +389,7 @@ async fn not_against_the_computer(backend: Backend) {
     );
     assert_eq!(
         h.refused("alice", "takeback").await,
-        UserError::ComputerNoTakeback("namnam".into())
+        UserError::Play(PlayRefusal::ComputerNoTakeback("namnam".into()))
     );
     let answered = h
         .core
@@ -403,10 +404,10 @@ async fn not_against_the_computer(backend: Backend) {
     let row = stored(&h, id).await;
     assert_eq!(
         h.refused("alice", "takeback").await,
-        UserError::ComputerNoTakeback("namnam".into())
+        UserError::Play(PlayRefusal::ComputerNoTakeback("namnam".into()))
     );
     // Said in the player's words, with a way on.
-    let words = UserError::ComputerNoTakeback("namnam".into())
+    let words = UserError::Play(PlayRefusal::ComputerNoTakeback("namnam".into()))
         .text()
         .plain();
     assert!(words.contains("resign"), "{words}");
@@ -436,15 +437,15 @@ async fn the_request_lapses_with_the_opponents_move(backend: Backend) {
     // The request's buttons are out of date, and alice's move is no longer the last.
     assert_eq!(
         refusal(h.press("bob", takeback_button(&asked)).await),
-        UserError::Stale
+        UserError::Match(MatchRefusal::Stale)
     );
     assert_eq!(
         h.refused("bob", "takeback decline:yes").await,
-        UserError::NoTakebackRequest
+        UserError::Play(PlayRefusal::NoTakebackRequest)
     );
     assert_eq!(
         h.refused("alice", "takeback").await,
-        UserError::TakebackNotYours("bob".into())
+        UserError::Play(PlayRefusal::TakebackNotYours("bob".into()))
     );
     assert_eq!(stored(&h, id).await, row);
 }
@@ -456,7 +457,7 @@ async fn only_the_players_may_act(backend: Backend) {
         .await;
     let id = match_of(&start);
     let moved = h.ok("alice", "move house:3").await;
-    let not_a_player = UserError::NotAPlayer("alice".into(), "bob".into());
+    let not_a_player = UserError::Match(MatchRefusal::NotAPlayer("alice".into(), "bob".into()));
     assert_eq!(h.refused("carol", "takeback").await, not_a_player);
     assert_eq!(
         refusal(h.press("carol", takeback_button(&moved)).await),
@@ -476,7 +477,7 @@ async fn only_the_players_may_act(backend: Backend) {
     // Elsewhere there is no match to take anything back in.
     assert_eq!(
         h.refused_in("lobby", "alice", "takeback").await,
-        UserError::NoMatch
+        UserError::Match(MatchRefusal::NoMatch)
     );
 }
 
@@ -488,21 +489,21 @@ async fn asking_twice_or_out_of_turn_is_refused(backend: Backend) {
     let id = match_of(&start);
     assert_eq!(
         h.refused("alice", "takeback").await,
-        UserError::NothingToTakeBack
+        UserError::Play(PlayRefusal::NothingToTakeBack)
     );
     let moved = h.ok("alice", "move house:3").await;
     // bob has no move of his to take back: the last is alice's.
     assert_eq!(
         h.refused("bob", "takeback").await,
-        UserError::TakebackNotYours("alice".into())
+        UserError::Play(PlayRefusal::TakebackNotYours("alice".into()))
     );
     assert_eq!(
         refusal(h.press("bob", takeback_button(&moved)).await),
-        UserError::TakebackNotYours("alice".into())
+        UserError::Play(PlayRefusal::TakebackNotYours("alice".into()))
     );
     h.ok("alice", "takeback").await;
     let row = stored(&h, id).await;
-    let twice = UserError::TakebackAlreadyAsked("bob".into());
+    let twice = UserError::Play(PlayRefusal::TakebackAlreadyAsked("bob".into()));
     assert_eq!(h.refused("alice", "takeback").await, twice);
     assert_eq!(
         refusal(h.press("alice", takeback_button(&moved)).await),
@@ -523,10 +524,19 @@ async fn not_once_the_match_is_over(backend: Backend) {
     let moved = h.ok("alice", "move house:3").await;
     let asked = h.ok("alice", "takeback").await;
     h.ok("bob", "resign confirm:yes").await;
-    assert_eq!(h.refused("alice", "takeback").await, UserError::NoMatch);
-    assert_eq!(h.refused("bob", "takeback").await, UserError::NoMatch);
+    assert_eq!(
+        h.refused("alice", "takeback").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
+    assert_eq!(
+        h.refused("bob", "takeback").await,
+        UserError::Match(MatchRefusal::NoMatch)
+    );
     for late in [takeback_button(&moved), takeback_button(&asked)] {
-        assert_eq!(refusal(h.press("bob", late).await), UserError::Stale);
+        assert_eq!(
+            refusal(h.press("bob", late).await),
+            UserError::Match(MatchRefusal::Stale)
+        );
     }
     let row = store::last_match_in_channel(h.core.store().reader(), SERVER, channel_id("general"))
         .await

@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use namnam_core::{ActionId, Language, Part, Reply, Text, UserError};
+use namnam_core::{MatchRefusal, TournamentRefusal};
 use namnam_store::{self as store, DecidedBy, GameRow};
 
 /// The tournament of a sign-up reply, from its Join button.
@@ -87,7 +88,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
     }
     assert_eq!(
         h.refused("bob", "tournament join").await,
-        UserError::AlreadyJoined("Winter cup".into())
+        UserError::Tournament(TournamentRefusal::AlreadyJoined("Winter cup".into()))
     );
     h.ok("carol", "tournament join").await;
     h.ok("carol", "tournament leave").await;
@@ -95,7 +96,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
     // Only the organiser (or an admin) starts it.
     assert_eq!(
         h.refused("bob", "tournament start").await,
-        UserError::NotOrganiser("alice".into())
+        UserError::Tournament(TournamentRefusal::NotOrganiser("alice".into()))
     );
     let mut reply = h.ok("alice", "tournament start").await;
     assert!(
@@ -105,7 +106,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
     );
     assert_eq!(
         h.refused("dave", "tournament join").await,
-        UserError::TournamentStarted("Winter cup".into())
+        UserError::Tournament(TournamentRefusal::TournamentStarted("Winter cup".into()))
     );
     // Three rounds of one game and a bye each: the loser of each resigns.
     for round in 1..=3 {
@@ -147,7 +148,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
     );
     assert_eq!(
         h.refused("alice", "tournament withdraw").await,
-        UserError::TournamentOver("Winter cup".into())
+        UserError::Tournament(TournamentRefusal::TournamentOver("Winter cup".into()))
     );
 }
 
@@ -220,7 +221,7 @@ async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {
     // Started by hand with one player: refused, and the sign-up goes on.
     assert_eq!(
         h.refused("alice", "tournament start").await,
-        UserError::TooFewPlayers("Duo".into(), 1)
+        UserError::Tournament(TournamentRefusal::TooFewPlayers("Duo".into(), 1))
     );
     h.ok("bob", "tournament join").await;
     let started = h.ok("alice", "tournament start").await;
@@ -231,7 +232,7 @@ async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {
     // Now each has two matches here: a command names one.
     assert!(matches!(
         h.refused("bob", "board").await,
-        UserError::WhichMatch(_)
+        UserError::Match(MatchRefusal::WhichMatch(_))
     ));
     let (_, south, _) = boards[0].clone();
     let done = h

@@ -5,6 +5,7 @@
 use crate::common::*;
 use namnam_ai::{choose_match_move, Level};
 use namnam_core::{computer_seed, ComputerTurn, Reply, UserError, Via};
+use namnam_core::{ChallengeRefusal, InfoRefusal, PlayRefusal};
 use namnam_game::{House, Player};
 use namnam_store as store;
 
@@ -78,7 +79,10 @@ async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(
     assert!(row.game.result().is_some());
     assert!(!row.rated);
     assert_eq!(stored_moves(&h, match_id).await.len(), human + computer);
-    assert_eq!(h.refused("alice", "stats").await, UserError::NoStats);
+    assert_eq!(
+        h.refused("alice", "stats").await,
+        UserError::Info(InfoRefusal::NoStats)
+    );
 }
 
 async fn a_move_while_the_computer_thinks_is_refused_politely(backend: Backend) {
@@ -98,11 +102,14 @@ async fn a_move_while_the_computer_thinks_is_refused_politely(backend: Backend) 
     );
     assert!(after.text.plain().contains("thinking"), "{}", after.text);
     let refusal = h.refused("alice", "move house:1").await;
-    assert_eq!(refusal, UserError::ComputerThinking("namnam".into()));
+    assert_eq!(
+        refusal,
+        UserError::Play(PlayRefusal::ComputerThinking("namnam".into()))
+    );
     assert!(refusal.to_string().contains("thinking"));
     assert_eq!(
         h.refused("alice", "draw").await,
-        UserError::ComputerNoDraw("namnam".into())
+        UserError::Play(PlayRefusal::ComputerNoDraw("namnam".into()))
     );
 
     assert!(h
@@ -198,7 +205,7 @@ async fn level_is_only_for_the_computer(backend: Backend) {
     let h = Harness::new(backend).await;
     assert_eq!(
         h.refused("alice", "challenge opponent:bob level:3").await,
-        UserError::LevelForPeople
+        UserError::Challenge(ChallengeRefusal::LevelForPeople)
     );
 }
 

@@ -7,7 +7,8 @@ use poise::serenity_prelude as serenity;
 use super::{serve, Clock, CommandError, Context, YesNo};
 use crate::channels::Belongs;
 use namnam_core::{
-    AdminCommand, Command, Language, LanguageChoice, SeasonChange, SettingsChange, WebChange,
+    AdminCommand, Change, Command, Language, LanguageChoice, SeasonChange, SettingsChange,
+    WebChange,
 };
 use namnam_store::Snowflake;
 
@@ -58,9 +59,9 @@ pub async fn settings(
     let disallow = own_channel(ctx, disallow).await?;
     // Both given: turning it off wins, as the safer of the two.
     let daily_puzzle = match (daily_puzzle_off.map(bool::from), daily_puzzle) {
-        (Some(true), _) => Some(None),
-        (_, Some(channel)) => Some(own_channel(ctx, Some(channel)).await?),
-        _ => None,
+        (Some(true), _) => Change::Clear,
+        (_, Some(channel)) => Change::of_option(own_channel(ctx, Some(channel)).await?),
+        _ => Change::Keep,
     };
     let change = SettingsChange {
         channels: every_channel
@@ -69,7 +70,7 @@ pub async fn settings(
         allow,
         disallow,
         clock_secs: clock.map(Clock::seconds),
-        target: target.map(DefaultTarget::houses),
+        target: target.map_or(Change::Keep, |t| Change::of_option(t.houses())),
         thread_per_match: threads.map(Into::into),
         language: language.map(ServerLanguage::choice),
         web: web.map(WebPage::change),

@@ -1,6 +1,7 @@
 //! Making and playing matches: challenge, answer, move, look, resign, draw, take back. Each command turns its options
 //! into the core's vocabulary and hands it over ([`serve`]); the core decides everything.
 
+use namnam_core::{ChallengeCommand, MatchCommand, MatchRef, PlayCommand};
 use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
@@ -50,25 +51,41 @@ pub async fn challenge(
             .transpose()
             .map_err(|_| CommandError::Said("discord-level-range"))?,
     };
-    serve(ctx, Command::Challenge { opponent, options }).await
+    serve(
+        ctx,
+        Command::Challenges(ChallengeCommand::Challenge { opponent, options }),
+    )
+    .await
 }
 
 /// Accept the challenge open for you in this channel
 #[poise::command(slash_command, guild_only)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Accept { challenge: None }).await
+    serve(
+        ctx,
+        Command::Challenges(ChallengeCommand::Accept { challenge: None }),
+    )
+    .await
 }
 
 /// Decline the challenge open for you in this channel
 #[poise::command(slash_command, guild_only)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Decline { challenge: None }).await
+    serve(
+        ctx,
+        Command::Challenges(ChallengeCommand::Decline { challenge: None }),
+    )
+    .await
 }
 
 /// Withdraw your open challenge in this channel
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Cancel { challenge: None }).await
+    serve(
+        ctx,
+        Command::Challenges(ChallengeCommand::Cancel { challenge: None }),
+    )
+    .await
 }
 
 /// Play a house in this channel's match
@@ -94,11 +111,10 @@ pub async fn move_(
     })?;
     serve(
         ctx,
-        Command::Move {
+        Command::Play(PlayCommand::Move {
             house,
-            match_id,
-            expected: None,
-        },
+            at: MatchRef::typed(match_id),
+        }),
     )
     .await
 }
@@ -181,7 +197,7 @@ pub async fn board(
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Board { match_id }).await
+    serve(ctx, Command::Matches(MatchCommand::Board { match_id })).await
 }
 
 /// Resign this channel's match (asks for confirmation)
@@ -195,11 +211,10 @@ pub async fn resign(
 ) -> Result<(), CommandError> {
     serve(
         ctx,
-        Command::Resign {
+        Command::Play(PlayCommand::Resign {
             confirmed: confirm.is_some_and(bool::from),
-            match_id,
-            expected: None,
-        },
+            at: MatchRef::typed(match_id),
+        }),
     )
     .await
 }
@@ -212,10 +227,9 @@ pub async fn draw(
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
-    let command = Command::Draw {
-        match_id,
-        expected: None,
-    };
+    let command = Command::Play(PlayCommand::Draw {
+        at: MatchRef::typed(match_id),
+    });
     serve(ctx, command).await
 }
 
@@ -230,11 +244,10 @@ pub async fn takeback(
 ) -> Result<(), CommandError> {
     serve(
         ctx,
-        Command::Takeback {
+        Command::Play(PlayCommand::Takeback {
             decline: decline.is_some_and(bool::from),
-            match_id,
-            expected: None,
-        },
+            at: MatchRef::typed(match_id),
+        }),
     )
     .await
 }
@@ -242,5 +255,9 @@ pub async fn takeback(
 /// Play your last opponent in this channel again, on the same terms
 #[poise::command(slash_command, guild_only)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Rematch { match_id: None }).await
+    serve(
+        ctx,
+        Command::Challenges(ChallengeCommand::Rematch { match_id: None }),
+    )
+    .await
 }

@@ -1,6 +1,7 @@
 //! What happened and who is best: your matches, a match's moves, the leaderboard, a player's record; a
 //! match's record as a file, its replay, and the computer's analysis.
 
+use namnam_core::{InfoCommand, MatchCommand, RecordCommand};
 use poise::serenity_prelude as serenity;
 
 use super::{serve, CommandError, Context, YesNo};
@@ -10,7 +11,7 @@ use namnam_core::{Command, ReplayFrom};
 /// Your active matches in this server, and where it is your turn
 #[poise::command(slash_command, guild_only)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Matches).await
+    serve(ctx, Command::Matches(MatchCommand::List)).await
 }
 
 /// The moves of this channel's match
@@ -21,7 +22,7 @@ pub async fn history(
     #[autocomplete = "super::play::your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::History { match_id }).await
+    serve(ctx, Command::Matches(MatchCommand::History { match_id })).await
 }
 
 /// The best players of this server
@@ -33,10 +34,10 @@ pub async fn leaderboard(
 ) -> Result<(), CommandError> {
     serve(
         ctx,
-        Command::Leaderboard {
+        Command::Info(InfoCommand::Leaderboard {
             page: page.unwrap_or(1),
             season,
-        },
+        }),
     )
     .await
 }
@@ -56,13 +57,13 @@ pub async fn notify(_ctx: Context<'_>) -> Result<(), CommandError> {
 /// DM me when it becomes my turn in a match (not while I am at the board)
 #[poise::command(slash_command, guild_only, rename = "on")]
 pub async fn notify_on(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Notify { on: Some(true) }).await
+    serve(ctx, Command::Info(InfoCommand::Notify { on: Some(true) })).await
 }
 
 /// No more DMs on my turn
 #[poise::command(slash_command, guild_only, rename = "off")]
 pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
-    serve(ctx, Command::Notify { on: Some(false) }).await
+    serve(ctx, Command::Info(InfoCommand::Notify { on: Some(false) })).await
 }
 
 /// A player's rating and record in this server
@@ -75,7 +76,7 @@ pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(
         let member = app.interaction.data.resolved.members.get(&user.id);
         asking::opponent(&user, member, ctx.data().me)
     });
-    serve(ctx, Command::Stats { player }).await
+    serve(ctx, Command::Info(InfoCommand::Stats { player })).await
 }
 
 /// A match's record as a file (any finished match of this server; your own while it is played)
@@ -86,7 +87,7 @@ pub async fn export(
     #[min = 1]
     match_id: i64,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Export { match_id }).await
+    serve(ctx, Command::Records(RecordCommand::Export { match_id })).await
 }
 
 /// Step through a match, move by move, with buttons
@@ -104,13 +105,13 @@ pub async fn replay(
 ) -> Result<(), CommandError> {
     serve(
         ctx,
-        Command::Replay {
+        Command::Records(RecordCommand::Replay {
             match_id,
             ply: ply.unwrap_or(0),
             from: ReplayFrom::Command {
                 public: public.is_some_and(bool::from),
             },
-        },
+        }),
     )
     .await
 }
@@ -123,5 +124,5 @@ pub async fn analyse(
     #[min = 1]
     match_id: i64,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Analyse { match_id }).await
+    serve(ctx, Command::Records(RecordCommand::Analyse { match_id })).await
 }

@@ -11,8 +11,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::request::TournamentCommand;
-use super::request::{Command, Expected, PuzzleCommand, ReplayFrom};
+use super::{
+    ChallengeCommand, Command, Expected, MatchRef, PlayCommand, PuzzleCommand, RecordCommand,
+    ReplayFrom, TournamentCommand,
+};
 use namnam_game::House;
 use namnam_store::Snowflake;
 
@@ -131,84 +133,69 @@ impl ChallengeAnswer {
 impl ActionId {
     /// The request a press of this button makes.
     pub fn command(self) -> Command {
-        let expected = |match_id| {
-            Some(Expected {
-                match_id,
-                turn: None,
-            })
-        };
-        let on_turn = |match_id, turn| {
-            Some(Expected {
-                match_id,
-                turn: Some(turn),
-            })
-        };
+        let button = |match_id, turn| MatchRef::Button(Expected { match_id, turn });
         match self {
             ActionId::Move {
                 match_id,
                 turn,
                 house,
-            } => Command::Move {
+            } => Command::Play(PlayCommand::Move {
                 house,
-                match_id: None,
-                expected: on_turn(match_id, turn),
-            },
-            ActionId::Draw { match_id } => Command::Draw {
-                match_id: None,
-                expected: expected(match_id),
-            },
-            ActionId::Takeback { match_id, turn } => Command::Takeback {
+                at: button(match_id, Some(turn)),
+            }),
+            ActionId::Draw { match_id } => Command::Play(PlayCommand::Draw {
+                at: button(match_id, None),
+            }),
+            ActionId::Takeback { match_id, turn } => Command::Play(PlayCommand::Takeback {
                 decline: false,
-                match_id: None,
-                expected: on_turn(match_id, turn),
-            },
-            ActionId::TakebackDecline { match_id, turn } => Command::Takeback {
+                at: button(match_id, Some(turn)),
+            }),
+            ActionId::TakebackDecline { match_id, turn } => Command::Play(PlayCommand::Takeback {
                 decline: true,
-                match_id: None,
-                expected: on_turn(match_id, turn),
-            },
-            ActionId::Resign { match_id } => Command::Resign {
+                at: button(match_id, Some(turn)),
+            }),
+            ActionId::Resign { match_id } => Command::Play(PlayCommand::Resign {
                 confirmed: false,
-                match_id: None,
-                expected: expected(match_id),
-            },
-            ActionId::ResignConfirmed { match_id } => Command::Resign {
+                at: button(match_id, None),
+            }),
+            ActionId::ResignConfirmed { match_id } => Command::Play(PlayCommand::Resign {
                 confirmed: true,
-                match_id: None,
-                expected: expected(match_id),
-            },
-            ActionId::Rematch { match_id } => Command::Rematch {
+                at: button(match_id, None),
+            }),
+            ActionId::Rematch { match_id } => Command::Challenges(ChallengeCommand::Rematch {
                 match_id: Some(match_id),
-            },
+            }),
             ActionId::Challenge { challenge, answer } => {
                 let challenge = Some(challenge);
-                match answer {
-                    ChallengeAnswer::Accept => Command::Accept { challenge },
-                    ChallengeAnswer::Decline => Command::Decline { challenge },
-                    ChallengeAnswer::Cancel => Command::Cancel { challenge },
-                }
+                Command::Challenges(match answer {
+                    ChallengeAnswer::Accept => ChallengeCommand::Accept { challenge },
+                    ChallengeAnswer::Decline => ChallengeCommand::Decline { challenge },
+                    ChallengeAnswer::Cancel => ChallengeCommand::Cancel { challenge },
+                })
             }
-            ActionId::Analyse { match_id } => Command::Analyse { match_id },
+            ActionId::Analyse { match_id } => Command::Records(RecordCommand::Analyse { match_id }),
             ActionId::Replay {
                 match_id,
                 ply,
                 step,
                 owner,
-            } => Command::Replay {
+            } => Command::Records(RecordCommand::Replay {
                 match_id,
                 ply,
                 from: match step {
                     ReplayStep::Open => ReplayFrom::Open,
                     _ => ReplayFrom::Button { owner },
                 },
-            },
+            }),
             ActionId::TournamentJoin { tournament } => {
                 Command::Tournament(TournamentCommand::Join(Some(tournament)))
             }
             ActionId::TournamentLeave { tournament } => {
                 Command::Tournament(TournamentCommand::Leave(Some(tournament)))
             }
-            ActionId::DailyPuzzle { day } => Command::Daily { day: Some(day) },
+            ActionId::DailyPuzzle { day } => {
+                Command::Puzzle(PuzzleCommand::Daily { day: Some(day) })
+            }
             ActionId::PuzzleAnswer { attempt, house } => Command::Puzzle(PuzzleCommand::Answer {
                 house,
                 attempt: Some(attempt),

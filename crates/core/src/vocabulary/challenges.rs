@@ -1,0 +1,196 @@
+//! Challenges: one player asks another (or the computer) for a match, who accepts or declines; and a
+//! finished match played again.
+
+use super::input::{
+    parse_clock, parse_endgame, parse_rounds, parse_target, yes_no, InputRefusal, Options, Wanted,
+};
+use super::{Resolver, UserError, UserRef};
+use crate::message::{Arg, Text};
+use namnam_ai::Level;
+use namnam_game::Endgame;
+use namnam_store::FirstMover;
+
+/// `challenge`, `accept`, `decline`, `cancel`, `rematch`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeCommand {
+    Challenge {
+        opponent: UserRef,
+        options: ChallengeOptions,
+    },
+    Accept {
+        challenge: Option<i64>,
+    },
+    Decline {
+        challenge: Option<i64>,
+    },
+    Cancel {
+        challenge: Option<i64>,
+    },
+    /// Play a finished match again, same terms: `None` is the user's last finished match in the channel.
+    Rematch {
+        match_id: Option<i64>,
+    },
+}
+
+/// The options of a challenge; `None` takes the server's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    pub endgame: Option<Endgame>,
+    pub chain: Option<bool>,
+    pub first: Option<FirstMover>,
+    /// `Some(None)`: explicitly no target.
+    pub target: Option<Option<u8>>,
+    pub rounds: Option<u8>,
+    pub clock_secs: Option<u32>,
+    /// The computer's level (a match against namnam only).
+    pub level: Option<Level>,
+}
+
+impl ChallengeCommand {
+    pub(super) fn parse(
+        name: &str,
+        words: &[&str],
+        opts: &mut Options<'_>,
+        resolver: &dyn Resolver,
+    ) -> Result<ChallengeCommand, UserError> {
+        let mut challenge = || opts.parse("challenge", |v| v.parse().ok(), Wanted::ChallengeNumber);
+        Ok(match name {
+            "accept" => ChallengeCommand::Accept {
+                challenge: challenge()?,
+            },
+            "decline" => ChallengeCommand::Decline {
+                challenge: challenge()?,
+            },
+            "cancel" => ChallengeCommand::Cancel {
+                challenge: challenge()?,
+            },
+            "rematch" => ChallengeCommand::Rematch {
+                match_id: opts.parse("match", |v| v.parse().ok(), Wanted::MatchNumber)?,
+            },
+            _ => {
+                // `challenge bob` as well as `challenge opponent:bob`, as `move 3` and `move house:3`.
+                let opponent_name = opts.word_or(words.first(), "opponent")?;
+                let opponent = resolver
+                    .user(opponent_name)
+                    .ok_or_else(|| InputRefusal::UnknownPlayer(opponent_name.to_owned()))?;
+                let options = ChallengeOptions::parse(opts)?;
+                ChallengeCommand::Challenge { opponent, options }
+            }
+        })
+    }
+}
+
+impl ChallengeOptions {
+    fn parse(opts: &mut Options<'_>) -> Result<ChallengeOptions, InputRefusal> {
+        Ok(ChallengeOptions {
+            endgame: opts.parse("endgame", parse_endgame, Wanted::Endgame)?,
+            chain: opts.parse("chain", yes_no, Wanted::YesNo)?,
+            first: opts.parse(
+                "first",
+                |v| match v {
+                    "challenger" | "me" => Some(FirstMover::Challenger),
+                    "challenged" | "opponent" => Some(FirstMover::Challenged),
+                    "random" => Some(FirstMover::Random),
+                    _ => None,
+                },
+                Wanted::FirstMover,
+            )?,
+            target: opts.parse("target", parse_target, Wanted::Target)?,
+            rounds: opts.parse("rounds", parse_rounds, Wanted::MatchRounds)?,
+            clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
+            level: opts.parse(
+                "level",
+                |v| v.parse().ok().and_then(|l| Level::new(l).ok()),
+                Wanted::Level,
+            )?,
+        })
+    }
+}
+
+/// A challenge refused, or a rematch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeRefusal {
+    SelfChallenge,
+    ChallengeBot(String),
+    ChannelNotAllowed,
+    ChallengeOpen {
+        challenger: String,
+        challenged: String,
+    },
+    /// A match's thread is another match's already.
+    MatchInChannel,
+    /// These two players already have a live match in this channel.
+    PairInChannel(String, String),
+    NoChallenge,
+    ChallengeExpired,
+    NotChallenged(String),
+    NotChallenger(String),
+    OwnChallenge(String),
+    /// A challenge to this person was declined or withdrawn a moment ago: not again before `until`.
+    ChallengeTooSoon {
+        name: String,
+        until: i64,
+    },
+    LevelForPeople,
+    NothingToRematch,
+    RematchActive(i64),
+    RematchAborted(i64),
+}
+
+impl ChallengeRefusal {
+    /// The refusal in the player's words (`errors.ftl`).
+    pub fn text(&self) -> Text {
+        use Arg as A;
+        let named = |id: &str, name: &str| Text::message(id, [("name", A::player(name))]);
+        match self {
+            ChallengeRefusal::SelfChallenge => Text::message("error-self-challenge", []),
+            ChallengeRefusal::ChallengeBot(name) => named("error-challenge-bot", name),
+            ChallengeRefusal::ChannelNotAllowed => Text::message("error-channel-not-allowed", []),
+            ChallengeRefusal::ChallengeOpen {
+                challenger,
+                challenged,
+            } => Text::message(
+                "error-challenge-open",
+                [
+                    ("challenger", A::player(challenger.as_str())),
+                    ("challenged", A::player(challenged.as_str())),
+                ],
+            ),
+            ChallengeRefusal::MatchInChannel => Text::message("error-match-in-channel", []),
+            ChallengeRefusal::PairInChannel(a, b) => Text::message(
+                "error-pair-in-channel",
+                [("a", A::player(a.as_str())), ("b", A::player(b.as_str()))],
+            ),
+            ChallengeRefusal::NoChallenge => Text::message("error-no-challenge", []),
+            ChallengeRefusal::ChallengeExpired => Text::message("error-challenge-expired", []),
+            ChallengeRefusal::NotChallenged(name) => named("error-not-challenged", name),
+            ChallengeRefusal::NotChallenger(name) => named("error-not-challenger", name),
+            ChallengeRefusal::OwnChallenge(name) => Text::message(
+                "error-own-challenge",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("cancel", A::command("cancel")),
+                ],
+            ),
+            ChallengeRefusal::ChallengeTooSoon { name, until } => Text::message(
+                "error-challenge-too-soon",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("when", A::time(*until)),
+                ],
+            ),
+            ChallengeRefusal::LevelForPeople => Text::message("error-level-for-people", []),
+            ChallengeRefusal::NothingToRematch => Text::message("error-nothing-to-rematch", []),
+            ChallengeRefusal::RematchActive(n) => {
+                Text::message("error-rematch-active", [("id", A::number(*n))])
+            }
+            ChallengeRefusal::RematchAborted(n) => Text::message(
+                "error-rematch-aborted",
+                [
+                    ("id", A::number(*n)),
+                    ("challenge", A::command("challenge")),
+                ],
+            ),
+        }
+    }
+}
