@@ -1,11 +1,21 @@
 //! The architecture as a test can see it: which modules of a crate import which, and whether any of them
 //! import each other in a circle.
 //!
-//! A crate's nodes are its top-level modules (a file or folder under `src/`) and its root (`lib.rs` or
-//! `main.rs`) for the items defined there. A module depends on another when its code names a path into it:
-//! `crate::other::…`, `super::other::…` from a top-level file, or a name the root re-exports from it
-//! (`crate::Name` with `pub use other::Name` in the root). Submodules count as their top-level module, so a
-//! folder may be as tangled inside as it likes; between top-level modules, the imports must point one way.
+//! A graph sees a crate at one of two depths. [`ModuleGraph::of_crate`] sees its top-level modules (a file or
+//! folder under `src/`): submodules count as their top-level module, so a folder may be as tangled inside as
+//! it likes; between top-level modules, the imports must point one way. [`ModuleGraph::submodules_of_crate`]
+//! sees every module with a file of its own, by its path (`vocabulary::play` for `src/vocabulary/play.rs`),
+//! for rules about what a folder holds. At both depths the root (`lib.rs` or `main.rs`) is a node for the
+//! items defined there, and inline modules (`mod tests { … }`) count as their file.
+//!
+//! A module depends on another when its code names a path into it: `crate::other::…`, `super::…` and
+//! `self::…` (from the module the line is in, a nested file's `super::` being its folder), a child module's
+//! name (`field::Seed` in `tournaments/mod.rs`), a group (`use super::{a, b::C}`, over several lines too), or
+//! a name another module imports or re-exports (`crate::Name` with `pub use other::Name` in the root,
+//! `super::Name` with `pub use input::Name` in a folder's `mod.rs`), followed to the module that defines it.
+//! The root's own re-exports (`pub use`) are its facade, not dependencies of its code; a folder's are its
+//! code's. Calling a method of a type whose inherent `impl` blocks are spread over several modules (the
+//! core's `impl Core`) depends on the module that defines it.
 //!
 //! The reading is textual and errs on the side of seeing an edge: comments are skipped, but a path spelled in
 //! a string would count. That is the safe side for a check that only ever fails on an edge.
@@ -21,11 +31,20 @@ use std::path::{Path, PathBuf};
 /// The node of a crate's root, for the items defined in `lib.rs` or `main.rs` itself.
 pub const ROOT: &str = "(root)";
 
-/// The import graph of one crate's top-level modules.
+/// The import graph of one crate's modules: its top-level modules, or every module with a file of its own.
 #[derive(Debug, Default)]
 pub struct ModuleGraph {
     /// Every node, with the modules it imports and, for each, one place that does (file and line).
     pub edges: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// How finely a graph sees a crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Depth {
+    /// Top-level modules: a submodule counts as its top-level module.
+    TopLevel,
+    /// Every module with a file of its own, by its path (`vocabulary::play`).
+    Files,
 }
 
 /// One source file of a crate and where it sits in the crate's modules.
@@ -38,65 +57,63 @@ struct SourceFile {
 }
 
 impl ModuleGraph {
-    /// Reads the crate whose sources are in `src` (its root is `lib.rs`, else `main.rs`).
+    /// Reads the crate whose sources are in `src` (its root is `lib.rs`, else `main.rs`), by top-level
+    /// module.
     pub fn of_crate(src: &Path) -> io::Result<ModuleGraph> {
-        let mut files = Vec::new();
-        collect(src, src, &mut files)?;
-        Ok(ModuleGraph::of_files(&files))
+        Ok(ModuleGraph::of_files(&read_crate(src)?, Depth::TopLevel))
     }
 
-    /// Reads a crate given as (path under `src/`, text) pairs: for tests of the reading itself.
+    /// Reads the crate whose sources are in `src`, by module with a file of its own: its nodes are named
+    /// by their path (`vocabulary::play`), and the root is [`ROOT`].
+    pub fn submodules_of_crate(src: &Path) -> io::Result<ModuleGraph> {
+        Ok(ModuleGraph::of_files(&read_crate(src)?, Depth::Files))
+    }
+
+    /// Reads a crate given as (path under `src/`, text) pairs, by top-level module: for tests of the
+    /// reading itself.
     pub fn of_sources(sources: &[(&str, &str)]) -> ModuleGraph {
-        let files: Vec<SourceFile> = sources
-            .iter()
-            .map(|(path, text)| SourceFile {
-                module: module_of(Path::new(path)),
-                path: PathBuf::from(path),
-                text: (*text).to_owned(),
-            })
-            .collect();
-        ModuleGraph::of_files(&files)
+        ModuleGraph::of_files(&source_files(sources), Depth::TopLevel)
     }
 
-    fn of_files(files: &[SourceFile]) -> ModuleGraph {
-        let modules: BTreeSet<String> = files
-            .iter()
-            .filter_map(|f| f.module.first().cloned())
-            .collect();
-        let root = files.iter().find(|f| f.module.is_empty());
-        let reexports = root
-            .map(|r| reexports(&r.text, &modules))
-            .unwrap_or_default();
-        let spread = spread_methods(files);
+    /// Reads a crate given as (path under `src/`, text) pairs, by module with a file of its own.
+    pub fn submodules_of_sources(sources: &[(&str, &str)]) -> ModuleGraph {
+        ModuleGraph::of_files(&source_files(sources), Depth::Files)
+    }
+
+    fn of_files(files: &[SourceFile], depth: Depth) -> ModuleGraph {
+        let codes: Vec<Code> = files.iter().map(|f| Code::of(&f.text, &f.module)).collect();
+        let krate = Crate::new(files, &codes);
+        let node = |module: &[String]| krate.node(module, depth);
+        let spread = spread_methods(files, &node);
         let mut graph = ModuleGraph::default();
-        for node in modules.iter().cloned().chain([ROOT.to_owned()]) {
-            graph.edges.entry(node).or_default();
-        }
         for file in files {
-            let from = file
-                .module
-                .first()
-                .cloned()
-                .unwrap_or_else(|| ROOT.to_owned());
-            let mut inline = InlineModules::default();
-            for (line_no, line) in code_lines(&file.text) {
-                let module = inline.module_at(&file.module, line);
-                let mut targets = if module.is_empty() {
-                    root_targets(line, &modules)
-                } else {
-                    path_targets(line, &module, &modules, &reexports)
+            graph.edges.entry(node(&file.module)).or_default();
+        }
+        graph.edges.entry(ROOT.to_owned()).or_default();
+        for (file, code) in files.iter().zip(&codes) {
+            let from = node(&file.module);
+            let mut targets = krate.path_targets(&file.module, code);
+            for (line_no, line) in code.lines() {
+                targets.extend(
+                    method_targets(line, &spread)
+                        .into_iter()
+                        .map(|to| (line_no, to)),
+                );
+            }
+            targets.sort_by_key(|(line_no, _)| *line_no);
+            for (line_no, to) in targets {
+                let to = match to {
+                    Target::Module(module) => node(&module),
+                    Target::Node(node) => node,
                 };
-                targets.extend(method_targets(line, &spread));
-                for to in targets {
-                    if to != from {
-                        let place = format!("{}:{}", file.path.display(), line_no);
-                        graph
-                            .edges
-                            .get_mut(&from)
-                            .expect("every module is a node")
-                            .entry(to)
-                            .or_insert(place);
-                    }
+                if to != from {
+                    let place = format!("{}:{}", file.path.display(), line_no);
+                    graph
+                        .edges
+                        .get_mut(&from)
+                        .expect("every module is a node")
+                        .entry(to)
+                        .or_insert(place);
                 }
             }
         }
@@ -134,6 +151,23 @@ impl ModuleGraph {
     }
 }
 
+fn read_crate(src: &Path) -> io::Result<Vec<SourceFile>> {
+    let mut files = Vec::new();
+    collect(src, src, &mut files)?;
+    Ok(files)
+}
+
+fn source_files(sources: &[(&str, &str)]) -> Vec<SourceFile> {
+    sources
+        .iter()
+        .map(|(path, text)| SourceFile {
+            module: module_of(Path::new(path)),
+            path: PathBuf::from(path),
+            text: (*text).to_owned(),
+        })
+        .collect()
+}
+
 fn collect(src: &Path, dir: &Path, files: &mut Vec<SourceFile>) -> io::Result<()> {
     let mut entries: Vec<_> = fs::read_dir(dir)?.collect::<Result<_, _>>()?;
     entries.sort_by_key(|e| e.path());
@@ -168,19 +202,332 @@ fn module_of(relative: &Path) -> Vec<String> {
     parts
 }
 
-/// The methods of a type whose inherent `impl` blocks are spread over several top-level modules (the core's
-/// `impl Core` in every feature), each with the module that defines it: calling one (`self.name(` or
-/// `core.name(`) uses that module as much as an import does. A name defined in two modules is left out.
-fn spread_methods(files: &[SourceFile]) -> BTreeMap<String, String> {
-    // type -> modules with an inherent impl of it; (type, method) -> the modules defining it
+/// What a line depends on: a module path (to be placed at the graph's depth), or a node already.
+enum Target {
+    Module(Vec<String>),
+    Node(String),
+}
+
+/// A file's code without its comments, line by line, with the module each line is in.
+struct Code {
+    /// The code, comments removed, its lines where the file has them.
+    text: String,
+    /// Where each line starts in `text`.
+    starts: Vec<usize>,
+    /// The module each line is in: the file's, or an inline module's inside it.
+    modules: Vec<Vec<String>>,
+}
+
+impl Code {
+    fn of(text: &str, file: &[String]) -> Code {
+        let mut lines = vec![""; text.lines().count()];
+        for (line_no, line) in code_lines(text) {
+            lines[line_no - 1] = line;
+        }
+        let mut inline = InlineModules::default();
+        let modules = lines.iter().map(|l| inline.module_at(file, l)).collect();
+        let mut starts = Vec::with_capacity(lines.len());
+        let mut at = 0;
+        for line in &lines {
+            starts.push(at);
+            at += line.len() + 1;
+        }
+        Code {
+            text: lines.join("\n"),
+            starts,
+            modules,
+        }
+    }
+
+    /// The lines with code, with their numbers.
+    fn lines(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
+        self.text
+            .split('\n')
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i + 1, l))
+    }
+
+    /// The `use` statements of the file's own level (not those of an inline module), whole (they may span
+    /// lines), without `use` and `;`.
+    fn use_statements(&self, file: &[String]) -> Vec<&str> {
+        let mut out = Vec::new();
+        for (i, &start) in self.starts.iter().enumerate() {
+            if self.modules[i] != file {
+                continue;
+            }
+            let line = &self.text[start..];
+            if let Some(tree) = use_statement(line) {
+                out.push(&tree[..tree.find(';').unwrap_or(tree.len())]);
+            }
+        }
+        out
+    }
+}
+
+/// A line that starts a `use` statement (`use`, `pub use`, `pub(crate) use`, …): the rest after `use`.
+fn use_statement(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    if let Some(after) = rest.strip_prefix("pub") {
+        let after = after.trim_start();
+        rest = match after.strip_prefix('(') {
+            Some(inner) => &inner[inner.find(')')? + 1..],
+            None => after,
+        }
+        .trim_start();
+    }
+    rest.strip_prefix("use")
+        .filter(|r| r.starts_with(char::is_whitespace))
+}
+
+/// A line of the root that starts a re-export (`pub use`): the root's facade, not its code's dependency.
+fn is_facade(line: &str) -> bool {
+    line.trim_start().starts_with("pub use ")
+}
+
+/// The modules of a crate and the names each imports, to follow a path through them.
+struct Crate {
+    /// Every module with a file of its own.
+    modules: BTreeSet<Vec<String>>,
+    /// Each module's imported names (`use` and `pub use` at its file's level), with the absolute path each
+    /// stands for: `Wanted` in `vocabulary` stands for `vocabulary::input::Wanted`.
+    imports: BTreeMap<Vec<String>, BTreeMap<String, Vec<String>>>,
+}
+
+impl Crate {
+    fn new(files: &[SourceFile], codes: &[Code]) -> Crate {
+        let mut krate = Crate {
+            modules: files.iter().map(|f| f.module.clone()).collect(),
+            imports: BTreeMap::new(),
+        };
+        for (file, code) in files.iter().zip(codes) {
+            let mut names = BTreeMap::new();
+            for statement in code.use_statements(&file.module) {
+                for (path, alias) in paths_of(statement) {
+                    let Some(name) = alias.or_else(|| path.last().cloned()) else {
+                        continue;
+                    };
+                    if name == "*" || name == "_" {
+                        continue;
+                    }
+                    if let Some(absolute) = krate.absolute(&file.module, &path) {
+                        names.insert(name, absolute);
+                    }
+                }
+            }
+            krate.imports.insert(file.module.clone(), names);
+        }
+        krate
+    }
+
+    /// A path of a `use` statement in module `holder`, from the crate's root; `None` for another crate's.
+    fn absolute(&self, holder: &[String], path: &[String]) -> Option<Vec<String>> {
+        let (first, rest) = path.split_first()?;
+        let mut base = holder.to_vec();
+        match first.as_str() {
+            "crate" => return Some(rest.to_vec()),
+            "self" => base.extend(rest.iter().cloned()),
+            "super" => {
+                base.pop();
+                let mut rest = rest;
+                while let Some(("super", after)) = rest.split_first().map(|(s, a)| (s.as_str(), a))
+                {
+                    base.pop();
+                    rest = after;
+                }
+                base.extend(rest.iter().cloned());
+            }
+            _ => {
+                base.push(first.clone());
+                if !self.modules.contains(&base) {
+                    return None;
+                }
+                base.extend(rest.iter().cloned());
+            }
+        }
+        Some(base)
+    }
+
+    /// The module a path names, read from module `at`: through child modules, and through the names a
+    /// module imports to where they come from. What is left names an item of the module reached.
+    fn locate(&self, at: &[String], path: &[String], hops: usize) -> Vec<String> {
+        let mut at = at.to_vec();
+        for (i, segment) in path.iter().enumerate() {
+            at.push(segment.clone());
+            if self.modules.contains(&at) {
+                continue;
+            }
+            at.pop();
+            let imported = self.imports.get(&at).and_then(|names| names.get(segment));
+            if let Some(target) = imported.filter(|_| hops < 8) {
+                let mut full = target.clone();
+                full.extend(path[i + 1..].iter().cloned());
+                return self.locate(&[], &full, hops + 1);
+            }
+            break;
+        }
+        at
+    }
+
+    /// The node a module path falls in: the deepest module with a file that holds it, or that one's
+    /// top-level module; the root's for the root (and for an inline module of the root's file).
+    fn node(&self, module: &[String], depth: Depth) -> String {
+        let mut len = module.len();
+        while len > 0 && !self.modules.contains(&module[..len]) {
+            len -= 1;
+        }
+        if depth == Depth::TopLevel {
+            len = len.min(1);
+        }
+        let module = &module[..len];
+        if module.is_empty() {
+            ROOT.to_owned()
+        } else {
+            module.join("::")
+        }
+    }
+
+    /// The modules the paths of a file's code lead to, each with its line: `crate::…`, `super::…`,
+    /// `self::…` and a child module's name, groups included.
+    fn path_targets(&self, file: &[String], code: &Code) -> Vec<(usize, Target)> {
+        let mut out = Vec::new();
+        let mut in_facade = false;
+        for (i, &start) in code.starts.iter().enumerate() {
+            let end = code.starts.get(i + 1).map_or(code.text.len(), |&e| e - 1);
+            let line = &code.text[start..end];
+            if file.is_empty() {
+                // The root's re-exports (they may span lines) are its facade.
+                in_facade = in_facade || is_facade(line);
+                if in_facade {
+                    in_facade = !line.contains(';');
+                    continue;
+                }
+            }
+            let module = &code.modules[i];
+            let mut previous: Option<char> = None;
+            for (at, c) in line.char_indices() {
+                let starts_a_name = is_ident(c) && !previous.is_some_and(is_ident);
+                previous = Some(c);
+                if !starts_a_name || line[..at].ends_with("::") {
+                    continue; // inside a name, or the middle of a longer path
+                }
+                let rest = &code.text[start + at..];
+                let (base, path) = if let Some(path) = rest.strip_prefix("crate::") {
+                    (Vec::new(), path)
+                } else if let Some(path) = rest.strip_prefix("self::") {
+                    (module.clone(), path)
+                } else if rest.starts_with("super::") {
+                    let mut base = module.clone();
+                    let mut path = rest;
+                    while let Some(after) = path.strip_prefix("super::") {
+                        base.pop();
+                        path = after.trim_start();
+                    }
+                    (base, path)
+                } else {
+                    let name = leading_ident(rest);
+                    let mut child = file.to_vec();
+                    child.push(name.clone());
+                    if !rest[name.len()..].starts_with("::") || !self.modules.contains(&child) {
+                        continue;
+                    }
+                    (file.to_vec(), rest)
+                };
+                for (path, _) in paths_of(path) {
+                    out.push((i + 1, Target::Module(self.locate(&base, &path, 0))));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The paths of a use tree, or of a path in code, from its start, each with its alias: `a::{b::C, d as e,
+/// self}` gives a::b::C, a::d (as e) and a. A glob ends with `*`. The reading stops at the first character
+/// no path has (`(`, `<`, `;`, …).
+fn paths_of(text: &str) -> Vec<(Vec<String>, Option<String>)> {
+    let mut out = Vec::new();
+    use_tree(text, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Reads one use tree after `prefix` into `out`, and gives back the text after it.
+fn use_tree<'a>(
+    text: &'a str,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>)>,
+) -> &'a str {
+    let depth = prefix.len();
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(mut inner) = rest.strip_prefix('{') {
+            loop {
+                inner = use_tree(inner, prefix, out).trim_start();
+                match inner.strip_prefix(',') {
+                    Some(after) => inner = after,
+                    None => {
+                        inner = inner.strip_prefix('}').unwrap_or(inner);
+                        break;
+                    }
+                }
+            }
+            prefix.truncate(depth);
+            return inner;
+        }
+        if let Some(after) = rest.strip_prefix('*') {
+            let mut glob = prefix.clone();
+            glob.push("*".to_owned());
+            out.push((glob, None));
+            prefix.truncate(depth);
+            return after;
+        }
+        let name = leading_ident(rest);
+        if name.is_empty() {
+            if prefix.len() > depth {
+                out.push((prefix.clone(), None));
+            }
+            prefix.truncate(depth);
+            return rest;
+        }
+        rest = &rest[name.len()..];
+        if name != "self" {
+            prefix.push(name); // `self` in a group stands for the path before it
+        }
+        let after = rest.trim_start();
+        if let Some(next) = after.strip_prefix("::") {
+            rest = next.trim_start();
+            continue;
+        }
+        let alias = after
+            .strip_prefix("as")
+            .filter(|a| a.starts_with(char::is_whitespace))
+            .map(|a| a.trim_start())
+            .map(|a| (leading_ident(a), a));
+        let alias = match alias {
+            Some((alias, a)) if !alias.is_empty() => {
+                rest = &a[alias.len()..];
+                Some(alias)
+            }
+            _ => None,
+        };
+        out.push((prefix.clone(), alias));
+        prefix.truncate(depth);
+        return rest;
+    }
+}
+
+/// The methods of a type whose inherent `impl` blocks are spread over several nodes (the core's `impl
+/// Core` in every feature), each with the node that defines it: calling one (`self.name(` or `core.name(`)
+/// uses that node as much as an import does. A name defined in two nodes is left out.
+fn spread_methods(
+    files: &[SourceFile],
+    node: &dyn Fn(&[String]) -> String,
+) -> BTreeMap<String, String> {
+    // type -> nodes with an inherent impl of it; (type, method) -> the nodes defining it
     let mut impls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut methods: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in files {
-        let module = file
-            .module
-            .first()
-            .cloned()
-            .unwrap_or_else(|| ROOT.to_owned());
+        let module = node(&file.module);
         let mut current: Option<(String, usize)> = None;
         let mut depth = 0usize;
         for (_, line) in code_lines(&file.text) {
@@ -256,8 +603,8 @@ fn inherent_impl(line: &str) -> Option<String> {
     (!name.is_empty()).then_some(name)
 }
 
-/// The modules whose spread methods `line` calls on `self` or on a `core`.
-fn method_targets(line: &str, spread: &BTreeMap<String, String>) -> Vec<String> {
+/// The nodes whose spread methods `line` calls on `self` or on a `core`.
+fn method_targets(line: &str, spread: &BTreeMap<String, String>) -> Vec<Target> {
     let mut out = Vec::new();
     for receiver in ["self.", "core."] {
         for (at, _) in line.match_indices(receiver) {
@@ -268,8 +615,8 @@ fn method_targets(line: &str, spread: &BTreeMap<String, String>) -> Vec<String> 
             let name = leading_ident(after);
             let called =
                 after[name.len()..].starts_with('(') || after[name.len()..].starts_with("::<");
-            if let Some(module) = spread.get(&name).filter(|_| called) {
-                out.push(module.clone());
+            if let Some(node) = spread.get(&name).filter(|_| called) {
+                out.push(Target::Node(node.clone()));
             }
         }
     }
@@ -346,178 +693,12 @@ fn code_lines(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// The names the root re-exports, and the module each comes from (`pub use play::{Move, Board};`).
-fn reexports(root: &str, modules: &BTreeSet<String>) -> BTreeMap<String, String> {
-    let mut names = BTreeMap::new();
-    let public = statements(root, "pub use ");
-    let crate_wide = statements(root, "pub(crate) use ");
-    for statement in public.into_iter().chain(crate_wide) {
-        let mut segments = statement.splitn(2, "::");
-        let (Some(first), Some(rest)) = (segments.next(), segments.next()) else {
-            continue;
-        };
-        let first = first.trim();
-        if !modules.contains(first) {
-            continue;
-        }
-        for name in leaf_names(rest) {
-            names.insert(name, first.to_owned());
-        }
-    }
-    names
-}
-
-/// The `use` statements that start with `prefix`, whole (they may span lines), without the prefix and `;`.
-fn statements<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(prefix) {
-        let after = &rest[at + prefix.len()..];
-        let end = after.find(';').unwrap_or(after.len());
-        out.push(&after[..end]);
-        rest = &after[end..];
-    }
-    out
-}
-
-/// The last segments of a use tree: `{a::B, c::{D, E as F}, G}` gives B, D, F, G.
-fn leaf_names(tree: &str) -> Vec<String> {
-    tree.split([',', '{', '}'])
-        .filter_map(|item| {
-            let item = item.trim();
-            let name = match item.split_once(" as ") {
-                Some((_, alias)) => alias.trim(),
-                None => item.rsplit("::").next().unwrap_or(item).trim(),
-            };
-            (!name.is_empty() && name != "self" && name != "*").then(|| name.to_owned())
-        })
-        .collect()
-}
-
-/// The top-level modules a line of a module's file names, through `crate::`, `super::` or `self::`.
-fn path_targets(
-    line: &str,
-    module: &[String],
-    modules: &BTreeSet<String>,
-    reexports: &BTreeMap<String, String>,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    for (start, _) in line
-        .match_indices("crate::")
-        .chain(line.match_indices("super::"))
-    {
-        if start > 0 && is_ident(line[..start].chars().next_back().unwrap_or(' ')) {
-            continue; // `foo_crate::` or a longer name
-        }
-        if line[..start].ends_with("::") {
-            continue; // the middle of a longer path, `super::super::` counted once from its start
-        }
-        let (base, rest) = resolve_prefix(&line[start..], module);
-        if let Some(top) = base.first() {
-            out.push(top.clone());
-            continue;
-        }
-        for first in first_segments(rest) {
-            if modules.contains(&first) {
-                out.push(first);
-            } else if let Some(owner) = reexports.get(&first) {
-                out.push(owner.clone());
-            } else if first.chars().next().is_some_and(char::is_uppercase) || is_root_fn(&first) {
-                out.push(ROOT.to_owned());
-            }
-        }
-    }
-    out
-}
-
-/// A lowercase name after `crate::` that is neither a module nor a re-export is a function or a macro of
-/// the root (or an external path such as `crate::` inside a macro, which has none).
-fn is_root_fn(name: &str) -> bool {
-    !name.is_empty() && name != "self"
-}
-
-/// Strips `crate::` or a chain of `super::` from a path and says where it lands: the module path it is
-/// relative to (empty: the crate root) and the rest of the path.
-fn resolve_prefix<'a>(path: &'a str, module: &[String]) -> (Vec<String>, &'a str) {
-    if let Some(rest) = path.strip_prefix("crate::") {
-        return (Vec::new(), rest);
-    }
-    let mut base = module.to_vec();
-    let mut rest = path;
-    while let Some(after) = rest.strip_prefix("super::") {
-        base.pop();
-        rest = after;
-    }
-    (base, rest)
-}
-
-/// The first segments of what follows a prefix: `play::X` gives play, `{a::B, c}` gives a and c.
-fn first_segments(rest: &str) -> Vec<String> {
-    if let Some(inner) = rest.strip_prefix('{') {
-        let mut depth = 0usize;
-        let mut items = Vec::new();
-        let mut current = String::new();
-        for c in inner.chars() {
-            match c {
-                '{' => {
-                    depth += 1;
-                    current.push(c);
-                }
-                '}' if depth == 0 => break,
-                '}' => {
-                    depth -= 1;
-                    current.push(c);
-                }
-                ',' if depth == 0 => items.push(std::mem::take(&mut current)),
-                _ => current.push(c),
-            }
-        }
-        items.push(current);
-        return items
-            .iter()
-            .map(|item| leading_ident(item.trim()))
-            .filter(|s| !s.is_empty())
-            .collect();
-    }
-    vec![leading_ident(rest)]
-}
-
 fn leading_ident(text: &str) -> String {
     text.chars().take_while(|&c| is_ident(c)).collect()
 }
 
 fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
-}
-
-/// In the root file, the modules its own code names: `play::MatchRef`, `use outage::Watch;`. The root's
-/// `mod` declarations and `pub use` re-exports are not dependencies of its code.
-fn root_targets(line: &str, modules: &BTreeSet<String>) -> Vec<String> {
-    let trimmed = line.trim_start();
-    if trimmed.starts_with("pub use ")
-        || trimmed.starts_with("pub mod ")
-        || trimmed.starts_with("mod ")
-        || trimmed.starts_with("pub(crate) mod ")
-    {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for (start, _) in line.match_indices("::") {
-        let before = &line[..start];
-        let name: String = before
-            .chars()
-            .rev()
-            .take_while(|&c| is_ident(c))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        let preceded = before[..before.len() - name.len()].ends_with("::");
-        if !preceded && modules.contains(&name) {
-            out.push(name);
-        }
-    }
-    out
 }
 
 #[derive(Default)]
@@ -616,6 +797,24 @@ mod tests {
     }
 
     #[test]
+    fn self_in_an_inline_module_of_the_root_is_the_root() {
+        let sources: &[(&str, &str)] = &[
+            (
+                "lib.rs",
+                "mod a;\n#[cfg(test)]\nmod tests {\n    use self::helpers::x;\n}\n",
+            ),
+            ("a.rs", ""),
+        ];
+        for graph in [
+            ModuleGraph::of_sources(sources),
+            ModuleGraph::submodules_of_sources(sources),
+        ] {
+            assert_eq!(graph.edges.keys().collect::<Vec<_>>(), [ROOT, "a"]);
+            assert!(graph.cycles().is_empty());
+        }
+    }
+
+    #[test]
     fn calls_of_a_type_s_methods_spread_over_modules_count() {
         let graph = ModuleGraph::of_sources(&[
             ("lib.rs", "mod a;\nmod b;\nmod core;\n"),
@@ -652,5 +851,207 @@ mod tests {
             graph.edges["commands"].keys().collect::<Vec<_>>(),
             ["reply"]
         );
+    }
+
+    /// A small core: a vocabulary folder, the root's re-exports, a feature folder.
+    fn core_like(extra: &[(&'static str, &'static str)]) -> ModuleGraph {
+        let mut sources = vec![
+            (
+                "lib.rs",
+                "mod clock;\nmod message;\npub mod vocabulary;\nmod play;\nmod tournaments;\n\
+                 pub use vocabulary::{\n    Command,\n    MatchRef,\n};\n",
+            ),
+            ("clock.rs", "pub fn now() {}\n"),
+            ("message.rs", "use super::clock::now;\npub struct Text;\n"),
+            (
+                "vocabulary/mod.rs",
+                "pub mod input;\npub mod matches;\npub mod message;\npub mod play;\n\
+                 use super::message::Text;\npub use input::{Options, Wanted};\n\
+                 pub use matches::MatchRef;\npub struct UserError;\npub enum Command {}\n",
+            ),
+            (
+                "vocabulary/input.rs",
+                "pub struct Options;\npub enum Wanted {}\n",
+            ),
+            ("vocabulary/matches.rs", "pub enum MatchRef {}\n"),
+            ("vocabulary/message.rs", "pub struct Decoy;\n"),
+            ("vocabulary/play.rs", "pub enum PlayCommand {}\n"),
+            ("play.rs", "pub fn f() {}\n"),
+            ("tournaments/mod.rs", "mod field;\n"),
+            ("tournaments/field.rs", "pub struct Seed;\n"),
+        ];
+        for (path, text) in extra {
+            match sources.iter_mut().find(|(p, _)| p == path) {
+                Some(source) => source.1 = text,
+                None => sources.push((path, text)),
+            }
+        }
+        ModuleGraph::submodules_of_sources(&sources)
+    }
+
+    fn imports(graph: &ModuleGraph, from: &str) -> Vec<String> {
+        graph.edges[from].keys().cloned().collect()
+    }
+
+    #[test]
+    fn submodules_are_nodes_by_their_path() {
+        let graph = core_like(&[]);
+        assert_eq!(
+            graph.edges.keys().collect::<Vec<_>>(),
+            [
+                ROOT,
+                "clock",
+                "message",
+                "play",
+                "tournaments",
+                "tournaments::field",
+                "vocabulary",
+                "vocabulary::input",
+                "vocabulary::matches",
+                "vocabulary::message",
+                "vocabulary::play",
+            ]
+        );
+        // The folder's `pub use` are its code's imports; the root's are its facade.
+        assert_eq!(
+            imports(&graph, "vocabulary"),
+            ["message", "vocabulary::input", "vocabulary::matches"]
+        );
+        assert!(imports(&graph, ROOT).is_empty());
+    }
+
+    #[test]
+    fn super_from_a_nested_file_is_its_folder() {
+        let graph = core_like(&[(
+            "vocabulary/play.rs",
+            "use super::matches::MatchRef;\nfn f(e: super::UserError) {}\n",
+        )]);
+        assert_eq!(
+            imports(&graph, "vocabulary::play"),
+            ["vocabulary", "vocabulary::matches"]
+        );
+    }
+
+    #[test]
+    fn super_from_a_folder_s_mod_rs_is_the_crate_root() {
+        // `super::message` from `vocabulary/mod.rs` is the crate's `message`, not `vocabulary::message`.
+        let graph = core_like(&[]);
+        assert!(imports(&graph, "vocabulary").contains(&"message".to_owned()));
+        assert!(!imports(&graph, "vocabulary").contains(&"vocabulary::message".to_owned()));
+        // And `super::super::` from a nested file is the root's.
+        let graph = core_like(&[("vocabulary/play.rs", "use super::super::clock::now;\n")]);
+        assert_eq!(imports(&graph, "vocabulary::play"), ["clock"]);
+    }
+
+    #[test]
+    fn crate_paths_reach_the_deepest_module_named() {
+        let graph = core_like(&[(
+            "play.rs",
+            "use crate::vocabulary::play::PlayCommand;\nfn f() { crate::clock::now(); }\n\
+             fn g(_: crate::vocabulary::Command) {}\n",
+        )]);
+        assert_eq!(
+            imports(&graph, "play"),
+            ["clock", "vocabulary", "vocabulary::play"]
+        );
+        assert_eq!(graph.edges["play"]["clock"], "play.rs:2");
+    }
+
+    #[test]
+    fn groups_are_read_whole_over_several_lines() {
+        let graph = core_like(&[(
+            "vocabulary/play.rs",
+            "use super::{\n    input::Options,\n    matches::{self, MatchRef},\n    UserError,\n};\n",
+        )]);
+        assert_eq!(
+            imports(&graph, "vocabulary::play"),
+            ["vocabulary", "vocabulary::input", "vocabulary::matches"]
+        );
+        let graph = core_like(&[(
+            "play.rs",
+            "use crate::{clock, vocabulary::{play::PlayCommand, input}};\n",
+        )]);
+        assert_eq!(
+            imports(&graph, "play"),
+            ["clock", "vocabulary::input", "vocabulary::play"]
+        );
+    }
+
+    #[test]
+    fn re_exported_names_lead_to_the_module_defining_them() {
+        // `crate::MatchRef`: the root re-exports it from `vocabulary`, which re-exports it from `matches`.
+        let graph = core_like(&[("play.rs", "use crate::MatchRef;\n")]);
+        assert_eq!(imports(&graph, "play"), ["vocabulary::matches"]);
+        // `super::Wanted` from the vocabulary's own file: `vocabulary/mod.rs` re-exports it from `input`.
+        let graph = core_like(&[("vocabulary/play.rs", "use super::{Wanted, Command};\n")]);
+        assert_eq!(
+            imports(&graph, "vocabulary::play"),
+            ["vocabulary", "vocabulary::input"]
+        );
+        // A name the folder imports for itself (`use`, not `pub use`) is followed too.
+        let graph = core_like(&[("vocabulary/play.rs", "use super::Text;\n")]);
+        assert_eq!(imports(&graph, "vocabulary::play"), ["message"]);
+        // A module imported by its name (`{self}`) stands for the module.
+        let graph = core_like(&[
+            ("message.rs", "pub use crate::vocabulary::input::{self};\n"),
+            ("play.rs", "fn f(_: crate::message::input::Options) {}\n"),
+        ]);
+        assert_eq!(imports(&graph, "play"), ["vocabulary::input"]);
+    }
+
+    #[test]
+    fn a_folder_names_its_own_submodules_and_self() {
+        let graph = core_like(&[(
+            "tournaments/mod.rs",
+            "mod field;\nfn f() -> field::Seed { todo!() }\nuse self::field::Seed as S;\n",
+        )]);
+        assert_eq!(imports(&graph, "tournaments"), ["tournaments::field"]);
+        assert_eq!(
+            graph.edges["tournaments"]["tournaments::field"],
+            "tournaments/mod.rs:2"
+        );
+        // At the top level, all of it is one module.
+        let top = ModuleGraph::of_sources(&[
+            ("lib.rs", "mod tournaments;\n"),
+            ("tournaments/mod.rs", "mod field;\nuse field::Seed;\n"),
+            ("tournaments/field.rs", "use super::super::Nothing;\n"),
+        ]);
+        assert_eq!(imports(&top, "tournaments"), [ROOT]);
+    }
+
+    #[test]
+    fn spread_methods_lead_to_the_submodule_defining_them() {
+        let graph = core_like(&[
+            (
+                "tournaments/field.rs",
+                "impl Core {\n    pub fn seed(&self) {}\n}\n",
+            ),
+            (
+                "play.rs",
+                "impl Core {\n    pub fn play(&self) {\n        self.seed();\n    }\n}\n",
+            ),
+        ]);
+        assert_eq!(imports(&graph, "play"), ["tournaments::field"]);
+    }
+
+    #[test]
+    fn the_top_level_graph_folds_what_the_submodules_see() {
+        let sources: &[(&str, &str)] = &[
+            ("lib.rs", "mod message;\nmod vocabulary;\nmod play;\n"),
+            ("message.rs", ""),
+            (
+                "vocabulary/mod.rs",
+                "mod matches;\nmod play;\nuse super::message::Text;\n",
+            ),
+            ("vocabulary/matches.rs", ""),
+            ("vocabulary/play.rs", "use super::matches::MatchRef;\n"),
+            ("play.rs", "use crate::vocabulary::play::PlayCommand;\n"),
+        ];
+        let top = ModuleGraph::of_sources(sources);
+        assert_eq!(imports(&top, "vocabulary"), ["message"]);
+        assert_eq!(imports(&top, "play"), ["vocabulary"]);
+        let deep = ModuleGraph::submodules_of_sources(sources);
+        assert_eq!(imports(&deep, "vocabulary::play"), ["vocabulary::matches"]);
+        assert_eq!(imports(&deep, "play"), ["vocabulary::play"]);
     }
 }
