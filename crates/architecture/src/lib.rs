@@ -5,7 +5,7 @@
 //! folder under `src/`): submodules count as their top-level module, so a folder may be as tangled inside as
 //! it likes; between top-level modules, the imports must point one way. [`ModuleGraph::submodules_of_crate`]
 //! sees every module with a file of its own, by its path (`vocabulary::play` for `src/vocabulary/play.rs`),
-//! for rules about what a folder holds. At both depths the root (`lib.rs` or `main.rs`) is a node for the
+//! for rules about what a folder holds ([`layers`]). At both depths the root (`lib.rs` or `main.rs`) is a node for the
 //! items defined there, and inline modules (`mod tests { … }`) count as their file.
 //!
 //! A module depends on another when its code names a path into it: `crate::other::…`, `super::…` and
@@ -21,6 +21,7 @@
 //! a string would count. That is the safe side for a check that only ever fails on an edge.
 
 pub mod functions;
+pub mod layers;
 pub mod sentences;
 
 use std::collections::{BTreeMap, BTreeSet};
