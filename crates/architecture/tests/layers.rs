@@ -153,7 +153,7 @@ fn each_layer_depends_only_on_those_below_it() {
 }
 
 /// Each crate's own dependencies, as `docs/architecture.md` draws them: a crate may use only these.
-const LAYERS: [(&str, &[&str]); 17] = [
+const LAYERS: [(&str, &[&str]); 18] = [
     ("namnam-game", &[]),
     ("namnam-clock", &[]),
     ("namnam-words", &[]),
@@ -161,9 +161,11 @@ const LAYERS: [(&str, &[&str]); 17] = [
     ("namnam-record", &["namnam-game"]),
     ("namnam-render", &["namnam-game", "namnam-words"]),
     ("namnam-tournament", &["namnam-game"]),
+    // The vocabulary every layer above the rules shares: typed ids, names, terms.
+    ("namnam-model", &["namnam-game"]),
     (
         "namnam-store",
-        &["namnam-ai", "namnam-game", "namnam-record"],
+        &["namnam-ai", "namnam-game", "namnam-model", "namnam-record"],
     ),
     (
         "namnam-core",
@@ -171,6 +173,7 @@ const LAYERS: [(&str, &[&str]); 17] = [
             "namnam-ai",
             "namnam-clock",
             "namnam-game",
+            "namnam-model",
             "namnam-record",
             "namnam-render",
             "namnam-store",
@@ -178,7 +181,10 @@ const LAYERS: [(&str, &[&str]); 17] = [
             "namnam-words",
         ],
     ),
-    ("namnam-console", &["namnam-core", "namnam-store"]),
+    (
+        "namnam-console",
+        &["namnam-core", "namnam-model", "namnam-store"],
+    ),
     (
         "namnam-discord",
         // The Discord layer's own words and its commands' names are its own resources (`namnam-words`).
@@ -186,6 +192,7 @@ const LAYERS: [(&str, &[&str]); 17] = [
             "namnam-ai",
             "namnam-core",
             "namnam-game",
+            "namnam-model",
             "namnam-store",
             "namnam-words",
         ],
@@ -198,6 +205,7 @@ const LAYERS: [(&str, &[&str]); 17] = [
             "namnam-core",
             "namnam-discord",
             "namnam-game",
+            "namnam-model",
             "namnam-record",
             "namnam-render",
             "namnam-store",
@@ -211,6 +219,7 @@ const LAYERS: [(&str, &[&str]); 17] = [
         &[
             "namnam-core",
             "namnam-game",
+            "namnam-model",
             "namnam-record",
             "namnam-render",
             "namnam-store",

@@ -15,6 +15,7 @@
 
 mod support;
 
+use namnam_model::{ChannelId, MatchId, PostId};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -25,7 +26,7 @@ use serde_json::{json, Value};
 
 use namnam_core::{ActionId, Clock, ManualClock};
 use namnam_discord::{logging, Bot, Settings, Token};
-use namnam_store::{MatchRow, MatchState, Snowflake, Store};
+use namnam_store::{MatchRow, MatchState, Store};
 use support::fake_discord::{
     Check, FakeDiscord, FakeOptions, FaultPlan, Message, OpenApi, Perm, Person,
 };
@@ -357,7 +358,7 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
     // 1. alice plays the computer in #general.
     run(&table, &alice(), GENERAL, "challenge", computer_challenge()).await;
     let computer = table.active_match(GENERAL).await;
-    table.play_out(computer, &[]).await;
+    table.play_out(MatchId(computer), &[]).await;
 
     // 2. Threads from now on: alice and bob in #duel; Discord archives their thread halfway, and is then
     //    unreachable for three hours.
@@ -367,14 +368,20 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
     table.wait_threads_on().await;
     let duel = table.start(&alice(), &bob(), DUEL).await;
     table
-        .play_out(duel, &[(6, Trouble::Archive), (8, Trouble::GatewayOutage)])
+        .play_out(
+            MatchId(duel),
+            &[(6, Trouble::Archive), (8, Trouble::GatewayOutage)],
+        )
         .await;
 
     // 3. carol and dave in #arena; a moderator locks their thread halfway, and Discord then marks the
     //    server unavailable for two hours.
     let arena = table.start(&carol(), &dave(), ARENA).await;
     table
-        .play_out(arena, &[(6, Trouble::Lock), (8, Trouble::ServerOutage)])
+        .play_out(
+            MatchId(arena),
+            &[(6, Trouble::Lock), (8, Trouble::ServerOutage)],
+        )
         .await;
 
     // 4. A challenge in a channel that is deleted before it expires: its notice can never be delivered.
@@ -397,13 +404,13 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
     // 5. The bot is removed from the server during a match: it ends, unrated, and nothing more is posted.
     let last = table.start(&bob(), &carol(), GENERAL).await;
     table
-        .poll("the last match's board", || table.board(last, 0))
+        .poll("the last match's board", || table.board(MatchId(last), 0))
         .await;
     table.wait_outbox_settled().await;
     let posted = fake.state().messages.len();
     fake.remove_bot();
     let row = table
-        .wait_row(last, |r| r.state == MatchState::Aborted)
+        .wait_row(MatchId(last), |r| r.state == MatchState::Aborted)
         .await;
     assert!(!row.rated);
     // Two days later: whatever the clock made due is stored by a sweep at the new time, then delivered or
@@ -421,7 +428,7 @@ async fn session(seed: u64, history: bool, tally: &mut Tally) {
     // What the players saw, against what the bot stored.
     let mut seen = Tally::default();
     for match_id in [computer, duel, arena, last] {
-        table.count_boards(match_id, &mut seen).await;
+        table.count_boards(MatchId(match_id), &mut seen).await;
     }
     tally.boards_expected += seen.boards_expected;
     tally.boards_shown_once += seen.boards_shown_once;
@@ -680,14 +687,14 @@ impl Table<'_> {
         support::poll::poll(what, PATIENCE, probe).await
     }
 
-    async fn row(&self, id: i64) -> MatchRow {
+    async fn row(&self, id: MatchId) -> MatchRow {
         namnam_store::load_match(self.store.reader(), id)
             .await
             .unwrap()
             .expect("the match is stored")
     }
 
-    async fn wait_row(&self, id: i64, until: impl Fn(&MatchRow) -> bool) -> MatchRow {
+    async fn wait_row(&self, id: MatchId, until: impl Fn(&MatchRow) -> bool) -> MatchRow {
         let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             let row = self.row(id).await;
@@ -710,7 +717,7 @@ impl Table<'_> {
                 "SELECT id FROM matches WHERE state = 'active'
                  AND (channel_id = $1 OR parent_channel_id = $1) ORDER BY id DESC LIMIT 1",
             )
-            .bind(Snowflake(channel).to_sql())
+            .bind(ChannelId(channel).to_sql())
             .fetch_optional(self.store.reader())
             .await
             .unwrap();
@@ -731,7 +738,7 @@ impl Table<'_> {
             let open: Option<i64> = sqlx::query_scalar(
                 "SELECT id FROM challenges WHERE state = 'open' AND channel_id = $1",
             )
-            .bind(Snowflake(channel).to_sql())
+            .bind(ChannelId(channel).to_sql())
             .fetch_optional(self.store.reader())
             .await
             .unwrap();
@@ -785,7 +792,7 @@ impl Table<'_> {
 
     /// The board message that shows `version` of the match, wherever it was posted, in a channel where
     /// its buttons can be pressed.
-    fn board(&self, match_id: i64, version: i64) -> Option<Message> {
+    fn board(&self, match_id: MatchId, version: i64) -> Option<Message> {
         let file = namnam_discord::reply::board_file_name(match_id, version);
         let state = self.fake.state();
         state
@@ -799,7 +806,7 @@ impl Table<'_> {
 
     /// Plays the match to its end by pressing the buttons of each new board, as the players see them;
     /// each `(n, trouble)` strikes after `n` moves, and the gateway fails every few moves.
-    async fn play_out(&self, match_id: i64, troubles: &[(usize, Trouble)]) {
+    async fn play_out(&self, match_id: MatchId, troubles: &[(usize, Trouble)]) {
         let mut moves = 0;
         loop {
             let row = self.row(match_id).await;
@@ -1057,7 +1064,7 @@ impl Table<'_> {
             .await
             .unwrap();
         let logs = log_text();
-        let said = |id: i64| {
+        let said = |id: PostId| {
             let field = format!("post={id} ");
             logs.lines()
                 .any(|line| line.contains("dropped a message") && line.contains(&field))
@@ -1073,7 +1080,7 @@ impl Table<'_> {
     }
 
     /// Counts the boards of each of the match's changes among the messages players can see.
-    async fn count_boards(&self, match_id: i64, tally: &mut Tally) {
+    async fn count_boards(&self, match_id: MatchId, tally: &mut Tally) {
         let row = self.row(match_id).await;
         let state = self.fake.state();
         for version in 0..=row.version {

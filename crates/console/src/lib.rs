@@ -13,7 +13,7 @@ use namnam_core::{
     apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
     Request, Resolver, Text, UserRef, Via, COMPUTER_NAME,
 };
-use namnam_store::Snowflake;
+use namnam_model::{ChannelId, ServerId, UserId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -24,7 +24,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc;
 
 /// The console's one server.
-pub const SERVER: Snowflake = Snowflake(1);
+pub const SERVER: ServerId = ServerId(1);
 pub const SERVER_NAME: &str = "console";
 pub const DEFAULT_CHANNEL: &str = "general";
 
@@ -61,25 +61,25 @@ impl Default for ConsoleOptions {
     }
 }
 
-/// A stable id for a console name: see [`Snowflake::of_name`].
-pub fn console_id(kind: &str, name: &str) -> Snowflake {
-    Snowflake::of_name(kind, name)
+/// A stable id for a console user's name: see [`UserId::of_name`].
+pub fn console_user(name: &str) -> UserId {
+    UserId::of_name(name)
 }
 
 /// Console names: a user is whoever is named, a channel is `#name`.
 struct Names {
     /// Every channel named so far, by a line's `#channel` or an option's (`daily-puzzle:#puzzles`): the
     /// core keeps only their ids, which the console shows by these names.
-    channels: RefCell<HashMap<Snowflake, String>>,
+    channels: RefCell<HashMap<ChannelId, String>>,
 }
 
 impl Names {
-    fn name_of(&self, id: Snowflake) -> Option<String> {
+    fn name_of(&self, id: ChannelId) -> Option<String> {
         self.channels.borrow().get(&id).cloned()
     }
 
-    fn remember(&self, name: &str) -> Snowflake {
-        let id = console_id("channel", name);
+    fn remember(&self, name: &str) -> ChannelId {
+        let id = ChannelId::of_name(name);
         self.channels.borrow_mut().insert(id, name.to_owned());
         id
     }
@@ -91,9 +91,9 @@ impl Resolver for Names {
         if name.eq_ignore_ascii_case(COMPUTER_NAME) {
             return Some(UserRef::computer());
         }
-        valid_name(name).then(|| UserRef::human(console_id("user", name), name))
+        valid_name(name).then(|| UserRef::human(console_user(name), name))
     }
-    fn channel(&self, name: &str) -> Option<Snowflake> {
+    fn channel(&self, name: &str) -> Option<ChannelId> {
         let name = name.trim_start_matches('#');
         valid_name(name).then(|| self.remember(name))
     }
@@ -334,7 +334,7 @@ impl Printer {
         }
         let text = reply
             .text
-            .naming_channels(&|id| names.name_of(Snowflake(id)));
+            .naming_channels(&|id| names.name_of(ChannelId(id)));
         writeln!(out, "{}", text.plain_in(self.language))?;
         // Discord shows a deadline as "in 23 hours" by itself; a console says the time left in words.
         if let Some(deadline) = reply.deadline_ms {

@@ -19,13 +19,13 @@
 use namnam_core::{ChallengeCommand, PlayCommand};
 use namnam_core::{Command, Core, CoreConfig, Place, Reply, Request, SystemClock, UserRef};
 use namnam_game::House;
-use namnam_store::Snowflake;
+use namnam_model::{ChannelId, ServerId};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
-const SERVER: Snowflake = Snowflake(7);
+const SERVER: ServerId = ServerId(7);
 
 fn arg(name: &str, default: u64) -> u64 {
     let args: Vec<String> = std::env::args().collect();
@@ -52,10 +52,10 @@ fn request(channel: u64, user: &str, command: Command) -> Request {
         place: Place {
             server: SERVER,
             server_name: "bench".into(),
-            channel: Snowflake(CHANNEL_BASE.load(Ordering::Relaxed) + channel),
+            channel: ChannelId(CHANNEL_BASE.load(Ordering::Relaxed) + channel),
             channel_name: format!("table{channel}"),
         },
-        user: UserRef::human(namnam_store::Snowflake::of_name("user", user), user),
+        user: UserRef::human(namnam_model::UserId::of_name(user), user),
         can_manage: false,
         language: Default::default(),
         server_locale: None,
@@ -73,10 +73,7 @@ struct Table {
 impl Table {
     async fn open(core: &Core, channel: u64) -> Table {
         let players = [format!("s{channel}"), format!("n{channel}")];
-        let opponent = UserRef::human(
-            namnam_store::Snowflake::of_name("user", &players[1]),
-            &players[1],
-        );
+        let opponent = UserRef::human(namnam_model::UserId::of_name(&players[1]), &players[1]);
         let challenge = Command::Challenges(ChallengeCommand::Challenge {
             opponent,
             options: Default::default(),

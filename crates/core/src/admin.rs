@@ -10,6 +10,7 @@ use super::vocabulary::{
 };
 use super::web;
 use super::{Core, Language, Reply, Text};
+use namnam_model::{MatchId, ServerId};
 use namnam_store::{self as store, MatchRow, ServerSettings, StoreError};
 
 impl Core {
@@ -28,7 +29,7 @@ impl Core {
         }
     }
 
-    async fn abort(&self, req: &Request, number: Option<i64>) -> Result<Reply, CoreError> {
+    async fn abort(&self, req: &Request, number: Option<MatchId>) -> Result<Reply, CoreError> {
         let row = self.active_match(req, MatchRef::typed(number)).await?;
         let mut tx = self.store.begin().await?;
         if !store::abort_match(&mut tx, row.id, row.version, self.now()).await? {
@@ -138,7 +139,7 @@ impl Core {
     async fn change_web_page(
         &self,
         tx: &mut namnam_store::WriteTx,
-        server: namnam_store::Snowflake,
+        server: ServerId,
         change: WebChange,
     ) -> Result<Option<String>, CoreError> {
         let token = match (change, store::web_token(&mut **tx, server).await?) {

@@ -3,6 +3,7 @@
 //! minute (a burst of that many, then one every few seconds), per process. Past it, the request is refused
 //! privately with the time to wait. Kept in memory: a restart forgets it, which costs nothing.
 
+use namnam_model::UserId;
 use std::num::NonZeroU32;
 use std::ops::Add;
 use std::sync::Arc;
@@ -12,7 +13,6 @@ use governor::nanos::Nanos;
 use governor::{Quota, RateLimiter};
 
 use super::clock::Clock;
-use namnam_store::Snowflake;
 
 /// Costly commands a person may ask for in a minute.
 pub const COSTLY_PER_MINUTE: u32 = 10;
@@ -56,8 +56,8 @@ impl governor::clock::Clock for CoreTime {
 }
 
 type Limiter = RateLimiter<
-    Snowflake,
-    governor::state::keyed::DefaultKeyedStateStore<Snowflake>,
+    UserId,
+    governor::state::keyed::DefaultKeyedStateStore<UserId>,
     CoreTime,
     governor::middleware::NoOpMiddleware<Moment>,
 >;
@@ -80,7 +80,7 @@ impl Budget {
 
     /// Spends one of `user`'s costly commands; `Err(when)` (milliseconds since the epoch) if none is left
     /// until then.
-    pub fn spend(&self, user: Snowflake) -> Result<(), i64> {
+    pub fn spend(&self, user: UserId) -> Result<(), i64> {
         if self.limiter.len() > REMEMBERED {
             self.limiter.retain_recent();
         }

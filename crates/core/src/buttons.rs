@@ -4,10 +4,11 @@
 use super::message::Text;
 use super::reply::Action;
 use super::vocabulary::actions::{ActionId, ReplayStep};
+use namnam_model::MatchId;
 use namnam_store::MatchRow;
 
 /// The button under a finished match.
-pub(super) fn rematch_action(match_id: i64) -> Action {
+pub(super) fn rematch_action(match_id: MatchId) -> Action {
     Action::new(
         ActionId::Rematch { match_id },
         Text::message("button-rematch", []),
@@ -15,7 +16,7 @@ pub(super) fn rematch_action(match_id: i64) -> Action {
 }
 
 /// A button that opens a replay of the match for whoever presses it.
-pub(super) fn replay_action(match_id: i64) -> Action {
+pub(super) fn replay_action(match_id: MatchId) -> Action {
     Action::new(
         ActionId::Replay {
             match_id,
@@ -28,7 +29,7 @@ pub(super) fn replay_action(match_id: i64) -> Action {
 }
 
 /// The button under a finished match that asks for its analysis.
-pub(super) fn analyse_action(match_id: i64) -> Action {
+pub(super) fn analyse_action(match_id: MatchId) -> Action {
     Action::new(
         ActionId::Analyse { match_id },
         Text::message("button-analyse", []),

@@ -9,8 +9,9 @@ use super::vocabulary::{ChallengeOptions, ChallengeRefusal, MatchRefusal, Reques
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
+use namnam_model::{ChallengeId, FirstMover};
 use namnam_store::{
-    self as store, ChallengeRow, ChallengeState, ChallengeTerms, FirstMover, PlayerKind, WriteTx,
+    self as store, ChallengeRow, ChallengeState, ChallengeTerms, PlayerKind, WriteTx,
 };
 
 /// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
@@ -123,7 +124,7 @@ impl Core {
     pub(super) async fn accept(
         &self,
         req: &Request,
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     ) -> Result<Reply, CoreError> {
         let now = self.now();
         let place = &req.place;
@@ -244,7 +245,7 @@ impl Core {
     pub(super) async fn decline(
         &self,
         req: &Request,
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     ) -> Result<Reply, CoreError> {
         self.close(req, challenge, ChallengeState::Declined).await
     }
@@ -252,7 +253,7 @@ impl Core {
     pub(super) async fn cancel(
         &self,
         req: &Request,
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     ) -> Result<Reply, CoreError> {
         self.close(req, challenge, ChallengeState::Cancelled).await
     }
@@ -260,7 +261,7 @@ impl Core {
     async fn close(
         &self,
         req: &Request,
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
         how: ChallengeState,
     ) -> Result<Reply, CoreError> {
         let now = self.now();
@@ -344,7 +345,7 @@ pub(super) async fn claim_channel(
     req: &Request,
     opponent: &UserRef,
     now: i64,
-) -> Result<Option<i64>, CoreError> {
+) -> Result<Option<ChallengeId>, CoreError> {
     let place = &req.place;
     req.user.note_in(tx, place, now).await?;
     opponent.note_in(tx, place, now).await?;
@@ -371,7 +372,7 @@ pub(super) async fn claim_channel(
 async fn open_challenge(
     tx: &mut WriteTx,
     req: &Request,
-    expected: Option<i64>,
+    expected: Option<ChallengeId>,
 ) -> Result<ChallengeRow, CoreError> {
     let open = store::find_open_challenge(&mut **tx, req.place.server, req.place.channel).await?;
     match open {
@@ -420,7 +421,7 @@ fn describe_terms(terms: &ChallengeTerms) -> Text {
     Text::list([target, rounds, clock, endgame, chain], ", ")
 }
 
-fn challenge_action(challenge: i64, answer: ChallengeAnswer, label: Text) -> Action {
+fn challenge_action(challenge: ChallengeId, answer: ChallengeAnswer, label: Text) -> Action {
     Action::new(ActionId::Challenge { challenge, answer }, label)
 }
 

@@ -13,6 +13,7 @@ use super::reply::ComputerTurn;
 use super::{Core, Notice, Reply};
 use namnam_ai::{choose_match_move, Level};
 use namnam_game::rng::SeededRng;
+use namnam_model::MatchId;
 use namnam_store::{self as store, MatchRow, StoreError};
 
 /// How long a computer turn waits for the front end that made it before the clock's sweep plays it: a
@@ -22,8 +23,8 @@ pub const CATCH_UP_AFTER_MS: i64 = 60_000;
 
 /// The seed of the computer's move number `ply` (1-based) in match `match_id`: a replay of the same match
 /// at the same level gets the same moves.
-pub fn computer_seed(match_id: i64, ply: u32) -> u64 {
-    SeededRng::for_item(match_id as u64, u64::from(ply)).next_u64()
+pub fn computer_seed(match_id: MatchId, ply: u32) -> u64 {
+    SeededRng::for_item(match_id.0 as u64, u64::from(ply)).next_u64()
 }
 
 impl Core {
@@ -68,13 +69,13 @@ impl Core {
         if !matches!(played, Ok(Some(_))) {
             if let Err(error) = self.release_computer_turn(match_id).await {
                 // The claim then runs out by itself; the search's own outcome is what the caller needs.
-                tracing::error!(error = %super::cause_chain(&error), match_id, "could not give back the computer's turn");
+                tracing::error!(error = %super::cause_chain(&error), %match_id, "could not give back the computer's turn");
             }
         }
         played
     }
 
-    async fn release_computer_turn(&self, match_id: i64) -> Result<(), CoreError> {
+    async fn release_computer_turn(&self, match_id: MatchId) -> Result<(), CoreError> {
         let mut tx = self.store.begin().await?;
         store::release_computer_turn(&mut tx, match_id, &self.config.process).await?;
         tx.commit().await.map_err(StoreError::from)?;

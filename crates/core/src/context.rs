@@ -7,6 +7,7 @@
 //! calls [`Core::before_reply`] and [`Core::after_reply`] and knows none of them; the dispatcher names them
 //! when it makes the core.
 
+use namnam_model::ServerId;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -273,7 +274,7 @@ impl Core {
 
     /// Whether the clock waits in `server` at `now`: its shard is down or was down moments ago, or the
     /// server is (or was moments ago) unavailable. Never, for a front end without an outage rule.
-    pub(crate) fn paused(&self, server: namnam_store::Snowflake, now: i64) -> bool {
+    pub(crate) fn paused(&self, server: ServerId, now: i64) -> bool {
         match &self.config.outages {
             Some(rule) => self.watch().paused(rule, server, now),
             None => false,

@@ -15,7 +15,8 @@ use super::vocabulary::PuzzleRefusal;
 use super::{Action, Core, Notice, Reply, Request, Text};
 use namnam_ai::puzzles::{self, Budgets, Puzzle, Source};
 use namnam_game::rng::SeededRng;
-use namnam_store::{self as store, DailyPuzzle, Snowflake, StoreError};
+use namnam_model::ServerId;
+use namnam_store::{self as store, DailyPuzzle, StoreError};
 
 /// A day, in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
@@ -42,7 +43,7 @@ pub fn day_words(day: i64) -> String {
 /// The `n`th daily puzzle of `server` (from 0) among `count` puzzles: the server's own shuffle of the
 /// set, so that servers do not all get the same puzzle on the same day, and no puzzle comes back before
 /// every one has been posted.
-pub fn daily_index(server: Snowflake, n: usize, count: usize) -> usize {
+pub fn daily_index(server: ServerId, n: usize, count: usize) -> usize {
     let mut order: Vec<(u64, usize)> = (0..count)
         .map(|i| (SeededRng::for_item(server.0, i as u64).next_u64(), i))
         .collect();
@@ -171,7 +172,7 @@ impl Core {
         for mv in &moves {
             let position = *game.position();
             let source = Source::Match {
-                id: match_id,
+                id: match_id.into(),
                 ply: mv.ply,
             };
             let puzzle = {
@@ -199,7 +200,7 @@ impl Core {
                 .await?;
         }
         tx.commit().await.map_err(StoreError::from)?;
-        tracing::info!(%server, match_id, puzzles = found.len(), "mined a match for the daily puzzle");
+        tracing::info!(%server, %match_id, puzzles = found.len(), "mined a match for the daily puzzle");
         Ok(true)
     }
 
@@ -211,7 +212,7 @@ impl Core {
     /// The puzzle of `day` (today's when `None`) in the asker's server.
     pub(super) async fn daily_of(
         &self,
-        server: Snowflake,
+        server: ServerId,
         day: Option<i64>,
     ) -> Result<(DailyPuzzle, Puzzle), CoreError> {
         let today = day_of(self.now());
@@ -299,16 +300,14 @@ mod tests {
 
     #[test]
     fn a_server_gets_every_puzzle_once_before_any_comes_back() {
-        let server = Snowflake(123_456_789);
+        let server = ServerId(123_456_789);
         let firsts: Vec<usize> = (0..50).map(|n| daily_index(server, n, 50)).collect();
         let mut sorted = firsts.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
         assert_eq!(daily_index(server, 50, 50), firsts[0]);
         // Another server, another order.
-        let other: Vec<usize> = (0..50)
-            .map(|n| daily_index(Snowflake(987), n, 50))
-            .collect();
+        let other: Vec<usize> = (0..50).map(|n| daily_index(ServerId(987), n, 50)).collect();
         assert_ne!(other, firsts);
     }
 }

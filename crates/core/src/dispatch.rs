@@ -1,6 +1,7 @@
 //! The dispatcher: a request in, its reply out. It makes the core with the hooks that follow a change to a
 //! match, and sends each command to the feature that owns it.
 
+use namnam_model::ServerId;
 use std::sync::Arc;
 
 use super::clock::Clock;
@@ -168,7 +169,7 @@ impl Core {
 
 impl Core {
     /// The language of what everyone sees in `server`; the default if it cannot be read.
-    pub(super) async fn server_language(&self, server: namnam_store::Snowflake) -> Language {
+    pub(super) async fn server_language(&self, server: ServerId) -> Language {
         match store::server_language(self.store.reader(), server)
             .await
             .map(|code| self.public_language(code))

@@ -8,6 +8,7 @@ use super::vocabulary::{InfoRefusal, InputRefusal, Request, UserRef, Wanted};
 use super::web::Page;
 use super::{text, Core, Reply, Text};
 use namnam_game::MoveEvent;
+use namnam_model::MatchId;
 use namnam_render::RatingPoint;
 use namnam_store::{self as store, HistoryRow, Outcome, RatingRow};
 
@@ -60,7 +61,7 @@ impl Core {
     pub(super) async fn history(
         &self,
         req: &Request,
-        number: Option<i64>,
+        number: Option<MatchId>,
     ) -> Result<Reply, CoreError> {
         let row = self.shown_match(req, number).await?;
         let names = &row.names;

@@ -7,7 +7,8 @@ use super::known_languages::Noted;
 use super::message::Language;
 use super::vocabulary::Request;
 use super::Core;
-use namnam_store::{self as store, Snowflake, StoreError};
+use namnam_model::UserId;
+use namnam_store::{self as store, StoreError};
 
 impl Core {
     /// The language of what everyone sees in a server whose choice (or Discord's for it) is `code`, as
@@ -66,7 +67,7 @@ impl Core {
     pub(super) async fn dm_language(
         &self,
         db: &mut namnam_store::WriteTx,
-        player: Snowflake,
+        player: UserId,
         server: Language,
     ) -> Result<Language, CoreError> {
         Ok(store::player_language(&mut **db, player)

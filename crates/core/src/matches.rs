@@ -12,7 +12,8 @@ use super::vocabulary::{Expected, MatchRef, MatchRefusal, PlayRefusal, Request};
 use super::web::Page;
 use super::{text, Core, Text};
 use namnam_game::{ByPlayer, MatchMove, Player};
-use namnam_store::{self as store, LastMove, MatchRow, MatchState, Snowflake, StoreError};
+use namnam_model::{MatchId, UserId};
+use namnam_store::{self as store, LastMove, MatchRow, MatchState, StoreError};
 
 /// A match after a change, with what the change was.
 pub(super) struct MatchAfter<'a> {
@@ -90,7 +91,7 @@ impl Core {
     pub(super) async fn numbered_match(
         &self,
         req: &Request,
-        id: i64,
+        id: MatchId,
     ) -> Result<MatchRow, CoreError> {
         let row = store::load_match(self.store.reader(), id)
             .await?
@@ -114,7 +115,7 @@ impl Core {
     pub(super) async fn shown_match(
         &self,
         req: &Request,
-        number: Option<i64>,
+        number: Option<MatchId>,
     ) -> Result<MatchRow, CoreError> {
         if let Some(id) = number {
             return self.numbered_match(req, id).await;
@@ -294,10 +295,7 @@ impl Core {
 /// Of the active matches in a channel, the one a command without `match:N` means: the player's only match
 /// there, or the channel's only match (for someone who is not playing in it, who is then told so by what they
 /// asked); `None` when the channel has none. Several to choose from: which one, the player is asked.
-pub(super) fn pick_match(
-    rows: Vec<MatchRow>,
-    user: Snowflake,
-) -> Result<Option<MatchRow>, CoreError> {
+pub(super) fn pick_match(rows: Vec<MatchRow>, user: UserId) -> Result<Option<MatchRow>, CoreError> {
     let (mine, others): (Vec<MatchRow>, Vec<MatchRow>) = rows
         .into_iter()
         .partition(|row| row.side_of(user).is_some());

@@ -12,9 +12,8 @@ use super::reply::DirectMessage;
 use super::reply::Notice;
 use super::vocabulary::Request;
 use super::{Core, Reply, Text, Via};
-use namnam_store::{
-    self as store, MatchRow, MatchState, PostId, PostOutcome, Snowflake, StoreError, WriteTx,
-};
+use namnam_model::{MatchId, PostId, UserId};
+use namnam_store::{self as store, MatchRow, MatchState, PostOutcome, StoreError, WriteTx};
 
 /// A player who acted in a match this recently is taken to be at the board: no DM.
 pub const AT_THE_BOARD_MS: i64 = 5 * 60 * 1000;
@@ -101,8 +100,8 @@ impl Core {
     pub(super) async fn acted(
         &self,
         tx: &mut WriteTx,
-        match_id: i64,
-        player: Snowflake,
+        match_id: MatchId,
+        player: UserId,
     ) -> Result<(), CoreError> {
         store::mark_acted(tx, match_id, player, self.now()).await?;
         Ok(())
@@ -110,7 +109,7 @@ impl Core {
 
     /// The platform refused DM post `post` to `user` because they take no DMs from the bot: the post is
     /// dropped and their notifications are turned off, in one transaction; they are told next time.
-    pub async fn dm_refused(&self, post: PostId, user: Snowflake) -> Result<(), CoreError> {
+    pub async fn dm_refused(&self, post: PostId, user: UserId) -> Result<(), CoreError> {
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let reason = "the player takes no DMs from the bot".to_owned();

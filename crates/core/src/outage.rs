@@ -20,7 +20,8 @@ use super::matches::MatchAfter;
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::{Core, Notice, Text};
-use namnam_store::{self as store, Snowflake, StoreError, WriteTx};
+use namnam_model::ServerId;
+use namnam_store::{self as store, StoreError, WriteTx};
 
 /// Outages shorter than this move no deadline and are not announced (a reconnection takes a second or two,
 /// and the heartbeat is only so fine): the grace after them covers them.
@@ -97,14 +98,14 @@ impl Core {
                 ?cause,
                 "an outage ended"
             );
-            let in_shard = |server: Snowflake| (rule.shard_of)(server) == shard;
+            let in_shard = |server: ServerId| (rule.shard_of)(server) == shard;
             notices.extend(
                 self.pause_clocks(&mut tx, &in_shard, now - since, cause)
                     .await?,
             );
             // The part of a server's own outage that this one covered is paid for: what is left to pay is
             // what came before `since`, so its start moves later by this outage's length.
-            let down: Vec<(Snowflake, i64)> = self
+            let down: Vec<(ServerId, i64)> = self
                 .watch()
                 .servers_down
                 .iter()
@@ -145,7 +146,7 @@ impl Core {
     }
 
     /// The platform marks `server` unavailable (an outage of its own, while the connection stays up).
-    pub async fn server_unavailable(&self, server: Snowflake) -> Result<(), CoreError> {
+    pub async fn server_unavailable(&self, server: ServerId) -> Result<(), CoreError> {
         // One server change at a time: an "available" that overtook this one would leave its row behind.
         let _one_at_a_time = self.server_changes.lock().await;
         if self.config.outages.is_none() {
@@ -162,7 +163,7 @@ impl Core {
     }
 
     /// `server` is available again: if it was unavailable for a minute or more, its clocks move.
-    pub async fn server_available(&self, server: Snowflake) -> Result<Vec<Notice>, CoreError> {
+    pub async fn server_available(&self, server: ServerId) -> Result<Vec<Notice>, CoreError> {
         let Some(rule) = &self.config.outages else {
             return Ok(Vec::new());
         };
@@ -192,7 +193,7 @@ impl Core {
                 .map_or(now, |beat| beat.min(now)),
         };
         if until - since >= ANNOUNCED_MS {
-            let here = |s: Snowflake| s == server;
+            let here = |s: ServerId| s == server;
             notices = self
                 .pause_clocks(&mut tx, &here, until - since, Cause::ServerUnavailable)
                 .await?;
@@ -215,7 +216,7 @@ impl Core {
     async fn pause_clocks(
         &self,
         tx: &mut WriteTx,
-        in_scope: &(dyn Fn(Snowflake) -> bool + Sync),
+        in_scope: &(dyn Fn(ServerId) -> bool + Sync),
         by_ms: i64,
         cause: Cause,
     ) -> Result<Vec<Notice>, CoreError> {

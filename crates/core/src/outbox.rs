@@ -15,9 +15,8 @@ use super::pictures::{self, PendingAnimation};
 use super::reply::Notice;
 use super::reply::PostBody;
 use super::{Core, Reply};
-use namnam_store::{
-    self as store, Delivery, MatchRow, NewPost, PostId, PostOutcome, Snowflake, StoreError,
-};
+use namnam_model::{ChannelId, Lane, MatchId, MessageId, PostId, PostTo, ServerId, UserId};
+use namnam_store::{self as store, Delivery, MatchRow, NewPost, PostOutcome, StoreError};
 use namnam_store::{ChallengeState, WriteTx};
 
 /// How long a reply stays held for the interaction answering it: the life of an interaction token, after
@@ -47,44 +46,38 @@ pub enum Via {
 /// Where a post goes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PostPlace {
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    pub fallback: Option<Snowflake>,
-    pub match_id: Option<i64>,
-    /// A post to this player's DMs (see [`PostPlace::dm`]).
-    pub dm_user: Option<Snowflake>,
+    pub server: ServerId,
+    pub to: PostTo,
+    pub match_id: Option<MatchId>,
 }
 
 impl PostPlace {
     pub fn of_match(row: &MatchRow) -> PostPlace {
         PostPlace {
             server: row.server,
-            channel: row.channel,
-            fallback: row.parent_channel,
+            to: PostTo::Channel {
+                channel: row.channel,
+                fallback: row.parent_channel,
+            },
             match_id: Some(row.id),
-            dm_user: None,
         }
     }
 
-    pub fn channel(server: Snowflake, channel: Snowflake) -> PostPlace {
+    pub fn channel(server: ServerId, channel: ChannelId) -> PostPlace {
         PostPlace {
             server,
-            channel,
-            fallback: None,
+            to: PostTo::channel(channel),
             match_id: None,
-            dm_user: None,
         }
     }
 
-    /// A player's DMs, for a notice from `server`. Its channel is the player's id, which keeps each
-    /// player's DMs in order, and it names no match, so that a match moving into a thread leaves it alone.
-    pub fn dm(server: Snowflake, user: Snowflake) -> PostPlace {
+    /// A player's DMs, for a notice from `server`. It names no match, so that a match moving into a
+    /// thread leaves it alone.
+    pub fn dm(server: ServerId, user: UserId) -> PostPlace {
         PostPlace {
             server,
-            channel: user,
-            fallback: None,
+            to: PostTo::Dm(user),
             match_id: None,
-            dm_user: Some(user),
         }
     }
 }
@@ -96,10 +89,8 @@ fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
     Ok(Post {
         id: row.id,
         server: row.server,
-        channel: row.channel,
-        fallback_channel: row.fallback_channel,
+        to: row.to,
         match_id: row.match_id,
-        dm_user: row.dm_user,
         maybe_shown: row.maybe_shown,
         attempts: row.attempts,
         created_at: row.created_at,
@@ -111,13 +102,11 @@ fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
 #[derive(Debug)]
 pub struct Post {
     pub id: PostId,
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    /// Where to post instead when `channel` (a match's thread) is locked or gone.
-    pub fallback_channel: Option<Snowflake>,
-    pub match_id: Option<i64>,
-    /// The post goes to this player's DMs (`channel` is then the player's id, not a channel's).
-    pub dm_user: Option<Snowflake>,
+    pub server: ServerId,
+    /// A channel (with where to post instead when it is a match's thread that was locked or is gone), or
+    /// a player's DMs.
+    pub to: PostTo,
+    pub match_id: Option<MatchId>,
     /// An earlier attempt (a follow-up whose answer was lost) may have been shown: look first.
     pub maybe_shown: bool,
     pub attempts: u32,
@@ -143,7 +132,7 @@ impl Core {
         reply.language =
             self.public_language(store::server_language(&mut **tx, place.server).await?);
         // A DM is in its reader's language.
-        if let Some(user) = place.dm_user {
+        if let PostTo::Dm(user) = place.to {
             reply.language = self.dm_language(tx, user, reply.language).await?;
         }
         if !self.config.outbox {
@@ -162,10 +151,8 @@ impl Core {
             tx,
             &NewPost {
                 server: place.server,
-                channel: place.channel,
-                fallback_channel: place.fallback,
+                to: place.to,
                 match_id: place.match_id,
-                dm_user: place.dm_user,
                 body: &body,
                 delivery,
                 now_ms: now,
@@ -206,11 +193,7 @@ impl Core {
 
     /// The posts due now that no poster holds, oldest first, at most `limit`: the oldest of each channel,
     /// none in the `resting` channels. Their pictures are drawn by [`Core::draw_post`].
-    pub async fn due_posts(
-        &self,
-        limit: u32,
-        resting: &[Snowflake],
-    ) -> Result<Vec<Post>, CoreError> {
+    pub async fn due_posts(&self, limit: u32, resting: &[Lane]) -> Result<Vec<Post>, CoreError> {
         let rows = store::due_posts(self.store.reader(), self.now(), limit, resting).await?;
         rows.into_iter().map(post_of_row).collect()
     }
@@ -219,11 +202,7 @@ impl Core {
     /// claims included), for [`POST_CLAIM_MS`]: the poster delivers them and reports each one's fate. A
     /// post whose try failed stays claimed by its poster, which tries again after a pause of its own (its
     /// channel `resting` meanwhile); a claim that runs out (its process died) is taken over by another.
-    pub async fn claim_posts(
-        &self,
-        limit: u32,
-        resting: &[Snowflake],
-    ) -> Result<Vec<Post>, CoreError> {
+    pub async fn claim_posts(&self, limit: u32, resting: &[Lane]) -> Result<Vec<Post>, CoreError> {
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let rows = store::claim_posts(
@@ -249,7 +228,7 @@ impl Core {
     pub async fn post_delivered(
         &self,
         id: PostId,
-        message: Option<Snowflake>,
+        message: Option<MessageId>,
     ) -> Result<(), CoreError> {
         self.end_post(id, PostOutcome::Sent { message }).await
     }
@@ -330,7 +309,7 @@ impl Core {
 
     /// The bot was removed from `server`: its live matches end unrated, its open challenges close, and
     /// nothing waits to be posted there any more. Returns the matches stopped.
-    pub async fn bot_removed(&self, server: Snowflake) -> Result<Vec<i64>, CoreError> {
+    pub async fn bot_removed(&self, server: ServerId) -> Result<Vec<MatchId>, CoreError> {
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let stopped = store::abort_server_matches(&mut tx, server, now).await?;
@@ -348,9 +327,9 @@ impl Core {
     /// The active match in `channel`, if any (a front end keeps its thread open).
     pub async fn live_match_in(
         &self,
-        server: Snowflake,
-        channel: Snowflake,
-    ) -> Result<Option<i64>, CoreError> {
+        server: ServerId,
+        channel: ChannelId,
+    ) -> Result<Option<MatchId>, CoreError> {
         let row = store::active_match_in_channel(self.store.reader(), server, channel).await?;
         Ok(row.map(|r| r.id))
     }

@@ -8,8 +8,8 @@
 use super::error::InternalError;
 use super::message::Language;
 use namnam_game::{Match, MatchMove, MoveRecord, Position};
+use namnam_model::Names;
 pub use namnam_render::{MatchView, Picture, RatingChart, RatingPoint};
-use namnam_store::Names;
 
 /// The board of `game` (after `played`, if a move was just played) as a PNG, its words in `language`.
 pub async fn board(

@@ -10,10 +10,11 @@ use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::vocabulary::actions::ActionId;
 use super::vocabulary::{MatchRef, MatchRefusal, Place, PlayRefusal, Request};
+use namnam_model::{MatchId, UserId};
 
 use super::{text, Action, Core, Reply, Text};
 use namnam_game::{House, Match, MatchError};
-use namnam_store::{self as store, MatchRow, MatchState, Snowflake, StoreError};
+use namnam_store::{self as store, MatchRow, MatchState, StoreError};
 
 impl Core {
     /// The legal houses, with their seeds and in house order, of `user`'s active match in `place`'s channel
@@ -23,8 +24,8 @@ impl Core {
     pub async fn legal_houses(
         &self,
         place: &Place,
-        user: Snowflake,
-        number: Option<i64>,
+        user: UserId,
+        number: Option<MatchId>,
     ) -> Result<Vec<(House, u8)>, CoreError> {
         let rows =
             store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
@@ -57,8 +58,8 @@ impl Core {
     pub async fn matches_here(
         &self,
         place: &Place,
-        user: Snowflake,
-    ) -> Result<Vec<(i64, Text)>, CoreError> {
+        user: UserId,
+    ) -> Result<Vec<(MatchId, Text)>, CoreError> {
         let rows =
             store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
                 .await?;
@@ -211,7 +212,7 @@ impl Core {
     pub(super) async fn board(
         &self,
         req: &Request,
-        number: Option<i64>,
+        number: Option<MatchId>,
     ) -> Result<Reply, CoreError> {
         let row = self.shown_match(req, number).await?;
         let headline = Text::message(

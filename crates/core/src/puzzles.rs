@@ -8,6 +8,7 @@
 //! rating. A puzzle's side of Glicko-2 is a fixed rating by its difficulty.
 
 use super::vocabulary::{PuzzleRefusal, Request};
+use namnam_model::UserId;
 use std::collections::HashSet;
 
 use super::error::{CoreError, InternalError};
@@ -112,7 +113,7 @@ fn theme_words(theme: Theme) -> Text {
 }
 
 /// A fresh player's puzzle rating.
-fn fresh(player: namnam_store::Snowflake) -> PuzzleRating {
+fn fresh(player: UserId) -> PuzzleRating {
     let new = Glicko2Rating::new();
     PuzzleRating {
         player,

@@ -4,9 +4,8 @@ use super::context::{Aftermath, HookFuture, MatchChange, MatchHook};
 use super::reply::RatingChange;
 use super::Core;
 use namnam_game::{ByPlayer, Player};
-use namnam_store::{
-    self as store, NewHistory, Outcome, RatingRow, Snowflake, StoreResult, WriteTx,
-};
+use namnam_model::{MatchId, ServerId, UserId};
+use namnam_store::{self as store, NewHistory, Outcome, RatingRow, StoreResult, WriteTx};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -18,9 +17,9 @@ pub const PROVISIONAL_GAMES: u32 = 5;
 /// both players' changes.
 pub async fn rate_match(
     tx: &mut WriteTx,
-    server: Snowflake,
-    match_id: i64,
-    players: ByPlayer<Snowflake>,
+    server: ServerId,
+    match_id: MatchId,
+    players: ByPlayer<UserId>,
     winner: Option<Player>,
     now_ms: i64,
 ) -> StoreResult<ByPlayer<RatingChange>> {

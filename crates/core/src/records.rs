@@ -9,6 +9,7 @@
 use super::buttons::replay_action;
 use super::history::{replay_to, stored_house};
 use super::vocabulary::{MatchRefusal, RecordRefusal, ReplayFrom, Request};
+use namnam_model::{MatchId, UserId};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,9 +26,7 @@ use super::vocabulary::actions::{ActionId, ReplayStep};
 use super::{text, Core, Notice, Reply, Text};
 use namnam_ai::analysis::{self, Cost, JudgedMove};
 use namnam_game::{Match, MatchMove, Player};
-use namnam_store::{
-    self as store, MatchRow, MatchState, MoveRow, NewAnalysis, Snowflake, StoreError,
-};
+use namnam_store::{self as store, MatchRow, MatchState, MoveRow, NewAnalysis, StoreError};
 
 /// How long a process may work on one analysis before another may take it over: longer than any analysis.
 const ANALYSIS_CLAIM_MS: i64 = 10 * 60 * 1000;
@@ -59,7 +58,11 @@ impl Drop for LiveSearch<'_> {
 
 impl Core {
     /// The match `match_id` if `req`'s user may look at it here.
-    async fn match_to_look_at(&self, req: &Request, match_id: i64) -> Result<MatchRow, CoreError> {
+    async fn match_to_look_at(
+        &self,
+        req: &Request,
+        match_id: MatchId,
+    ) -> Result<MatchRow, CoreError> {
         let row = store::load_match(self.store.reader(), match_id)
             .await?
             .filter(|row| row.server == req.place.server)
@@ -71,7 +74,11 @@ impl Core {
     }
 
     /// `export match:N`: the match's record, as a file only the asker sees.
-    pub(super) async fn export(&self, req: &Request, match_id: i64) -> Result<Reply, CoreError> {
+    pub(super) async fn export(
+        &self,
+        req: &Request,
+        match_id: MatchId,
+    ) -> Result<Reply, CoreError> {
         self.match_to_look_at(req, match_id).await?;
         let record = store::load_record(self.store.reader(), match_id)
             .await?
@@ -102,7 +109,7 @@ impl Core {
     pub(super) async fn replay(
         &self,
         req: &Request,
-        match_id: i64,
+        match_id: MatchId,
         ply: u32,
         from: ReplayFrom,
     ) -> Result<Reply, CoreError> {
@@ -156,7 +163,11 @@ impl Core {
 
     /// `analyse match:N`: the verdict when there is one, else the analysis is queued (once per match) and
     /// its verdict posted here when done.
-    pub(super) async fn analyse(&self, req: &Request, match_id: i64) -> Result<Reply, CoreError> {
+    pub(super) async fn analyse(
+        &self,
+        req: &Request,
+        match_id: MatchId,
+    ) -> Result<Reply, CoreError> {
         let row = self.match_to_look_at(req, match_id).await?;
         if row.state == MatchState::Active {
             return Err(RecordRefusal::AnalyseLive(match_id).into());
@@ -257,7 +268,7 @@ impl Core {
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
         self.metrics.count_analysis();
-        tracing::info!(match_id = row.id, moves = verdict.len(), "analysed a match");
+        tracing::info!(match_id = %row.id, moves = verdict.len(), "analysed a match");
         Ok(Some(Notice {
             server: job.server,
             channel: job.channel,
@@ -267,7 +278,7 @@ impl Core {
 
     /// Judges every move of a finished match, each position searched with `nodes` nodes, keeping this
     /// process's claim on the analysis alive meanwhile.
-    async fn judge_match(&self, match_id: i64, nodes: u64) -> Result<Judged, CoreError> {
+    async fn judge_match(&self, match_id: MatchId, nodes: u64) -> Result<Judged, CoreError> {
         let Some(row) = store::load_match(self.store.reader(), match_id).await? else {
             return Ok(Judged::NotOver);
         };
@@ -419,10 +430,10 @@ fn replay_headline(row: &MatchRow) -> Text {
 /// The replay's buttons at `ply`: ⏮ ◀ ▶ ⏭ and the end of the round, those that would go nowhere shown
 /// but not pressable.
 fn replay_buttons(
-    match_id: i64,
+    match_id: MatchId,
     ply: u32,
     moves: &[MoveRow],
-    owner: Option<Snowflake>,
+    owner: Option<UserId>,
 ) -> Vec<Action> {
     let last = moves.len() as u32;
     let round_end = end_of_round_after(moves, ply);

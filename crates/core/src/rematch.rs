@@ -6,13 +6,14 @@ use super::error::CoreError;
 use super::vocabulary::{ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, UserRef};
 use super::{Core, Reply};
 use namnam_ai::Level;
-use namnam_store::{self as store, FirstMover, MatchRow, MatchState, PlayerKind};
+use namnam_model::{FirstMover, MatchId};
+use namnam_store::{self as store, MatchRow, MatchState, PlayerKind};
 
 impl Core {
     pub(super) async fn rematch(
         &self,
         req: &Request,
-        match_id: Option<i64>,
+        match_id: Option<MatchId>,
     ) -> Result<Reply, CoreError> {
         let reader = self.store.reader();
         let place = &req.place;

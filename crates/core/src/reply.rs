@@ -1,6 +1,7 @@
 //! Replies: plain data that a front end only translates (Discord messages with buttons and attachments, or
 //! lines on a console).
 
+use namnam_model::{ChannelId, MatchId, Names, PostId, ServerId, UserId};
 use serde::{Deserialize, Serialize};
 
 use super::error::cause_chain;
@@ -10,7 +11,6 @@ use super::pictures::{PendingAnimation, Picture};
 use super::vocabulary::actions::ActionId;
 use namnam_game::{ByPlayer, Match, MatchMove, Player, Position};
 use namnam_render::StandingsTable;
-use namnam_store::{Names, PostId, Snowflake};
 
 /// A button: its id says what it does and carries what makes it safe to act on later (see [`ActionId`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,7 +52,7 @@ pub struct Document {
 /// The board as it stands, for front ends that draw it as text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardState {
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The match's version this board shows (each change that shows a board makes a new one).
     pub version: i64,
     pub round: u32,
@@ -61,7 +61,7 @@ pub struct BoardState {
     /// The players' ids, South first: whom the board's buttons are for (a board stored before they were
     /// kept reads back with none).
     #[serde(default)]
-    pub players: ByPlayer<Snowflake>,
+    pub players: ByPlayer<UserId>,
     /// The player to move; `None` when the match is over.
     pub to_move: Option<Player>,
 }
@@ -92,7 +92,7 @@ pub struct Reply {
     /// Web pages to open (the server's page on `namnam web`, when it has one).
     pub links: Vec<Link>,
     /// Who should be pinged (the player to move).
-    pub notify: Vec<Snowflake>,
+    pub notify: Vec<UserId>,
     /// The deadline of the player to move, milliseconds since the Unix epoch.
     pub deadline_ms: Option<i64>,
     /// Set when the server wants a thread per match: the thread's name.
@@ -138,7 +138,7 @@ pub enum Outcome {
 /// A message to one player's DMs (a turn notification).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectMessage {
-    pub user: Snowflake,
+    pub user: UserId,
     pub name: String,
     pub text: Text,
 }
@@ -154,7 +154,7 @@ pub struct Scene {
 /// The computer's turn in a match, to be played by [`Core::computer_turn`](super::Core::computer_turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ComputerTurn {
-    pub match_id: i64,
+    pub match_id: MatchId,
 }
 
 impl Reply {
@@ -190,8 +190,8 @@ impl Reply {
 /// A message the core sends by itself, from the clock: reminders, timeouts, expired challenges.
 #[derive(Clone, Debug)]
 pub struct Notice {
-    pub server: Snowflake,
-    pub channel: Snowflake,
+    pub server: ServerId,
+    pub channel: ChannelId,
     pub reply: Reply,
 }
 
@@ -242,7 +242,7 @@ impl PostBody {
                 .as_deref()
                 .and_then(Language::of_code)
                 .unwrap_or_default(),
-            notify: self.notify.into_iter().map(Snowflake).collect(),
+            notify: self.notify.into_iter().map(UserId).collect(),
             deadline_ms: self.deadline_ms,
             actions: self.actions,
             board: self.board,

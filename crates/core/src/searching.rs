@@ -1,22 +1,23 @@
 //! The computer searches this process runs: one per match at a time.
 
+use namnam_model::MatchId;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
 /// The matches whose computer move this process is searching: one search per match at a time. (Across
 /// processes, the turn is claimed in the database too.)
 #[derive(Default)]
-pub(crate) struct Searching(Mutex<HashSet<i64>>);
+pub(crate) struct Searching(Mutex<HashSet<MatchId>>);
 
 /// A match's place in [`Searching`], given back when dropped (also when the search fails).
 pub(crate) struct SearchClaim<'a> {
     searching: &'a Searching,
-    match_id: i64,
+    match_id: MatchId,
 }
 
 impl Searching {
     /// Claims the match; `None` when a search for it is already running.
-    pub fn claim(&self, match_id: i64) -> Option<SearchClaim<'_>> {
+    pub fn claim(&self, match_id: MatchId) -> Option<SearchClaim<'_>> {
         // The lock is released at the end of this statement: a claim built (and dropped) while it was held
         // would deadlock in its `Drop`, and would free the other caller's claim.
         let inserted = self

@@ -9,7 +9,8 @@ use super::outbox::{PostPlace, Via};
 use super::ratings::show_rating;
 use super::vocabulary::{AdminRefusal, MatchRefusal, Request, SeasonChange};
 use super::{Core, Notice, Reply, Text};
-use namnam_store::{self as store, SeasonState, Snowflake, StoreError, WriteTx};
+use namnam_model::ServerId;
+use namnam_store::{self as store, SeasonState, StoreError, WriteTx};
 
 /// A season younger than this is not ended again by `admin season` (a command sent twice).
 const SEASON_RESTART_MS: i64 = 60_000;
@@ -99,7 +100,7 @@ impl Core {
     async fn end_season(
         &self,
         tx: &mut WriteTx,
-        server: Snowflake,
+        server: ServerId,
         state: SeasonState,
         now: i64,
     ) -> Result<Option<Reply>, CoreError> {

@@ -5,7 +5,7 @@ use namnam_game::{
     CaptureKind, EndReason, MatchEnd, MatchResult, MoveEvent, MoveRecord, Player, Position,
     RoundSummary, Territory,
 };
-use namnam_store::Names;
+use namnam_model::Names;
 
 /// `1–7`, `8–12`, `3–5 and 12`… the houses a player owns, as labels.
 pub fn houses_owned(territory: Territory, player: Player) -> Text {

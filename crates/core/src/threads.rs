@@ -8,7 +8,8 @@ use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::vocabulary::{ChallengeRefusal, MatchRefusal};
 use super::{Core, Text};
-use namnam_store::{self as store, Snowflake, StoreError};
+use namnam_model::{ChannelId, MatchId, PostTo, ServerId};
+use namnam_store::{self as store, StoreError};
 
 impl Core {
     /// Makes `thread` the channel of the active match `match_id`, in one transaction. Refused with a
@@ -18,8 +19,8 @@ impl Core {
     /// nothing. The match's version stays, so its buttons keep working.
     pub async fn move_match_to_thread(
         &self,
-        match_id: i64,
-        thread: Snowflake,
+        match_id: MatchId,
+        thread: ChannelId,
         thread_name: &str,
     ) -> Result<(), CoreError> {
         let now = self.now();
@@ -50,7 +51,7 @@ impl Core {
 
 impl Core {
     /// The thread a live match was moved into, if it was (see [`Core::move_match_to_thread`]).
-    pub async fn thread_of(&self, match_id: i64) -> Result<Option<Snowflake>, CoreError> {
+    pub async fn thread_of(&self, match_id: MatchId) -> Result<Option<ChannelId>, CoreError> {
         let row = store::load_match(self.store.reader(), match_id).await?;
         Ok(row
             .filter(|r| r.state == store::MatchState::Active && r.parent_channel.is_some())
@@ -64,9 +65,9 @@ impl Core {
     /// board is posted again there for the poster to deliver. Returns the match, if any.
     pub async fn thread_closed(
         &self,
-        server: Snowflake,
-        thread: Snowflake,
-    ) -> Result<Option<i64>, CoreError> {
+        server: ServerId,
+        thread: ChannelId,
+    ) -> Result<Option<MatchId>, CoreError> {
         let mut tx = self.store.begin().await?;
         let Some(row) = store::active_match_in_channel(&mut *tx, server, thread).await? else {
             return Ok(None);
@@ -92,8 +93,7 @@ impl Core {
         let headline = Text::message("thread-closed", [("id", Arg::number(row.id))]);
         let mut reply = self.match_message(&MatchAfter::as_it_stands(&row), headline)?;
         let place = PostPlace {
-            channel: parent,
-            fallback: None,
+            to: PostTo::channel(parent),
             ..PostPlace::of_match(&row)
         };
         self.store_post(&mut tx, place, &mut reply, Via::Poster)

@@ -2,14 +2,13 @@
 //! shards, which shards are live, which servers are unavailable, and the grace after an outage. The
 //! outages themselves, announced and made up for, are `outage`'s.
 
+use namnam_model::ServerId;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
-use namnam_store::Snowflake;
-
 /// Which shard serves a server.
-pub type ShardOf = Arc<dyn Fn(Snowflake) -> u32 + Send + Sync>;
+pub type ShardOf = Arc<dyn Fn(ServerId) -> u32 + Send + Sync>;
 
 /// The grace after an outage, by default: time to see the board again and move.
 pub const DEFAULT_GRACE_SECS: u32 = 5 * 60;
@@ -42,14 +41,14 @@ pub(crate) struct Watch {
     /// Until when the clock still waits after a shard's outage.
     pub shard_grace: HashMap<u32, i64>,
     /// The servers marked unavailable, since when.
-    pub servers_down: HashMap<Snowflake, i64>,
-    pub server_grace: HashMap<Snowflake, i64>,
+    pub servers_down: HashMap<ServerId, i64>,
+    pub server_grace: HashMap<ServerId, i64>,
 }
 
 impl Watch {
     /// Whether the clock waits in `server` at `now` under `rule`: its shard is down or was down moments
     /// ago, or the server is (or was moments ago) unavailable.
-    pub fn paused(&self, rule: &OutageRule, server: Snowflake, now: i64) -> bool {
+    pub fn paused(&self, rule: &OutageRule, server: ServerId, now: i64) -> bool {
         let shard = (rule.shard_of)(server);
         !self.live.contains(&shard)
             || self.shard_grace.get(&shard).is_some_and(|&t| t > now)

@@ -4,6 +4,7 @@
 
 use super::message::{Arg, Text};
 use super::reply::Link;
+use namnam_model::{MatchId, TournamentId};
 
 /// A new token for a server's page: 256 random bits from the operating system, as 64 hex digits.
 pub fn new_token() -> Result<String, getrandom::Error> {
@@ -28,9 +29,9 @@ pub enum Page {
     /// A player's chart, record and recent matches.
     Player(u64),
     /// A match, stepped move by move once it is over.
-    Match(i64),
+    Match(MatchId),
     /// A tournament's standings and rounds.
-    Tournament(i64),
+    Tournament(TournamentId),
 }
 
 impl Page {
@@ -97,7 +98,7 @@ mod tests {
     fn pages_live_under_the_token() {
         let token = "ab".repeat(32);
         assert_eq!(
-            Page::Match(12).url("https://n.example/", &token),
+            Page::Match(MatchId(12)).url("https://n.example/", &token),
             format!("https://n.example/s/{token}/matches/12")
         );
         assert_eq!(Page::Server.path(&token), format!("/s/{token}/"));

@@ -15,6 +15,7 @@
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
 use namnam_core::{ChallengeCommand, MatchCommand, PlayCommand};
+use namnam_model::{ChannelId, MessageId, PostId};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -29,7 +30,6 @@ use super::{CommandError, Data};
 use namnam_core::{
     cause_chain, AdminCommand, Arg, Command, Core, Language, Outcome, Reply, Request, Text, Via,
 };
-use namnam_store::{PostId, Snowflake};
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
 /// allows 3 s for the first response; the rest is for the response's own trip).
@@ -350,7 +350,7 @@ pub async fn answer(
     }
     if let Some(board) = &reply.board {
         // The interaction's span (see `logging`) names its match once the core has found it.
-        tracing::Span::current().record("match_id", board.match_id);
+        tracing::Span::current().record("match_id", board.match_id.0);
     }
     let supersedes = supersedes_source(&command, &reply);
     let shown = if target.state() == TokenState::Dead {
@@ -495,7 +495,7 @@ async fn settle(
     };
     let outcome = match shown {
         Shown::Yes(message) => {
-            let message = message.map(|m| Snowflake(m.get()));
+            let message = message.map(|m| MessageId(m.get()));
             data.core.post_delivered(post, message).await
         }
         Shown::No { maybe } => {
@@ -508,7 +508,7 @@ async fn settle(
         }
     };
     if let Err(error) = outcome {
-        tracing::error!(error = %cause_chain(&error), post, "could not record a post's delivery");
+        tracing::error!(error = %cause_chain(&error), %post, "could not record a post's delivery");
     }
 }
 
@@ -600,10 +600,10 @@ async fn open_thread(
     };
     if let Err(error) = data
         .core
-        .move_match_to_thread(board.match_id, Snowflake(thread.get()), name)
+        .move_match_to_thread(board.match_id, ChannelId(thread.get()), name)
         .await
     {
-        tracing::error!(error = %cause_chain(&error), match_id = board.match_id,
+        tracing::error!(error = %cause_chain(&error), match_id = %board.match_id,
             "could not move a match into its thread");
         let sent = target
             .follow_up(http, target.outgoing(reply, true).followup())
@@ -684,7 +684,7 @@ async fn play_computer_turns(
             }
             Ok(None) => {}
             Err(error) => {
-                tracing::error!(error = %cause_chain(&error), match_id = next.match_id,
+                tracing::error!(error = %cause_chain(&error), match_id = %next.match_id,
                     "the computer's move failed");
             }
         }

@@ -2,11 +2,12 @@
 //! button press. Names come from the interaction itself (a member's server nickname first), so nothing
 //! here waits on Discord.
 
+use namnam_model::{ChannelId, ServerId, UserId};
 use poise::serenity_prelude as serenity;
 
 use super::CommandError;
 use namnam_core::{Command, Language, Place, Request, UserRef};
-use namnam_store::{PlayerKind, Snowflake};
+use namnam_store::PlayerKind;
 
 /// The parts of an interaction a request needs; both slash commands and buttons have them.
 pub struct Asker<'a> {
@@ -55,7 +56,7 @@ impl<'a> Asker<'a> {
         Ok(Request {
             place: self.place(cache)?,
             user: UserRef::member(
-                Snowflake(self.user.id.get()),
+                UserId(self.user.id.get()),
                 self.display_name(),
                 self.user.display_name(),
                 PlayerKind::Human,
@@ -81,9 +82,9 @@ impl<'a> Asker<'a> {
             .guild(guild)
             .map_or_else(|| format!("server {guild}"), |g| g.name.clone());
         Ok(Place {
-            server: Snowflake(guild.get()),
+            server: ServerId(guild.get()),
             server_name,
-            channel: Snowflake(self.channel.get()),
+            channel: ChannelId(self.channel.get()),
             channel_name: self
                 .channel_name
                 .map_or_else(|| self.channel.to_string(), str::to_owned),
@@ -112,5 +113,5 @@ pub fn opponent(
         (false, true) => PlayerKind::Bot,
         (false, false) => PlayerKind::Human,
     };
-    UserRef::member(Snowflake(user.id.get()), name, user.display_name(), kind)
+    UserRef::member(UserId(user.id.get()), name, user.display_name(), kind)
 }

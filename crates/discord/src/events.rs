@@ -5,6 +5,7 @@
 //! unavailable, and available again (its clocks wait meanwhile).
 
 use namnam_core::{MatchRefusal, PuzzleRefusal};
+use namnam_model::{ChannelId, ServerId};
 use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
@@ -15,7 +16,6 @@ use super::metrics::{OutcomeLabel, Route};
 use super::reply::custom_ids;
 use super::{CommandError, Data};
 use namnam_core::{cause_chain, ActionId, Language, Outcome, UserError};
-use namnam_store::Snowflake;
 
 /// Poise's event hook.
 pub async fn handle(
@@ -50,7 +50,7 @@ pub async fn handle(
         // An outage of Discord's in that server: its clocks wait until it is back.
         serenity::FullEvent::GuildDelete { incomplete, .. } => {
             let _in_order = data.server_events.lock().await;
-            let server = Snowflake(incomplete.id.get());
+            let server = ServerId(incomplete.id.get());
             if !unavailable_now(ctx, incomplete.id) {
                 tracing::debug!(%server, "a GUILD_DELETE overtaken by the server's GUILD_CREATE: left alone");
             } else if let Err(error) = data.core.server_unavailable(server).await {
@@ -59,7 +59,7 @@ pub async fn handle(
         }
         serenity::FullEvent::GuildCreate { guild, .. } => {
             let _in_order = data.server_events.lock().await;
-            let server = Snowflake(guild.id.get());
+            let server = ServerId(guild.id.get());
             if unavailable_now(ctx, guild.id) {
                 tracing::debug!(%server, "a GUILD_CREATE overtaken by the server's GUILD_DELETE: left alone");
                 return Ok(());
@@ -181,7 +181,7 @@ async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity:
     if !meta.archived {
         return;
     }
-    let (server, channel) = (Snowflake(thread.guild_id.get()), Snowflake(thread.id.get()));
+    let (server, channel) = (ServerId(thread.guild_id.get()), ChannelId(thread.id.get()));
     match data.core.live_match_in(server, channel).await {
         Ok(Some(match_id)) => {
             let reopened = retrying(Failure::retryable, |_| {
@@ -192,9 +192,9 @@ async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity:
             .await;
             match reopened {
                 Ok(_) => {
-                    tracing::info!(%channel, match_id, "reopened the archived thread of a live match")
+                    tracing::info!(%channel, %match_id, "reopened the archived thread of a live match")
                 }
-                Err(error) => tracing::warn!(%channel, match_id, error = %errors::summary(&error),
+                Err(error) => tracing::warn!(%channel, %match_id, error = %errors::summary(&error),
                     "could not reopen the archived thread of a live match"),
             }
         }
@@ -208,10 +208,10 @@ async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity:
 /// A match's thread was locked or deleted: the match goes on in the parent channel, where its board is
 /// posted again.
 async fn thread_closed(data: &Data, guild: serenity::GuildId, thread: serenity::ChannelId) {
-    let (server, channel) = (Snowflake(guild.get()), Snowflake(thread.get()));
+    let (server, channel) = (ServerId(guild.get()), ChannelId(thread.get()));
     match data.core.thread_closed(server, channel).await {
         Ok(Some(match_id)) => {
-            tracing::info!(%channel, match_id, "a live match's thread was closed: its board goes to the parent channel");
+            tracing::info!(%channel, %match_id, "a live match's thread was closed: its board goes to the parent channel");
             data.poster.wake();
         }
         Ok(None) => {}
@@ -224,7 +224,7 @@ async fn thread_closed(data: &Data, guild: serenity::GuildId, thread: serenity::
 /// The bot was removed from a server (not an outage: Discord then says the server is unavailable): its
 /// live matches end unrated, and nothing more is posted there.
 async fn removed_from(data: &Data, guild: serenity::GuildId) {
-    match data.core.bot_removed(Snowflake(guild.get())).await {
+    match data.core.bot_removed(ServerId(guild.get())).await {
         Ok(stopped) => tracing::info!(%guild, matches = ?stopped,
             "removed from a server: its live matches were stopped, unrated"),
         Err(error) => tracing::error!(error = %cause_chain(&error), %guild,

@@ -8,6 +8,7 @@
 //! the bot was removed, or may not post there) is dropped with one log line, the match itself being
 //! stored already. A match's thread that is locked or deleted gets its board in the parent channel.
 
+use namnam_model::{ChannelId, Lane, MatchId, MessageId, PostId, PostTo, UserId};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,7 +29,6 @@ use super::texts::say;
 use super::warned::Warned;
 use namnam_core::outbox::POST_CLAIM_MS;
 use namnam_core::{cause_chain, Core, Language, Post};
-use namnam_store::{PostId, Snowflake};
 
 /// Posts claimed from the outbox at a time.
 const BATCH: u32 = 20;
@@ -128,7 +128,7 @@ pub(super) struct Poster {
     pub me: serenity::UserId,
     pub mentions: Mentions,
     /// The DM channel of each player DMed so far (opening one is a request of its own).
-    pub dm_channels: std::sync::Mutex<HashMap<Snowflake, serenity::ChannelId>>,
+    pub dm_channels: std::sync::Mutex<HashMap<UserId, serenity::ChannelId>>,
     /// What the poster counts (and its requests to Discord go through).
     pub metrics: Arc<DiscordMetrics>,
 }
@@ -163,7 +163,7 @@ impl Poster {
 
     async fn run(self, mut stopped: watch::Receiver<bool>) {
         // The channels whose last try failed, and when they may be tried again.
-        let mut resting: HashMap<Snowflake, Instant> = HashMap::new();
+        let mut resting: HashMap<Lane, Instant> = HashMap::new();
         loop {
             let draining = *stopped.borrow();
             let Pass { waiting, delivered } = self.pass(&mut resting).await;
@@ -192,10 +192,10 @@ impl Poster {
 
     /// Claims and posts the oldest due post of each channel that is not resting. A post whose try failed
     /// stays claimed by this poster while its channel rests.
-    async fn pass(&self, resting: &mut HashMap<Snowflake, Instant>) -> Pass {
+    async fn pass(&self, resting: &mut HashMap<Lane, Instant>) -> Pass {
         let now = Instant::now();
         resting.retain(|_, until| *until > now);
-        let skipped: Vec<Snowflake> = resting.keys().copied().collect();
+        let skipped: Vec<Lane> = resting.keys().copied().collect();
         let claimed_at = Instant::now();
         let posts = match self.core.claim_posts(BATCH, &skipped).await {
             Ok(posts) => posts,
@@ -227,7 +227,7 @@ impl Poster {
                     if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
                         tracing::error!(error = %cause_chain(&error), "could not count a try");
                     }
-                    resting.insert(post.channel, Instant::now() + pause);
+                    resting.insert(post.to.lane(), Instant::now() + pause);
                 }
             }
         }
@@ -235,14 +235,17 @@ impl Poster {
     }
 
     async fn deliver(&self, post: &mut Post) -> Tried {
-        let channel = match post.dm_user {
-            Some(user) => match self.dm_channel(post, user).await {
-                Ok(channel) => channel,
+        let (channel, fallback) = match post.to {
+            PostTo::Dm(user) => match self.dm_channel(post, user).await {
+                Ok(channel) => (channel, None),
                 Err(tried) => return tried,
             },
-            None => serenity::ChannelId::new(post.channel.0),
+            PostTo::Channel { channel, fallback } => (
+                serenity::ChannelId::new(channel.0),
+                fallback.map(|c| serenity::ChannelId::new(c.0)),
+            ),
         };
-        if post.dm_user.is_none() {
+        if post.to.dm_user().is_none() {
             let server = serenity::GuildId::new(post.server.0);
             match self
                 .owners
@@ -256,7 +259,6 @@ impl Poster {
         }
         if post.maybe_shown {
             // The follow-up went where the button was pressed: the match's channel, or its parent.
-            let fallback = post.fallback_channel.map(|c| serenity::ChannelId::new(c.0));
             let places = std::iter::once(channel).chain(fallback);
             for place in places.collect::<Vec<_>>() {
                 match self.find(place, post).await {
@@ -269,14 +271,16 @@ impl Poster {
             post.maybe_shown = false;
         }
         if let Err(error) = self.core.draw_post(post).await {
-            tracing::error!(error = %cause_chain(&error), post = post.id, "could not draw a post");
+            tracing::error!(error = %cause_chain(&error), post = %post.id, "could not draw a post");
             return Tried::LATER;
         }
         let mut channel = channel;
         let mut no_thread = None;
-        if let (Some(name), Some(match_id), None) =
-            (post.reply.open_thread.clone(), post.match_id, post.dm_user)
-        {
+        if let (Some(name), Some(match_id), None) = (
+            post.reply.open_thread.clone(),
+            post.match_id,
+            post.to.dm_user(),
+        ) {
             match self.open_thread(channel, post, &name, match_id).await {
                 Ok(thread) => channel = thread,
                 Err(ThreadRefused::Later) => return Tried::LATER,
@@ -294,7 +298,7 @@ impl Poster {
             Err(error) => error,
         };
         let failure = Failure::of(&error);
-        if let (Some(user), Some(CANNOT_DM)) = (post.dm_user, failure.code()) {
+        if let (Some(user), Some(CANNOT_DM)) = (post.to.dm_user(), failure.code()) {
             return self.dm_refused(post.id, user).await;
         }
         // A thread that is gone, locked, closed or out of reach: its parent channel takes the post.
@@ -302,8 +306,7 @@ impl Poster {
             failure.code(),
             Some(UNKNOWN_CHANNEL | THREAD_LOCKED | THREAD_ARCHIVED | MISSING_ACCESS)
         );
-        if let (true, Some(parent)) = (closed, post.fallback_channel) {
-            let parent = serenity::ChannelId::new(parent.0);
+        if let (true, Some(parent)) = (closed, fallback) {
             let mut moved = outgoing;
             moved.content = moved_here(&moved.content, post.reply.language);
             match self.send(parent, moved, post.id).await {
@@ -324,13 +327,13 @@ impl Poster {
         channel: serenity::ChannelId,
         post: &Post,
         name: &str,
-        match_id: i64,
+        match_id: MatchId,
     ) -> Result<serenity::ChannelId, ThreadRefused> {
         match self.core.thread_of(match_id).await {
             Ok(Some(thread)) => return Ok(serenity::ChannelId::new(thread.0)),
             Ok(None) => {}
             Err(error) => {
-                tracing::error!(error = %cause_chain(&error), match_id, "could not read a match");
+                tracing::error!(error = %cause_chain(&error), %match_id, "could not read a match");
                 return Err(ThreadRefused::Later);
             }
         }
@@ -389,7 +392,7 @@ impl Poster {
                 return Err(refused);
             }
         };
-        let thread_id = Snowflake(thread.get());
+        let thread_id = ChannelId(thread.get());
         match self
             .core
             .move_match_to_thread(match_id, thread_id, name)
@@ -398,7 +401,7 @@ impl Poster {
             Ok(()) => Ok(thread),
             Err(error) => {
                 // Ended meanwhile, say: the board goes where the match is.
-                tracing::warn!(error = %cause_chain(&error), match_id,
+                tracing::warn!(error = %cause_chain(&error), %match_id,
                     "could not move a match into its thread");
                 Err(ThreadRefused::NotAllowed)
             }
@@ -427,7 +430,7 @@ impl Poster {
         channel: serenity::ChannelId,
         outgoing: Outgoing,
         post: PostId,
-    ) -> serenity::Result<Snowflake> {
+    ) -> serenity::Result<MessageId> {
         let message = outgoing
             .channel_message()
             .nonce(serenity::Nonce::String(nonce(Some(post))))
@@ -439,7 +442,7 @@ impl Poster {
                 channel.send_message(self.http.as_ref(), message),
             )
             .await?;
-        Ok(Snowflake(sent.id.get()))
+        Ok(MessageId(sent.id.get()))
     }
 
     /// Looks for the post among the channel's recent messages (a follow-up whose answer was lost): a board
@@ -449,7 +452,7 @@ impl Poster {
         &self,
         channel: serenity::ChannelId,
         post: &Post,
-    ) -> Result<Option<Snowflake>, ()> {
+    ) -> Result<Option<MessageId>, ()> {
         let outgoing = Outgoing::of(&post.reply, true, &self.mentions);
         let texts = [
             outgoing.content.clone(),
@@ -476,7 +479,7 @@ impl Poster {
         };
         if self.history.lacking(channel) {
             // Discord would answer with no messages: nothing tells whether the post was shown.
-            tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
+            tracing::warn!(post = %post.id, %channel, match_id = ?post.match_id,
                 "the bot may not read this channel's history (Read Message History): a post that may have been shown is sent again, and may show twice");
             return Ok(None);
         }
@@ -490,11 +493,11 @@ impl Poster {
             Ok(messages) => Ok(messages
                 .iter()
                 .find(|m| m.author.id == self.me && same(m))
-                .map(|m| Snowflake(m.id.get()))),
+                .map(|m| MessageId(m.id.get()))),
             Err(error) if Failure::of(&error).retryable() => Err(()),
             Err(error) => {
                 // The channel cannot be read (a permission, or it is gone): sending is all that is left.
-                tracing::warn!(error = %errors::summary(&error), post = post.id,
+                tracing::warn!(error = %errors::summary(&error), post = %post.id,
                     "could not read the channel to see whether a post was shown: it may show twice");
                 Ok(None)
             }
@@ -502,7 +505,7 @@ impl Poster {
     }
 
     /// The DM channel with `user`, opened the first time.
-    async fn dm_channel(&self, post: &Post, user: Snowflake) -> Result<serenity::ChannelId, Tried> {
+    async fn dm_channel(&self, post: &Post, user: UserId) -> Result<serenity::ChannelId, Tried> {
         let known = self
             .dm_channels
             .lock()
@@ -532,35 +535,35 @@ impl Poster {
     }
 
     /// The player takes no DMs from the bot: their turn DMs are turned off (they are told next time).
-    async fn dm_refused(&self, id: PostId, user: Snowflake) -> Tried {
-        tracing::info!(post = id, %user, "a player's DMs refused a turn notification: turned off");
+    async fn dm_refused(&self, id: PostId, user: UserId) -> Tried {
+        tracing::info!(post = %id, %user, "a player's DMs refused a turn notification: turned off");
         match self.core.dm_refused(id, user).await {
             Ok(()) => {
                 self.metrics.dm(DmFate::Refused);
                 Tried::Done
             }
             Err(error) => {
-                tracing::error!(error = %cause_chain(&error), post = id, "could not record a refused DM");
+                tracing::error!(error = %cause_chain(&error), post = %id, "could not record a refused DM");
                 Tried::LATER
             }
         }
     }
 
-    async fn delivered(&self, post: &Post, message: Option<Snowflake>) -> Tried {
+    async fn delivered(&self, post: &Post, message: Option<MessageId>) -> Tried {
         let id = post.id;
         match self.core.post_delivered(id, message).await {
             Ok(()) => {
                 self.metrics.post(PostFate::Delivered);
                 self.metrics
                     .post_delivered(self.core.now_ms() - post.created_at);
-                if post.dm_user.is_some() {
+                if post.to.dm_user().is_some() {
                     self.metrics.dm(DmFate::Sent);
                 }
                 Tried::Done
             }
             Err(error) => {
                 // Discord has it: the next try finds it, or its nonce keeps it from showing twice.
-                tracing::error!(error = %cause_chain(&error), post = id, "could not record a delivery");
+                tracing::error!(error = %cause_chain(&error), post = %id, "could not record a delivery");
                 Tried::Again { unanswered: true }
             }
         }
@@ -574,7 +577,7 @@ impl Poster {
                 Tried::Done
             }
             Err(error) => {
-                tracing::error!(error = %cause_chain(&error), post = id, "could not drop a post");
+                tracing::error!(error = %cause_chain(&error), post = %id, "could not drop a post");
                 Tried::LATER
             }
         }
@@ -583,7 +586,7 @@ impl Poster {
     /// A post whose channel is not one of its server's: whoever named that channel, it is not posted to.
     async fn foreign(&self, post: &Post, channel: serenity::ChannelId) -> Tried {
         let reason = "the channel is not one of the post's server";
-        tracing::warn!(post = post.id, %channel, server = %post.server, match_id = ?post.match_id,
+        tracing::warn!(post = %post.id, %channel, server = %post.server, match_id = ?post.match_id,
             "refused a message for a channel of another server");
         self.dropped(post.id, reason).await
     }
@@ -597,7 +600,7 @@ impl Poster {
     ) -> Tried {
         let failure = Failure::of(error);
         if failure.retryable() {
-            tracing::debug!(error = %errors::summary(error), post = post.id, "a post will be tried again");
+            tracing::debug!(error = %errors::summary(error), post = %post.id, "a post will be tried again");
             return Tried::Again {
                 unanswered: failure == Failure::NoAnswer,
             };
@@ -615,7 +618,7 @@ impl Poster {
             Some(_) => "Discord refused it",
             None => "it cannot be sent as it is",
         };
-        tracing::warn!(post = post.id, %channel, match_id = ?post.match_id,
+        tracing::warn!(post = %post.id, %channel, match_id = ?post.match_id,
             error = %errors::summary(error), "dropped a message that cannot be delivered: {reason}");
         self.dropped(post.id, reason).await
     }

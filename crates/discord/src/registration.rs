@@ -8,6 +8,7 @@
 //! development server to global commands removes the server's copy, which would otherwise show every
 //! command twice there.
 
+use namnam_model::{ApplicationId, CommandId};
 use std::collections::BTreeMap;
 
 use poise::serenity_prelude as serenity;
@@ -18,7 +19,7 @@ use super::metrics::{DiscordMetrics, Route};
 use super::reply::Mentions;
 use super::settings::CommandScope;
 use namnam_core::Core;
-use namnam_store::{self as store, Snowflake, Store, StoreError};
+use namnam_store::{self as store, Store, StoreError};
 
 /// The lease of the process registering the commands, and how long it lasts.
 const LEASE: &str = "command registration";
@@ -100,7 +101,7 @@ pub async fn ensure_registered(
     let store = core.store();
     let builders = poise::builtins::create_application_commands(commands);
     let fingerprint = fingerprint(application, scope, &builders);
-    let application_id = Snowflake(application.get());
+    let application_id = ApplicationId(application.get());
     let here = scope.to_string();
     let same = |r: &store::Registration| {
         r.scope == here
@@ -172,7 +173,7 @@ async fn register(
     now_ms: i64,
     recorded: Vec<store::Registration>,
 ) -> Result<Registration, RegistrationError> {
-    let application_id = Snowflake(application.get());
+    let application_id = ApplicationId(application.get());
     let here = scope.to_string();
     let count = builders.len();
     let registered = match scope {
@@ -185,9 +186,9 @@ async fn register(
             calls.call(Route::Startup, set).await?
         }
     };
-    let ids: BTreeMap<String, Snowflake> = registered
+    let ids: BTreeMap<String, CommandId> = registered
         .iter()
-        .map(|c| (c.name.clone(), Snowflake(c.id.get())))
+        .map(|c| (c.name.clone(), CommandId(c.id.get())))
         .collect();
     let mut tx = store.begin().await?;
     store::save_registration(

@@ -6,6 +6,7 @@
 //! One [`Outgoing`] message converts into each builder the bot sends with (an interaction response, a
 //! follow-up, a channel message, an edit), so that every path sends the same thing.
 
+use namnam_model::{CommandId, MatchId};
 use poise::serenity_prelude as serenity;
 
 use std::collections::{BTreeMap, HashMap};
@@ -15,7 +16,6 @@ use namnam_core::message::format_message;
 use namnam_core::pictures::Picture;
 use namnam_core::reply::Link;
 use namnam_core::{Action, ActionId, BoardState, ChallengeAnswer, Language, Part, Reply, Text};
-use namnam_store::Snowflake;
 
 /// Discord's limit of buttons in one action row.
 pub const BUTTONS_PER_ROW: usize = 5;
@@ -38,7 +38,7 @@ pub fn board_file(board: Option<&BoardState>) -> String {
 }
 
 /// The file name of the board of `match_id` at `version`.
-pub fn board_file_name(match_id: i64, version: i64) -> String {
+pub fn board_file_name(match_id: MatchId, version: i64) -> String {
     format!("nam-nam-{match_id}-v{version}.png")
 }
 
@@ -249,7 +249,7 @@ pub fn buttons(
 pub struct Mentions(Arc<RwLock<HashMap<String, u64>>>);
 
 impl Mentions {
-    pub fn set(&self, ids: &BTreeMap<String, Snowflake>) {
+    pub fn set(&self, ids: &BTreeMap<String, CommandId>) {
         let ids = ids.iter().map(|(name, id)| (name.clone(), id.0)).collect();
         *self.0.write().expect("the mentions lock is never poisoned") = ids;
     }
@@ -425,7 +425,7 @@ mod tests {
         );
         // Once the commands are registered, they are mentions a reader clicks.
         let ids = [("board", 11), ("resign", 12), ("admin", 13)]
-            .map(|(name, id)| (name.to_owned(), Snowflake(id)));
+            .map(|(name, id)| (name.to_owned(), CommandId(id)));
         mentions.set(&ids.into_iter().collect());
         let shown = mentions.render(&text);
         assert!(
@@ -439,7 +439,7 @@ mod tests {
     #[test]
     fn only_the_player_to_move_is_pinged_and_only_in_a_new_message() {
         let mut reply = Reply::public("alice to move.");
-        reply.notify = vec![Snowflake(7)];
+        reply.notify = vec![namnam_model::UserId(7)];
         let pinged = Outgoing::of(&reply, true, &Mentions::default());
         assert!(pinged.content.starts_with("<@7> "), "{}", pinged.content);
         let mentions = serde_json::to_value(pinged.allowed_mentions()).unwrap();

@@ -3,6 +3,7 @@
 //! until the connection is lost). Serenity keeps each shard's stage in its shard manager; a shard being
 //! restarted is missing from it.
 
+use namnam_model::ServerId;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -11,7 +12,6 @@ use tokio::task::JoinHandle;
 
 use super::poster::PosterBell;
 use namnam_core::{cause_chain, Core, OutageRule};
-use namnam_store::Snowflake;
 
 /// How often the shards are looked at (and their heartbeat stored).
 pub const WATCH_EVERY: Duration = Duration::from_secs(10);
@@ -21,7 +21,7 @@ pub fn outage_rule(shard_count: u32, grace_secs: u32) -> OutageRule {
     let count = u64::from(shard_count.max(1));
     OutageRule {
         shard_count: shard_count.max(1),
-        shard_of: Arc::new(move |server: Snowflake| ((server.0 >> 22) % count) as u32),
+        shard_of: Arc::new(move |server: ServerId| ((server.0 >> 22) % count) as u32),
         grace_secs,
     }
 }
@@ -70,13 +70,13 @@ mod tests {
         // `shard_id = (guild_id >> 22) % num_shards`: with 2 shards, guild 41771983423143937 (its
         // timestamp bits, 9959216934, are even) is on shard 0; a guild made a millisecond later, on 1.
         let rule = outage_rule(2, 300);
-        assert_eq!((rule.shard_of)(Snowflake(41_771_983_423_143_937)), 0);
+        assert_eq!((rule.shard_of)(ServerId(41_771_983_423_143_937)), 0);
         assert_eq!(
-            (rule.shard_of)(Snowflake(41_771_983_423_143_937 + (1 << 22))),
+            (rule.shard_of)(ServerId(41_771_983_423_143_937 + (1 << 22))),
             1
         );
         let one = outage_rule(1, 300);
-        assert_eq!((one.shard_of)(Snowflake(u64::MAX)), 0);
+        assert_eq!((one.shard_of)(ServerId(u64::MAX)), 0);
         assert_eq!(rule.grace_secs, 300);
     }
 }

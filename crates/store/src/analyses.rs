@@ -1,21 +1,22 @@
 //! The computer's analyses of finished matches (`migrations/sqlite/0007_analyses.sql`): queued when asked
 //! for, claimed by the process that searches it, and kept with its verdict.
 
+use namnam_model::{ChannelId, MatchId, ServerId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
 use super::columns::Columns;
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::{StoreError, StoreResult, WriteTx};
 use namnam_ai::analysis::JudgedMove;
 
 /// An analysis as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisRow {
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// Where the verdict is posted, and who asked.
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    pub requested_by: Snowflake,
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub requested_by: UserId,
     pub requested_at: i64,
     /// The nodes each searched position gets.
     pub nodes: u64,
@@ -27,12 +28,12 @@ pub struct AnalysisRow {
 
 /// An analysis to queue.
 pub struct NewAnalysis {
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The verdict goes through the outbox (else to the front end that asks for queued work).
     pub by_poster: bool,
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    pub requested_by: Snowflake,
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub requested_by: UserId,
     pub nodes: u64,
     pub now_ms: i64,
 }
@@ -42,7 +43,7 @@ const SELECT: &str =
     FROM analyses";
 
 fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
-    let match_id: i64 = row.col("match_id")?;
+    let match_id: MatchId = row.id("match_id")?;
     let verdict = row
         .col::<Option<&str>>("verdict")?
         .map(|json| {
@@ -52,9 +53,9 @@ fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
         .transpose()?;
     Ok(AnalysisRow {
         match_id,
-        server: row.snowflake("server_id")?,
-        channel: row.snowflake("channel_id")?,
-        requested_by: row.snowflake("requested_by")?,
+        server: row.id("server_id")?,
+        channel: row.id("channel_id")?,
+        requested_by: row.id("requested_by")?,
         requested_at: row.col("requested_at")?,
         nodes: row.int("nodes")?,
         verdict,
@@ -63,12 +64,12 @@ fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
 }
 
 /// The analysis of a match, queued or done.
-pub async fn analysis_of<'e, E>(db: E, match_id: i64) -> StoreResult<Option<AnalysisRow>>
+pub async fn analysis_of<'e, E>(db: E, match_id: MatchId) -> StoreResult<Option<AnalysisRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let row = sqlx::query(&format!("{SELECT} WHERE match_id = $1"))
-        .bind(match_id)
+        .bind(match_id.to_sql())
         .fetch_optional(db)
         .await?;
     row.as_ref().map(from_row).transpose()
@@ -87,7 +88,7 @@ pub async fn queue_analysis(tx: &mut WriteTx, new: &NewAnalysis) -> StoreResult<
             claimed_by = NULL, claimed_until = NULL
          WHERE analyses.state = 'failed'",
     )
-    .bind(new.match_id)
+    .bind(new.match_id.to_sql())
     .bind(new.server.to_sql())
     .bind(new.channel.to_sql())
     .bind(new.requested_by.to_sql())
@@ -132,7 +133,7 @@ pub async fn claim_analysis(
 /// another process took it over).
 pub async fn finish_analysis(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     holder: &str,
     verdict: &[JudgedMove],
     now_ms: i64,
@@ -144,7 +145,7 @@ pub async fn finish_analysis(
             claimed_by = NULL, claimed_until = NULL
          WHERE match_id = $1 AND claimed_by = $2 AND state = 'queued'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(holder)
     .bind(json)
     .bind(now_ms)
@@ -155,12 +156,12 @@ pub async fn finish_analysis(
 
 /// Marks `holder`'s claimed analysis as failed: it is not tried again until someone asks again, so that
 /// it does not stand in front of the others.
-pub async fn fail_analysis(tx: &mut WriteTx, match_id: i64, holder: &str) -> StoreResult<()> {
+pub async fn fail_analysis(tx: &mut WriteTx, match_id: MatchId, holder: &str) -> StoreResult<()> {
     sqlx::query(
         "UPDATE analyses SET state = 'failed', claimed_by = NULL, claimed_until = NULL
          WHERE match_id = $1 AND claimed_by = $2 AND state = 'queued'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(holder)
     .execute(&mut **tx)
     .await?;
@@ -170,7 +171,7 @@ pub async fn fail_analysis(tx: &mut WriteTx, match_id: i64, holder: &str) -> Sto
 /// Extends `holder`'s claim on an analysis it is still doing; false when the claim was lost.
 pub async fn extend_analysis_claim(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     holder: &str,
     until: i64,
 ) -> StoreResult<bool> {
@@ -178,7 +179,7 @@ pub async fn extend_analysis_claim(
         "UPDATE analyses SET claimed_until = $3
          WHERE match_id = $1 AND claimed_by = $2 AND state = 'queued'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(holder)
     .bind(until)
     .execute(&mut **tx)
@@ -187,9 +188,9 @@ pub async fn extend_analysis_claim(
 }
 
 /// Drops a queued analysis that cannot be done (its match is gone or was never finished).
-pub async fn drop_analysis(tx: &mut WriteTx, match_id: i64) -> StoreResult<()> {
+pub async fn drop_analysis(tx: &mut WriteTx, match_id: MatchId) -> StoreResult<()> {
     sqlx::query("DELETE FROM analyses WHERE match_id = $1 AND state = 'queued'")
-        .bind(match_id)
+        .bind(match_id.to_sql())
         .execute(&mut **tx)
         .await?;
     Ok(())

@@ -1,36 +1,14 @@
 //! Challenges: an offer of a match, open in one channel until it is accepted, declined, cancelled or expires.
 
 use super::columns::Columns;
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::{StoreError, StoreResult, WriteTx};
 use namnam_game::Endgame;
+use namnam_model::{ChallengeId, ChannelId, FirstMover, MatchId, ServerId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
-/// Who makes the first move of round 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FirstMover {
-    Challenger,
-    Challenged,
-    Random,
-}
-
-impl FirstMover {
-    pub fn name(self) -> &'static str {
-        match self {
-            FirstMover::Challenger => "challenger",
-            FirstMover::Challenged => "challenged",
-            FirstMover::Random => "random",
-        }
-    }
-
-    fn from_sql(s: &str) -> StoreResult<FirstMover> {
-        match s {
-            "challenger" => Ok(FirstMover::Challenger),
-            "challenged" => Ok(FirstMover::Challenged),
-            "random" => Ok(FirstMover::Random),
-            other => Err(StoreError::Corrupt(format!("first mover {other:?}"))),
-        }
-    }
+fn first_mover_of_sql(s: &str) -> StoreResult<FirstMover> {
+    FirstMover::of_name(s).ok_or_else(|| StoreError::Corrupt(format!("first mover {s:?}")))
 }
 
 /// The terms a challenge offers. The ranges are checked where a command is parsed, and again by the schema.
@@ -67,11 +45,11 @@ impl ChallengeState {
 /// An open challenge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
-    pub id: i64,
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    pub challenger: Snowflake,
-    pub challenged: Snowflake,
+    pub id: ChallengeId,
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub challenger: UserId,
+    pub challenged: UserId,
     pub challenger_name: String,
     pub challenged_name: String,
     pub terms: ChallengeTerms,
@@ -94,17 +72,17 @@ fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
         other => return Err(StoreError::Corrupt(format!("endgame {other:?}"))),
     };
     Ok(ChallengeRow {
-        id: row.col("id")?,
-        server: row.snowflake("server_id")?,
-        channel: row.snowflake("channel_id")?,
-        challenger: row.snowflake("challenger_id")?,
-        challenged: row.snowflake("challenged_id")?,
+        id: row.id("id")?,
+        server: row.id("server_id")?,
+        channel: row.id("channel_id")?,
+        challenger: row.id("challenger_id")?,
+        challenged: row.id("challenged_id")?,
         challenger_name: row.col("challenger_name")?,
         challenged_name: row.col("challenged_name")?,
         terms: ChallengeTerms {
             endgame,
             chain: row.flag("chain")?,
-            first: FirstMover::from_sql(row.col("first")?)?,
+            first: first_mover_of_sql(row.col("first")?)?,
             target: row.opt_int("target")?,
             rounds: row.opt_int("rounds")?,
             clock_secs: row.int("clock_secs")?,
@@ -117,8 +95,8 @@ fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
 /// The open challenge in a channel, if any (expired or not: the caller compares `expires_at` with its clock).
 pub async fn find_open_challenge<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
 ) -> StoreResult<Option<ChallengeRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -135,9 +113,9 @@ where
 /// When `challenger`'s latest challenge to `challenged` in `server` was declined or cancelled, if one was.
 pub async fn last_turned_down<'e, E>(
     db: E,
-    server: Snowflake,
-    challenger: Snowflake,
-    challenged: Snowflake,
+    server: ServerId,
+    challenger: UserId,
+    challenged: UserId,
 ) -> StoreResult<Option<i64>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -159,19 +137,19 @@ where
 #[allow(clippy::too_many_arguments)]
 pub async fn insert_challenge(
     tx: &mut WriteTx,
-    server: Snowflake,
-    channel: Snowflake,
-    challenger: Snowflake,
-    challenged: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
+    challenger: UserId,
+    challenged: UserId,
     terms: &ChallengeTerms,
     now_ms: i64,
     expires_at: i64,
-) -> StoreResult<i64> {
+) -> StoreResult<ChallengeId> {
     let endgame = match terms.endgame {
         Endgame::Capturer => "capturer",
         Endgame::Starter => "starter",
     };
-    let id = sqlx::query_scalar(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, endgame, chain, first,
             target, rounds, clock_secs, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
@@ -190,20 +168,20 @@ pub async fn insert_challenge(
     .bind(expires_at)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(id)
+    Ok(ChallengeId(id))
 }
 
 /// Closes an open challenge; false if it was not open any more.
 pub async fn close_challenge(
     tx: &mut WriteTx,
-    id: i64,
+    id: ChallengeId,
     state: ChallengeState,
     now_ms: i64,
 ) -> StoreResult<bool> {
     let done = sqlx::query(
         "UPDATE challenges SET state = $2, closed_at = $3 WHERE id = $1 AND state = 'open'",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .bind(state.to_sql())
     .bind(now_ms)
     .execute(&mut **tx)
@@ -214,7 +192,7 @@ pub async fn close_challenge(
 /// Closes every open challenge of a server; returns how many.
 pub async fn close_server_challenges(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     state: ChallengeState,
     now_ms: i64,
 ) -> StoreResult<u64> {
@@ -244,11 +222,11 @@ pub async fn open_challenges(tx: &mut WriteTx) -> StoreResult<Vec<ChallengeRow>>
 }
 
 /// Moves an open challenge's expiry later by `by_ms`.
-pub async fn extend_challenge(tx: &mut WriteTx, id: i64, by_ms: i64) -> StoreResult<()> {
+pub async fn extend_challenge(tx: &mut WriteTx, id: ChallengeId, by_ms: i64) -> StoreResult<()> {
     sqlx::query(
         "UPDATE challenges SET expires_at = expires_at + $2 WHERE id = $1 AND state = 'open'",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .bind(by_ms)
     .execute(&mut **tx)
     .await?;
@@ -257,15 +235,18 @@ pub async fn extend_challenge(tx: &mut WriteTx, id: i64, by_ms: i64) -> StoreRes
 
 /// How the first mover was chosen in the challenge that started `match_id` (`None`: a match without one,
 /// against the computer).
-pub async fn first_mover_of_match<'e, E>(db: E, match_id: i64) -> StoreResult<Option<FirstMover>>
+pub async fn first_mover_of_match<'e, E>(
+    db: E,
+    match_id: MatchId,
+) -> StoreResult<Option<FirstMover>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let first: Option<String> = sqlx::query_scalar(
         "SELECT c.first FROM matches m JOIN challenges c ON c.id = m.challenge_id WHERE m.id = $1",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .fetch_optional(db)
     .await?;
-    first.as_deref().map(FirstMover::from_sql).transpose()
+    first.as_deref().map(first_mover_of_sql).transpose()
 }

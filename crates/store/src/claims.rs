@@ -7,16 +7,17 @@
 //! The claims only say who works on what. Correctness stays with the transactions: a move still checks its
 //! match's version, and a post's nonce still makes Discord show it once.
 
+use namnam_model::{Lane, MatchId};
 use sqlx::Any;
 
-use super::outbox::{not_in_channels, post_from_row, DUE};
-use super::{Backend, PostRow, Snowflake, StoreResult, WriteTx};
+use super::outbox::{not_in_lanes, post_from_row, DUE};
+use super::{Backend, PostRow, StoreResult, WriteTx};
 
 /// Claims the computer's turn in `match_id` for `holder` until `until`, if the match is still active at
 /// `version` and nobody else holds an unexpired claim on it. True when claimed.
 pub async fn claim_computer_turn(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     version: i64,
     holder: &str,
     now_ms: i64,
@@ -27,7 +28,7 @@ pub async fn claim_computer_turn(
          WHERE id = $1 AND version = $2 AND state = 'active'
             AND (computer_claimed_until IS NULL OR computer_claimed_until <= $5 OR computer_claimed_by = $3)",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(version)
     .bind(holder)
     .bind(until)
@@ -41,14 +42,14 @@ pub async fn claim_computer_turn(
 /// moved on). The move itself clears the claim with it.
 pub async fn release_computer_turn(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     holder: &str,
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE matches SET computer_claimed_by = NULL, computer_claimed_until = NULL
          WHERE id = $1 AND computer_claimed_by = $2",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(holder)
     .execute(&mut **tx)
     .await?;
@@ -66,7 +67,7 @@ pub async fn claim_posts(
     now_ms: i64,
     until: i64,
     limit: u32,
-    resting: &[Snowflake],
+    resting: &[Lane],
 ) -> StoreResult<Vec<PostRow>> {
     // PostgreSQL: rows another transaction has locked are skipped rather than waited for. (Writes are one
     // at a time there today, so this only matters once they are not; SQLite has no row locks.)
@@ -76,7 +77,7 @@ pub async fn claim_posts(
     };
     let due_d = DUE.replace("{t}", "d");
     let due_e = DUE.replace("{t}", "e");
-    let not_resting = not_in_channels(resting, 5);
+    let not_resting = not_in_lanes(resting, 5);
     let sql = format!(
         "UPDATE outbox SET claimed_by = $1, claimed_until = $2,
             maybe_shown = CASE WHEN (claimed_by IS NOT NULL AND claimed_by <> $1) OR state = 'held' THEN 1
@@ -96,8 +97,8 @@ pub async fn claim_posts(
         .bind(until)
         .bind(now_ms)
         .bind(i64::from(limit));
-    for channel in resting {
-        query = query.bind(channel.to_sql());
+    for lane in resting {
+        query = query.bind(lane.to_sql());
     }
     let rows = query.fetch_all(&mut **tx).await?;
     let mut posts = rows
@@ -169,14 +170,14 @@ pub async fn end_lease(tx: &mut WriteTx, name: &str, holder: &str) -> StoreResul
 }
 
 /// Who holds the computer's turn in `match_id`, and until when (for tests and the record).
-pub async fn computer_claim<'e, E>(db: E, match_id: i64) -> StoreResult<Option<(String, i64)>>
+pub async fn computer_claim<'e, E>(db: E, match_id: MatchId) -> StoreResult<Option<(String, i64)>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let row: Option<(Option<String>, Option<i64>)> = sqlx::query_as(
         "SELECT computer_claimed_by, computer_claimed_until FROM matches WHERE id = $1",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .fetch_optional(db)
     .await?;
     Ok(row.and_then(|(by, until)| by.zip(until)))

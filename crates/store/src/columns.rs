@@ -4,7 +4,8 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Decode, Row, Type};
 
-use super::{Snowflake, StoreError, StoreResult};
+use super::{StoreError, StoreResult};
+use namnam_model::StoredId;
 
 pub(super) trait Columns {
     /// The column `name` as `T`.
@@ -28,13 +29,13 @@ pub(super) trait Columns {
         }
     }
 
-    /// A column holding a platform id.
-    fn snowflake(&self, name: &str) -> StoreResult<Snowflake> {
-        Ok(Snowflake::from_sql(self.int(name)?))
+    /// A column holding an id: a platform's (a server, a channel, a user) or one of ours (a match …).
+    fn id<T: StoredId>(&self, name: &str) -> StoreResult<T> {
+        Ok(T::from_sql(self.int(name)?))
     }
 
-    fn opt_snowflake(&self, name: &str) -> StoreResult<Option<Snowflake>> {
-        Ok(self.opt_int::<i64>(name)?.map(Snowflake::from_sql))
+    fn opt_id<T: StoredId>(&self, name: &str) -> StoreResult<Option<T>> {
+        Ok(self.opt_int::<i64>(name)?.map(T::from_sql))
     }
 }
 

@@ -1,9 +1,10 @@
 //! The slash commands as last registered with the chat platform, per scope: the request's fingerprint and
 //! the id given to each command (for clickable mentions in replies).
 
+use namnam_model::{ApplicationId, CommandId};
 use std::collections::BTreeMap;
 
-use super::{Snowflake, StoreResult, WriteTx};
+use super::{StoreResult, WriteTx};
 use sqlx::{AnyPool, Row};
 
 /// One registration: where (`global`, `guild <id>`), for which application, what was sent, and the ids of
@@ -11,9 +12,9 @@ use sqlx::{AnyPool, Row};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Registration {
     pub scope: String,
-    pub application: Snowflake,
+    pub application: ApplicationId,
     pub fingerprint: String,
-    pub commands: BTreeMap<String, Snowflake>,
+    pub commands: BTreeMap<String, CommandId>,
 }
 
 /// Every registration on record.
@@ -33,16 +34,16 @@ pub async fn registrations(db: &AnyPool) -> StoreResult<Vec<Registration>> {
         .fetch_all(db)
         .await?
         .iter()
-        .map(|c| -> StoreResult<(String, Snowflake)> {
+        .map(|c| -> StoreResult<(String, CommandId)> {
             Ok((
                 c.try_get("name")?,
-                Snowflake::from_sql(c.try_get("command_id")?),
+                CommandId::from_sql(c.try_get("command_id")?),
             ))
         })
         .collect::<StoreResult<_>>()?;
         found.push(Registration {
             scope,
-            application: Snowflake::from_sql(row.try_get("application_id")?),
+            application: ApplicationId::from_sql(row.try_get("application_id")?),
             fingerprint: row.try_get("fingerprint")?,
             commands,
         });

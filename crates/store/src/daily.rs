@@ -1,19 +1,19 @@
 //! Daily puzzles: the servers that asked for one, the puzzle each day, and the members' first answers.
 
 use super::columns::Columns;
-use super::ids::Snowflake;
 use super::{StoreResult, WriteTx};
+use namnam_model::{ChannelId, MatchId, ServerId, UserId};
 use sqlx::{Any, AnyPool};
 
 /// A day's puzzle as posted in a server.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyPuzzle {
-    pub server: Snowflake,
+    pub server: ServerId,
     /// Days since 1970-01-01, UTC.
     pub day: i64,
     /// The puzzle's key (its source).
     pub puzzle: String,
-    pub channel: Snowflake,
+    pub channel: ChannelId,
     pub posted_at: i64,
 }
 
@@ -29,7 +29,7 @@ pub struct DailyTally {
 /// A member's answer to a day's puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyAnswer {
-    pub player: Snowflake,
+    pub player: UserId,
     pub name: String,
     /// The house chosen, 1–12.
     pub house: u8,
@@ -38,7 +38,7 @@ pub struct DailyAnswer {
 }
 
 /// The servers with a daily puzzle that have not had `day`'s yet, with their channels.
-pub async fn daily_puzzles_due(db: &AnyPool, day: i64) -> StoreResult<Vec<(Snowflake, Snowflake)>> {
+pub async fn daily_puzzles_due(db: &AnyPool, day: i64) -> StoreResult<Vec<(ServerId, ChannelId)>> {
     let rows = sqlx::query(
         "SELECT s.id, s.daily_puzzle_channel_id FROM servers s
          WHERE s.daily_puzzle_channel_id IS NOT NULL
@@ -49,12 +49,7 @@ pub async fn daily_puzzles_due(db: &AnyPool, day: i64) -> StoreResult<Vec<(Snowf
     .fetch_all(db)
     .await?;
     rows.iter()
-        .map(|row| {
-            Ok((
-                row.snowflake("id")?,
-                row.snowflake("daily_puzzle_channel_id")?,
-            ))
-        })
+        .map(|row| Ok((row.id("id")?, row.id("daily_puzzle_channel_id")?)))
         .collect()
 }
 
@@ -76,7 +71,7 @@ pub async fn claim_daily_puzzle(tx: &mut WriteTx, puzzle: &DailyPuzzle) -> Store
 }
 
 /// The puzzles `server` has had as daily puzzles, oldest first.
-pub async fn daily_puzzles_of<'e, E>(db: E, server: Snowflake) -> StoreResult<Vec<DailyPuzzle>>
+pub async fn daily_puzzles_of<'e, E>(db: E, server: ServerId) -> StoreResult<Vec<DailyPuzzle>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -90,7 +85,7 @@ where
 /// `server`'s puzzle of `day`, if one was posted.
 pub async fn daily_puzzle<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     day: i64,
 ) -> StoreResult<Option<DailyPuzzle>>
 where
@@ -108,7 +103,7 @@ where
 /// for that day).
 pub async fn daily_of_puzzle<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     puzzle: &str,
     now: i64,
 ) -> StoreResult<Option<DailyPuzzle>>
@@ -132,10 +127,10 @@ const DAILY: &str = "SELECT server_id, day, puzzle, channel_id, posted_at FROM d
 
 fn daily_from_row(row: &sqlx::any::AnyRow) -> StoreResult<DailyPuzzle> {
     Ok(DailyPuzzle {
-        server: row.snowflake("server_id")?,
+        server: row.id("server_id")?,
         day: row.int("day")?,
         puzzle: row.col("puzzle")?,
-        channel: row.snowflake("channel_id")?,
+        channel: row.id("channel_id")?,
         posted_at: row.int("posted_at")?,
     })
 }
@@ -144,7 +139,7 @@ fn daily_from_row(row: &sqlx::any::AnyRow) -> StoreResult<DailyPuzzle> {
 /// it already (their first answer stands).
 pub async fn record_daily_answer(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     day: i64,
     answer: &DailyAnswer,
 ) -> StoreResult<bool> {
@@ -198,7 +193,7 @@ where
 pub async fn claim_match_to_mine(
     tx: &mut WriteTx,
     now: i64,
-) -> StoreResult<Option<(i64, Snowflake)>> {
+) -> StoreResult<Option<(MatchId, ServerId)>> {
     let candidate = sqlx::query(
         "SELECT m.id, m.server_id FROM matches m JOIN servers s ON s.id = m.server_id
          WHERE m.state = 'finished' AND s.daily_puzzle_channel_id IS NOT NULL
@@ -210,16 +205,16 @@ pub async fn claim_match_to_mine(
     let Some(row) = candidate else {
         return Ok(None);
     };
-    let id: i64 = row.int("id")?;
+    let id: MatchId = row.id("id")?;
     let claimed = sqlx::query(
         "INSERT INTO mined_matches (match_id, mined_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .bind(now)
     .execute(&mut **tx)
     .await?;
     match claimed.rows_affected() {
-        1 => Ok(Some((id, row.snowflake("server_id")?))),
+        1 => Ok(Some((id, row.id("server_id")?))),
         _ => Ok(None),
     }
 }
@@ -228,7 +223,7 @@ pub async fn claim_match_to_mine(
 /// line of a puzzle file), within `tx`.
 pub async fn add_server_puzzle(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     key: &str,
     line: &str,
     now: i64,
@@ -247,7 +242,7 @@ pub async fn add_server_puzzle(
 }
 
 /// The oldest puzzle found in `server`'s matches that has not been its daily puzzle yet: its line.
-pub async fn next_server_puzzle<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<String>>
+pub async fn next_server_puzzle<'e, E>(db: E, server: ServerId) -> StoreResult<Option<String>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -278,7 +273,7 @@ where
 }
 
 /// The puzzles found in `server`'s matches, oldest first: their lines.
-pub async fn server_puzzles<'e, E>(db: E, server: Snowflake) -> StoreResult<Vec<String>>
+pub async fn server_puzzles<'e, E>(db: E, server: ServerId) -> StoreResult<Vec<String>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {

@@ -15,7 +15,6 @@ mod columns;
 mod commands;
 pub mod copy;
 mod daily;
-mod ids;
 mod levels;
 mod matches;
 mod notifications;
@@ -39,7 +38,7 @@ pub use analyses::{
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
     find_open_challenge, first_mover_of_match, insert_challenge, last_turned_down, open_challenges,
-    ChallengeRow, ChallengeState, ChallengeTerms, FirstMover,
+    ChallengeRow, ChallengeState, ChallengeTerms,
 };
 pub use claims::{
     claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,
@@ -51,7 +50,6 @@ pub use daily::{
     daily_puzzles_due, daily_puzzles_of, daily_tally, next_server_puzzle, record_daily_answer,
     server_puzzle_line, server_puzzles, DailyAnswer, DailyPuzzle, DailyTally,
 };
-pub use ids::Snowflake;
 pub use levels::{levels, Levels};
 pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
@@ -60,7 +58,7 @@ pub use matches::{
     last_finished_match_of, last_match_in_channel, last_match_of_in_channel, last_meeting_south,
     live_matches_of_server, load_match, mark_thread_closed, match_moves, matches_of_player,
     move_match, pause_clock, record_move, running_clocks, set_draw_offer, set_takeback_request,
-    take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow, Names, NewMatch, StoredMove,
+    take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow, NewMatch, StoredMove,
     TakenBack,
 };
 pub use notifications::{
@@ -73,7 +71,7 @@ pub use outages::{
 pub use outbox::{
     count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,
     move_match_posts, post_states, process_beat, prune_posts, release_held_of_silent,
-    release_held_posts, release_post, Delivery, NewPost, PostId, PostOutcome, PostRow,
+    release_held_posts, release_post, Delivery, NewPost, PostOutcome, PostRow,
 };
 pub use players::{
     ensure_player, note_player_language, note_server_name, player_language, player_name,
@@ -102,8 +100,8 @@ pub use tournaments::{
     add_entrant, decide_game, due_tournaments, entrants, game_of_match, games, insert_game,
     insert_tournament, last_tournament, live_tournaments, load_tournament, remove_entrant,
     set_seed, touch_tournament, tournaments_of_server, update_tournament, withdraw_entrant,
-    DecidedBy, EntrantRow, Format, GameResult, GameRow, NewTournament, TournamentRow,
-    TournamentState, TournamentTerms,
+    DecidedBy, EntrantRow, GameResult, GameRow, NewTournament, TournamentRow, TournamentState,
+    TournamentTerms,
 };
 pub use web::{server_of_web_token, set_web_token, web_token};
 

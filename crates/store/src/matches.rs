@@ -3,9 +3,10 @@
 //! applies and the other learns that it is stale.
 
 use super::columns::Columns;
-use super::{player_from_sql, Snowflake, StoreError, StoreResult, WriteTx};
+use super::{player_from_sql, StoreError, StoreResult, WriteTx};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, MatchMove, MoveEvent, Player};
+use namnam_model::{ChallengeId, ChannelId, MatchId, Names, ServerId, StoredId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -21,11 +22,11 @@ pub enum MatchState {
 /// A stored match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchRow {
-    pub id: i64,
-    pub server: Snowflake,
-    pub channel: Snowflake,
+    pub id: MatchId,
+    pub server: ServerId,
+    pub channel: ChannelId,
     pub channel_name: String,
-    pub players: ByPlayer<Snowflake>,
+    pub players: ByPlayer<UserId>,
     /// The players' display names.
     pub names: Names,
     pub state: MatchState,
@@ -56,7 +57,7 @@ pub struct MatchRow {
     /// Namnam's own computer plays one side of this match.
     pub computer: Option<ComputerSeat>,
     /// For a match moved into a thread: the channel the thread belongs to.
-    pub parent_channel: Option<Snowflake>,
+    pub parent_channel: Option<ChannelId>,
 }
 
 /// A match's last move, as far as a takeback needs it: whose it was, and in which round.
@@ -75,29 +76,9 @@ pub struct ComputerSeat {
     pub level: Level,
 }
 
-/// The two players' display names (owned: [`ByPlayer`] holds only `Copy` values).
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub struct Names {
-    pub south: String,
-    pub north: String,
-}
-
-impl Names {
-    pub fn get(&self, player: Player) -> &str {
-        match player {
-            Player::South => &self.south,
-            Player::North => &self.north,
-        }
-    }
-
-    pub fn as_refs(&self) -> ByPlayer<&str> {
-        ByPlayer::new(&self.south, &self.north)
-    }
-}
-
 impl MatchRow {
     /// The player's side in this match, if they play in it.
-    pub fn side_of(&self, user: Snowflake) -> Option<Player> {
+    pub fn side_of(&self, user: UserId) -> Option<Player> {
         Player::BOTH
             .into_iter()
             .find(|&p| self.players.get(p) == user)
@@ -106,11 +87,11 @@ impl MatchRow {
 
 /// A new match, as [`insert_match`] stores it.
 pub struct NewMatch<'a> {
-    pub server: Snowflake,
-    pub channel: Snowflake,
+    pub server: ServerId,
+    pub channel: ChannelId,
     pub channel_name: &'a str,
-    pub challenge_id: Option<i64>,
-    pub players: ByPlayer<Snowflake>,
+    pub challenge_id: Option<ChallengeId>,
+    pub players: ByPlayer<UserId>,
     pub game: &'a Match,
     pub clock_secs: u32,
     pub deadline: i64,
@@ -122,7 +103,7 @@ pub struct NewMatch<'a> {
 
 /// A move to store: the match after it, and the version the move was judged on.
 pub struct StoredMove<'a> {
-    pub match_id: i64,
+    pub match_id: MatchId,
     pub read_version: i64,
     pub ply: u32,
     pub played: &'a MatchMove,
@@ -151,7 +132,7 @@ pub struct MoveRow {
 
 /// A takeback to store: the match as it was before its last move.
 pub struct TakenBack<'a> {
-    pub match_id: i64,
+    pub match_id: MatchId,
     pub read_version: i64,
     /// The number of the move taken back: the match's last.
     pub ply: u32,
@@ -187,7 +168,7 @@ const SELECT: &str =
         LEFT JOIN moves lm ON lm.match_id = m.id AND lm.ply = m.moves_played";
 
 fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
-    let id: i64 = row.col("id")?;
+    let id: MatchId = row.id("id")?;
     let state = match row.col::<&str>("state")? {
         "active" => MatchState::Active,
         "finished" => MatchState::Finished,
@@ -238,10 +219,10 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
     };
     Ok(MatchRow {
         id,
-        server: row.snowflake("server_id")?,
-        channel: row.snowflake("channel_id")?,
+        server: row.id("server_id")?,
+        channel: row.id("channel_id")?,
         channel_name: row.col("channel_name")?,
-        players: ByPlayer::new(row.snowflake("south_id")?, row.snowflake("north_id")?),
+        players: ByPlayer::new(row.id("south_id")?, row.id("north_id")?),
         names: Names {
             south: row.col("south_name")?,
             north: row.col("north_name")?,
@@ -262,7 +243,7 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
         rated: row.flag("rated")?,
         created_at: row.col("created_at")?,
         computer,
-        parent_channel: row.opt_snowflake("parent_channel_id")?,
+        parent_channel: row.opt_id("parent_channel_id")?,
     })
 }
 
@@ -283,19 +264,22 @@ fn player_sql(p: Player) -> &'static str {
 }
 
 /// A match by id.
-pub async fn load_match<'e, E>(db: E, id: i64) -> StoreResult<Option<MatchRow>>
+pub async fn load_match<'e, E>(db: E, id: MatchId) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE m.id = $1");
-    one(sqlx::query(&sql).bind(id).fetch_optional(db).await?)
+    one(sqlx::query(&sql)
+        .bind(id.to_sql())
+        .fetch_optional(db)
+        .await?)
 }
 
 /// The oldest active match in a channel, if any.
 pub async fn active_match_in_channel<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -312,8 +296,8 @@ where
 /// The active matches in a channel, oldest first (a channel may hold several, one per pair of players).
 pub async fn active_matches_in_channel<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
 ) -> StoreResult<Vec<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -332,9 +316,9 @@ where
 /// The active match of two players in a channel, if any.
 pub async fn active_match_of_pair<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
-    pair: (Snowflake, Snowflake),
+    server: ServerId,
+    channel: ChannelId,
+    pair: (UserId, UserId),
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -356,8 +340,8 @@ where
 /// The newest match in a channel, active or not.
 pub async fn last_match_in_channel<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -368,8 +352,8 @@ where
 /// The first match in a channel that `rest` (more conditions, an order) picks.
 async fn match_in_channel<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
     rest: &str,
 ) -> StoreResult<Option<MatchRow>>
 where
@@ -387,9 +371,9 @@ where
 /// The newest match of `player` in a channel, whatever its state.
 pub async fn last_match_of_in_channel<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
+    player: UserId,
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -400,9 +384,9 @@ where
 /// The newest finished match in a channel that `player` played in.
 pub async fn last_finished_match_of<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
+    player: UserId,
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -413,9 +397,9 @@ where
 /// The newest match of `player` in a channel that `condition` (more of the WHERE clause) also picks.
 async fn newest_of_player_in_channel<'e, E>(
     db: E,
-    server: Snowflake,
-    channel: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    channel: ChannelId,
+    player: UserId,
     condition: &str,
 ) -> StoreResult<Option<MatchRow>>
 where
@@ -438,8 +422,8 @@ where
 /// A player's active matches in a server, oldest first.
 pub async fn matches_of_player<'e, E>(
     db: E,
-    server: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    player: UserId,
 ) -> StoreResult<Vec<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -459,7 +443,7 @@ where
 /// A server's matches being played, newest first, at most `limit` (for its web page).
 pub async fn live_matches_of_server<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     limit: u32,
 ) -> StoreResult<Vec<MatchRow>>
 where
@@ -479,8 +463,8 @@ where
 /// A player's finished matches in a server, newest first, at most `limit` (for their web page).
 pub async fn finished_matches_of_player<'e, E>(
     db: E,
-    server: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    player: UserId,
     limit: u32,
 ) -> StoreResult<Vec<MatchRow>>
 where
@@ -519,7 +503,7 @@ pub async fn running_clocks(tx: &mut WriteTx) -> StoreResult<Vec<MatchRow>> {
 /// is; `None`, changing nothing, when it changed since it was read at `read_version`.
 pub async fn pause_clock(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     read_version: i64,
     by_ms: i64,
     now_ms: i64,
@@ -529,7 +513,7 @@ pub async fn pause_clock(
             updated_at = $4
          WHERE id = $1 AND version = $2 AND state = 'active' AND deadline IS NOT NULL",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(read_version)
     .bind(by_ms)
     .bind(now_ms)
@@ -566,15 +550,15 @@ where
 }
 
 /// Stores a new active match; returns its id. The schema refuses a second active match in the channel.
-pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<i64> {
-    let id = sqlx::query_scalar(
+pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<MatchId> {
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (server_id, channel_id, challenge_id, south_id, north_id, game, clock_secs,
             deadline, remind_at, created_at, updated_at, channel_name, engine_level)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id",
     )
     .bind(new.server.to_sql())
     .bind(new.channel.to_sql())
-    .bind(new.challenge_id)
+    .bind(new.challenge_id.map(StoredId::to_sql))
     .bind(new.players.south.to_sql())
     .bind(new.players.north.to_sql())
     .bind(game_json(new.game)?)
@@ -586,7 +570,7 @@ pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<i
     .bind(new.engine_level.map(|level| i64::from(level.number())))
     .fetch_one(&mut **tx)
     .await?;
-    Ok(id)
+    Ok(MatchId(id))
 }
 
 /// Stores a move, its round's end if it ended one, and the match after it; returns the match as stored
@@ -602,7 +586,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
             finished_at = CASE WHEN $7 = 'finished' THEN $6 END
          WHERE id = $1 AND version = $2 AND state = 'active'",
     )
-    .bind(mv.match_id)
+    .bind(mv.match_id.to_sql())
     .bind(mv.read_version)
     .bind(game_json(mv.game_after)?)
     .bind(mv.deadline)
@@ -631,7 +615,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
             deadline_before)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
-    .bind(mv.match_id)
+    .bind(mv.match_id.to_sql())
     .bind(mv.ply as i64)
     .bind(mv.played.round as i64)
     .bind(player_sql(record.mover))
@@ -648,7 +632,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
                 store_north, end_reason, winner)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
-        .bind(mv.match_id)
+        .bind(mv.match_id.to_sql())
         .bind(summary.round as i64)
         .bind(player_sql(summary.starter))
         .bind(summary.territory_before.south_houses() as i64)
@@ -664,7 +648,7 @@ pub async fn record_move(tx: &mut WriteTx, mv: &StoredMove<'_>) -> StoreResult<O
 }
 
 /// The match as this transaction has just written it.
-async fn stored(tx: &mut WriteTx, match_id: i64) -> StoreResult<MatchRow> {
+async fn stored(tx: &mut WriteTx, match_id: MatchId) -> StoreResult<MatchRow> {
     load_match(&mut **tx, match_id)
         .await?
         .ok_or_else(|| StoreError::Corrupt(format!("match {match_id} vanished while updated")))
@@ -687,7 +671,7 @@ fn end_reason_sql(reason: namnam_game::MatchEnd) -> &'static str {
 /// Returns the match as stored now; `None`, changing nothing, when it is no longer at `read_version`.
 pub async fn finish_match(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     read_version: i64,
     game: &Match,
     rated: bool,
@@ -703,7 +687,7 @@ pub async fn finish_match(
             {NAMES_AS_PLAYED}
          WHERE id = $1 AND version = $2 AND state = 'active'"),
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(read_version)
     .bind(game_json(game)?)
     .bind(result.winner.map(player_sql))
@@ -721,7 +705,7 @@ pub async fn finish_match(
 /// Stops a match with no result (an admin's abort). False when it is no longer at `read_version`.
 pub async fn abort_match(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     read_version: i64,
     now_ms: i64,
 ) -> StoreResult<bool> {
@@ -732,7 +716,7 @@ pub async fn abort_match(
             {NAMES_AS_PLAYED}
          WHERE id = $1 AND version = $2 AND state = 'active'"
     ))
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(read_version)
     .bind(now_ms)
     .execute(&mut **tx)
@@ -743,10 +727,10 @@ pub async fn abort_match(
 /// Stops every active match of a server, unrated (the bot was removed from it); returns their ids.
 pub async fn abort_server_matches(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     now_ms: i64,
-) -> StoreResult<Vec<i64>> {
-    let ids = sqlx::query_scalar(&format!(
+) -> StoreResult<Vec<MatchId>> {
+    let ids: Vec<i64> = sqlx::query_scalar(&format!(
         "UPDATE matches SET version = version + 1, state = 'aborted', rated = 0, deadline = NULL,
             remind_at = NULL, draw_offer = NULL, takeback_request = NULL, end_reason = 'bot removed',
             updated_at = $2, finished_at = $2,
@@ -757,15 +741,15 @@ pub async fn abort_server_matches(
     .bind(now_ms)
     .fetch_all(&mut **tx)
     .await?;
-    Ok(ids)
+    Ok(ids.into_iter().map(MatchId).collect())
 }
 
 /// Moves an active match to another channel (a thread made for it). The version stays: a button of the
 /// match is as good in the thread as it was before. False, changing nothing, when the match is not active.
 pub async fn move_match(
     tx: &mut WriteTx,
-    match_id: i64,
-    channel: Snowflake,
+    match_id: MatchId,
+    channel: ChannelId,
     channel_name: &str,
     now_ms: i64,
 ) -> StoreResult<bool> {
@@ -774,7 +758,7 @@ pub async fn move_match(
             channel_name = $3, updated_at = $4
          WHERE id = $1 AND state = 'active'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(channel.to_sql())
     .bind(channel_name)
     .bind(now_ms)
@@ -786,7 +770,7 @@ pub async fn move_match(
 /// Records (or withdraws, with `None`) a draw offer. False when the match is no longer at `read_version`.
 pub async fn set_draw_offer(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     read_version: i64,
     offer: Option<Player>,
     now_ms: i64,
@@ -795,7 +779,7 @@ pub async fn set_draw_offer(
         "UPDATE matches SET version = version + 1, draw_offer = $3, updated_at = $4
          WHERE id = $1 AND version = $2 AND state = 'active'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(read_version)
     .bind(offer.map(player_sql))
     .bind(now_ms)
@@ -808,7 +792,7 @@ pub async fn set_draw_offer(
 /// `read_version`. The turn stays: the board's buttons are as good as before.
 pub async fn set_takeback_request(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     read_version: i64,
     asker: Option<Player>,
     now_ms: i64,
@@ -818,7 +802,7 @@ pub async fn set_takeback_request(
             takeback_asked_turn = CASE WHEN $3 IS NULL THEN takeback_asked_turn ELSE turns END
          WHERE id = $1 AND version = $2 AND state = 'active'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(read_version)
     .bind(asker.map(player_sql))
     .bind(now_ms)
@@ -828,11 +812,15 @@ pub async fn set_takeback_request(
 }
 
 /// Records that the match's thread was closed and its board posted in the parent: false if it was already.
-pub async fn mark_thread_closed(tx: &mut WriteTx, match_id: i64, now_ms: i64) -> StoreResult<bool> {
+pub async fn mark_thread_closed(
+    tx: &mut WriteTx,
+    match_id: MatchId,
+    now_ms: i64,
+) -> StoreResult<bool> {
     let updated = sqlx::query(
         "UPDATE matches SET thread_closed_at = $2 WHERE id = $1 AND thread_closed_at IS NULL",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;
@@ -849,7 +837,7 @@ pub async fn take_back(tx: &mut WriteTx, tb: &TakenBack<'_>) -> StoreResult<Opti
             updated_at = $7
          WHERE id = $1 AND version = $2 AND moves_played = $3 AND state = 'active'",
     )
-    .bind(tb.match_id)
+    .bind(tb.match_id.to_sql())
     .bind(tb.read_version)
     .bind(tb.ply as i64)
     .bind(game_json(tb.game_after)?)
@@ -862,7 +850,7 @@ pub async fn take_back(tx: &mut WriteTx, tb: &TakenBack<'_>) -> StoreResult<Opti
         return Ok(None);
     }
     let deleted = sqlx::query("DELETE FROM moves WHERE match_id = $1 AND ply = $2")
-        .bind(tb.match_id)
+        .bind(tb.match_id.to_sql())
         .bind(tb.ply as i64)
         .execute(&mut **tx)
         .await?;
@@ -879,13 +867,13 @@ pub async fn take_back(tx: &mut WriteTx, tb: &TakenBack<'_>) -> StoreResult<Opti
 /// makes a player's button stale. False when the match has changed since it was read.
 pub async fn clear_reminder(
     tx: &mut WriteTx,
-    match_id: i64,
+    match_id: MatchId,
     read_version: i64,
 ) -> StoreResult<bool> {
     let updated = sqlx::query(
         "UPDATE matches SET remind_at = NULL WHERE id = $1 AND version = $2 AND state = 'active'",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(read_version)
     .execute(&mut **tx)
     .await?;
@@ -893,18 +881,18 @@ pub async fn clear_reminder(
 }
 
 /// The numbers of every finished match of the database, oldest first (`namnam puzzles mine --db`).
-pub async fn finished_match_ids<'e, E>(db: E) -> StoreResult<Vec<i64>>
+pub async fn finished_match_ids<'e, E>(db: E) -> StoreResult<Vec<MatchId>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let rows = sqlx::query("SELECT id FROM matches WHERE state = 'finished' ORDER BY id")
         .fetch_all(db)
         .await?;
-    rows.iter().map(|row| row.int("id")).collect()
+    rows.iter().map(|row| row.id("id")).collect()
 }
 
 /// Every move of a match, in order.
-pub async fn match_moves<'e, E>(db: E, match_id: i64) -> StoreResult<Vec<MoveRow>>
+pub async fn match_moves<'e, E>(db: E, match_id: MatchId) -> StoreResult<Vec<MoveRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -912,7 +900,7 @@ where
         "SELECT ply, round, player, house, events, played_at, deadline_before FROM moves
          WHERE match_id = $1 ORDER BY ply",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .fetch_all(db)
     .await?;
     rows.iter()
@@ -934,10 +922,10 @@ where
 /// Who played South in the newest match between `a` and `b` in a server (for a rematch to swap sides).
 pub async fn last_meeting_south(
     tx: &mut WriteTx,
-    server: Snowflake,
-    a: Snowflake,
-    b: Snowflake,
-) -> StoreResult<Option<Snowflake>> {
+    server: ServerId,
+    a: UserId,
+    b: UserId,
+) -> StoreResult<Option<UserId>> {
     let south: Option<i64> = sqlx::query_scalar(
         "SELECT south_id FROM matches
          WHERE server_id = $1 AND ((south_id = $2 AND north_id = $3) OR (south_id = $3 AND north_id = $2))
@@ -948,5 +936,5 @@ pub async fn last_meeting_south(
     .bind(b.to_sql())
     .fetch_optional(&mut **tx)
     .await?;
-    Ok(south.map(Snowflake::from_sql))
+    Ok(south.map(UserId::from_sql))
 }

@@ -1,13 +1,14 @@
 //! Turn notifications by DM: who asked for them, whose DMs refused them, and when each player last acted
 //! in a match (see `migrations/sqlite/0008_seasons_and_turn_dms.sql`).
 
-use super::{Snowflake, StoreResult, WriteTx};
+use super::{StoreResult, WriteTx};
+use namnam_model::{MatchId, UserId};
 use sqlx::Any;
 
 /// Turns a player's DMs on their turn on or off (which also forgets an earlier refusal).
 pub async fn set_turn_notifications(
     tx: &mut WriteTx,
-    player: Snowflake,
+    player: UserId,
     enabled: bool,
     now_ms: i64,
 ) -> StoreResult<()> {
@@ -26,7 +27,7 @@ pub async fn set_turn_notifications(
 }
 
 /// Does the player want a DM when it becomes their turn?
-pub async fn turn_notifications_on<'e, E>(db: E, player: Snowflake) -> StoreResult<bool>
+pub async fn turn_notifications_on<'e, E>(db: E, player: UserId) -> StoreResult<bool>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -42,7 +43,7 @@ where
 /// and they are to be told.
 pub async fn refuse_turn_notifications(
     tx: &mut WriteTx,
-    player: Snowflake,
+    player: UserId,
     now_ms: i64,
 ) -> StoreResult<()> {
     sqlx::query(
@@ -57,7 +58,7 @@ pub async fn refuse_turn_notifications(
 }
 
 /// Has the player still to be told that their DMs refused a notification? A read, for every request.
-pub async fn refusal_untold<'e, E>(db: E, player: Snowflake) -> StoreResult<bool>
+pub async fn refusal_untold<'e, E>(db: E, player: UserId) -> StoreResult<bool>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -70,7 +71,7 @@ where
 }
 
 /// Marks the refusal told; `false` when another request told it first.
-pub async fn tell_refusal(tx: &mut WriteTx, player: Snowflake) -> StoreResult<bool> {
+pub async fn tell_refusal(tx: &mut WriteTx, player: UserId) -> StoreResult<bool> {
     let told =
         sqlx::query("UPDATE turn_notifications SET told = 1 WHERE player_id = $1 AND told = 0")
             .bind(player.to_sql())
@@ -83,8 +84,8 @@ pub async fn tell_refusal(tx: &mut WriteTx, player: Snowflake) -> StoreResult<bo
 /// The player acted in the match at `at`.
 pub async fn mark_acted(
     tx: &mut WriteTx,
-    match_id: i64,
-    player: Snowflake,
+    match_id: MatchId,
+    player: UserId,
     at: i64,
 ) -> StoreResult<()> {
     sqlx::query(
@@ -92,7 +93,7 @@ pub async fn mark_acted(
          ON CONFLICT (match_id, player_id) DO UPDATE SET acted_at = excluded.acted_at
          WHERE match_presence.acted_at < excluded.acted_at",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(player.to_sql())
     .bind(at)
     .execute(&mut **tx)
@@ -101,14 +102,14 @@ pub async fn mark_acted(
 }
 
 /// When the player last acted in the match, if ever.
-pub async fn acted_at<'e, E>(db: E, match_id: i64, player: Snowflake) -> StoreResult<Option<i64>>
+pub async fn acted_at<'e, E>(db: E, match_id: MatchId, player: UserId) -> StoreResult<Option<i64>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     Ok(sqlx::query_scalar(
         "SELECT acted_at FROM match_presence WHERE match_id = $1 AND player_id = $2",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(player.to_sql())
     .fetch_optional(db)
     .await?)

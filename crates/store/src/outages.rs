@@ -1,7 +1,8 @@
 //! What the clock needs to be fair through outages: each shard's heartbeat (the last time its gateway session
 //! was seen live) and the servers that Discord marks unavailable.
 
-use super::{Snowflake, StoreResult, WriteTx};
+use super::{StoreResult, WriteTx};
+use namnam_model::ServerId;
 use sqlx::Any;
 
 /// When the shard was last seen live; with no beat of this shard (a first start, or another shard count),
@@ -48,7 +49,7 @@ pub async fn beat(
 }
 
 /// The servers Discord marks unavailable, with when that began.
-pub async fn server_outages<'e, E>(db: E) -> StoreResult<Vec<(Snowflake, i64)>>
+pub async fn server_outages<'e, E>(db: E) -> StoreResult<Vec<(ServerId, i64)>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -57,14 +58,14 @@ where
         .await?;
     Ok(rows
         .into_iter()
-        .map(|(server, since)| (Snowflake::from_sql(server), since))
+        .map(|(server, since)| (ServerId::from_sql(server), since))
         .collect())
 }
 
 /// Records that the server became unavailable at `since` (an outage already recorded keeps its start).
 pub async fn begin_server_outage(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     since: i64,
 ) -> StoreResult<()> {
     sqlx::query(
@@ -80,7 +81,7 @@ pub async fn begin_server_outage(
 /// Moves the start of the server's outage to `since`: another outage paid for part of it.
 pub async fn restart_server_outage(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     since: i64,
 ) -> StoreResult<()> {
     sqlx::query("UPDATE server_outages SET since = $2 WHERE server_id = $1")
@@ -92,7 +93,7 @@ pub async fn restart_server_outage(
 }
 
 /// Ends the server's outage; returns when it began (`None`: there was none).
-pub async fn end_server_outage(tx: &mut WriteTx, server: Snowflake) -> StoreResult<Option<i64>> {
+pub async fn end_server_outage(tx: &mut WriteTx, server: ServerId) -> StoreResult<Option<i64>> {
     let since =
         sqlx::query_scalar("DELETE FROM server_outages WHERE server_id = $1 RETURNING since")
             .bind(server.to_sql())

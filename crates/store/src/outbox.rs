@@ -2,14 +2,12 @@
 //! what became of each (see `migrations/sqlite/0003_outbox.sql`). The body is the bot core's business; here it is
 //! text.
 
+use namnam_model::{ChannelId, Lane, MatchId, MessageId, PostId, PostTo, ServerId, StoredId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
 use super::columns::Columns;
-use super::{Snowflake, StoreResult, WriteTx};
-
-/// A post's id (also its nonce's, so that Discord shows it once however often it is sent).
-pub type PostId = i64;
+use super::{StoreResult, WriteTx};
 
 /// Who delivers a new post.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,12 +21,9 @@ pub enum Delivery {
 /// A post to store.
 #[derive(Clone, Debug)]
 pub struct NewPost<'a> {
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    pub fallback_channel: Option<Snowflake>,
-    pub match_id: Option<i64>,
-    /// A post to this player's DMs (`channel` then holds the player's id: each player's DMs go in order).
-    pub dm_user: Option<Snowflake>,
+    pub server: ServerId,
+    pub to: PostTo,
+    pub match_id: Option<MatchId>,
     pub body: &'a str,
     pub delivery: Delivery,
     pub now_ms: i64,
@@ -40,12 +35,9 @@ pub struct NewPost<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PostRow {
     pub id: PostId,
-    pub server: Snowflake,
-    pub channel: Snowflake,
-    pub fallback_channel: Option<Snowflake>,
-    pub match_id: Option<i64>,
-    /// A post to this player's DMs.
-    pub dm_user: Option<Snowflake>,
+    pub server: ServerId,
+    pub to: PostTo,
+    pub match_id: Option<MatchId>,
     pub body: String,
     /// An earlier attempt may have been shown: look before posting again.
     pub maybe_shown: bool,
@@ -57,14 +49,15 @@ pub struct PostRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PostOutcome {
     /// Shown, as this message (when known).
-    Sent { message: Option<Snowflake> },
+    Sent { message: Option<MessageId> },
     /// Never to be shown, and why.
     Dropped { reason: String },
 }
 
-/// `AND d.channel_id NOT IN ($first, …)`, for the channels `resting` bound from parameter `first` on: a
-/// list both backends take (there is no array type in common). Empty when there are none.
-pub(super) fn not_in_channels(resting: &[Snowflake], first: usize) -> String {
+/// `AND d.channel_id NOT IN ($first, …)`, for the lanes `resting` bound from parameter `first` on: a
+/// list both backends take (there is no array type in common). Empty when there are none. (A post's
+/// `channel_id` is its lane: its channel, or for a DM the user's id, so that each user's DMs go in order.)
+pub(super) fn not_in_lanes(resting: &[Lane], first: usize) -> String {
     if resting.is_empty() {
         return String::new();
     }
@@ -86,24 +79,30 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
         Delivery::Held { held_until } => ("held", Some(held_until)),
         Delivery::Poster => ("pending", None),
     };
-    let id = sqlx::query_scalar(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO outbox (server_id, channel_id, fallback_channel_id, match_id, body, state, held_until,
             created_at, held_by, dm_user_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(post.server.to_sql())
-    .bind(post.channel.to_sql())
-    .bind(post.fallback_channel.map(Snowflake::to_sql))
-    .bind(post.match_id)
+    .bind(post.to.lane().to_sql())
+    .bind(match post.to {
+        PostTo::Channel { fallback, .. } => fallback.map(StoredId::to_sql),
+        PostTo::Dm(_) => None,
+    })
+    .bind(post.match_id.map(StoredId::to_sql))
     .bind(post.body)
     .bind(state)
     .bind(held_until)
     .bind(post.now_ms)
     .bind(held_until.map(|_| post.process))
-    .bind(post.dm_user.map(Snowflake::to_sql))
+    .bind(match post.to {
+        PostTo::Dm(user) => Some(user.to_sql()),
+        PostTo::Channel { .. } => None,
+    })
     .fetch_one(&mut **tx)
     .await?;
-    Ok(id)
+    Ok(PostId(id))
 }
 
 /// The posts due now that no poster holds (pending ones, and held ones whose hold ran out), oldest first,
@@ -113,12 +112,12 @@ pub async fn due_posts<'e, E>(
     db: E,
     now_ms: i64,
     limit: u32,
-    resting: &[Snowflake],
+    resting: &[Lane],
 ) -> StoreResult<Vec<PostRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let not_resting = not_in_channels(resting, 4);
+    let not_resting = not_in_lanes(resting, 4);
     let (due_d, due_e) = (DUE.replace("{t}", "d"), DUE.replace("{t}", "e"));
     let sql = format!(
         "SELECT id, server_id, channel_id, fallback_channel_id, match_id, dm_user_id, body,
@@ -134,8 +133,8 @@ where
         .bind(now_ms)
         .bind(i64::from(limit))
         .bind(now_ms);
-    for channel in resting {
-        query = query.bind(channel.to_sql());
+    for lane in resting {
+        query = query.bind(lane.to_sql());
     }
     let rows = query.fetch_all(db).await?;
     rows.iter().map(post_from_row).collect()
@@ -143,12 +142,16 @@ where
 
 pub(super) fn post_from_row(row: &AnyRow) -> StoreResult<PostRow> {
     Ok(PostRow {
-        id: row.col("id")?,
-        server: row.snowflake("server_id")?,
-        channel: row.snowflake("channel_id")?,
-        fallback_channel: row.opt_snowflake("fallback_channel_id")?,
-        match_id: row.col("match_id")?,
-        dm_user: row.opt_snowflake("dm_user_id")?,
+        id: row.id("id")?,
+        server: row.id("server_id")?,
+        to: match row.opt_id("dm_user_id")? {
+            Some(user) => PostTo::Dm(user),
+            None => PostTo::Channel {
+                channel: row.id("channel_id")?,
+                fallback: row.opt_id("fallback_channel_id")?,
+            },
+        },
+        match_id: row.opt_id("match_id")?,
         body: row.col("body")?,
         maybe_shown: row.flag("maybe_shown")?,
         attempts: row.int("attempts")?,
@@ -166,7 +169,7 @@ where
             created_at
          FROM outbox WHERE id = $1",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .fetch_optional(db)
     .await?;
     row.as_ref().map(post_from_row).transpose()
@@ -179,7 +182,7 @@ pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> St
         "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END
          WHERE id = $1 AND state = 'held'",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .bind(i64::from(maybe_shown))
     .execute(&mut **tx)
     .await?;
@@ -193,7 +196,7 @@ pub async fn count_attempt(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> S
         "UPDATE outbox SET attempts = attempts + 1, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END
          WHERE id = $1",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .bind(i64::from(maybe_shown))
     .execute(&mut **tx)
     .await?;
@@ -249,7 +252,7 @@ pub async fn finish_post(
     now_ms: i64,
 ) -> StoreResult<bool> {
     let (state, message, reason) = match outcome {
-        PostOutcome::Sent { message } => ("sent", message.map(Snowflake::to_sql), None),
+        PostOutcome::Sent { message } => ("sent", message.map(StoredId::to_sql), None),
         PostOutcome::Dropped { reason } => ("dropped", None, Some(reason.as_str())),
     };
     let updated = sqlx::query(
@@ -257,7 +260,7 @@ pub async fn finish_post(
             claimed_by = NULL, claimed_until = NULL
          WHERE id = $1 AND state IN ('held', 'pending')",
     )
-    .bind(id)
+    .bind(id.to_sql())
     .bind(state)
     .bind(message)
     .bind(reason)
@@ -270,7 +273,7 @@ pub async fn finish_post(
 /// Drops every waiting post of a server (the bot was removed from it); returns how many.
 pub async fn drop_server_posts(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     reason: &str,
     now_ms: i64,
 ) -> StoreResult<u64> {
@@ -290,14 +293,14 @@ pub async fn drop_server_posts(
 /// fallback.
 pub async fn move_match_posts(
     tx: &mut WriteTx,
-    match_id: i64,
-    channel: Snowflake,
+    match_id: MatchId,
+    channel: ChannelId,
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE outbox SET fallback_channel_id = COALESCE(fallback_channel_id, channel_id), channel_id = $2
          WHERE match_id = $1 AND state IN ('held', 'pending')",
     )
-    .bind(match_id)
+    .bind(match_id.to_sql())
     .bind(channel.to_sql())
     .execute(&mut **tx)
     .await?;
@@ -323,6 +326,6 @@ where
         .fetch_all(db)
         .await?;
     rows.iter()
-        .map(|r| Ok((r.col("id")?, r.col("state")?, r.col("outcome")?)))
+        .map(|r| Ok((r.id("id")?, r.col("state")?, r.col("outcome")?)))
         .collect()
 }

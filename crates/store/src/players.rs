@@ -1,7 +1,8 @@
 //! Players: their account's display name, what kind of account they are, and the name they have in each
 //! server (a nickname there is that server's business: it never shows anywhere else).
 
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::{StoreError, StoreResult, WriteTx};
+use namnam_model::{ServerId, UserId};
 use sqlx::AnyPool;
 
 /// What kind of account a player is.
@@ -28,7 +29,7 @@ impl PlayerKind {
 /// that is [`note_server_name`]'s).
 pub async fn upsert_player(
     tx: &mut WriteTx,
-    player: Snowflake,
+    player: UserId,
     name: &str,
     kind: PlayerKind,
     now_ms: i64,
@@ -50,7 +51,7 @@ pub async fn upsert_player(
 /// Records the player if they are not yet, named `name`; a recorded player is left as they are.
 pub async fn ensure_player(
     tx: &mut WriteTx,
-    player: Snowflake,
+    player: UserId,
     name: &str,
     kind: PlayerKind,
     now_ms: i64,
@@ -72,7 +73,7 @@ pub async fn ensure_player(
 /// when the player is not recorded yet.
 pub async fn note_player_language(
     tx: &mut WriteTx,
-    player: Snowflake,
+    player: UserId,
     code: &str,
 ) -> StoreResult<bool> {
     // The core remembers what it noted, so this runs only when the language changed (or on a process's
@@ -86,7 +87,7 @@ pub async fn note_player_language(
 }
 
 /// The language of the player's latest interaction (a code), if known.
-pub async fn player_language<'e, E>(db: E, player: Snowflake) -> StoreResult<Option<String>>
+pub async fn player_language<'e, E>(db: E, player: UserId) -> StoreResult<Option<String>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
@@ -102,8 +103,8 @@ where
 /// server's messages, pictures, leaderboards and pages show. The player must be recorded.
 pub async fn note_server_name(
     tx: &mut WriteTx,
-    server: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    player: UserId,
     name: &str,
     now_ms: i64,
 ) -> StoreResult<()> {
@@ -124,8 +125,8 @@ pub async fn note_server_name(
 /// The player's name in `server`: the one noted there, else their account's.
 pub async fn server_name(
     db: &AnyPool,
-    server: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    player: UserId,
 ) -> StoreResult<Option<String>> {
     sqlx::query_scalar(
         "SELECT COALESCE(sn.name, p.name) FROM players p
@@ -140,7 +141,7 @@ pub async fn server_name(
 }
 
 /// The player's account's own display name, as a place outside any server shows it.
-pub async fn player_name(db: &AnyPool, player: Snowflake) -> StoreResult<Option<String>> {
+pub async fn player_name(db: &AnyPool, player: UserId) -> StoreResult<Option<String>> {
     sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(player.to_sql())
         .fetch_optional(db)

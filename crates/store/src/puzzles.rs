@@ -2,14 +2,15 @@
 //! its answer.
 
 use super::columns::Columns;
-use super::{Snowflake, StoreResult, WriteTx};
+use super::{StoreResult, WriteTx};
+use namnam_model::{ServerId, StoredId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
 /// A player's puzzle rating (Glicko-2) and record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleRating {
-    pub player: Snowflake,
+    pub player: UserId,
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
@@ -25,10 +26,10 @@ pub struct PuzzleRating {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleAttempt {
     pub id: i64,
-    pub player: Snowflake,
+    pub player: UserId,
     /// The puzzle's key (its source).
     pub puzzle: String,
-    pub server: Option<Snowflake>,
+    pub server: Option<ServerId>,
     /// How the puzzle was shown; its answer is judged on that board.
     pub form: PuzzleForm,
     pub shown_at: i64,
@@ -55,7 +56,7 @@ pub struct PuzzleAnswer {
 
 fn rating_of(row: &AnyRow) -> StoreResult<PuzzleRating> {
     Ok(PuzzleRating {
-        player: row.snowflake("player_id")?,
+        player: row.id("player_id")?,
         rating: row.col("rating")?,
         deviation: row.col("deviation")?,
         volatility: row.col("volatility")?,
@@ -81,9 +82,9 @@ fn attempt_of(row: &AnyRow) -> StoreResult<PuzzleAttempt> {
     };
     Ok(PuzzleAttempt {
         id: row.col("id")?,
-        player: row.snowflake("player_id")?,
+        player: row.id("player_id")?,
         puzzle: row.col("puzzle")?,
-        server: row.opt_snowflake("server_id")?,
+        server: row.opt_id("server_id")?,
         form: match row.int::<i64>("sides_swapped")? {
             0 => PuzzleForm::AsFound,
             _ => PuzzleForm::SidesSwapped,
@@ -94,10 +95,7 @@ fn attempt_of(row: &AnyRow) -> StoreResult<PuzzleAttempt> {
 }
 
 /// A player's puzzle rating, if they have answered a puzzle.
-pub async fn load_puzzle_rating<'e, E>(
-    db: E,
-    player: Snowflake,
-) -> StoreResult<Option<PuzzleRating>>
+pub async fn load_puzzle_rating<'e, E>(db: E, player: UserId) -> StoreResult<Option<PuzzleRating>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -140,7 +138,7 @@ pub async fn save_puzzle_rating(
 }
 
 /// The keys of every puzzle shown to `player`, answered or not.
-pub async fn puzzles_shown<'e, E>(db: E, player: Snowflake) -> StoreResult<Vec<String>>
+pub async fn puzzles_shown<'e, E>(db: E, player: UserId) -> StoreResult<Vec<String>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -153,7 +151,7 @@ where
 }
 
 /// The player's current puzzle: their latest unanswered one.
-pub async fn current_puzzle<'e, E>(db: E, player: Snowflake) -> StoreResult<Option<PuzzleAttempt>>
+pub async fn current_puzzle<'e, E>(db: E, player: UserId) -> StoreResult<Option<PuzzleAttempt>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -169,7 +167,7 @@ where
 /// The attempt of `player` at `puzzle`, if it was ever shown to them (once each).
 pub async fn puzzle_attempt_of<'e, E>(
     db: E,
-    player: Snowflake,
+    player: UserId,
     puzzle: &str,
 ) -> StoreResult<Option<PuzzleAttempt>>
 where
@@ -197,9 +195,9 @@ where
 /// Notes that `puzzle` is shown to `player` (in `server`, where there is one); returns the attempt's id.
 pub async fn insert_puzzle_attempt(
     tx: &mut WriteTx,
-    player: Snowflake,
+    player: UserId,
     puzzle: &str,
-    server: Option<Snowflake>,
+    server: Option<ServerId>,
     form: PuzzleForm,
     now_ms: i64,
 ) -> StoreResult<i64> {
@@ -209,7 +207,7 @@ pub async fn insert_puzzle_attempt(
     )
     .bind(player.to_sql())
     .bind(puzzle)
-    .bind(server.map(Snowflake::to_sql))
+    .bind(server.map(StoredId::to_sql))
     .bind(i64::from(form == PuzzleForm::SidesSwapped))
     .bind(now_ms)
     .fetch_one(&mut **tx)

@@ -1,14 +1,15 @@
 //! Per-server ratings (Glicko-2's three numbers) and each player's games, wins, draws and losses.
 
 use super::columns::Columns;
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::{StoreError, StoreResult, WriteTx};
+use namnam_model::{MatchId, ServerId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
 /// A player's rating in one server.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
-    pub player: Snowflake,
+    pub player: UserId,
     pub name: String,
     pub rating: f64,
     pub deviation: f64,
@@ -27,7 +28,7 @@ const SELECT: &str =
 
 fn from_row(row: &AnyRow) -> StoreResult<RatingRow> {
     Ok(RatingRow {
-        player: row.snowflake("player_id")?,
+        player: row.id("player_id")?,
         name: row.col("name")?,
         rating: row.col("rating")?,
         deviation: row.col("deviation")?,
@@ -42,8 +43,8 @@ fn from_row(row: &AnyRow) -> StoreResult<RatingRow> {
 /// A player's rating in a server, if they have played a rated match there.
 pub async fn load_rating<'e, E>(
     db: E,
-    server: Snowflake,
-    player: Snowflake,
+    server: ServerId,
+    player: UserId,
 ) -> StoreResult<Option<RatingRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -60,7 +61,7 @@ where
 /// Writes a player's rating and record.
 pub async fn save_rating(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     r: &RatingRow,
     now_ms: i64,
 ) -> StoreResult<()> {
@@ -91,7 +92,7 @@ pub async fn save_rating(
 /// One page of a server's leaderboard, best rating first; also the number of rated players.
 pub async fn leaderboard<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     page: u32,
     per_page: u32,
 ) -> StoreResult<(Vec<RatingRow>, u32)>
@@ -147,7 +148,7 @@ impl Outcome {
 /// One rated match's effect on a player's rating.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRow {
-    pub match_id: i64,
+    pub match_id: MatchId,
     pub rating_before: f64,
     pub rating_after: f64,
     pub outcome: Outcome,
@@ -157,10 +158,10 @@ pub struct HistoryRow {
 /// A rated match's effect on one player, to store with the new rating.
 #[derive(Clone, Copy, Debug)]
 pub struct NewHistory {
-    pub server: Snowflake,
+    pub server: ServerId,
     pub season: u32,
-    pub player: Snowflake,
-    pub match_id: i64,
+    pub player: UserId,
+    pub match_id: MatchId,
     pub rating_before: f64,
     pub rating_after: f64,
     pub outcome: Outcome,
@@ -176,7 +177,7 @@ pub async fn insert_history(tx: &mut WriteTx, h: &NewHistory) -> StoreResult<()>
     .bind(h.server.to_sql())
     .bind(i64::from(h.season))
     .bind(h.player.to_sql())
-    .bind(h.match_id)
+    .bind(h.match_id.to_sql())
     .bind(h.rating_before)
     .bind(h.rating_after)
     .bind(h.outcome.name())
@@ -189,9 +190,9 @@ pub async fn insert_history(tx: &mut WriteTx, h: &NewHistory) -> StoreResult<()>
 /// A player's rated matches in one season of a server, oldest first.
 pub async fn rating_history<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     season: u32,
-    player: Snowflake,
+    player: UserId,
 ) -> StoreResult<Vec<HistoryRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -208,7 +209,7 @@ where
     rows.iter()
         .map(|row| {
             Ok(HistoryRow {
-                match_id: row.col("match_id")?,
+                match_id: row.id("match_id")?,
                 rating_before: row.col("rating_before")?,
                 rating_after: row.col("rating_after")?,
                 outcome: Outcome::parse(&row.col::<String>("outcome")?)?,
@@ -222,10 +223,10 @@ where
 /// and how many matches in a row ended so (players with no rated match this season are left out).
 pub async fn current_streaks<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     season: u32,
-    players: &[Snowflake],
-) -> StoreResult<Vec<(Snowflake, Outcome, u32)>>
+    players: &[UserId],
+) -> StoreResult<Vec<(UserId, Outcome, u32)>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -247,11 +248,11 @@ where
         query = query.bind(p.to_sql());
     }
     let rows = query.fetch_all(db).await?;
-    let mut streaks: Vec<(Snowflake, Outcome, u32)> = Vec::new();
+    let mut streaks: Vec<(UserId, Outcome, u32)> = Vec::new();
     // Newest first per player: the streak is the run at the head of each player's rows.
     let mut broken = false;
     for row in &rows {
-        let player = row.snowflake("player_id")?;
+        let player = row.id("player_id")?;
         let outcome = Outcome::parse(&row.col::<String>("outcome")?)?;
         match streaks.last_mut() {
             Some((p, o, n)) if *p == player => {

@@ -3,6 +3,7 @@
 
 use super::{load_match, match_moves, MatchState, StoreError, StoreResult};
 use namnam_game::{House, Match};
+use namnam_model::MatchId;
 use namnam_record::{Record, Timestamp};
 use sqlx::AnyPool;
 use std::time::Duration;
@@ -10,7 +11,7 @@ use std::time::Duration;
 /// The record of match `match_id`, or `None` if there is no such match. Each move's clock is the time since
 /// the move before it (since the match began, for the first). Stored moves that do not replay to the stored
 /// match are reported as corrupt.
-pub async fn load_record(db: &AnyPool, match_id: i64) -> StoreResult<Option<Record>> {
+pub async fn load_record(db: &AnyPool, match_id: MatchId) -> StoreResult<Option<Record>> {
     let Some(row) = load_match(db, match_id).await? else {
         return Ok(None);
     };
@@ -25,7 +26,7 @@ pub async fn load_record(db: &AnyPool, match_id: i64) -> StoreResult<Option<Reco
     let mut record = Record::new(row.names.south.clone(), row.names.north.clone(), options);
     record.server = server;
     record.channel = Some(row.channel_name.clone());
-    record.match_number = Some(row.id);
+    record.match_number = Some(row.id.to_sql());
     record.date = Timestamp::from_unix_ms(row.created_at);
     record.clock = Some(Duration::from_secs(row.clock_secs.into()));
 

@@ -3,7 +3,8 @@
 
 use super::columns::Columns;
 use super::ratings::RatingRow;
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::{StoreError, StoreResult, WriteTx};
+use namnam_model::{ChannelId, ServerId, StoredId};
 use sqlx::Any;
 
 /// A server's current season and how seasons change there.
@@ -13,7 +14,7 @@ pub struct SeasonState {
     /// When it began (`None`: the first season, since the server was added).
     pub started_at: Option<i64>,
     /// Where season news is posted.
-    pub news_channel: Option<Snowflake>,
+    pub news_channel: Option<ChannelId>,
     /// A new season starts by itself on the first of each month (UTC).
     pub monthly: bool,
 }
@@ -30,7 +31,7 @@ impl Default for SeasonState {
 }
 
 /// The server's current season (the first one for a server never recorded).
-pub async fn season_of<'e, E>(db: E, server: Snowflake) -> StoreResult<SeasonState>
+pub async fn season_of<'e, E>(db: E, server: ServerId) -> StoreResult<SeasonState>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -46,7 +47,7 @@ where
     Ok(SeasonState {
         number: row.int("season")?,
         started_at: row.col("season_started_at")?,
-        news_channel: row.opt_snowflake("season_channel_id")?,
+        news_channel: row.opt_id("season_channel_id")?,
         monthly: row.flag("season_monthly")?,
     })
 }
@@ -56,8 +57,8 @@ where
 /// a month, not at once.
 pub async fn set_season_options(
     tx: &mut WriteTx,
-    server: Snowflake,
-    news_channel: Option<Snowflake>,
+    server: ServerId,
+    news_channel: Option<ChannelId>,
     monthly: bool,
     now_ms: i64,
 ) -> StoreResult<()> {
@@ -69,7 +70,7 @@ pub async fn set_season_options(
          WHERE id = $1",
     )
     .bind(server.to_sql())
-    .bind(news_channel.map(Snowflake::to_sql))
+    .bind(news_channel.map(StoredId::to_sql))
     .bind(i64::from(monthly))
     .bind(now_ms)
     .execute(&mut **tx)
@@ -82,7 +83,7 @@ pub async fn set_season_options(
 /// two processes, or an admin and the first of the month, end a season once.
 pub async fn end_season(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     season: u32,
     now_ms: i64,
 ) -> StoreResult<bool> {
@@ -129,7 +130,7 @@ pub async fn end_season(
 /// When an ended season began and ended, if it has ended.
 pub async fn ended_season<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     season: u32,
 ) -> StoreResult<Option<(Option<i64>, i64)>>
 where
@@ -149,7 +150,7 @@ where
 /// One page of an ended season's final standings, best rating first; also how many players it had.
 pub async fn season_standings<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     season: u32,
     page: u32,
     per_page: u32,
@@ -173,7 +174,7 @@ where
 /// One page of an ended season's final standings, best rating first.
 pub async fn season_page<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
     season: u32,
     page: u32,
     per_page: u32,
@@ -198,7 +199,7 @@ where
     rows.iter()
         .map(|row| {
             Ok(RatingRow {
-                player: row.snowflake("player_id")?,
+                player: row.id("player_id")?,
                 name: row.col("name")?,
                 rating: row.col("rating")?,
                 deviation: row.col("deviation")?,
@@ -218,7 +219,7 @@ where
 pub async fn monthly_seasons_due<'e, E>(
     db: E,
     month_start: i64,
-) -> StoreResult<Vec<(Snowflake, SeasonState)>>
+) -> StoreResult<Vec<(ServerId, SeasonState)>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -233,11 +234,11 @@ where
     rows.iter()
         .map(|row| {
             Ok((
-                row.snowflake("id")?,
+                row.id("id")?,
                 SeasonState {
                     number: row.int("season")?,
                     started_at: row.col("season_started_at")?,
-                    news_channel: row.opt_snowflake("season_channel_id")?,
+                    news_channel: row.opt_id("season_channel_id")?,
                     monthly: row.flag("season_monthly")?,
                 },
             ))

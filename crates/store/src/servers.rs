@@ -1,14 +1,15 @@
 //! Servers and their settings: allowed channels, the default clock and target, a thread per match.
 
 use super::columns::Columns;
-use super::{Snowflake, StoreResult, WriteTx};
+use super::{StoreResult, WriteTx};
+use namnam_model::{ChannelId, ServerId, StoredId};
 use sqlx::{Any, AnyPool};
 
 /// A server's settings; a server never configured has [`ServerSettings::default`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerSettings {
     /// Channels where challenges may be made; empty: every channel.
-    pub allowed_channels: Vec<Snowflake>,
+    pub allowed_channels: Vec<ChannelId>,
     pub default_clock_secs: u32,
     /// `None`: matches have no target unless the challenge sets one.
     pub default_target: Option<u8>,
@@ -20,7 +21,7 @@ pub struct ServerSettings {
     /// interaction said; what everyone sees is in it when `language` is [`AS_DISCORD_SAYS`].
     pub discord_language: Option<String>,
     /// Where the daily puzzle is posted; `None`: no daily puzzle.
-    pub daily_puzzle_channel: Option<Snowflake>,
+    pub daily_puzzle_channel: Option<ChannelId>,
 }
 
 /// The value of [`ServerSettings::language`] that follows the language Discord reports for the server.
@@ -43,7 +44,7 @@ impl Default for ServerSettings {
 /// Records the server (or refreshes its name).
 pub async fn ensure_server(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     name: &str,
     now_ms: i64,
 ) -> StoreResult<()> {
@@ -59,7 +60,7 @@ pub async fn ensure_server(
     Ok(())
 }
 
-pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<ServerSettings> {
+pub async fn server_settings(db: &AnyPool, server: ServerId) -> StoreResult<ServerSettings> {
     let row = sqlx::query(
         "SELECT default_clock_secs, default_target, thread_per_match, language, discord_language,
             daily_puzzle_channel_id
@@ -78,7 +79,7 @@ pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<Ser
     .fetch_all(db)
     .await?
     .into_iter()
-    .map(Snowflake::from_sql)
+    .map(ChannelId::from_sql)
     .collect();
     Ok(ServerSettings {
         allowed_channels,
@@ -87,13 +88,13 @@ pub async fn server_settings(db: &AnyPool, server: Snowflake) -> StoreResult<Ser
         thread_per_match: row.flag("thread_per_match")?,
         language: row.col("language")?,
         discord_language: row.col("discord_language")?,
-        daily_puzzle_channel: row.opt_snowflake("daily_puzzle_channel_id")?,
+        daily_puzzle_channel: row.opt_id("daily_puzzle_channel_id")?,
     })
 }
 
 /// The code of the language of what everyone sees in `server` (Discord's for the server when it follows
 /// Discord's); `None`: English.
-pub async fn server_language<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<String>>
+pub async fn server_language<'e, E>(db: E, server: ServerId) -> StoreResult<Option<String>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -112,7 +113,7 @@ where
 /// server is not recorded yet (nothing to note it on).
 pub async fn note_discord_language(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     code: &str,
 ) -> StoreResult<bool> {
     // The core remembers what it noted, so this runs only when the language changed (or on a process's
@@ -128,7 +129,7 @@ pub async fn note_discord_language(
 /// Replaces the server's settings (the server must have been recorded by [`ensure_server`]).
 pub async fn update_settings(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     settings: &ServerSettings,
 ) -> StoreResult<()> {
     sqlx::query(
@@ -141,7 +142,7 @@ pub async fn update_settings(
     .bind(settings.default_target.map(i64::from))
     .bind(i64::from(settings.thread_per_match))
     .bind(settings.language.as_deref())
-    .bind(settings.daily_puzzle_channel.map(Snowflake::to_sql))
+    .bind(settings.daily_puzzle_channel.map(StoredId::to_sql))
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM allowed_channels WHERE server_id = $1")

@@ -3,28 +3,11 @@
 //! that pairs a round names the version it read, so that a round is paired once however many changes race.
 
 use super::columns::Columns;
-use super::{Snowflake, StoreError, StoreResult, WriteTx};
+use super::{StoreError, StoreResult, WriteTx};
 use namnam_game::Endgame;
+use namnam_model::{ChannelId, Format, MatchId, ServerId, StoredId, TournamentId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
-
-/// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Everyone meets everyone once (Berger tables).
-    RoundRobin,
-    /// A set number of rounds, players of equal scores meeting.
-    Swiss,
-}
-
-impl Format {
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::RoundRobin => "round_robin",
-            Format::Swiss => "swiss",
-        }
-    }
-}
 
 /// Where a tournament is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,11 +47,11 @@ pub struct TournamentTerms {
 /// A tournament to store.
 #[derive(Clone, Debug)]
 pub struct NewTournament<'a> {
-    pub server: Snowflake,
-    pub channel: Snowflake,
+    pub server: ServerId,
+    pub channel: ChannelId,
     pub channel_name: &'a str,
     pub name: &'a str,
-    pub organiser: Snowflake,
+    pub organiser: UserId,
     pub format: Format,
     pub rounds: Option<u32>,
     pub terms: TournamentTerms,
@@ -81,12 +64,12 @@ pub struct NewTournament<'a> {
 /// A stored tournament.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentRow {
-    pub id: i64,
-    pub server: Snowflake,
-    pub channel: Snowflake,
+    pub id: TournamentId,
+    pub server: ServerId,
+    pub channel: ChannelId,
     pub channel_name: String,
     pub name: String,
-    pub organiser: Snowflake,
+    pub organiser: UserId,
     pub organiser_name: String,
     pub format: Format,
     /// Swiss: the rounds to play (set at the start when none was asked for).
@@ -106,7 +89,7 @@ pub struct TournamentRow {
 /// A player of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntrantRow {
-    pub player: Snowflake,
+    pub player: UserId,
     pub name: String,
     pub joined_at: i64,
     /// Their place in the pairings, from 0 (set at the start).
@@ -152,10 +135,10 @@ impl DecidedBy {
 pub struct GameRow {
     pub round: u32,
     pub board: u32,
-    pub south: Snowflake,
+    pub south: UserId,
     /// `None`: a bye for `south`.
-    pub north: Option<Snowflake>,
-    pub match_id: Option<i64>,
+    pub north: Option<UserId>,
+    pub match_id: Option<MatchId>,
     pub result: Option<(GameResult, DecidedBy)>,
 }
 
@@ -168,7 +151,7 @@ const SELECT: &str =
         LEFT JOIN server_names otn ON otn.server_id = t.server_id AND otn.player_id = t.organiser_id";
 
 fn from_row(row: &AnyRow) -> StoreResult<TournamentRow> {
-    let id: i64 = row.col("id")?;
+    let id: TournamentId = row.id("id")?;
     let corrupt = |what: &str| StoreError::Corrupt(format!("tournament {id}: {what}"));
     let format = match row.col::<&str>("format")? {
         "round_robin" => Format::RoundRobin,
@@ -189,11 +172,11 @@ fn from_row(row: &AnyRow) -> StoreResult<TournamentRow> {
     };
     Ok(TournamentRow {
         id,
-        server: row.snowflake("server_id")?,
-        channel: row.snowflake("channel_id")?,
+        server: row.id("server_id")?,
+        channel: row.id("channel_id")?,
         channel_name: row.col("channel_name")?,
         name: row.col("name")?,
-        organiser: row.snowflake("organiser_id")?,
+        organiser: row.id("organiser_id")?,
         organiser_name: row.col("organiser_name")?,
         format,
         rounds: row.opt_int("rounds")?,
@@ -220,12 +203,15 @@ fn from_rows(rows: &[AnyRow]) -> StoreResult<Vec<TournamentRow>> {
 }
 
 /// Stores a new tournament, open for sign-up; returns its id.
-pub async fn insert_tournament(tx: &mut WriteTx, new: &NewTournament<'_>) -> StoreResult<i64> {
+pub async fn insert_tournament(
+    tx: &mut WriteTx,
+    new: &NewTournament<'_>,
+) -> StoreResult<TournamentId> {
     let endgame = match new.terms.endgame {
         Endgame::Capturer => "capturer",
         Endgame::Starter => "starter",
     };
-    let id = sqlx::query_scalar(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO tournaments (server_id, channel_id, channel_name, name, organiser_id, format, rounds,
             endgame, chain, target, round_limit, clock_secs, round_days, starts_at, player_limit,
             created_at, updated_at)
@@ -250,21 +236,24 @@ pub async fn insert_tournament(tx: &mut WriteTx, new: &NewTournament<'_>) -> Sto
     .bind(new.now_ms)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(id)
+    Ok(TournamentId(id))
 }
 
 /// A tournament by id.
-pub async fn load_tournament<'e, E>(db: E, id: i64) -> StoreResult<Option<TournamentRow>>
+pub async fn load_tournament<'e, E>(db: E, id: TournamentId) -> StoreResult<Option<TournamentRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!("{SELECT} WHERE t.id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    let row = sqlx::query(&sql)
+        .bind(id.to_sql())
+        .fetch_optional(db)
+        .await?;
     row.as_ref().map(from_row).transpose()
 }
 
 /// A server's tournaments in sign-up or running, oldest first.
-pub async fn live_tournaments<'e, E>(db: E, server: Snowflake) -> StoreResult<Vec<TournamentRow>>
+pub async fn live_tournaments<'e, E>(db: E, server: ServerId) -> StoreResult<Vec<TournamentRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -281,7 +270,7 @@ where
 /// Every tournament of a server, newest first (for its web page).
 pub async fn tournaments_of_server<'e, E>(
     db: E,
-    server: Snowflake,
+    server: ServerId,
 ) -> StoreResult<Vec<TournamentRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
@@ -295,7 +284,7 @@ where
 }
 
 /// The newest tournament of a server, whatever its state.
-pub async fn last_tournament<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<TournamentRow>>
+pub async fn last_tournament<'e, E>(db: E, server: ServerId) -> StoreResult<Option<TournamentRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -341,7 +330,7 @@ pub async fn update_tournament(
     .bind(round_ends_at)
     .bind(read.rounds.map(i64::from))
     .bind(now_ms)
-    .bind(read.id)
+    .bind(read.id.to_sql())
     .bind(read.version)
     .execute(&mut **tx)
     .await?;
@@ -351,16 +340,16 @@ pub async fn update_tournament(
 /// Takes the tournament's row for this transaction (its version goes up): two changes that end games of one
 /// round at once then take turns, and the second sees the first's result, so that one of them sees the round
 /// over and pairs the next. (On SQLite a write transaction holds the whole database anyway.)
-pub async fn touch_tournament(tx: &mut WriteTx, id: i64) -> StoreResult<()> {
+pub async fn touch_tournament(tx: &mut WriteTx, id: TournamentId) -> StoreResult<()> {
     sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
-        .bind(id)
+        .bind(id.to_sql())
         .execute(&mut **tx)
         .await?;
     Ok(())
 }
 
 /// The players of a tournament: by seed once it has started, else in the order they joined.
-pub async fn entrants<'e, E>(db: E, tournament: i64) -> StoreResult<Vec<EntrantRow>>
+pub async fn entrants<'e, E>(db: E, tournament: TournamentId) -> StoreResult<Vec<EntrantRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -372,13 +361,13 @@ where
          WHERE e.tournament_id = $1
          ORDER BY CASE WHEN e.seed IS NULL THEN 1 ELSE 0 END, e.seed, e.joined_at, e.player_id",
     )
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .fetch_all(db)
     .await?;
     rows.iter()
         .map(|row| {
             Ok(EntrantRow {
-                player: row.snowflake("player_id")?,
+                player: row.id("player_id")?,
                 name: row.col("name")?,
                 joined_at: row.col("joined_at")?,
                 seed: row.opt_int("seed")?,
@@ -391,15 +380,15 @@ where
 /// Adds a player (who must be recorded); `false` if they are in already.
 pub async fn add_entrant(
     tx: &mut WriteTx,
-    tournament: i64,
-    player: Snowflake,
+    tournament: TournamentId,
+    player: UserId,
     now_ms: i64,
 ) -> StoreResult<bool> {
     let done = sqlx::query(
         "INSERT INTO tournament_players (tournament_id, player_id, joined_at) VALUES ($1, $2, $3)
          ON CONFLICT (tournament_id, player_id) DO NOTHING",
     )
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .bind(player.to_sql())
     .bind(now_ms)
     .execute(&mut **tx)
@@ -410,12 +399,12 @@ pub async fn add_entrant(
 /// Takes a player out before the start; `false` if they were not in.
 pub async fn remove_entrant(
     tx: &mut WriteTx,
-    tournament: i64,
-    player: Snowflake,
+    tournament: TournamentId,
+    player: UserId,
 ) -> StoreResult<bool> {
     let done =
         sqlx::query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
-            .bind(tournament)
+            .bind(tournament.to_sql())
             .bind(player.to_sql())
             .execute(&mut **tx)
             .await?;
@@ -425,15 +414,15 @@ pub async fn remove_entrant(
 /// Sets a player's seed at the start.
 pub async fn set_seed(
     tx: &mut WriteTx,
-    tournament: i64,
-    player: Snowflake,
+    tournament: TournamentId,
+    player: UserId,
     seed: u32,
 ) -> StoreResult<()> {
     sqlx::query(
         "UPDATE tournament_players SET seed = $1 WHERE tournament_id = $2 AND player_id = $3",
     )
     .bind(i64::from(seed))
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .bind(player.to_sql())
     .execute(&mut **tx)
     .await?;
@@ -443,8 +432,8 @@ pub async fn set_seed(
 /// Marks a player withdrawn in `round`; `false` if they were not in, or withdrawn already.
 pub async fn withdraw_entrant(
     tx: &mut WriteTx,
-    tournament: i64,
-    player: Snowflake,
+    tournament: TournamentId,
+    player: UserId,
     round: u32,
 ) -> StoreResult<bool> {
     let done = sqlx::query(
@@ -452,7 +441,7 @@ pub async fn withdraw_entrant(
          WHERE tournament_id = $2 AND player_id = $3 AND withdrawn_round IS NULL",
     )
     .bind(i64::from(round))
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .bind(player.to_sql())
     .execute(&mut **tx)
     .await?;
@@ -460,7 +449,7 @@ pub async fn withdraw_entrant(
 }
 
 /// Every game of a tournament, by round and board.
-pub async fn games<'e, E>(db: E, tournament: i64) -> StoreResult<Vec<GameRow>>
+pub async fn games<'e, E>(db: E, tournament: TournamentId) -> StoreResult<Vec<GameRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -468,7 +457,7 @@ where
         "SELECT round, board, south_id, north_id, match_id, result, decided_by FROM tournament_games
          WHERE tournament_id = $1 ORDER BY round, board",
     )
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .fetch_all(db)
     .await?;
     rows.iter()
@@ -488,9 +477,9 @@ where
             Ok(GameRow {
                 round: row.int("round")?,
                 board: row.int("board")?,
-                south: row.snowflake("south_id")?,
-                north: row.opt_snowflake("north_id")?,
-                match_id: row.col("match_id")?,
+                south: row.id("south_id")?,
+                north: row.opt_id("north_id")?,
+                match_id: row.opt_id("match_id")?,
                 result,
             })
         })
@@ -529,18 +518,22 @@ fn decided_from_sql(s: &str) -> StoreResult<DecidedBy> {
 }
 
 /// Stores a game of a round.
-pub async fn insert_game(tx: &mut WriteTx, tournament: i64, game: &GameRow) -> StoreResult<()> {
+pub async fn insert_game(
+    tx: &mut WriteTx,
+    tournament: TournamentId,
+    game: &GameRow,
+) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO tournament_games (tournament_id, round, board, south_id, north_id, match_id,
             result, decided_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .bind(i64::from(game.round))
     .bind(i64::from(game.board))
     .bind(game.south.to_sql())
-    .bind(game.north.map(Snowflake::to_sql))
-    .bind(game.match_id)
+    .bind(game.north.map(StoredId::to_sql))
+    .bind(game.match_id.map(StoredId::to_sql))
     .bind(game.result.map(|(r, _)| result_sql(r)))
     .bind(game.result.map(|(_, by)| by.name()))
     .execute(&mut **tx)
@@ -551,7 +544,7 @@ pub async fn insert_game(tx: &mut WriteTx, tournament: i64, game: &GameRow) -> S
 /// Decides a game not decided yet; `false` if it was.
 pub async fn decide_game(
     tx: &mut WriteTx,
-    tournament: i64,
+    tournament: TournamentId,
     round: u32,
     board: u32,
     result: GameResult,
@@ -563,7 +556,7 @@ pub async fn decide_game(
     )
     .bind(result_sql(result))
     .bind(by.name())
-    .bind(tournament)
+    .bind(tournament.to_sql())
     .bind(i64::from(round))
     .bind(i64::from(board))
     .execute(&mut **tx)
@@ -572,18 +565,21 @@ pub async fn decide_game(
 }
 
 /// The tournament game a match is played for: the tournament, the round and the board.
-pub async fn game_of_match<'e, E>(db: E, match_id: i64) -> StoreResult<Option<(i64, u32, u32)>>
+pub async fn game_of_match<'e, E>(
+    db: E,
+    match_id: MatchId,
+) -> StoreResult<Option<(TournamentId, u32, u32)>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let row =
         sqlx::query("SELECT tournament_id, round, board FROM tournament_games WHERE match_id = $1")
-            .bind(match_id)
+            .bind(match_id.to_sql())
             .fetch_optional(db)
             .await?;
     row.map(|row| {
         Ok((
-            row.col("tournament_id")?,
+            row.id("tournament_id")?,
             row.int("round")?,
             row.int("board")?,
         ))

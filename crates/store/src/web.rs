@@ -1,11 +1,12 @@
 //! A server's web page (`namnam web`): off until an admin turns it on, then served under a random token
 //! stored with the server. The bot writes the token; the web server only reads it.
 
-use super::{Snowflake, StoreResult, WriteTx};
+use super::{StoreResult, WriteTx};
+use namnam_model::ServerId;
 use sqlx::Any;
 
 /// The token of `server`'s web page, when it has one.
-pub async fn web_token<'e, E>(db: E, server: Snowflake) -> StoreResult<Option<String>>
+pub async fn web_token<'e, E>(db: E, server: ServerId) -> StoreResult<Option<String>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -21,7 +22,7 @@ where
 /// The server must have been recorded.
 pub async fn set_web_token(
     tx: &mut WriteTx,
-    server: Snowflake,
+    server: ServerId,
     token: Option<&str>,
 ) -> StoreResult<()> {
     sqlx::query("UPDATE servers SET web_token = $2 WHERE id = $1")
@@ -37,7 +38,7 @@ pub async fn set_web_token(
 pub async fn server_of_web_token<'e, E>(
     db: E,
     token: &str,
-) -> StoreResult<Option<(Snowflake, String)>>
+) -> StoreResult<Option<(ServerId, String)>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
@@ -46,5 +47,5 @@ where
             .bind(token)
             .fetch_optional(db)
             .await?;
-    Ok(row.map(|(id, name)| (Snowflake::from_sql(id), name)))
+    Ok(row.map(|(id, name)| (ServerId::from_sql(id), name)))
 }

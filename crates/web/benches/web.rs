@@ -21,12 +21,13 @@
 //! It prints the load average at its start and end. Figures: docs/web.md ("Speed").
 
 use namnam_core::{Core, CoreConfig, ManualClock, Place, Reply, Request, Resolver, UserRef};
-use namnam_store::{self as store, Snowflake};
+use namnam_model::{ChannelId, MatchId, ServerId, UserId};
+use namnam_store::{self as store};
 use namnam_web::{Budget, WebOptions};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const SERVER: Snowflake = Snowflake(1_100_000_000_000_000_001);
+const SERVER: ServerId = ServerId(1_100_000_000_000_000_001);
 /// 2026-01-01 00:00 UTC.
 const START_MS: i64 = 1_767_225_600_000;
 
@@ -47,10 +48,10 @@ struct Names;
 
 impl Resolver for Names {
     fn user(&self, name: &str) -> Option<UserRef> {
-        Some(UserRef::human(Snowflake::of_name("user", name), name))
+        Some(UserRef::human(UserId::of_name(name), name))
     }
-    fn channel(&self, name: &str) -> Option<Snowflake> {
-        Some(Snowflake::of_name("channel", name))
+    fn channel(&self, name: &str) -> Option<ChannelId> {
+        Some(ChannelId::of_name(name))
     }
 }
 
@@ -71,7 +72,7 @@ fn request(channel: &str, user: &str, line: &str) -> Request {
         place: Place {
             server: SERVER,
             server_name: "bench".into(),
-            channel: Snowflake::of_name("channel", channel),
+            channel: ChannelId::of_name(channel),
             channel_name: channel.into(),
         },
         user: Names.user(user).expect("a user"),
@@ -107,7 +108,7 @@ fn legal_houses(reply: &Reply) -> Vec<u8> {
 /// What the bench reads: the server's token, the finished match and its number of moves.
 struct Server {
     token: String,
-    finished: i64,
+    finished: MatchId,
     plies: u32,
 }
 

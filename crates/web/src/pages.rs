@@ -10,6 +10,7 @@
 //! - `/s/TOKEN/tournaments/ID`;
 //! - `/healthz`, `/static/style.css`, `/static/step.js`.
 
+use namnam_model::{MatchId, ServerId, TournamentId, UserId};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -23,7 +24,7 @@ use namnam_core::web::{is_token, Page};
 use namnam_core::{Language, Text};
 use namnam_game::{Match, MatchMove};
 use namnam_render::MatchView;
-use namnam_store::{self as store, MatchRow, MatchState, MoveRow, Outcome, Snowflake};
+use namnam_store::{self as store, MatchRow, MatchState, MoveRow, Outcome};
 use sha2::{Digest, Sha256};
 
 use super::app::App;
@@ -187,7 +188,7 @@ async fn not_found() -> WebError {
 
 /// The server whose page lives under `token`, and its language.
 struct Server {
-    id: Snowflake,
+    id: ServerId,
     name: String,
     token: String,
     language: Language,
@@ -334,7 +335,7 @@ async fn server_page(
     if page_number > 1 && before >= total {
         return Err(WebError::NotFound);
     }
-    let ids: Vec<Snowflake> = rows.iter().map(|r| r.player).collect();
+    let ids: Vec<UserId> = rows.iter().map(|r| r.player).collect();
     let streaks = store::current_streaks(reader, server.id, season, &ids).await?;
     let base = Page::Server.path(&server.token);
     let rows = rows
@@ -522,7 +523,7 @@ async fn player_page(
     request: HeaderMap,
 ) -> Served {
     let server = server_of(&app, token).await?;
-    let player = Snowflake(number(&id)?);
+    let player = UserId(number(&id)?);
     let (language, reader) = (server.language, app.store.reader());
     let season = store::season_of(reader, server.id).await?.number;
     let rating = store::load_rating(reader, server.id, player).await?;
@@ -589,7 +590,7 @@ async fn chart(
     request: HeaderMap,
 ) -> Served {
     let server = server_of(&app, token).await?;
-    let player = Snowflake(number(&id)?);
+    let player = UserId(number(&id)?);
     let reader = app.store.reader();
     let season = store::season_of(reader, server.id).await?.number;
     let rating = store::load_rating(reader, server.id, player)
@@ -649,11 +650,11 @@ async fn match_of(
 ) -> Result<(MatchRow, Vec<MoveRow>), WebError> {
     let id: i64 = number(id)?;
     let reader = app.store.reader();
-    let row = store::load_match(reader, id)
+    let row = store::load_match(reader, MatchId(id))
         .await?
         .filter(|row| row.server == server.id)
         .ok_or(WebError::NotFound)?;
-    let moves = store::match_moves(reader, id).await?;
+    let moves = store::match_moves(reader, MatchId(id)).await?;
     Ok((row, moves))
 }
 
@@ -942,7 +943,7 @@ async fn tournament_page(
     let server = server_of(&app, token).await?;
     let id: i64 = number(&id)?;
     let language = server.language;
-    let tournament = store::load_tournament(app.store.reader(), id)
+    let tournament = store::load_tournament(app.store.reader(), TournamentId(id))
         .await?
         .filter(|tr| tr.server == server.id)
         .ok_or(WebError::NotFound)?;

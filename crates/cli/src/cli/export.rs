@@ -1,6 +1,7 @@
 //! `namnam export`: a stored match as a Nam-nam record (docs/record-format.md) on standard output.
 
 use anyhow::Context;
+use namnam_model::MatchId;
 use namnam_store as store;
 
 #[derive(clap::Args, Debug)]
@@ -39,7 +40,7 @@ fn export(args: &Args) -> anyhow::Result<String> {
         let store = store::Store::open_read_once(&url)
             .await
             .with_context(|| format!("opening the database {shown}"))?;
-        let record = store::load_record(store.reader(), args.match_id).await;
+        let record = store::load_record(store.reader(), MatchId(args.match_id)).await;
         store.close().await;
         let record = record.with_context(|| format!("reading match #{}", args.match_id))?;
         let record =

@@ -182,7 +182,7 @@ fn finished_matches(url: &str) -> anyhow::Result<Vec<(i64, Vec<Position>)>> {
                 match record.replay() {
                     Ok(steps) => {
                         let positions = steps.iter().map(|s| *s.before.position()).collect();
-                        matches.push((id, positions));
+                        matches.push((i64::from(id), positions));
                     }
                     Err(e) => eprintln!("skipped match #{id}: it does not replay: {e}"),
                 }

@@ -4,6 +4,7 @@
 
 use anyhow::Context;
 use namnam_game::{conclude_round, ByPlayer, House, MatchOptions, Position};
+use namnam_model::MatchId;
 use namnam_render::{board_png, move_gif, Language, MatchView};
 use namnam_store as store;
 use std::io::Read;
@@ -20,7 +21,7 @@ pub struct Args {
     position: Option<String>,
     /// Draw this stored match's current board instead (with its players' names, round and result).
     #[arg(long = "match", value_name = "ID", requires = "db", conflicts_with_all = ["house", "gif"])]
-    match_id: Option<i64>,
+    match_id: Option<MatchId>,
     /// The database holding --match (a path or sqlite:// URL, as for `namnam console`).
     #[arg(long, value_name = "PATH")]
     db: Option<String>,
@@ -49,7 +50,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     if let (Some(id), Some(db)) = (a.match_id, a.db.as_deref()) {
-        return render_stored(db, id, &a.out, a.language);
+        return render_stored(db, id.0, &a.out, a.language);
     }
     let path = a
         .position
@@ -114,7 +115,7 @@ fn render_stored(db: &str, id: i64, out: &Path, language: Language) -> anyhow::R
         let store = store::Store::open_read_once(&url)
             .await
             .with_context(|| format!("opening the database {url}"))?;
-        let row = store::load_match(store.reader(), id)
+        let row = store::load_match(store.reader(), MatchId(id))
             .await
             .with_context(|| format!("loading match {id}"))?;
         store.close().await;

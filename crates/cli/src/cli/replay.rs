@@ -5,9 +5,9 @@ use anyhow::Context;
 use namnam_core::message::{shown_plain, Arg, Language};
 use namnam_core::text::{board_text, describe_result};
 use namnam_core::Text;
+use namnam_model::Names;
 use namnam_record::{Outcome, Record};
 use namnam_render::{board_png, MatchView};
-use namnam_store::Names;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]

@@ -3,6 +3,7 @@
 use crate::common::*;
 use crate::records::{namnam, play_moves, text};
 use namnam_ai::puzzles::{self, Source};
+use namnam_model::MatchId;
 use namnam_record::Record;
 use namnam_store as store;
 
@@ -41,7 +42,7 @@ async fn a_databases_matches_are_mined_and_the_puzzles_check() {
     );
 
     // Each puzzle is the position before the move its source names, in match 1.
-    let record: Record = store::load_record(h.core.store().reader(), 1)
+    let record: Record = store::load_record(h.core.store().reader(), MatchId(1))
         .await
         .unwrap()
         .unwrap();

@@ -6,6 +6,7 @@ use crate::common::*;
 use namnam_core::text::board_text;
 use namnam_core::Language;
 use namnam_game::Player;
+use namnam_model::MatchId;
 use namnam_record::{Outcome, Record};
 use namnam_store as store;
 use std::path::Path;
@@ -61,7 +62,7 @@ async fn resigned_match(backend: Backend) -> Harness {
 async fn a_stored_match_becomes_its_record(backend: Backend) {
     let h = resigned_match(backend).await;
     let store = h.core.store();
-    let record = store::load_record(store.reader(), 1)
+    let record = store::load_record(store.reader(), MatchId(1))
         .await
         .unwrap()
         .expect("match 1 is stored");
@@ -87,9 +88,12 @@ async fn a_stored_match_becomes_its_record(backend: Backend) {
     // Read back, it replays to the match the core stored.
     let read = Record::parse(&record.to_text()).unwrap();
     assert_eq!(read, record);
-    let stored = store::load_match(store.reader(), 1).await.unwrap().unwrap();
+    let stored = store::load_match(store.reader(), MatchId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(read.play_through().unwrap().game, stored.game);
-    assert!(store::load_record(store.reader(), 2)
+    assert!(store::load_record(store.reader(), MatchId(2))
         .await
         .unwrap()
         .is_none());
@@ -117,8 +121,13 @@ async fn an_exported_match_replays_to_the_positions_the_core_stored() {
     let record = Record::parse(&exported).unwrap();
     let replay = record.play_through().unwrap();
     let store = h.core.store();
-    let stored_moves = store::match_moves(store.reader(), 1).await.unwrap();
-    let stored = store::load_match(store.reader(), 1).await.unwrap().unwrap();
+    let stored_moves = store::match_moves(store.reader(), MatchId(1))
+        .await
+        .unwrap();
+    let stored = store::load_match(store.reader(), MatchId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(replay.steps.len(), stored_moves.len());
     for (step, row) in replay.steps.iter().zip(&stored_moves) {
         assert_eq!(

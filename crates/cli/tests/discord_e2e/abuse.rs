@@ -3,13 +3,13 @@
 //! masked link with `@everyone`; a board asked for to ping, and a challenge withdrawn to ping again; a
 //! press of a button its message does not carry; and the admins told where the bot may not read history.
 
+use namnam_model::{ChannelId, ServerId};
 use serde_json::{json, Value};
 
 use crate::checks::{assert_public, button_ids, ephemeral_text, posted};
 use crate::fixture::{alice, bob, carol_the_admin, Fixture, DUEL, GENERAL};
 use crate::payload::Options;
 use crate::support::fake_discord::{FakeDiscord, Message, Perm};
-use namnam_store::Snowflake;
 
 /// A channel of the other server, where the bot may post too.
 const FOREIGN: u64 = 1_300_000_000_000_000_001;
@@ -59,12 +59,12 @@ async fn no_post_reaches_another_servers_channel() {
     }
     // A setting stored before channels were checked still names it: the season's news is refused by the
     // poster, with one log line, and the rest of the answer stands.
-    let server = Snowflake(FakeDiscord::GUILD_ID);
+    let server = ServerId(FakeDiscord::GUILD_ID);
     let mut tx = store.begin().await.unwrap();
     namnam_store::ensure_server(&mut tx, server, "test server", 0)
         .await
         .unwrap();
-    namnam_store::set_season_options(&mut tx, server, Some(Snowflake(FOREIGN)), false, 0)
+    namnam_store::set_season_options(&mut tx, server, Some(ChannelId(FOREIGN)), false, 0)
         .await
         .unwrap();
     tx.commit().await.unwrap();
@@ -191,8 +191,8 @@ async fn a_press_of_a_button_its_message_does_not_carry_changes_nothing() {
     assert!(
         namnam_store::find_open_challenge(
             store.reader(),
-            Snowflake(FakeDiscord::GUILD_ID),
-            Snowflake(GENERAL)
+            ServerId(FakeDiscord::GUILD_ID),
+            ChannelId(GENERAL)
         )
         .await
         .unwrap()

@@ -1,6 +1,7 @@
 //! What the bot sent, read and checked: the registered commands, interaction callbacks, messages and their
 //! buttons, pings, and boards against the stored match.
 
+use namnam_model::MatchId;
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
@@ -247,7 +248,7 @@ pub fn house_ids(message: &Message) -> Vec<String> {
 }
 
 /// The match whose board `message` shows, named by its house buttons.
-pub fn board_match(message: &Message) -> i64 {
+pub fn board_match(message: &Message) -> MatchId {
     match house_ids(message)[0].parse() {
         Ok(ActionId::Move { match_id, .. }) => match_id,
         other => panic!("not a house button: {other:?}"),
@@ -337,7 +338,7 @@ pub fn posted(state: &State, channel: u64, text: &str) -> Option<Message> {
 }
 
 /// The match as the bot stored it.
-pub async fn stored_match(store: &Store, id: i64) -> MatchRow {
+pub async fn stored_match(store: &Store, id: MatchId) -> MatchRow {
     namnam_store::load_match(store.reader(), id)
         .await
         .unwrap()

@@ -6,6 +6,7 @@ use crate::checks::{
 };
 use crate::fixture::{alice, bob, carol_the_admin, namnam, person, Fixture, DUEL, GENERAL, QUIET};
 use crate::payload::Options;
+use namnam_model::MatchId;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn playing_the_computer_and_a_thread_per_match() {
@@ -22,7 +23,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
     assert_public(&fake.callback(&sent).await);
     let board = fake.response(&sent).await;
     let board_id = fake.interaction_state(&sent).original.unwrap();
-    let match_id: i64 = board_match(&board);
+    let match_id: MatchId = MatchId((board_match(&board)).0);
     let row = stored_match(&store, match_id).await;
     assert_eq!(row.computer.map(|c| c.level.number()), Some(1));
     assert_board_shows(&board, &row);
@@ -89,7 +90,7 @@ async fn playing_the_computer_and_a_thread_per_match() {
         .await;
     assert!(thread_board_id > announcement_id);
     let thread = thread_board.channel_id;
-    let match_id: i64 = board_match(&thread_board);
+    let match_id: MatchId = MatchId((board_match(&thread_board)).0);
     assert_eq!(stored_match(&store, match_id).await.channel.0, thread);
     let mover = person(pinged(&thread_board).expect("a ping in the thread"));
     let (_, next) = fx

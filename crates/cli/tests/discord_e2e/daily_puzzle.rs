@@ -8,6 +8,7 @@ use crate::fixture::{alice, carol_the_admin, Fixture, DUEL, GENERAL};
 use crate::payload::Options;
 use crate::support::fake_discord::FakeDiscord;
 use namnam_core::ActionId;
+use namnam_model::ServerId;
 
 const DAY_SECS: i64 = 86_400;
 
@@ -48,12 +49,9 @@ async fn a_daily_puzzle_is_posted_in_the_channel_an_admin_names() {
         .expect("the post's id");
 
     // alice opens it: only she sees it, with a button per legal house; she finds the move.
-    let key = namnam_store::daily_puzzles_of(
-        store.reader(),
-        namnam_store::Snowflake(FakeDiscord::GUILD_ID),
-    )
-    .await
-    .unwrap()[0]
+    let key = namnam_store::daily_puzzles_of(store.reader(), ServerId(FakeDiscord::GUILD_ID))
+        .await
+        .unwrap()[0]
         .puzzle
         .clone();
     let puzzle = namnam_ai::puzzles::built_in()

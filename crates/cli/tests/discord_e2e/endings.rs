@@ -2,6 +2,7 @@
 //! expires, a reminder and a resignation, an admin's abort (and a member's refused one), and a clock that
 //! runs out where the bot may not post.
 
+use namnam_model::MatchId;
 use std::time::Duration;
 
 use namnam_store::MatchState;
@@ -63,7 +64,7 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     };
     let (id, message) = fx.challenge(&alice(), &bob(), DUEL, five_minutes()).await;
     let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
-    let match_id: i64 = board_match(&board);
+    let match_id: MatchId = MatchId((board_match(&board)).0);
     assert_pings_only(&board, alice().id);
 
     // bob may not abort it: /admin needs Manage Server. The match goes on.
@@ -126,7 +127,7 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
     let (_, board) = fx
         .press_public(&alice(), id, &button_ids(&message)[0])
         .await;
-    let match_id: i64 = board_match(&board);
+    let match_id: MatchId = MatchId((board_match(&board)).0);
     fake.deny_channel(QUIET);
     clock.advance_secs(6 * 60);
     // Polled: the bot can tell nobody here, so the database is the only witness of the timeout.

@@ -5,6 +5,7 @@ use crate::checks::{board_match, button_ids, stored_match};
 use crate::fixture::{alice, bob, carol_the_admin, person, Fixture, GENERAL};
 use crate::payload::Options;
 use crate::support::fake_discord::{FakeDiscord, Message};
+use namnam_model::MatchId;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refusal_speaks_the_askers_language() {
@@ -200,7 +201,7 @@ async fn a_french_match_through_discord() {
     let mut moves = 0;
     loop {
         assert_french(&board);
-        let row = stored_match(&store, match_id).await;
+        let row = stored_match(&store, MatchId(match_id.0)).await;
         let Some(to_move) = row.game.to_move() else {
             break;
         };

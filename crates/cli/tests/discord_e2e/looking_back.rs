@@ -2,11 +2,12 @@
 //! the stored match; `/replay` steps with its buttons, in place, before and after a restart; `/analyse`
 //! posts the computer's verdict in the channel, naming a blunder planted in the match.
 
+use namnam_model::{ChannelId, MatchId, ServerId, UserId};
 use std::sync::Arc;
 
 use namnam_core::{Command, Core, Place, Request, Resolver, UserRef};
 use namnam_record::Record;
-use namnam_store::{Snowflake, Store};
+use namnam_store::Store;
 
 use crate::checks::{button_ids, ephemeral_text, posted, stored_match};
 use crate::fixture::{alice, bob, carol_the_admin, Fixture, GENERAL};
@@ -23,9 +24,9 @@ impl Resolver for People {
         [alice(), bob(), carol_the_admin()]
             .into_iter()
             .find(|p| p.name == name)
-            .map(|p| UserRef::human(Snowflake(p.id), p.name))
+            .map(|p| UserRef::human(UserId(p.id), p.name))
     }
-    fn channel(&self, _: &str) -> Option<Snowflake> {
+    fn channel(&self, _: &str) -> Option<ChannelId> {
         None
     }
 }
@@ -37,9 +38,9 @@ fn ask(user: &str, line: &str) -> Request {
     let options: Vec<(&str, &str)> = words.filter_map(|w| w.split_once(':')).collect();
     Request {
         place: Place {
-            server: Snowflake(FakeDiscord::GUILD_ID),
+            server: ServerId(FakeDiscord::GUILD_ID),
             server_name: "Fake server".into(),
-            channel: Snowflake(GENERAL),
+            channel: ChannelId(GENERAL),
             channel_name: "general".into(),
         },
         user: People.user(user).expect("a test player"),
@@ -66,7 +67,7 @@ async fn finished_match(fx: &Fixture, store: &Store) -> (i64, u32) {
     let (ply, _) = crate::support::planted::play_with_blunder(&core, match_id, "alice", ask).await;
     core.store().close().await;
     assert!(stored_match(store, match_id).await.game.is_over());
-    (match_id, ply)
+    (match_id.0, ply)
 }
 
 fn step(message: &Message, word: &str) -> String {
@@ -93,7 +94,7 @@ async fn step_replay(fx: &Fixture, who: &Person, replay: u64, word: &str) -> Mes
 async fn export_replay_and_analysis_through_discord() {
     let (fx, bot, store) = Fixture::table(DATABASE).await;
     let (match_id, blunder) = finished_match(&fx, &store).await;
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(&store, MatchId(match_id)).await;
     let match_option = || Options::new().int("match", match_id);
 
     // /export: a private answer with the record attached; it reads back to the stored match.

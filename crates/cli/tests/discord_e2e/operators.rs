@@ -2,6 +2,7 @@
 //! a match moves every counter by what the match did (the moves committed are the moves stored), and
 //! `/readyz` turns 503 while the gateway is gone and 200 again after the resume, while `/healthz` stays 200.
 
+use namnam_model::MatchId;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -58,7 +59,7 @@ async fn a_scrape_after_a_match_counts_what_it_did() {
     let (mut board_id, board) = fx.press_public(&bob(), challenge_id, &accept).await;
     let match_id = board_match(&board);
     for ply in 0..6 {
-        let row = stored_match(&store, match_id).await;
+        let row = stored_match(&store, MatchId(match_id.0)).await;
         let to_move = row.game.to_move().expect("the match goes on");
         let mover = person(row.players.get(to_move).0);
         let house = row.game.position().legal_moves().iter().next().unwrap();
@@ -77,7 +78,10 @@ async fn a_scrape_after_a_match_counts_what_it_did() {
     let confirm = button_ids(&fake.response(&sent).await)[0].clone();
     let question = fake.interaction_state(&sent).original.unwrap();
     fx.press_public(&alice(), question, &confirm).await;
-    assert!(stored_match(&store, match_id).await.game.is_over());
+    assert!(stored_match(&store, MatchId(match_id.0))
+        .await
+        .game
+        .is_over());
 
     // An interaction is counted when its handler returns, just after its answer is out: the last ones are
     // waited for.
@@ -98,7 +102,7 @@ async fn a_scrape_after_a_match_counts_what_it_did() {
     };
     // What an operator's Prometheus would read now (`--nocapture` shows it).
     println!("GET /metrics after the match:\n{}", after.0);
-    let stored = namnam_store::match_moves(store.reader(), match_id)
+    let stored = namnam_store::match_moves(store.reader(), MatchId(match_id.0))
         .await
         .unwrap()
         .len();

@@ -3,6 +3,7 @@
 //! them: the match is alive afterwards, its deadline moved by the outage's length, and its board says so
 //! once.
 
+use namnam_model::MatchId;
 use std::time::Duration;
 
 use namnam_core::Clock;
@@ -26,7 +27,7 @@ fn five_minutes() -> Options {
 async fn alice_to_move(fx: &Fixture) -> (i64, Message) {
     let (id, message) = fx.challenge(&alice(), &bob(), DUEL, five_minutes()).await;
     let (_, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
-    (board_match(&board), board)
+    ((board_match(&board)).0, board)
 }
 
 /// Waits for the announcement of a paused clock in #duel.
@@ -41,7 +42,7 @@ async fn announcement(fake: &FakeDiscord, words: &str) -> (u64, Message) {
 
 /// The match is still alive once the grace is over and the old deadline long gone: the sweeps of the
 /// hand-moved clock time nothing out (a sweep at the moved clock ran, and the match is still on).
-async fn still_alive(fx: &Fixture, bot: &Running, store: &Store, match_id: i64) {
+async fn still_alive(fx: &Fixture, bot: &Running, store: &Store, match_id: MatchId) {
     // Past the grace, within the moved deadline.
     fx.clock().advance_secs(4 * 60);
     bot.swept_at(fx.clock().now_ms()).await;
@@ -74,7 +75,10 @@ async fn downtime_outage_after_restart_moves_the_deadline_and_says_so() {
     let (fx, bot, store) = Fixture::table("downtime.db").await;
     let (fake, clock) = (&fx.fake, fx.clock());
     let (match_id, _) = alice_to_move(&fx).await;
-    let deadline = stored_match(&store, match_id).await.deadline.unwrap();
+    let deadline = stored_match(&store, MatchId(match_id))
+        .await
+        .deadline
+        .unwrap();
 
     // The bot is down for two hours; alice's five minutes passed long ago when it comes back.
     bot.stop().await;
@@ -87,7 +91,7 @@ async fn downtime_outage_after_restart_moves_the_deadline_and_says_so() {
     .await;
     assert_pings_only(&board, alice().id);
     assert!(!board.files.is_empty(), "the board is shown again");
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(&store, MatchId(match_id)).await;
     assert_eq!(row.state, MatchState::Active);
     assert_eq!(row.deadline, Some(deadline + 2 * HOUR * 1000));
     assert!(
@@ -97,7 +101,7 @@ async fn downtime_outage_after_restart_moves_the_deadline_and_says_so() {
         "the moved deadline is shown: {}",
         board.content()
     );
-    still_alive(&fx, &bot, &store, match_id).await;
+    still_alive(&fx, &bot, &store, MatchId(match_id)).await;
 
     // Its buttons play.
     let (_, after) = fx
@@ -112,7 +116,10 @@ async fn gateway_outage_moves_deadlines() {
     let (fx, bot, store) = Fixture::table("gateway-outage.db").await;
     let (fake, clock) = (&fx.fake, fx.clock());
     let (match_id, _) = alice_to_move(&fx).await;
-    let deadline = stored_match(&store, match_id).await.deadline.unwrap();
+    let deadline = stored_match(&store, MatchId(match_id))
+        .await
+        .deadline
+        .unwrap();
 
     // Discord cannot be reached for three hours: the bot's gateway session is lost and every try to open
     // another fails. The sweeps go on meanwhile, and time nothing out.
@@ -144,7 +151,7 @@ async fn gateway_outage_moves_deadlines() {
     // A sweep at the moved clock ran while the shard was down, and timed nothing out.
     bot.swept_at(clock.now_ms()).await;
     assert_eq!(
-        stored_match(&store, match_id).await.state,
+        stored_match(&store, MatchId(match_id)).await.state,
         MatchState::Active
     );
     fake.end_outage();
@@ -155,13 +162,13 @@ async fn gateway_outage_moves_deadlines() {
     )
     .await;
     assert_pings_only(&board, alice().id);
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(&store, MatchId(match_id)).await;
     assert_eq!(row.state, MatchState::Active);
     assert!(
         row.deadline.unwrap() >= deadline + 3 * HOUR * 1000,
         "moved by the outage's length at least"
     );
-    still_alive(&fx, &bot, &store, match_id).await;
+    still_alive(&fx, &bot, &store, MatchId(match_id)).await;
     let paused = |s: &crate::support::fake_discord::State| {
         s.messages
             .values()
@@ -181,7 +188,10 @@ async fn server_unavailable_outage_moves_deadlines() {
     let (fx, bot, store) = Fixture::table("guild-outage.db").await;
     let (fake, clock) = (&fx.fake, fx.clock());
     let (match_id, _) = alice_to_move(&fx).await;
-    let deadline = stored_match(&store, match_id).await.deadline.unwrap();
+    let deadline = stored_match(&store, MatchId(match_id))
+        .await
+        .deadline
+        .unwrap();
 
     // Discord marks the server unavailable for two hours; the gateway session stays up.
     fake.guild_unavailable();
@@ -195,7 +205,7 @@ async fn server_unavailable_outage_moves_deadlines() {
     // A sweep at the moved clock ran while the server was unavailable, and timed nothing out.
     bot.swept_at(clock.now_ms()).await;
     assert_eq!(
-        stored_match(&store, match_id).await.state,
+        stored_match(&store, MatchId(match_id)).await.state,
         MatchState::Active
     );
     fake.guild_available();
@@ -206,10 +216,10 @@ async fn server_unavailable_outage_moves_deadlines() {
     .await;
     assert_pings_only(&board, alice().id);
     assert_eq!(
-        stored_match(&store, match_id).await.deadline,
+        stored_match(&store, MatchId(match_id)).await.deadline,
         Some(deadline + 2 * HOUR * 1000)
     );
-    still_alive(&fx, &bot, &store, match_id).await;
+    still_alive(&fx, &bot, &store, MatchId(match_id)).await;
     fx.close(bot, store).await;
 }
 

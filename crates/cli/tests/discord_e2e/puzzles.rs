@@ -3,10 +3,11 @@
 //! puzzle into its verdict in place (both moves' GIFs, the rating down), a forged or old press is refused,
 //! **Next puzzle** shows the next, a right press moves the rating up; `/puzzle stats` tells the record.
 
+use namnam_model::UserId;
 use std::sync::Arc;
 
 use namnam_core::ActionId;
-use namnam_store::{self as store, Snowflake, Store};
+use namnam_store::{self as store, Store};
 
 use crate::checks::{button_ids, ephemeral_text};
 use crate::fixture::{alice, bob, Fixture, GENERAL};
@@ -67,7 +68,7 @@ async fn answer(fx: &Fixture, who: &Person, puzzle: u64, label: u8) -> Message {
 }
 
 async fn rating(store: &Store, who: &Person) -> store::PuzzleRating {
-    store::load_puzzle_rating(store.reader(), Snowflake(who.id))
+    store::load_puzzle_rating(store.reader(), UserId(who.id))
         .await
         .unwrap()
         .expect("a puzzle rating")

@@ -10,7 +10,7 @@ use crate::fixture::{alice, bob, carol_the_admin, Fixture, DUEL, GENERAL};
 use crate::payload::Options;
 use crate::support::fake_discord::{FakeDiscord, Message, Person, PATIENCE};
 use crate::support::poll::poll_async;
-use namnam_store::Snowflake;
+use namnam_model::UserId;
 
 const DATABASE: &str = "seasons.db";
 
@@ -142,7 +142,7 @@ async fn seasons_charts_and_turn_dms_through_discord() {
     play(&fx, &alice(), &board).await;
     let reader = store.reader();
     poll_async("bob's DMs turned off", PATIENCE, || async {
-        let on = namnam_store::turn_notifications_on(reader, Snowflake(bob().id))
+        let on = namnam_store::turn_notifications_on(reader, UserId(bob().id))
             .await
             .unwrap();
         (!on).then_some(())

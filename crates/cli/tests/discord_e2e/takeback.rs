@@ -9,6 +9,7 @@ use crate::checks::{
 };
 use crate::fixture::{alice, bob, Fixture, GENERAL};
 use crate::payload::Options;
+use namnam_model::MatchId;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_taken_back_with_the_command_and_the_buttons() {
@@ -23,7 +24,7 @@ async fn a_move_taken_back_with_the_command_and_the_buttons() {
         .press_public(&bob(), challenge_id, &button_ids(&challenge)[0])
         .await;
     let match_id = board_match(&first_board);
-    let before = stored_match(&store, match_id).await;
+    let before = stored_match(&store, MatchId(match_id.0)).await;
 
     // alice moves with a button of the first board; the board after it offers her a Take back.
     let old_button = house_ids(&first_board)[0].clone();
@@ -68,7 +69,7 @@ async fn a_move_taken_back_with_the_command_and_the_buttons() {
         "{}",
         taken_back.content()
     );
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(&store, MatchId(match_id.0)).await;
     assert_eq!(row.game, before.game, "the match before the move");
     assert_eq!((row.moves_played, row.turns), (0, 2));
     assert_board_shows(&taken_back, &row);
@@ -91,7 +92,7 @@ async fn a_move_taken_back_with_the_command_and_the_buttons() {
         .press_refused(&bob(), moved_id, &house_ids(&moved)[0])
         .await;
     assert!(text.contains("out of date"), "{text}");
-    assert_eq!(stored_match(&store, match_id).await, row);
+    assert_eq!(stored_match(&store, MatchId(match_id.0)).await, row);
 
     // alice plays again from the new board, asks with its Take back button (a new message: the board
     // keeps its buttons), and bob declines with the request's button: its buttons go, the move stands.
@@ -123,7 +124,7 @@ async fn a_move_taken_back_with_the_command_and_the_buttons() {
         declined.content()
     );
     assert_pings_only(&declined, alice().id);
-    let row = stored_match(&store, match_id).await;
+    let row = stored_match(&store, MatchId(match_id.0)).await;
     assert_eq!(
         (row.moves_played, row.turns, row.takeback_request),
         (1, 3, None)
@@ -132,7 +133,7 @@ async fn a_move_taken_back_with_the_command_and_the_buttons() {
     let (_, next) = fx
         .press_public(&bob(), again_id, &house_ids(&again)[0])
         .await;
-    assert_board_shows(&next, &stored_match(&store, match_id).await);
+    assert_board_shows(&next, &stored_match(&store, MatchId(match_id.0)).await);
 
     fx.close(bot, store).await;
 }

@@ -8,6 +8,7 @@
 //! applied once, every post was sent once (each nonce in one request), the computer's move was played
 //! once, and the killed process's matches go on.
 
+use namnam_model::MatchId;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -115,7 +116,7 @@ where
     crate::support::poll::poll_async(what, PATIENCE, probe).await
 }
 
-async fn moves_of(store: &Store, match_id: i64) -> usize {
+async fn moves_of(store: &Store, match_id: MatchId) -> usize {
     store::match_moves(store.reader(), match_id)
         .await
         .unwrap()
@@ -174,14 +175,14 @@ async fn two_processes_one_bot() {
         );
         (board_0, board_1) = (next_0, next_1);
     }
-    assert_eq!(moves_of(&store, match_0).await, 3);
-    assert_eq!(moves_of(&store, match_1).await, 3);
+    assert_eq!(moves_of(&store, MatchId(match_0.0)).await, 3);
+    assert_eq!(moves_of(&store, MatchId(match_1.0)).await, 3);
 
     // The clock of shard 1's match runs out while both processes run: its process times it out, once.
     let now = namnam_core::SystemClock.now_ms();
     sqlx::query("UPDATE matches SET deadline = $1, remind_at = NULL WHERE id = $2")
         .bind(now - 1)
-        .bind(match_1)
+        .bind(match_1.to_sql())
         .execute(store.reader())
         .await
         .unwrap();
@@ -204,7 +205,7 @@ async fn two_processes_one_bot() {
         .press_public(&alice(), computer_board_id, &house_ids(&computer_board)[0])
         .await;
     let holder = poll("the claim on the computer's turn", || async {
-        store::computer_claim(store.reader(), computer_match)
+        store::computer_claim(store.reader(), MatchId(computer_match.0))
             .await
             .unwrap()
             .map(|(holder, _)| holder)
@@ -213,7 +214,7 @@ async fn two_processes_one_bot() {
     assert_eq!(holder, "shards 0-0 of 2");
     shard_0.kill();
     assert_eq!(
-        moves_of(&store, computer_match).await,
+        moves_of(&store, MatchId(computer_match.0)).await,
         1,
         "killed before the computer moved"
     );
@@ -229,7 +230,7 @@ async fn two_processes_one_bot() {
                 .map(|(id, m)| (id, m.clone()))
         })
         .await;
-    assert_eq!(moves_of(&store, computer_match).await, 2);
+    assert_eq!(moves_of(&store, MatchId(computer_match.0)).await, 2);
     assert_eq!(board_match(&answer.1), computer_match);
 
     // The killed process's matches go on, on its shard, beside the other's.
@@ -240,10 +241,10 @@ async fn two_processes_one_bot() {
     );
     next_0 = play_one(&fx, next_0.0, &next_0.1).await;
     assert_eq!(board_match(&next_0.1), match_0);
-    assert_eq!(moves_of(&store, match_0).await, 5);
+    assert_eq!(moves_of(&store, MatchId(match_0.0)).await, 5);
     // alice's second move against the computer, and its answer.
     poll("the computer's second move", || async {
-        (moves_of(&store, computer_match).await == 4).then_some(())
+        (moves_of(&store, MatchId(computer_match.0)).await == 4).then_some(())
     })
     .await;
 
@@ -257,8 +258,12 @@ async fn two_processes_one_bot() {
     assert_eq!((count(0), count(1)), (2, 1), "{identified:?}\n{logs}");
     assert_eq!(fake.state().registrations, 1, "registered by one process");
     // Every move once: the stored moves are the moves played.
-    assert_eq!(moves_of(&store, match_1).await, 3, "timed out after 3");
-    assert_eq!(moves_of(&store, computer_match).await, 4);
+    assert_eq!(
+        moves_of(&store, MatchId(match_1.0)).await,
+        3,
+        "timed out after 3"
+    );
+    assert_eq!(moves_of(&store, MatchId(computer_match.0)).await, 4);
     // Each message sent once: no nonce in two requests, one timeout notice.
     let mut nonces: HashMap<String, usize> = HashMap::new();
     for request in fake.requests() {

@@ -5,6 +5,7 @@
 use crate::checks::ephemeral_text;
 use crate::fixture::{alice, carol_the_admin, Fixture, GENERAL, WEB_URL};
 use crate::payload::Options;
+use namnam_model::ServerId;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_servers_page_is_linked_once_an_admin_turns_it_on() {
@@ -23,7 +24,7 @@ async fn a_servers_page_is_linked_once_an_admin_turns_it_on() {
     let said = ephemeral_text(&fx.fake.callback(&said).await);
     let token = namnam_store::web_token(
         store.reader(),
-        namnam_store::Snowflake(crate::support::fake_discord::FakeDiscord::GUILD_ID),
+        ServerId(crate::support::fake_discord::FakeDiscord::GUILD_ID),
     )
     .await
     .unwrap()

@@ -2,6 +2,7 @@
 //! challenge, every board against the stored match, refusals, autocomplete, a draw offer, a double click,
 //! a restart in the middle, the animation of long moves, and the leaderboard after.
 
+use namnam_model::MatchId;
 use serde_json::json;
 
 use namnam_game::House;
@@ -63,7 +64,7 @@ async fn whole_match(fx: Fixture, bot: Running, store: Store, database: &str) {
             .then_some(())
     })
     .await;
-    let match_id: i64 = board_match(&board);
+    let match_id: MatchId = MatchId((board_match(&board)).0);
 
     let first_board = (board_id, house_ids(&board)[0].clone());
     let mut ply = 0_usize;

@@ -2,6 +2,7 @@
 //! player with two matches there names one with `match:` (offered by autocomplete), and one with a single
 //! match there needs no number.
 
+use namnam_model::MatchId;
 use serde_json::Value;
 
 use crate::checks::{assert_public, board_match, button_ids, ephemeral_text, house_ids};
@@ -23,7 +24,7 @@ async fn start(fx: &Fixture, challenger: &Person, opponent: &Person, first: i64)
     let (_, board) = fx
         .press_public(opponent, id, &button_ids(&message)[0])
         .await;
-    board_match(&board)
+    (board_match(&board)).0
 }
 
 fn choices(callback: &Value) -> Vec<(i64, String)> {
@@ -58,7 +59,7 @@ async fn two_matches_in_one_channel_through_discord() {
     assert!(text.contains(&format!("#{with_bob}")), "{text}");
     assert!(text.contains(&format!("#{with_carol}")), "{text}");
     for id in [with_bob, with_carol] {
-        let row = crate::checks::stored_match(&store, id).await;
+        let row = crate::checks::stored_match(&store, MatchId(id)).await;
         assert_eq!(row.moves_played, 0);
     }
 
@@ -95,15 +96,15 @@ async fn two_matches_in_one_channel_through_discord() {
     );
     assert_public(&fake.callback(&sent).await);
     let board = fake.response(&sent).await;
-    assert_eq!(board_match(&board), with_carol);
+    assert_eq!(board_match(&board), MatchId(with_carol));
     assert_eq!(
-        crate::checks::stored_match(&store, with_carol)
+        crate::checks::stored_match(&store, MatchId(with_carol))
             .await
             .moves_played,
         1
     );
     assert_eq!(
-        crate::checks::stored_match(&store, with_bob)
+        crate::checks::stored_match(&store, MatchId(with_bob))
             .await
             .moves_played,
         0
@@ -123,7 +124,7 @@ async fn two_matches_in_one_channel_through_discord() {
     );
     assert_public(&fake.callback(&sent).await);
     assert_eq!(
-        crate::checks::stored_match(&store, with_carol)
+        crate::checks::stored_match(&store, MatchId(with_carol))
             .await
             .moves_played,
         2

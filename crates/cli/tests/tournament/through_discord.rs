@@ -2,6 +2,7 @@
 //! pair and start by themselves in threads, results that flow into the standings picture posted after every
 //! round, a withdrawal, a timeout, a restart of the bot in the middle, and the winner announced.
 
+use namnam_model::{MatchId, ServerId, TournamentId};
 use std::collections::BTreeMap;
 
 use namnam_store::{self as store, GameResult, GameRow, MatchState, Store, TournamentState};
@@ -83,7 +84,7 @@ async fn news(fx: &Fixture, text: &str) -> Message {
 }
 
 /// The newest board of a match (a message with its house buttons), once posted.
-async fn board_of(fx: &Fixture, match_id: i64) -> Message {
+async fn board_of(fx: &Fixture, match_id: MatchId) -> Message {
     fx.fake
         .wait_for(&format!("the board of match {match_id}"), |s| {
             s.messages
@@ -95,12 +96,12 @@ async fn board_of(fx: &Fixture, match_id: i64) -> Message {
         .await
 }
 
-async fn games(store: &Store, tournament: i64) -> Vec<GameRow> {
+async fn games(store: &Store, tournament: TournamentId) -> Vec<GameRow> {
     store::games(store.reader(), tournament).await.unwrap()
 }
 
 async fn the_tournament(store: &Store) -> namnam_store::TournamentRow {
-    let guild = namnam_store::Snowflake(FakeDiscord::GUILD_ID);
+    let guild = ServerId(FakeDiscord::GUILD_ID);
     store::last_tournament(store.reader(), guild)
         .await
         .unwrap()
@@ -108,7 +109,7 @@ async fn the_tournament(store: &Store) -> namnam_store::TournamentRow {
 }
 
 /// Waits until match `id` has ended.
-async fn ended(store: &Store, id: i64) {
+async fn ended(store: &Store, id: MatchId) {
     poll_async(&format!("match {id} to end"), PATIENCE, || async {
         let row = store::load_match(store.reader(), id).await.unwrap()?;
         (row.state != MatchState::Active).then_some(())
@@ -117,7 +118,7 @@ async fn ended(store: &Store, id: i64) {
 }
 
 /// Waits until round `round` has been paired.
-async fn paired(store: &Store, tournament: i64, round: u32) -> Vec<GameRow> {
+async fn paired(store: &Store, tournament: TournamentId, round: u32) -> Vec<GameRow> {
     poll_async(&format!("round {round}"), PATIENCE, || async {
         let t = store::load_tournament(store.reader(), tournament)
             .await
@@ -146,7 +147,7 @@ async fn north_resigns(fx: &Fixture, store: &Store, players: &[Person], game: &G
 }
 
 /// Plays match `id` to its end, move by move, each player pressing their first house button.
-async fn play_out(fx: &Fixture, store: &Store, players: &[Person], id: i64) -> u32 {
+async fn play_out(fx: &Fixture, store: &Store, players: &[Person], id: MatchId) -> u32 {
     let mut moves = 0;
     loop {
         let row = store::load_match(store.reader(), id)

@@ -3,10 +3,10 @@
 use crate::error::{CoreError, InternalError};
 use crate::{Arg, Core, Language, Text};
 use namnam_game::Player;
+use namnam_model::{Format, UserId};
 use namnam_render::{StandingsLine, StandingsTable};
 use namnam_store::{
-    self as store, DecidedBy, EntrantRow, Format, GameResult, GameRow, Snowflake, TournamentRow,
-    WriteTx,
+    self as store, DecidedBy, EntrantRow, GameResult, GameRow, TournamentRow, WriteTx,
 };
 use namnam_tournament as tournament;
 
@@ -46,11 +46,11 @@ impl Field {
         Ok(Field { t, entrants, games })
     }
 
-    pub(super) fn index_of(&self, player: Snowflake) -> Option<usize> {
+    pub(super) fn index_of(&self, player: UserId) -> Option<usize> {
         self.entrants.iter().position(|e| e.player == player)
     }
 
-    pub(super) fn name_of(&self, player: Snowflake) -> &str {
+    pub(super) fn name_of(&self, player: UserId) -> &str {
         self.entrants
             .iter()
             .find(|e| e.player == player)
@@ -69,7 +69,7 @@ impl Field {
             let Some((result, by)) = g.result else {
                 continue;
             };
-            let index = |player: Snowflake| {
+            let index = |player: UserId| {
                 self.index_of(player).ok_or_else(|| {
                     InternalError::Inconsistent(format!(
                         "tournament {}: a game of someone not in it",

@@ -22,6 +22,7 @@ use crate::vocabulary::{
     TournamentRefusal, TournamentSpec, UserError,
 };
 use field::{swiss_rounds, total_rounds, Field};
+use namnam_model::{Format, MatchId, TournamentId, UserId};
 use words::{
     describe_terms, named, names_and, signup_actions, signup_text, start_words, swiss_rounds_now,
     thread_name,
@@ -33,8 +34,8 @@ use super::outbox::{PostPlace, Via};
 use super::{Arg, Core, Language, Notice, Reply, Text};
 use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
 use namnam_store::{
-    self as store, DecidedBy, Format, GameResult, MatchRow, MatchState, Snowflake, StoreError,
-    TournamentRow, TournamentState, TournamentTerms, WriteTx,
+    self as store, DecidedBy, GameResult, MatchRow, MatchState, StoreError, TournamentRow,
+    TournamentState, TournamentTerms, WriteTx,
 };
 use namnam_tournament as tournament;
 
@@ -53,7 +54,7 @@ pub struct TournamentSheet {
 #[derive(Clone, Debug)]
 pub struct SheetRound {
     pub round: u32,
-    pub games: Vec<(String, Option<i64>)>,
+    pub games: Vec<(String, Option<MatchId>)>,
 }
 
 /// The longest name of a tournament.
@@ -122,7 +123,7 @@ impl Core {
         &self,
         place: &super::Place,
         language: Language,
-    ) -> Result<Vec<(i64, String)>, CoreError> {
+    ) -> Result<Vec<(TournamentId, String)>, CoreError> {
         let mut live = store::live_tournaments(self.store.reader(), place.server).await?;
         live.sort_by_key(|t| t.channel != place.channel);
         Ok(live
@@ -154,7 +155,7 @@ impl Core {
     async fn tournament_here(
         &self,
         req: &Request,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<TournamentRow, CoreError> {
         let reader = self.store.reader();
         let server = req.place.server;
@@ -261,7 +262,11 @@ impl Core {
         Ok(reply)
     }
 
-    async fn join_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+    async fn join_tournament(
+        &self,
+        req: &Request,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if !t.state.is_live() {
             return Err(TournamentRefusal::TournamentOver(t.name).into());
@@ -298,7 +303,11 @@ impl Core {
         )))
     }
 
-    async fn leave_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+    async fn leave_tournament(
+        &self,
+        req: &Request,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.state != TournamentState::Signup {
             return Err(TournamentRefusal::TournamentStarted(t.name).into());
@@ -315,7 +324,11 @@ impl Core {
         )))
     }
 
-    async fn start_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+    async fn start_tournament(
+        &self,
+        req: &Request,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.organiser != req.user.id && !req.can_manage {
             return Err(TournamentRefusal::NotOrganiser(t.organiser_name).into());
@@ -448,9 +461,9 @@ impl Core {
         &self,
         tx: &mut WriteTx,
         field: &Field,
-        south: Snowflake,
-        north: Snowflake,
-    ) -> Result<(i64, Notice), CoreError> {
+        south: UserId,
+        north: UserId,
+    ) -> Result<(MatchId, Notice), CoreError> {
         let t = &field.t;
         let now = self.now();
         let rules = Rules {
@@ -554,7 +567,7 @@ impl Core {
                         [
                             ("south", south),
                             ("north", Arg::player(field.name_of(north))),
-                            ("id", Arg::number(g.match_id.unwrap_or_default())),
+                            ("id", Arg::number(g.match_id.map_or(0, i64::from))),
                         ],
                     )
                 }
@@ -714,7 +727,7 @@ impl Core {
     async fn tournament_standings(
         &self,
         req: &Request,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         let field = Field::read(self, t).await?;
@@ -782,7 +795,7 @@ impl Core {
     async fn tournament_pairings(
         &self,
         req: &Request,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         let field = Field::read(self, t).await?;
@@ -828,7 +841,7 @@ impl Core {
     async fn withdraw_from_tournament(
         &self,
         req: &Request,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.state == TournamentState::Signup {
@@ -915,7 +928,11 @@ impl Core {
         Ok(answer)
     }
 
-    async fn cancel_tournament(&self, req: &Request, id: Option<i64>) -> Result<Reply, CoreError> {
+    async fn cancel_tournament(
+        &self,
+        req: &Request,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, CoreError> {
         let t = self.tournament_here(req, id).await?;
         if t.organiser != req.user.id && !req.can_manage {
             return Err(TournamentRefusal::NotOrganiser(t.organiser_name).into());
@@ -987,7 +1004,7 @@ impl Core {
                 // One tournament's trouble must not stop the clock for everyone: logged, tried again at
                 // the next sweep (its transaction is rolled back).
                 Err(e) => {
-                    tracing::error!(error = %super::cause_chain(&e), tournament = t_id,
+                    tracing::error!(error = %super::cause_chain(&e), tournament = %t_id,
                         "a tournament could not move on")
                 }
             }
@@ -1073,7 +1090,7 @@ impl Core {
 }
 
 /// The tournament `id` as it stands now, within `tx` (it was read before: it must be there).
-async fn reload(tx: &mut WriteTx, id: i64) -> Result<TournamentRow, CoreError> {
+async fn reload(tx: &mut WriteTx, id: TournamentId) -> Result<TournamentRow, CoreError> {
     store::load_tournament(&mut **tx, id)
         .await?
         .ok_or_else(|| InternalError::Inconsistent(format!("tournament {id} vanished")).into())

@@ -6,11 +6,12 @@ use super::MAX_THREAD_NAME;
 use crate::vocabulary::actions::ActionId;
 use crate::{Action, Arg, Language, Text};
 use namnam_game::Endgame;
-use namnam_store::{Format, MatchRow, TournamentRow};
+use namnam_model::{Format, TournamentId};
+use namnam_store::{MatchRow, TournamentRow};
 use namnam_tournament as tournament;
 
 /// The join and leave buttons of a sign-up.
-pub(super) fn signup_actions(id: i64) -> Vec<Action> {
+pub(super) fn signup_actions(id: TournamentId) -> Vec<Action> {
     vec![
         Action::new(
             ActionId::TournamentJoin { tournament: id },

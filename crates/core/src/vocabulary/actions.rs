@@ -6,6 +6,7 @@
 //! move was taken back, the process restarted) is refused as out of date rather than acted on in another
 //! position. The turn counts moves and takebacks and never goes back (`MatchRow::turns`).
 
+use namnam_model::{ChallengeId, MatchId, TournamentId, UserId};
 use std::fmt;
 use std::str::FromStr;
 
@@ -16,7 +17,6 @@ use super::{
     ReplayFrom, TournamentCommand,
 };
 use namnam_game::House;
-use namnam_store::Snowflake;
 
 /// Every id starts with this, so that a front end can tell its own buttons from others'.
 pub const PREFIX: &str = "nn:";
@@ -30,43 +30,43 @@ pub const MAX_LEN: usize = 100;
 pub enum ActionId {
     /// Sow `house` on the match's turn number `turn` (its moves and takebacks so far, plus one).
     Move {
-        match_id: i64,
+        match_id: MatchId,
         turn: u32,
         house: House,
     },
     /// Offer a draw, or accept the opponent's offer.
-    Draw { match_id: i64 },
+    Draw { match_id: MatchId },
     /// Ask to take back one's last move, or accept the opponent's request, on turn `turn` (as a move button
     /// of the same board: stale once anyone moves or a move is taken back).
-    Takeback { match_id: i64, turn: u32 },
+    Takeback { match_id: MatchId, turn: u32 },
     /// Decline the opponent's request to take back a move, or withdraw one's own.
-    TakebackDecline { match_id: i64, turn: u32 },
+    TakebackDecline { match_id: MatchId, turn: u32 },
     /// Ask to resign (the answer is a confirmation with its own button).
-    Resign { match_id: i64 },
+    Resign { match_id: MatchId },
     /// Resign, confirmed.
-    ResignConfirmed { match_id: i64 },
+    ResignConfirmed { match_id: MatchId },
     /// Play a finished match again, on the same terms.
-    Rematch { match_id: i64 },
+    Rematch { match_id: MatchId },
     /// Answer or withdraw a challenge.
     Challenge {
-        challenge: i64,
+        challenge: ChallengeId,
         answer: ChallengeAnswer,
     },
     /// Ask for the computer's analysis of a finished match.
-    Analyse { match_id: i64 },
+    Analyse { match_id: MatchId },
     /// Show a replay of the match at move `ply` (0: before the first move). `step` names the button, so
     /// that two buttons going to the same move still have ids of their own; `owner` is set on the buttons
     /// of a public replay: its owner steps it, anyone else gets a replay of their own.
     Replay {
-        match_id: i64,
+        match_id: MatchId,
         ply: u32,
         step: ReplayStep,
-        owner: Option<Snowflake>,
+        owner: Option<UserId>,
     },
     /// Join a tournament in sign-up.
-    TournamentJoin { tournament: i64 },
+    TournamentJoin { tournament: TournamentId },
     /// Leave a tournament before it starts.
-    TournamentLeave { tournament: i64 },
+    TournamentLeave { tournament: TournamentId },
     /// Open the server's daily puzzle of `day` (days since 1970-01-01, UTC), privately.
     DailyPuzzle { day: i64 },
     /// Play `house` in puzzle `attempt` (a puzzle shown to one player: its id in the database). Only that
@@ -342,7 +342,7 @@ impl FromStr for ActionId {
         };
         let replay = |m: &str, ply: &str, step: &str, owner: Option<&str>| {
             Ok(ActionId::Replay {
-                match_id: number(m)?,
+                match_id: MatchId(number(m)?),
                 ply: ply.parse().map_err(|_| unknown())?,
                 step: *ReplayStep::ALL
                     .iter()
@@ -352,7 +352,7 @@ impl FromStr for ActionId {
                     None => None,
                     // One spelling per id: no sign, no leading zeros.
                     Some(o) if o.starts_with(['+', '0']) => return Err(unknown()),
-                    Some(o) => Some(Snowflake(o.parse().map_err(|_| unknown())?)),
+                    Some(o) => Some(UserId(o.parse().map_err(|_| unknown())?)),
                 },
             })
         };
@@ -378,13 +378,13 @@ impl FromStr for ActionId {
                 ActionId::DailyPuzzle { day: number(d)? }
             }
             ["tournament", t, "join"] => ActionId::TournamentJoin {
-                tournament: number(t)?,
+                tournament: TournamentId(number(t)?),
             },
             ["tournament", t, "leave"] => ActionId::TournamentLeave {
-                tournament: number(t)?,
+                tournament: TournamentId(number(t)?),
             },
             ["challenge", c, what] => ActionId::Challenge {
-                challenge: number(c)?,
+                challenge: ChallengeId(number(c)?),
                 answer: match *what {
                     "accept" => ChallengeAnswer::Accept,
                     "decline" => ChallengeAnswer::Decline,
@@ -393,7 +393,7 @@ impl FromStr for ActionId {
                 },
             },
             [m, what] => {
-                let match_id = number(m)?;
+                let match_id = MatchId(number(m)?);
                 match *what {
                     "draw" => ActionId::Draw { match_id },
                     "resign" => ActionId::Resign { match_id },
@@ -404,15 +404,15 @@ impl FromStr for ActionId {
                 }
             }
             [m, "takeback", t] => ActionId::Takeback {
-                match_id: number(m)?,
+                match_id: MatchId(number(m)?),
                 turn: turn(t)?,
             },
             [m, "takeback-no", t] => ActionId::TakebackDecline {
-                match_id: number(m)?,
+                match_id: MatchId(number(m)?),
                 turn: turn(t)?,
             },
             [m, t, house] => ActionId::Move {
-                match_id: number(m)?,
+                match_id: MatchId(number(m)?),
                 // Parsed as before takebacks (the ids already posted must keep their meaning).
                 turn: t.parse().map_err(|_| unknown())?,
                 house: house
@@ -454,19 +454,37 @@ mod tests {
         ];
         prop_oneof![
             (id, any::<u32>(), 1i64..=12).prop_map(|(match_id, turn, label)| ActionId::Move {
-                match_id,
+                match_id: MatchId(match_id),
                 turn,
                 house: House::from_label(label).expect("1–12"),
             }),
-            id.prop_map(|match_id| ActionId::Draw { match_id }),
-            (id, any::<u32>()).prop_map(|(match_id, turn)| ActionId::Takeback { match_id, turn }),
-            (id, any::<u32>())
-                .prop_map(|(match_id, turn)| ActionId::TakebackDecline { match_id, turn }),
-            id.prop_map(|match_id| ActionId::Resign { match_id }),
-            id.prop_map(|match_id| ActionId::ResignConfirmed { match_id }),
-            id.prop_map(|match_id| ActionId::Rematch { match_id }),
-            (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge { challenge, answer }),
-            id.prop_map(|match_id| ActionId::Analyse { match_id }),
+            id.prop_map(|match_id| ActionId::Draw {
+                match_id: MatchId(match_id)
+            }),
+            (id, any::<u32>()).prop_map(|(match_id, turn)| ActionId::Takeback {
+                match_id: MatchId(match_id),
+                turn
+            }),
+            (id, any::<u32>()).prop_map(|(match_id, turn)| ActionId::TakebackDecline {
+                match_id: MatchId(match_id),
+                turn
+            }),
+            id.prop_map(|match_id| ActionId::Resign {
+                match_id: MatchId(match_id)
+            }),
+            id.prop_map(|match_id| ActionId::ResignConfirmed {
+                match_id: MatchId(match_id)
+            }),
+            id.prop_map(|match_id| ActionId::Rematch {
+                match_id: MatchId(match_id)
+            }),
+            (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge {
+                challenge: ChallengeId(challenge),
+                answer
+            }),
+            id.prop_map(|match_id| ActionId::Analyse {
+                match_id: MatchId(match_id)
+            }),
             (1i64..=i64::MAX, 1i64..=12).prop_map(|(attempt, label)| ActionId::PuzzleAnswer {
                 attempt,
                 house: House::from_label(label).expect("1–12"),
@@ -479,10 +497,10 @@ mod tests {
                 proptest::option::of(any::<u64>()),
             )
                 .prop_map(|(match_id, ply, step, owner)| ActionId::Replay {
-                    match_id,
+                    match_id: MatchId(match_id),
                     ply,
                     step,
-                    owner: owner.map(Snowflake),
+                    owner: owner.map(UserId),
                 }),
             (1i64..).prop_map(|day| ActionId::DailyPuzzle { day }),
         ]
@@ -516,47 +534,69 @@ mod tests {
             (
                 "nn:42:9:7",
                 ActionId::Move {
-                    match_id: 42,
+                    match_id: MatchId(42),
                     turn: 9,
                     house,
                 },
             ),
-            ("nn:42:draw", ActionId::Draw { match_id: 42 }),
+            (
+                "nn:42:draw",
+                ActionId::Draw {
+                    match_id: MatchId(42),
+                },
+            ),
             (
                 "nn:42:takeback:9",
                 ActionId::Takeback {
-                    match_id: 42,
+                    match_id: MatchId(42),
                     turn: 9,
                 },
             ),
             (
                 "nn:42:takeback-no:9",
                 ActionId::TakebackDecline {
-                    match_id: 42,
+                    match_id: MatchId(42),
                     turn: 9,
                 },
             ),
-            ("nn:42:resign", ActionId::Resign { match_id: 42 }),
+            (
+                "nn:42:resign",
+                ActionId::Resign {
+                    match_id: MatchId(42),
+                },
+            ),
             (
                 "nn:42:resign-yes",
-                ActionId::ResignConfirmed { match_id: 42 },
+                ActionId::ResignConfirmed {
+                    match_id: MatchId(42),
+                },
             ),
-            ("nn:42:rematch", ActionId::Rematch { match_id: 42 }),
-            ("nn:42:analyse", ActionId::Analyse { match_id: 42 }),
+            (
+                "nn:42:rematch",
+                ActionId::Rematch {
+                    match_id: MatchId(42),
+                },
+            ),
+            (
+                "nn:42:analyse",
+                ActionId::Analyse {
+                    match_id: MatchId(42),
+                },
+            ),
             ("nn:daily:20425", ActionId::DailyPuzzle { day: 20425 }),
             (
                 "nn:replay:42:17:next:99",
                 ActionId::Replay {
-                    match_id: 42,
+                    match_id: MatchId(42),
                     ply: 17,
                     step: ReplayStep::Forward,
-                    owner: Some(Snowflake(99)),
+                    owner: Some(UserId(99)),
                 },
             ),
             (
                 "nn:replay:42:0:open",
                 ActionId::Replay {
-                    match_id: 42,
+                    match_id: MatchId(42),
                     ply: 0,
                     step: ReplayStep::Open,
                     owner: None,
@@ -573,7 +613,7 @@ mod tests {
             (
                 "nn:challenge:5:decline",
                 ActionId::Challenge {
-                    challenge: 5,
+                    challenge: ChallengeId(5),
                     answer: ChallengeAnswer::Decline,
                 },
             ),

@@ -3,12 +3,12 @@
 use super::input::{bad, parse_channel, parse_clock, parse_target, yes_no, Options, Wanted};
 use super::{Change, Resolver, UserError};
 use crate::message::{Arg, Language, Text};
-use namnam_store::Snowflake;
+use namnam_model::{ChannelId, MatchId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AdminCommand {
     /// Stop the match in this channel (`match:N` when it has several), unrated.
-    Abort { match_id: Option<i64> },
+    Abort { match_id: Option<MatchId> },
     /// Show (when empty) or change the server's settings.
     Settings(SettingsChange),
     /// End the season and start the next (unless `start` is false), and set how seasons go.
@@ -19,11 +19,11 @@ pub enum AdminCommand {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettingsChange {
     /// Empty: every channel.
-    pub channels: Option<Vec<Snowflake>>,
+    pub channels: Option<Vec<ChannelId>>,
     /// One channel more where matches may be played (applied after `channels`).
-    pub allow: Option<Snowflake>,
+    pub allow: Option<ChannelId>,
     /// One channel fewer where matches may be played.
-    pub disallow: Option<Snowflake>,
+    pub disallow: Option<ChannelId>,
     pub clock_secs: Option<u32>,
     /// The server's default target; cleared: no target.
     pub target: Change<u8>,
@@ -33,7 +33,7 @@ pub struct SettingsChange {
     /// The server's web page: on, a new link (the old one stops), or off.
     pub web: Option<WebChange>,
     /// The channel of the daily puzzle; cleared: none.
-    pub daily_puzzle: Change<Snowflake>,
+    pub daily_puzzle: Change<ChannelId>,
 }
 
 /// What an admin does with the server's web page.
@@ -72,7 +72,7 @@ pub struct SeasonChange {
     /// Start a new season now (`start:no` changes only the options).
     pub start: bool,
     /// The channel where season news is posted.
-    pub news: Option<Snowflake>,
+    pub news: Option<ChannelId>,
     /// A new season on the first of each month (UTC).
     pub monthly: Option<bool>,
 }
@@ -147,7 +147,7 @@ impl SettingsChange {
     }
 }
 
-fn parse_channels(list: &str, resolver: &dyn Resolver) -> Result<Vec<Snowflake>, UserError> {
+fn parse_channels(list: &str, resolver: &dyn Resolver) -> Result<Vec<ChannelId>, UserError> {
     if list == "all" || list == "any" {
         return Ok(Vec::new());
     }
@@ -166,9 +166,9 @@ pub enum AdminRefusal {
     /// `admin season` again within a minute of the last: the season it would end has just begun.
     SeasonJustStarted(u32),
     /// `admin settings disallow:` names a channel that is not on the list.
-    NotAllowedAnyway(Snowflake),
+    NotAllowedAnyway(ChannelId),
     /// `admin settings disallow:` names the only channel on the list.
-    LastAllowedChannel(Snowflake),
+    LastAllowedChannel(ChannelId),
 }
 
 impl AdminRefusal {

@@ -8,7 +8,7 @@ use super::{Resolver, UserError, UserRef};
 use crate::message::{Arg, Text};
 use namnam_ai::Level;
 use namnam_game::Endgame;
-use namnam_store::FirstMover;
+use namnam_model::{ChallengeId, FirstMover, MatchId};
 
 /// `challenge`, `accept`, `decline`, `cancel`, `rematch`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,17 +18,17 @@ pub enum ChallengeCommand {
         options: ChallengeOptions,
     },
     Accept {
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     },
     Decline {
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     },
     Cancel {
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     },
     /// Play a finished match again, same terms: `None` is the user's last finished match in the channel.
     Rematch {
-        match_id: Option<i64>,
+        match_id: Option<MatchId>,
     },
 }
 
@@ -133,8 +133,8 @@ pub enum ChallengeRefusal {
     },
     LevelForPeople,
     NothingToRematch,
-    RematchActive(i64),
-    RematchAborted(i64),
+    RematchActive(MatchId),
+    RematchAborted(MatchId),
 }
 
 impl ChallengeRefusal {

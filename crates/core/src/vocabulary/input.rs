@@ -5,7 +5,7 @@ use super::Resolver;
 use crate::clock::parse_duration;
 use crate::message::{Arg, Text};
 use namnam_game::{Endgame, House, MatchOptions};
-use namnam_store::Snowflake;
+use namnam_model::{ChannelId, MatchId};
 
 /// A refusal of what was typed, before anything is read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,13 +216,13 @@ impl<'a> Options<'a> {
     }
 
     /// The required `match:N` (as the bot shows it, `Match #N`; a leading `#` is allowed).
-    pub fn match_number(&mut self) -> Result<i64, InputRefusal> {
+    pub fn match_number(&mut self) -> Result<MatchId, InputRefusal> {
         let given = self.required("match")?;
         parse_match_number(given)
     }
 
     /// An optional `match:N`.
-    pub fn optional_match_number(&mut self) -> Result<Option<i64>, InputRefusal> {
+    pub fn optional_match_number(&mut self) -> Result<Option<MatchId>, InputRefusal> {
         self.take("match").map(parse_match_number).transpose()
     }
 
@@ -246,12 +246,13 @@ pub(super) fn parse_house(typed: &str) -> Result<House, InputRefusal> {
     House::from_label(label).map_err(|_| InputRefusal::NoSuchHouse(label))
 }
 
-fn parse_match_number(given: &str) -> Result<i64, InputRefusal> {
+fn parse_match_number(given: &str) -> Result<MatchId, InputRefusal> {
     given
         .trim_start_matches('#')
         .parse()
         .ok()
         .filter(|&id: &i64| id > 0)
+        .map(MatchId)
         .ok_or(bad("match", Wanted::MatchNumberAsShown))
 }
 
@@ -298,7 +299,7 @@ pub(super) fn parse_clock(v: &str) -> Option<u32> {
 pub(super) fn parse_channel(
     name: &str,
     resolver: &dyn Resolver,
-) -> Result<Snowflake, InputRefusal> {
+) -> Result<ChannelId, InputRefusal> {
     resolver
         .channel(name)
         .ok_or_else(|| InputRefusal::UnknownChannel(name.to_owned()))

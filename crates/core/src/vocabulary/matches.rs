@@ -3,18 +3,19 @@
 use super::input::Options;
 use super::UserError;
 use crate::message::{Arg, Text};
+use namnam_model::MatchId;
 
 /// `board`, `matches`, `history`: `match_id` is the `match:N` typed, needed only when the player has more
 /// than one match in the channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchCommand {
     Board {
-        match_id: Option<i64>,
+        match_id: Option<MatchId>,
     },
     /// The live matches of the server.
     List,
     History {
-        match_id: Option<i64>,
+        match_id: Option<MatchId>,
     },
 }
 
@@ -39,14 +40,14 @@ pub enum MatchRef {
     #[default]
     Here,
     /// The `match:N` typed.
-    Numbered(i64),
+    Numbered(MatchId),
     /// The one its button was drawn for, while it is still where it was.
     Button(Expected),
 }
 
 impl MatchRef {
     /// `match:N` when typed, else the match here.
-    pub fn typed(number: Option<i64>) -> MatchRef {
+    pub fn typed(number: Option<MatchId>) -> MatchRef {
         number.map_or(MatchRef::Here, MatchRef::Numbered)
     }
 }
@@ -54,7 +55,7 @@ impl MatchRef {
 /// What a button was made for: acting on it later is refused unless the match is still where it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expected {
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The match's turn the button was drawn for (moves, takebacks: see `MatchRow::turns`), or `None` for
     /// buttons valid all match long.
     pub turn: Option<u32>,
@@ -64,21 +65,21 @@ pub struct Expected {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchRefusal {
     /// Several matches here could be meant: say which (`match:N`). Each: its number and players.
-    WhichMatch(Vec<(i64, String, String)>),
+    WhichMatch(Vec<(MatchId, String, String)>),
     /// `match:N` names a match that is played in another channel.
     MatchElsewhere {
-        id: i64,
+        id: MatchId,
         channel: u64,
         channel_name: String,
     },
     /// `match:N` names a match that is over.
-    MatchOver(i64),
+    MatchOver(MatchId),
     NoMatch,
     NotAPlayer(String, String),
     /// A button drawn for a position the match has left.
     Stale,
-    NotActive(i64),
-    NoSuchMatch(i64),
+    NotActive(MatchId),
+    NoSuchMatch(MatchId),
 }
 
 impl MatchRefusal {

@@ -18,10 +18,11 @@ pub mod puzzles;
 pub mod records;
 pub mod tournaments;
 
+use namnam_model::{ChannelId, ServerId, UserId};
 use std::fmt;
 
 use super::message::{Language, Text};
-use namnam_store::{PlayerKind, Snowflake};
+use namnam_store::PlayerKind;
 
 pub use admin::{
     AdminCommand, AdminRefusal, LanguageChoice, SeasonChange, SettingsChange, WebChange,
@@ -38,7 +39,7 @@ pub use tournaments::{StartAt, TournamentCommand, TournamentRefusal, TournamentS
 /// A user as the front end knows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRef {
-    pub id: Snowflake,
+    pub id: UserId,
     /// Their name where they are now: in a server, their nickname there (else their account's name). Only
     /// that server shows it.
     pub name: String,
@@ -50,7 +51,7 @@ pub struct UserRef {
 
 impl UserRef {
     /// A person whose name is the same everywhere (the console's players).
-    pub fn human(id: Snowflake, name: impl Into<String>) -> UserRef {
+    pub fn human(id: UserId, name: impl Into<String>) -> UserRef {
         let name = name.into();
         UserRef {
             id,
@@ -62,7 +63,7 @@ impl UserRef {
 
     /// A member of a server: `name` there (their nickname, else `account_name`), and their account's name.
     pub fn member(
-        id: Snowflake,
+        id: UserId,
         name: impl Into<String>,
         account_name: impl Into<String>,
         kind: PlayerKind,
@@ -106,16 +107,16 @@ impl UserRef {
 }
 
 /// The console's id for Namnam's computer (console ids of people are never below 2).
-pub const COMPUTER_ID: Snowflake = Snowflake(1);
+pub const COMPUTER_ID: UserId = UserId(1);
 /// The name that challenges the computer in the console.
 pub const COMPUTER_NAME: &str = "namnam";
 
 /// Where a request comes from. A thread is a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
-    pub server: Snowflake,
+    pub server: ServerId,
     pub server_name: String,
-    pub channel: Snowflake,
+    pub channel: ChannelId,
     pub channel_name: String,
 }
 
@@ -137,7 +138,7 @@ pub struct Request {
 /// Turns the names a front end sees (`bob`, `#games`) into ids.
 pub trait Resolver {
     fn user(&self, name: &str) -> Option<UserRef>;
-    fn channel(&self, name: &str) -> Option<Snowflake>;
+    fn channel(&self, name: &str) -> Option<ChannelId>;
 }
 
 /// The command names, for help texts and front ends.

@@ -3,20 +3,20 @@
 use super::input::{yes_no, Options, Wanted};
 use super::UserError;
 use crate::message::{Arg, Text};
-use namnam_store::Snowflake;
+use namnam_model::{MatchId, UserId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordCommand {
     /// The record of a match of this server, as a file.
-    Export { match_id: i64 },
+    Export { match_id: MatchId },
     /// A match shown as it stood after move `ply` (0: before the first move).
     Replay {
-        match_id: i64,
+        match_id: MatchId,
         ply: u32,
         from: ReplayFrom,
     },
     /// The computer's analysis of a finished match: queued, then posted where it was asked for.
-    Analyse { match_id: i64 },
+    Analyse { match_id: MatchId },
 }
 
 /// What asked for a replay, which says where it is shown.
@@ -26,7 +26,7 @@ pub enum ReplayFrom {
     Command { public: bool },
     /// A replay's own button: that replay steps, in place. `owner` is the one who asked for a public
     /// replay; anyone else pressing it gets a private replay of their own.
-    Button { owner: Option<Snowflake> },
+    Button { owner: Option<UserId> },
     /// A button that opens a new private replay for whoever presses it.
     Open,
 }
@@ -58,10 +58,10 @@ impl RecordCommand {
 /// A record or an analysis refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordRefusal {
-    LiveMatchOfOthers(i64),
-    AnalyseLive(i64),
-    NothingToAnalyse(i64),
-    AnalysisQueued(i64),
+    LiveMatchOfOthers(MatchId),
+    AnalyseLive(MatchId),
+    NothingToAnalyse(MatchId),
+    AnalysisQueued(MatchId),
 }
 
 impl RecordRefusal {

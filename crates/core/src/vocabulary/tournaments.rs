@@ -7,20 +7,20 @@ use super::UserError;
 use crate::clock::parse_duration;
 use crate::message::{Arg, Text};
 use namnam_game::Endgame;
-use namnam_store::Format;
+use namnam_model::{Format, TournamentId};
 
 /// `tournament …`: what to do, and to which tournament (`None`: the one meant here, see
 /// `Core::tournament_here`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentCommand {
     Create(TournamentSpec),
-    Join(Option<i64>),
-    Leave(Option<i64>),
-    Start(Option<i64>),
-    Standings(Option<i64>),
-    Pairings(Option<i64>),
-    Withdraw(Option<i64>),
-    Cancel(Option<i64>),
+    Join(Option<TournamentId>),
+    Leave(Option<TournamentId>),
+    Start(Option<TournamentId>),
+    Standings(Option<TournamentId>),
+    Pairings(Option<TournamentId>),
+    Withdraw(Option<TournamentId>),
+    Cancel(Option<TournamentId>),
 }
 
 /// What `tournament create` asks for; `None`: the default.
@@ -87,6 +87,7 @@ impl TournamentCommand {
                         .parse()
                         .ok()
                         .filter(|&id: &i64| id > 0)
+                        .map(TournamentId)
                 },
                 Wanted::TournamentNumber,
             )
@@ -151,10 +152,10 @@ impl TournamentSpec {
 /// A tournament's command refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentRefusal {
-    NoSuchTournament(i64),
+    NoSuchTournament(TournamentId),
     NoTournament,
     /// Several tournaments could be meant: their numbers and names.
-    WhichTournament(Vec<(i64, String)>),
+    WhichTournament(Vec<(TournamentId, String)>),
     /// A tournament's matches need a target or a round limit.
     TournamentEndless,
     RoundRobinRounds,

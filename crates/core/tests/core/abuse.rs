@@ -9,7 +9,7 @@ use namnam_core::{
     ActionId, Command, Part, Reply, Request, Resolver, UserError, UserRef, COSTLY_PER_MINUTE,
 };
 use namnam_core::{ChallengeRefusal, InputRefusal, PlayRefusal};
-use namnam_store::Snowflake;
+use namnam_model::{MatchId, TournamentId, UserId};
 use proptest::prelude::*;
 
 /// `line`'s command as `user` (any id and name) in `#general`.
@@ -38,7 +38,7 @@ async fn the_board_pings_nobody(backend: Backend) {
         .await;
     assert_eq!(
         started.notify,
-        vec![Snowflake::of_name("user", "alice")],
+        vec![UserId::of_name("alice")],
         "a new board pings the player to move"
     );
     for who in ["carol", "alice", "bob"] {
@@ -54,7 +54,7 @@ async fn the_board_pings_nobody(backend: Backend) {
 async fn a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes(backend: Backend) {
     let h = Harness::new(backend).await;
     let first = h.ok("alice", "challenge opponent:bob").await;
-    assert_eq!(first.notify, vec![Snowflake::of_name("user", "bob")]);
+    assert_eq!(first.notify, vec![UserId::of_name("bob")]);
     h.ok("alice", "cancel").await;
     for _ in 0..3 {
         match h.refused("alice", "challenge opponent:bob").await {
@@ -89,7 +89,7 @@ async fn a_takeback_is_asked_once_per_move(backend: Backend) {
         .await;
     h.ok("alice", "move house:3").await;
     let asked = h.ok("alice", "takeback").await;
-    assert_eq!(asked.notify, vec![Snowflake::of_name("user", "bob")]);
+    assert_eq!(asked.notify, vec![UserId::of_name("bob")]);
     h.ok("alice", "takeback decline:yes").await;
     for _ in 0..3 {
         assert_eq!(
@@ -251,8 +251,8 @@ async fn a_tournament_name_is_quoted_never_words(backend: Backend) {
 async fn winners_are_pinged_by_their_ids(backend: Backend) {
     let h = Harness::new(backend).await;
     // Two entrants with one name: the one who wins is pinged, not the first of that name.
-    let first = UserRef::human(Snowflake(7_000_000_000_000_001), "sam");
-    let second = UserRef::human(Snowflake(7_000_000_000_000_002), "sam");
+    let first = UserRef::human(UserId(7_000_000_000_000_001), "sam");
+    let second = UserRef::human(UserId(7_000_000_000_000_002), "sam");
     let create = parse(
         "tournament",
         &["create"],
@@ -354,18 +354,18 @@ async fn forged_button_ids_are_refused_not_panics() {
     h.start_match("general", "alice", "bob", "").await;
     for id in [
         ActionId::Move {
-            match_id: i64::MAX,
+            match_id: MatchId(i64::MAX),
             turn: u32::MAX,
             house: namnam_game::House::from_label(1).unwrap(),
         },
         ActionId::Replay {
-            match_id: -1,
+            match_id: MatchId(-1),
             ply: u32::MAX,
             step: namnam_core::vocabulary::actions::ReplayStep::Forward,
             owner: None,
         },
         ActionId::TournamentJoin {
-            tournament: i64::MIN,
+            tournament: TournamentId(i64::MIN),
         },
     ] {
         let pressed = h.press("carol", id).await;

@@ -5,14 +5,15 @@ use crate::common::*;
 use namnam_core::{ActionId, Place, Reply, UserError};
 use namnam_core::{ChallengeRefusal, MatchRefusal};
 use namnam_game::House;
+use namnam_model::{MatchId, UserId};
 use namnam_store as store;
 
 fn place(h: &Harness, channel: &str) -> Place {
     h.request(channel, "alice", "board").place
 }
 
-fn user(name: &str) -> namnam_store::Snowflake {
-    namnam_store::Snowflake::of_name("user", name)
+fn user(name: &str) -> UserId {
+    namnam_model::UserId::of_name(name)
 }
 
 async fn legal(h: &Harness, channel: &str, name: &str) -> Vec<(House, u8)> {
@@ -195,12 +196,12 @@ async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backen
     );
     let refusal = h
         .core
-        .move_match_to_thread(4242, channel_id("a-thread"), "a thread")
+        .move_match_to_thread(MatchId(4242), channel_id("a-thread"), "a thread")
         .await
         .expect_err("no such match");
     assert_eq!(
         refusal.to_string(),
-        UserError::Match(MatchRefusal::NotActive(4242)).to_string()
+        UserError::Match(MatchRefusal::NotActive(MatchId(4242))).to_string()
     );
     let row = store::load_match(h.core.store().reader(), second_id)
         .await
@@ -254,7 +255,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     assert_eq!(row.channel, channel_id("general"), "back in its channel");
     let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1, "its board, posted again");
-    assert_eq!(due[0].channel, channel_id("general"));
+    assert_eq!(due[0].to.channel_id(), Some(channel_id("general")));
     assert!(
         due[0].reply.text.plain().contains("its thread was closed"),
         "{}",

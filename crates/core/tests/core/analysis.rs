@@ -2,6 +2,7 @@
 //! stored and runs once, is posted where it was asked for, and marks the mistake in the replay.
 
 use namnam_core::RecordRefusal;
+use namnam_model::MatchId;
 use std::sync::Arc;
 
 use namnam_core::{Core, CoreConfig, ManualClock, UserError};
@@ -84,7 +85,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     // Stored with its post, in one transaction: the poster has it.
     let pending: Vec<String> =
         sqlx::query_scalar("SELECT body FROM outbox WHERE state = 'pending' AND match_id = $1")
-            .bind(match_id)
+            .bind(match_id.to_sql())
             .fetch_all(h.core.store().reader())
             .await
             .unwrap();
@@ -146,7 +147,7 @@ async fn an_analysis_is_done_once_by_whoever_holds_it(backend: Backend) {
         .await
         .unwrap();
     tx.commit().await.unwrap();
-    assert_eq!(taken.map(|a| a.match_id), Some(1));
+    assert_eq!(taken.map(|a| a.match_id), Some(MatchId(1)));
     assert!(h.core.analyse_next().await.unwrap().is_none());
     assert_eq!(h.core.analyses_waiting().await.unwrap(), 1);
     // …until that claim runs out (the other process died): then it is taken over and done, once.
@@ -156,7 +157,7 @@ async fn an_analysis_is_done_once_by_whoever_holds_it(backend: Backend) {
     assert_eq!(h.core.analyses_waiting().await.unwrap(), 0);
     let mut tx = h.core.store().begin().await.unwrap();
     assert!(
-        !store::finish_analysis(&mut tx, 1, "shards 1-1 of 2", &[], now)
+        !store::finish_analysis(&mut tx, MatchId(1), "shards 1-1 of 2", &[], now)
             .await
             .unwrap(),
         "the process that lost its claim cannot overwrite the verdict"

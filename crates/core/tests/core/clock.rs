@@ -5,6 +5,7 @@
 use crate::common::*;
 use namnam_core::{spawn_sweeper, UserError};
 use namnam_core::{ChallengeRefusal, MatchRefusal};
+use namnam_model::PostTo;
 use std::time::Duration;
 
 async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backend: Backend) {
@@ -27,7 +28,7 @@ async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backe
     );
     assert_eq!(
         reminder.notify,
-        vec![namnam_store::Snowflake::of_name("user", "alice")]
+        vec![namnam_model::UserId::of_name("alice")]
     );
     assert_eq!(notices[0].channel, channel_id("general"));
     assert!(h.core.sweep().await.unwrap().is_empty());
@@ -195,8 +196,8 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
     assert_eq!(due.len(), 1);
     let post = &mut due[0];
     assert_eq!(
-        (post.id, post.channel, post.maybe_shown),
-        (board_post, channel_id("general"), true)
+        (post.id, post.to.channel_id(), post.maybe_shown),
+        (board_post, Some(channel_id("general")), true)
     );
     assert_eq!(post.reply.text, start.text, "the same words as the answer");
     assert_eq!(post.reply.actions, start.actions, "and the same buttons");
@@ -304,16 +305,20 @@ async fn a_channel_where_posting_fails_keeps_no_other_waiting(backend: Backend) 
     assert_eq!(h.core.release_held_posts().await.unwrap(), 3);
     let (general, games) = (channel_id("general"), channel_id("games"));
     let due = h.core.due_posts(10, &[]).await.unwrap();
-    let channels: Vec<_> = due.iter().map(|p| p.channel).collect();
+    let channels: Vec<_> = due.iter().filter_map(|p| p.to.channel_id()).collect();
     assert_eq!(
         channels,
         [general, games],
         "the oldest post of each channel"
     );
     // While #general rests after a failed try, #games is still served.
-    let due = h.core.due_posts(10, &[general]).await.unwrap();
+    let due = h
+        .core
+        .due_posts(10, &[PostTo::channel(general).lane()])
+        .await
+        .unwrap();
     assert_eq!(due.len(), 1);
-    assert_eq!(due[0].channel, games);
+    assert_eq!(due[0].to.channel_id(), Some(games));
 }
 
 async fn answers_left_held_by_a_stopped_process_are_due_at_once_as_possibly_shown(

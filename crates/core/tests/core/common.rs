@@ -5,11 +5,12 @@ use namnam_core::{
     ActionId, Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
 };
 use namnam_game::Player;
-use namnam_store::{PlayerKind, Snowflake};
+use namnam_model::{ChannelId, ServerId};
+use namnam_store::PlayerKind;
 use std::sync::Arc;
 use tempfile::TempDir;
 
-pub const SERVER: Snowflake = Snowflake(1_100_000_000_000_000_001);
+pub const SERVER: ServerId = ServerId(1_100_000_000_000_000_001);
 /// 2026-01-01 00:00 UTC.
 pub const START_MS: i64 = 1_767_225_600_000;
 
@@ -70,10 +71,10 @@ pub struct Harness {
 }
 
 /// A server on the other shard of [`Harness::with_outage_rule`].
-pub const OTHER_SERVER: Snowflake = Snowflake(1_100_000_000_004_194_305);
+pub const OTHER_SERVER: ServerId = ServerId(1_100_000_000_004_194_305);
 
 /// The shard of a server, as Discord splits two shards.
-pub fn shard_of(server: Snowflake) -> u32 {
+pub fn shard_of(server: ServerId) -> u32 {
     ((server.0 >> 22) % 2) as u32
 }
 
@@ -296,8 +297,8 @@ pub fn side_of(reply: &Reply, name: &str) -> Player {
     }
 }
 
-pub fn channel_id(name: &str) -> Snowflake {
-    namnam_store::Snowflake::of_name("channel", name)
+pub fn channel_id(name: &str) -> ChannelId {
+    namnam_model::ChannelId::of_name(name)
 }
 
 pub struct TestNames;
@@ -307,13 +308,13 @@ impl Resolver for TestNames {
         if name == "namnam" {
             return Some(UserRef::computer());
         }
-        let mut user = UserRef::human(namnam_store::Snowflake::of_name("user", name), name);
+        let mut user = UserRef::human(namnam_model::UserId::of_name(name), name);
         if name.starts_with("robot") {
             user.kind = PlayerKind::Bot;
         }
         Some(user)
     }
-    fn channel(&self, name: &str) -> Option<Snowflake> {
+    fn channel(&self, name: &str) -> Option<ChannelId> {
         Some(channel_id(name.trim_start_matches('#')))
     }
 }

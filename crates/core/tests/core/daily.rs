@@ -5,6 +5,7 @@
 use crate::common::*;
 use namnam_core::{ActionId, Notice};
 use namnam_core::{AdminRefusal, PuzzleRefusal};
+use namnam_model::ServerId;
 use namnam_store as store;
 
 const DAY_SECS: i64 = 86_400;
@@ -41,14 +42,14 @@ async fn posts_in(h: &Harness, channel: &str) -> i64 {
         .unwrap()
 }
 
-async fn posted_first(h: &Harness, server: namnam_store::Snowflake) -> store::DailyPuzzle {
+async fn posted_first(h: &Harness, server: ServerId) -> store::DailyPuzzle {
     store::daily_puzzles_of(h.core.store().reader(), server)
         .await
         .unwrap()
         .remove(0)
 }
 
-async fn next_posted_at(h: &Harness, server: namnam_store::Snowflake) -> i64 {
+async fn next_posted_at(h: &Harness, server: ServerId) -> i64 {
     store::daily_puzzles_of(h.core.store().reader(), server)
         .await
         .unwrap()[1]

@@ -117,7 +117,7 @@ async fn a_dm_is_in_the_language_of_its_readers_latest_interaction(backend: Back
         .await
         .unwrap()
         .into_iter()
-        .find(|p| p.dm_user.is_some())
+        .find(|p| p.to.dm_user().is_some())
         .expect("bob's turn DM, stored with the move");
     assert_eq!(dm.reply.language, fr, "{}", dm.reply.text);
     assert!(

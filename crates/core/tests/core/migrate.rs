@@ -4,8 +4,9 @@
 
 use crate::common::*;
 use namnam_core::{ActionId, Resolver};
+use namnam_model::{ApplicationId, CommandId};
 use namnam_store::copy::{copy_all, table_names, NOT_COPIED, TABLES};
-use namnam_store::{Registration, Snowflake, Store, StoreError};
+use namnam_store::{Registration, Store, StoreError};
 use sqlx::{Column, Row, ValueRef};
 use std::collections::BTreeMap;
 
@@ -100,9 +101,9 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     let mut tx = h.core.store().begin().await.unwrap();
     let registration = Registration {
         scope: "global".into(),
-        application: Snowflake(1_200_000_000_000_000_001),
+        application: ApplicationId(1_200_000_000_000_000_001),
         fingerprint: "f".repeat(64),
-        commands: [("move".to_owned(), Snowflake(1_200_000_000_000_000_002))].into(),
+        commands: [("move".to_owned(), CommandId(1_200_000_000_000_000_002))].into(),
     };
     namnam_store::save_registration(&mut tx, &registration, START_MS)
         .await
@@ -179,7 +180,7 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         .await
         .unwrap();
     sqlx::query("INSERT INTO mined_matches (match_id, mined_at) VALUES ($1, $2)")
-        .bind(finished_id)
+        .bind(finished_id.to_sql())
         .bind(START_MS)
         .execute(&mut *tx)
         .await

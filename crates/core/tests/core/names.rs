@@ -4,16 +4,16 @@
 
 use crate::common::*;
 use namnam_core::{Request, Resolver};
+use namnam_model::{MatchId, ServerId, UserId};
 use namnam_store as store;
-use namnam_store::Snowflake;
 
 /// The second server of these tests.
-const OTHER: Snowflake = Snowflake(SERVER.0 + 1);
+const OTHER: ServerId = ServerId(SERVER.0 + 1);
 
 /// `line` as `user` in `server`'s `#channel`, where they are called `name`.
 fn as_named(
     h: &Harness,
-    server: Snowflake,
+    server: ServerId,
     channel: &str,
     user: &str,
     name: &str,
@@ -36,7 +36,7 @@ async fn ok(h: &Harness, request: Request) -> namnam_core::Reply {
 
 /// A rated match of alice (named `alice_name`) and bob in `server`: one move, then bob resigns. Returns
 /// the match's id.
-async fn rated_match(h: &Harness, server: Snowflake, channel: &str, alice_name: &str) -> i64 {
+async fn rated_match(h: &Harness, server: ServerId, channel: &str, alice_name: &str) -> MatchId {
     let challenge = as_named(
         h,
         server,
@@ -65,10 +65,10 @@ async fn rated_match(h: &Harness, server: Snowflake, channel: &str, alice_name: 
         as_named(h, server, channel, "bob", "bob", "resign confirm:yes"),
     )
     .await;
-    over.board.expect("the last board").match_id
+    MatchId((over.board.expect("the last board").match_id).0)
 }
 
-async fn leaderboard_names(h: &Harness, server: Snowflake) -> Vec<String> {
+async fn leaderboard_names(h: &Harness, server: ServerId) -> Vec<String> {
     let (rows, _) = store::leaderboard(h.core.store().reader(), server, 1, 10)
         .await
         .unwrap();
@@ -124,12 +124,12 @@ async fn each_server_shows_its_own_name(backend: Backend) {
     assert!(leaderboard_names(&h, OTHER)
         .await
         .contains(&"Ali of B".to_owned()));
-    let played = store::load_match(h.core.store().reader(), first)
+    let played = store::load_match(h.core.store().reader(), MatchId(first.0))
         .await
         .unwrap()
         .unwrap();
     assert_eq!(played.names.south, "Alice of A");
-    let record = store::load_record(h.core.store().reader(), first)
+    let record = store::load_record(h.core.store().reader(), MatchId(first.0))
         .await
         .unwrap()
         .unwrap();
@@ -174,7 +174,7 @@ async fn the_migration_keeps_todays_names_in_every_server(backend: Backend) {
     let names = |server: u64, player: u64| {
         let store = store.clone();
         async move {
-            store::server_name(store.reader(), Snowflake(server), Snowflake(player))
+            store::server_name(store.reader(), ServerId(server), UserId(player))
                 .await
                 .unwrap()
         }

@@ -77,9 +77,12 @@ async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend)
         reply.direct.is_empty(),
         "with an outbox the DM is stored, not handed over"
     );
-    let bob = namnam_store::Snowflake::of_name("user", "bob");
+    let bob = namnam_model::UserId::of_name("bob");
     let posts = h.core.due_posts(50, &[]).await.unwrap();
-    let dms: Vec<_> = posts.iter().filter(|p| p.dm_user == Some(bob)).collect();
+    let dms: Vec<_> = posts
+        .iter()
+        .filter(|p| p.to.dm_user() == Some(bob))
+        .collect();
     assert_eq!(dms.len(), 1, "one DM for bob");
     assert!(dms[0].reply.text.plain().contains("against alice"));
 
@@ -90,7 +93,7 @@ async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend)
         .await
         .unwrap()
         .iter()
-        .all(|p| p.dm_user.is_none()));
+        .all(|p| p.to.dm_user().is_none()));
     let told = h.core.handle(&h.request("general", "bob", "board")).await;
     assert!(!told.private, "the board is public");
     let aside = told.aside.expect("bob is told privately").plain();
@@ -108,7 +111,7 @@ async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend)
     h.clock.advance_secs(10 * 60);
     play_one(&h, &reply).await;
     let posts = h.core.due_posts(50, &[]).await.unwrap();
-    assert!(posts.iter().all(|p| p.dm_user.is_none()));
+    assert!(posts.iter().all(|p| p.to.dm_user().is_none()));
 }
 
 async fn answering_a_takeback_is_being_at_the_board(backend: Backend) {

@@ -5,7 +5,8 @@
 
 use crate::common::*;
 use namnam_core::{Notice, Request};
-use namnam_store::{load_match, MatchRow, MatchState, Snowflake};
+use namnam_model::{MatchId, ServerId};
+use namnam_store::{load_match, MatchRow, MatchState};
 
 const MINUTE: i64 = 60;
 const HOUR: i64 = 3600;
@@ -17,14 +18,14 @@ fn on_other_server(h: &Harness, channel: &str, user: &str, line: &str) -> Reques
     request
 }
 
-async fn active_row(h: &Harness, server: Snowflake, channel: &str) -> MatchRow {
+async fn active_row(h: &Harness, server: ServerId, channel: &str) -> MatchRow {
     namnam_store::active_match_in_channel(h.core.store().reader(), server, channel_id(channel))
         .await
         .unwrap()
         .expect("an active match")
 }
 
-async fn row(h: &Harness, id: i64) -> MatchRow {
+async fn row(h: &Harness, id: MatchId) -> MatchRow {
     load_match(h.core.store().reader(), id)
         .await
         .unwrap()

@@ -6,6 +6,7 @@ use namnam_core::message::Arg;
 use namnam_core::{ActionId, Part, UserError};
 use namnam_core::{InfoRefusal, MatchRefusal, PlayRefusal};
 use namnam_game::Player;
+use namnam_model::MatchId;
 use namnam_store as store;
 
 async fn a_match_with_a_round_limit_plays_every_round_and_is_rated(backend: Backend) {
@@ -541,10 +542,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
     let gif = five_laps.animation.as_ref().expect("a GIF for five laps");
     assert!(gif.bytes.starts_with(b"GIF8"));
     assert_eq!(five_laps.deadline_ms, Some(START_MS + 2 * 3600 * 1000));
-    assert_eq!(
-        five_laps.notify,
-        vec![namnam_store::Snowflake::of_name("user", "bob")]
-    );
+    assert_eq!(five_laps.notify, vec![namnam_model::UserId::of_name("bob")]);
     // A one-lap move has the board but no GIF: play on until the player to move has one.
     let mut reply = five_laps;
     let mut rng = namnam_game::rng::SeededRng::new(1);
@@ -674,7 +672,7 @@ async fn the_end_of_a_match_says_the_final_houses(backend: Backend) {
         .start_match("general", "alice", "bob", "first:challenger rounds:1")
         .await;
     let (last, _) = play_out(&h, "general", board, 5, 2000).await;
-    let row = namnam_store::load_match(h.core.store().reader(), 2)
+    let row = namnam_store::load_match(h.core.store().reader(), MatchId(2))
         .await
         .unwrap()
         .unwrap();

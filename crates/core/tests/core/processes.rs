@@ -5,7 +5,8 @@
 
 use crate::common::*;
 use namnam_core::{Core, Reply, Via};
-use namnam_store::{self as store, Delivery, NewPost, Snowflake};
+use namnam_model::{ChannelId, MatchId, PostId, PostTo};
+use namnam_store::{self as store, Delivery, NewPost};
 
 /// alice plays a first move against the computer through `core`; returns the reply (the computer's turn
 /// with it) and the match's id.
@@ -25,7 +26,7 @@ async fn computer_to_move(h: &Harness, core: &Core) -> (Reply, i64) {
         .expect("alice moves");
     let match_id = reply.board.as_ref().expect("a board").match_id;
     assert!(reply.computer_turn.is_some(), "the computer's turn");
-    (reply, match_id)
+    (reply, match_id.0)
 }
 
 async fn moves_stored(h: &Harness) -> i64 {
@@ -37,7 +38,7 @@ async fn moves_stored(h: &Harness) -> i64 {
 }
 
 /// Process `a` claims the computer's turn and dies before moving.
-async fn dies_holding_the_turn(a: &Core, match_id: i64) {
+async fn dies_holding_the_turn(a: &Core, match_id: MatchId) {
     let row = store::load_match(a.store().reader(), match_id)
         .await
         .unwrap()
@@ -58,7 +59,7 @@ async fn a_dead_processs_computer_turn_is_taken_over_when_its_claim_runs_out(bac
     let a = h.process("a").await;
     let b = h.process("b").await;
     let (reply, match_id) = computer_to_move(&h, &a).await;
-    dies_holding_the_turn(&a, match_id).await;
+    dies_holding_the_turn(&a, MatchId(match_id)).await;
     let before = moves_stored(&h).await;
 
     let turn = reply.computer_turn.unwrap();
@@ -82,7 +83,7 @@ async fn a_dead_processs_computer_turn_is_taken_over_when_its_claim_runs_out(bac
     );
     assert_eq!(moves_stored(&h).await, before + 1);
     assert_eq!(
-        store::computer_claim(b.store().reader(), match_id)
+        store::computer_claim(b.store().reader(), MatchId(match_id))
             .await
             .unwrap(),
         None,
@@ -95,7 +96,7 @@ async fn a_process_starting_again_takes_back_its_own_claims_at_once(backend: Bac
     let h = Harness::with_outbox(backend).await;
     let a = h.process("a").await;
     let (_, match_id) = computer_to_move(&h, &a).await;
-    dies_holding_the_turn(&a, match_id).await;
+    dies_holding_the_turn(&a, MatchId(match_id)).await;
     let before = moves_stored(&h).await;
     h.clock.advance_secs(1);
 
@@ -110,7 +111,7 @@ async fn a_process_starting_again_takes_back_its_own_claims_at_once(backend: Bac
 }
 
 /// Stores a pending post in `channel`; returns its id.
-async fn pending_post(core: &Core, channel: u64) -> i64 {
+async fn pending_post(core: &Core, channel: u64) -> PostId {
     let body = serde_json::json!({
         "text": namnam_core::Text::from("a notice"),
         "notify": [], "deadline_ms": null, "actions": [], "board": null, "scene": null,
@@ -121,10 +122,8 @@ async fn pending_post(core: &Core, channel: u64) -> i64 {
         &mut tx,
         &NewPost {
             server: SERVER,
-            channel: Snowflake(channel),
-            fallback_channel: None,
+            to: PostTo::channel(ChannelId(channel)),
             match_id: None,
-            dm_user: None,
             body: &body,
             delivery: Delivery::Poster,
             now_ms: core.now_ms(),
@@ -151,7 +150,7 @@ async fn two_posters_never_claim_the_same_post(backend: Backend) {
     // a takes three; b takes the oldest post of the other channels, never the second post of a's.
     let claimed_a = a.claim_posts(3, &[]).await.unwrap();
     let claimed_b = b.claim_posts(20, &[]).await.unwrap();
-    let first: Vec<i64> = ids.iter().map(|(first, _)| *first).collect();
+    let first: Vec<PostId> = ids.iter().map(|(first, _)| *first).collect();
     let got = |posts: &[namnam_core::Post]| posts.iter().map(|p| p.id).collect::<Vec<_>>();
     assert_eq!(got(&claimed_a), first[..3]);
     assert_eq!(got(&claimed_b), first[3..]);
@@ -165,7 +164,7 @@ async fn two_posters_never_claim_the_same_post(backend: Backend) {
         b.post_delivered(post.id, None).await.unwrap();
     }
     let next_b = b.claim_posts(20, &[]).await.unwrap();
-    let second: Vec<i64> = ids.iter().map(|(_, second)| *second).collect();
+    let second: Vec<PostId> = ids.iter().map(|(_, second)| *second).collect();
     assert_eq!(got(&next_b), second[3..]);
     assert!(next_b.iter().all(|p| !p.maybe_shown));
     for post in &next_b {

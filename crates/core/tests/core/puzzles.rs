@@ -4,6 +4,7 @@
 //! forged and old buttons refused, the stats.
 
 use namnam_core::{InputRefusal, PuzzleRefusal};
+use namnam_model::ServerId;
 use std::sync::Arc;
 
 use crate::common::*;
@@ -12,7 +13,7 @@ use namnam_core::{
     ActionId, Command, CoreConfig, CoreError, Language, PuzzleCommand, Reply, Resolver, UserError,
 };
 use namnam_game::House;
-use namnam_store::{self as store, PuzzleRating, Snowflake};
+use namnam_store::{self as store, PuzzleRating};
 
 async fn harness(backend: Backend) -> Harness {
     Harness::with_config(
@@ -265,7 +266,7 @@ async fn the_puzzle_rating_is_one_across_servers(backend: Backend) {
     let (attempt, _) = puzzle_buttons(&shown);
     // Answered from another server: the same puzzle, the same rating.
     let mut request = h.request("general", "carol", "puzzle stats");
-    request.place.server = Snowflake(SERVER.0 + 1);
+    request.place.server = ServerId(SERVER.0 + 1);
     request.command = ActionId::PuzzleAnswer {
         attempt,
         house: house(12),

@@ -6,7 +6,8 @@ use crate::common::*;
 use namnam_core::{ActionId, Command, Reply, UserError};
 use namnam_core::{ChallengeCommand, ChallengeRefusal, MatchRefusal};
 use namnam_game::{Endgame, Player};
-use namnam_store::{self as store, ChallengeTerms, FirstMover, MatchState};
+use namnam_model::{FirstMover, MatchId};
+use namnam_store::{self as store, ChallengeTerms, MatchState};
 
 /// `user` presses the button `id` in `#general`.
 async fn press(h: &Harness, user: &str, id: ActionId) -> Result<Reply, namnam_core::CoreError> {
@@ -22,7 +23,7 @@ fn rematch_buttons(reply: &Reply) -> Vec<ActionId> {
         .collect()
 }
 
-fn match_id(reply: &Reply) -> i64 {
+fn match_id(reply: &Reply) -> MatchId {
     reply.board.as_ref().expect("a board").match_id
 }
 
@@ -41,12 +42,14 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
     h.ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
     let end = h.ok("bob", "resign confirm:yes").await;
-    let button = ActionId::Rematch { match_id: first_id };
+    let button = ActionId::Rematch {
+        match_id: MatchId(first_id.0),
+    };
     assert_eq!(rematch_buttons(&end), vec![button]);
     assert_eq!(
         button.command(),
         Command::Challenges(ChallengeCommand::Rematch {
-            match_id: Some(first_id)
+            match_id: Some(MatchId(first_id.0))
         })
     );
 
@@ -64,7 +67,7 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
     assert_eq!(commands, ["accept", "decline", "cancel"]);
     assert_eq!(
         challenge.notify,
-        vec![namnam_store::Snowflake::of_name("user", "alice")]
+        vec![namnam_model::UserId::of_name("alice")]
     );
     let open = store::find_open_challenge(h.core.store().reader(), SERVER, channel_id("general"))
         .await
@@ -134,14 +137,16 @@ async fn only_a_player_of_a_finished_match_gets_a_rematch(backend: Backend) {
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
     let id = match_id(&start);
-    let button = ActionId::Rematch { match_id: id };
+    let button = ActionId::Rematch {
+        match_id: MatchId(id.0),
+    };
     assert_eq!(
         press(&h, "alice", button).await.unwrap_err().to_string(),
-        UserError::Challenge(ChallengeRefusal::RematchActive(id)).to_string()
+        UserError::Challenge(ChallengeRefusal::RematchActive(MatchId(id.0))).to_string()
     );
     assert_eq!(
         h.refused("alice", &format!("rematch match:{id}")).await,
-        UserError::Challenge(ChallengeRefusal::RematchActive(id))
+        UserError::Challenge(ChallengeRefusal::RematchActive(MatchId(id.0)))
     );
     h.ok("bob", "resign confirm:yes").await;
     assert_eq!(
@@ -172,11 +177,19 @@ async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level(backend
     let end = h.ok("alice", "resign confirm:yes").await;
     assert_eq!(
         rematch_buttons(&end),
-        vec![ActionId::Rematch { match_id: first_id }]
+        vec![ActionId::Rematch {
+            match_id: MatchId(first_id.0)
+        }]
     );
-    let again = press(&h, "alice", ActionId::Rematch { match_id: first_id })
-        .await
-        .expect("the rematch starts");
+    let again = press(
+        &h,
+        "alice",
+        ActionId::Rematch {
+            match_id: MatchId(first_id.0),
+        },
+    )
+    .await
+    .expect("the rematch starts");
     assert!(again.text.plain().contains("level 4"), "{}", again.text);
     let row = store::load_match(h.core.store().reader(), match_id(&again))
         .await
@@ -212,7 +225,9 @@ async fn the_rematch_button_shows_under_finished_matches_only(backend: Backend) 
     let id = match_id(&reply);
     assert_eq!(
         rematch_buttons(&reply),
-        vec![ActionId::Rematch { match_id: id }]
+        vec![ActionId::Rematch {
+            match_id: MatchId(id.0)
+        }]
     );
     assert_eq!(rematch_buttons(&h.ok("carol", "board").await).len(), 1);
 
@@ -226,7 +241,7 @@ async fn the_rematch_button_shows_under_finished_matches_only(backend: Backend) 
     assert_eq!(
         h.refused("alice", &format!("rematch match:{aborted_id}"))
             .await,
-        UserError::Challenge(ChallengeRefusal::RematchAborted(aborted_id))
+        UserError::Challenge(ChallengeRefusal::RematchAborted(MatchId(aborted_id.0)))
     );
 }
 

@@ -4,6 +4,7 @@
 use namnam_core::{ActionId, Command, ReplayFrom, Reply, UserError};
 use namnam_core::{MatchRefusal, RecordCommand, RecordRefusal};
 use namnam_game::Position;
+use namnam_model::{MatchId, ServerId};
 
 use crate::common::{play_out, Backend, Harness};
 
@@ -179,11 +180,11 @@ async fn who_may_look_back(backend: Backend) {
     );
     assert_eq!(
         h.refused("alice", "replay match:999").await,
-        UserError::Match(MatchRefusal::NoSuchMatch(999))
+        UserError::Match(MatchRefusal::NoSuchMatch(MatchId(999)))
     );
     // Another server's match is not there for this one.
     let mut elsewhere = h.request("general", "alice", &format!("replay match:{match_id}"));
-    elsewhere.place.server = namnam_store::Snowflake(77);
+    elsewhere.place.server = ServerId(77);
     assert!(matches!(
         h.core.try_handle(&elsewhere).await,
         Err(namnam_core::CoreError::User(UserError::Match(MatchRefusal::NoSuchMatch(id)))) if id == match_id

@@ -4,8 +4,9 @@
 use crate::common::*;
 use namnam_core::UserError;
 use namnam_core::{ChallengeRefusal, MatchRefusal};
+use namnam_model::MatchId;
 
-fn match_id(reply: &namnam_core::Reply) -> i64 {
+fn match_id(reply: &namnam_core::Reply) -> MatchId {
     reply.board.as_ref().expect("a board").match_id
 }
 
@@ -30,7 +31,7 @@ async fn two_pairs_play_side_by_side_in_one_channel(backend: Backend) {
     // Someone who plays in neither is asked which one they mean.
     match h.refused("erin", "board").await {
         UserError::Match(MatchRefusal::WhichMatch(listed)) => {
-            let ids: Vec<i64> = listed.iter().map(|(id, _, _)| *id).collect();
+            let ids: Vec<MatchId> = listed.iter().map(|(id, _, _)| *id).collect();
             assert_eq!(ids, [first, second]);
         }
         other => panic!("{other:?}"),
@@ -83,13 +84,13 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
     let elsewhere = match_id(&h.start_match("games", "dave", "erin", "").await);
     assert!(matches!(
         h.refused("alice", &format!("move house:3 match:{elsewhere}")).await,
-        UserError::Match(MatchRefusal::MatchElsewhere { id, .. }) if id == elsewhere
+        UserError::Match(MatchRefusal::MatchElsewhere { id, .. }) if id == MatchId(elsewhere.0)
     ));
     h.ok("bob", "resign confirm:yes").await;
     assert_eq!(
         h.refused("alice", &format!("resign match:{with_bob}"))
             .await,
-        UserError::Match(MatchRefusal::MatchOver(with_bob))
+        UserError::Match(MatchRefusal::MatchOver(MatchId(with_bob.0)))
     );
     // The autocomplete offers alice her live matches here.
     let here = namnam_core::Place {
@@ -98,10 +99,10 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
         channel: channel_id("general"),
         channel_name: "general".into(),
     };
-    let alice = namnam_store::Snowflake::of_name("user", "alice");
+    let alice = namnam_model::UserId::of_name("alice");
     let offered = h.core.matches_here(&here, alice).await.unwrap();
     assert_eq!(offered.len(), 1);
-    assert_eq!(offered[0].0, with_carol);
+    assert_eq!(offered[0].0, MatchId(with_carol.0));
     assert!(
         offered[0].1.plain().contains("against carol"),
         "{offered:?}"

@@ -6,25 +6,26 @@ use crate::common::*;
 use namnam_core::{ActionId, CoreError, Reply, UserError, Via};
 use namnam_core::{MatchRefusal, PlayRefusal};
 use namnam_game::Player;
+use namnam_model::MatchId;
 use namnam_store::{self as store, MatchRow};
 
 const MINUTE: i64 = 60_000;
 
-async fn stored(h: &Harness, match_id: i64) -> MatchRow {
+async fn stored(h: &Harness, match_id: MatchId) -> MatchRow {
     store::load_match(h.core.store().reader(), match_id)
         .await
         .expect("the match loads")
         .expect("the match is stored")
 }
 
-async fn moves_stored(h: &Harness, match_id: i64) -> usize {
+async fn moves_stored(h: &Harness, match_id: MatchId) -> usize {
     store::match_moves(h.core.store().reader(), match_id)
         .await
         .expect("the moves load")
         .len()
 }
 
-fn match_of(reply: &Reply) -> i64 {
+fn match_of(reply: &Reply) -> MatchId {
     reply.board.as_ref().expect("a board").match_id
 }
 
@@ -72,14 +73,14 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
         .start_match("general", "alice", "bob", "first:challenger clock:2h")
         .await;
     let id = match_of(&start);
-    let before = stored(&h, id).await;
+    let before = stored(&h, MatchId(id.0)).await;
     assert_eq!((before.moves_played, before.turns), (0, 0));
 
     // alice plays with an hour and a half of her two hours left.
     h.clock.advance_secs(30 * 60);
     let moved = h.ok("alice", "move house:3").await;
     assert!(has_takeback_button(&moved), "the mover may take it back");
-    let after_move = stored(&h, id).await;
+    let after_move = stored(&h, MatchId(id.0)).await;
     assert_eq!((after_move.moves_played, after_move.turns), (1, 1));
 
     // Ten minutes later she asks: said in public, bob pinged, with buttons to answer.
@@ -94,10 +95,7 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
         "{}",
         asked.text
     );
-    assert_eq!(
-        asked.notify,
-        vec![namnam_store::Snowflake::of_name("user", "bob")]
-    );
+    assert_eq!(asked.notify, vec![namnam_model::UserId::of_name("bob")]);
     assert!(
         asked.post.is_some(),
         "stored in the outbox with the request"
@@ -110,7 +108,7 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
             .collect::<Vec<_>>(),
         ["Accept the takeback", "Decline"]
     );
-    let requested = stored(&h, id).await;
+    let requested = stored(&h, MatchId(id.0)).await;
     assert_eq!(requested.takeback_request, Some(Player::South));
     assert_eq!(requested.turns, 1, "asking is no turn");
     assert!(h
@@ -145,11 +143,11 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
     assert_eq!(to_move(&accepted).as_deref(), Some("alice"));
     assert_eq!(
         accepted.notify,
-        vec![namnam_store::Snowflake::of_name("user", "alice")]
+        vec![namnam_model::UserId::of_name("alice")]
     );
     // alice gets back the hour and a half she had left, counted from the acceptance.
     assert_eq!(accepted.deadline_ms, Some(now + 90 * MINUTE));
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(row.game, before.game, "the match before the move");
     assert_eq!((row.moves_played, row.turns), (0, 2));
     assert_eq!(row.deadline, Some(now + 90 * MINUTE));
@@ -160,7 +158,11 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
     );
     assert_eq!((row.takeback_request, row.draw_offer), (None, None));
     assert_eq!(row.last_move, None);
-    assert_eq!(moves_stored(&h, id).await, 0, "the move is deleted");
+    assert_eq!(
+        moves_stored(&h, MatchId(id.0)).await,
+        0,
+        "the move is deleted"
+    );
     assert!(!has_takeback_button(&accepted), "no move left to take back");
     assert!(matches!(
         first_house_button(&accepted),
@@ -173,12 +175,12 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
         .find(|&l| l != 3)
         .expect("another house");
     h.ok("alice", &format!("move house:{house}")).await;
-    let moves = store::match_moves(h.core.store().reader(), id)
+    let moves = store::match_moves(h.core.store().reader(), MatchId(id.0))
         .await
         .unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!((moves[0].ply, moves[0].house), (1, house));
-    assert_eq!(stored(&h, id).await.turns, 3);
+    assert_eq!(stored(&h, MatchId(id.0)).await.turns, 3);
 }
 
 /// bob moves, then alice: the first legal house each.
@@ -212,9 +214,9 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
     );
     assert_eq!(
         declined.notify,
-        vec![namnam_store::Snowflake::of_name("user", "alice")]
+        vec![namnam_model::UserId::of_name("alice")]
     );
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!((row.moves_played, row.turns), (1, 1));
     assert_eq!(row.takeback_request, None);
     assert_eq!(row.game.position(), &moved.board.as_ref().unwrap().position);
@@ -259,12 +261,12 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
         h.refused("bob", "takeback decline:yes").await,
         UserError::Play(PlayRefusal::NoTakebackRequest)
     );
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(
         (row.moves_played, row.turns, row.takeback_request),
         (5, 5, None)
     );
-    assert_eq!(moves_stored(&h, id).await, 5);
+    assert_eq!(moves_stored(&h, MatchId(id.0)).await, 5);
     assert_eq!(
         to_move(&h.ok("carol", "board").await).as_deref(),
         Some("bob")
@@ -292,7 +294,7 @@ async fn buttons_from_before_and_after_the_taken_back_move_are_stale(backend: Ba
         .await
         .expect("bob accepts");
     assert_eq!(to_move(&accepted).as_deref(), Some("alice"));
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
 
     // The position is the one before the move again, with alice to move: her old button would play it,
     // but its turn has gone by. bob's buttons, alice's Take back and the request's are stale too.
@@ -309,8 +311,8 @@ async fn buttons_from_before_and_after_the_taken_back_move_are_stale(backend: Ba
             "{who} pressing {stale}"
         );
     }
-    assert_eq!(stored(&h, id).await, row, "nothing changed");
-    assert_eq!(moves_stored(&h, id).await, 0);
+    assert_eq!(stored(&h, MatchId(id.0)).await, row, "nothing changed");
+    assert_eq!(moves_stored(&h, MatchId(id.0)).await, 0);
 
     // The new board's buttons play.
     let played = h
@@ -318,7 +320,7 @@ async fn buttons_from_before_and_after_the_taken_back_move_are_stale(backend: Ba
         .await
         .expect("the new board's button plays");
     assert_eq!(to_move(&played).as_deref(), Some("bob"));
-    assert_eq!(stored(&h, id).await.turns, 3);
+    assert_eq!(stored(&h, MatchId(id.0)).await.turns, 3);
 }
 
 async fn a_move_that_ended_a_round_cannot_be_taken_back(backend: Backend) {
@@ -350,12 +352,12 @@ async fn a_move_that_ended_a_round_cannot_be_taken_back(backend: Backend) {
         !has_takeback_button(&reply),
         "no Take back after a round's end"
     );
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(
         h.refused(&mover, "takeback").await,
         UserError::Play(PlayRefusal::TakebackAcrossRounds(1))
     );
-    assert_eq!(stored(&h, id).await, row, "nothing changed");
+    assert_eq!(stored(&h, MatchId(id.0)).await, row, "nothing changed");
 
     // The first move of round 2 may be taken back again.
     let player = to_move(&reply).unwrap();
@@ -370,7 +372,7 @@ async fn a_move_that_ended_a_round_cannot_be_taken_back(backend: Backend) {
         accepted.board.as_ref().unwrap().position,
         *row.game.position()
     );
-    assert_eq!(stored(&h, id).await.game, row.game);
+    assert_eq!(stored(&h, MatchId(id.0)).await.game, row.game);
 }
 
 async fn not_against_the_computer(backend: Backend) {
@@ -401,7 +403,7 @@ async fn not_against_the_computer(backend: Backend) {
         .unwrap()
         .unwrap();
     assert!(!has_takeback_button(&answered));
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(
         h.refused("alice", "takeback").await,
         UserError::Play(PlayRefusal::ComputerNoTakeback("namnam".into()))
@@ -411,7 +413,7 @@ async fn not_against_the_computer(backend: Backend) {
         .text()
         .plain();
     assert!(words.contains("resign"), "{words}");
-    assert_eq!(stored(&h, id).await, row);
+    assert_eq!(stored(&h, MatchId(id.0)).await, row);
 }
 
 async fn the_request_lapses_with_the_opponents_move(backend: Backend) {
@@ -431,7 +433,7 @@ async fn the_request_lapses_with_the_opponents_move(backend: Backend) {
         "{}",
         moved.text
     );
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(row.takeback_request, None);
     assert_eq!((row.moves_played, row.turns), (2, 2));
     // The request's buttons are out of date, and alice's move is no longer the last.
@@ -447,7 +449,7 @@ async fn the_request_lapses_with_the_opponents_move(backend: Backend) {
         h.refused("alice", "takeback").await,
         UserError::Play(PlayRefusal::TakebackNotYours("bob".into()))
     );
-    assert_eq!(stored(&h, id).await, row);
+    assert_eq!(stored(&h, MatchId(id.0)).await, row);
 }
 
 async fn only_the_players_may_act(backend: Backend) {
@@ -464,7 +466,7 @@ async fn only_the_players_may_act(backend: Backend) {
         not_a_player
     );
     let asked = h.ok("alice", "takeback").await;
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(h.refused("carol", "takeback").await, not_a_player);
     assert_eq!(
         h.refused("carol", "takeback decline:yes").await,
@@ -473,7 +475,7 @@ async fn only_the_players_may_act(backend: Backend) {
     for stranger in [takeback_button(&asked), decline_button(&asked)] {
         assert_eq!(refusal(h.press("carol", stranger).await), not_a_player);
     }
-    assert_eq!(stored(&h, id).await, row, "nothing changed");
+    assert_eq!(stored(&h, MatchId(id.0)).await, row, "nothing changed");
     // Elsewhere there is no match to take anything back in.
     assert_eq!(
         h.refused_in("lobby", "alice", "takeback").await,
@@ -502,7 +504,7 @@ async fn asking_twice_or_out_of_turn_is_refused(backend: Backend) {
         UserError::Play(PlayRefusal::TakebackNotYours("alice".into()))
     );
     h.ok("alice", "takeback").await;
-    let row = stored(&h, id).await;
+    let row = stored(&h, MatchId(id.0)).await;
     let twice = UserError::Play(PlayRefusal::TakebackAlreadyAsked("bob".into()));
     assert_eq!(h.refused("alice", "takeback").await, twice);
     assert_eq!(
@@ -514,7 +516,7 @@ async fn asking_twice_or_out_of_turn_is_refused(backend: Backend) {
         words.contains("`takeback`") && words.contains("`takeback decline:yes`"),
         "{words}"
     );
-    assert_eq!(stored(&h, id).await, row, "nothing changed");
+    assert_eq!(stored(&h, MatchId(id.0)).await, row, "nothing changed");
 }
 
 async fn not_once_the_match_is_over(backend: Backend) {

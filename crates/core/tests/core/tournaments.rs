@@ -5,10 +5,11 @@
 use crate::common::*;
 use namnam_core::{ActionId, Language, Part, Reply, Text, UserError};
 use namnam_core::{MatchRefusal, TournamentRefusal};
+use namnam_model::{MatchId, TournamentId};
 use namnam_store::{self as store, DecidedBy, GameRow};
 
 /// The tournament of a sign-up reply, from its Join button.
-fn tournament_of(reply: &Reply) -> i64 {
+fn tournament_of(reply: &Reply) -> TournamentId {
     reply
         .actions
         .iter()
@@ -20,7 +21,7 @@ fn tournament_of(reply: &Reply) -> i64 {
 }
 
 /// The boards among a change's announcements: each new match, with its players.
-fn new_boards(reply: &Reply) -> Vec<(i64, String, String)> {
+fn new_boards(reply: &Reply) -> Vec<(MatchId, String, String)> {
     std::iter::once(reply)
         .chain(reply.also.iter().map(|n| &n.reply))
         .filter_map(|r| r.board.as_ref().filter(|b| b.to_move.is_some()))
@@ -37,14 +38,14 @@ fn all_text(reply: &Reply) -> String {
         .join("\n")
 }
 
-async fn games(h: &Harness, id: i64) -> Vec<GameRow> {
+async fn games(h: &Harness, id: TournamentId) -> Vec<GameRow> {
     store::games(h.core.store().reader(), id).await.unwrap()
 }
 
 /// The points of each player from the stored games, counted here on their own (1 a win, a bye or a
 /// forfeit won; ½ a draw), in halves.
-async fn halves_of(h: &Harness, id: i64, player: &str) -> u32 {
-    let me = namnam_store::Snowflake::of_name("user", player);
+async fn halves_of(h: &Harness, id: TournamentId, player: &str) -> u32 {
+    let me = namnam_model::UserId::of_name(player);
     games(h, id)
         .await
         .iter()
@@ -81,7 +82,12 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
     // Joining by the button and by the command; twice is refused; leaving and joining again.
     for who in ["alice", "bob"] {
         let joined = h
-            .press(who, ActionId::TournamentJoin { tournament: id })
+            .press(
+                who,
+                ActionId::TournamentJoin {
+                    tournament: TournamentId(id.0),
+                },
+            )
             .await
             .unwrap();
         assert!(joined.private && joined.text.to_string().contains("You are in"));
@@ -113,7 +119,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
         let boards = new_boards(&reply);
         assert_eq!(boards.len(), 1, "round {round}: one match");
         let (match_id, south, _) = boards[0].clone();
-        let played = games(&h, id).await;
+        let played = games(&h, TournamentId(id.0)).await;
         let this_round: Vec<&GameRow> = played.iter().filter(|g| g.round == round).collect();
         assert_eq!(this_round.len(), 2, "round {round}: a game and a bye");
         assert!(this_round
@@ -134,7 +140,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
     // Each played South once and lost it (South resigned), and had a bye: two points each, a three-way
     // tie on points; the standings name who is first by Sonneborn-Berger.
     for who in ["alice", "bob", "carol"] {
-        assert_eq!(halves_of(&h, id, who).await, 2 * 2, "{who}");
+        assert_eq!(halves_of(&h, TournamentId(id.0), who).await, 2 * 2, "{who}");
     }
     let standings = h.ok("bob", "tournament standings").await;
     assert!(standings.private);
@@ -176,12 +182,16 @@ async fn a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart(backend: Ba
     assert!(withdrawn.private, "{}", withdrawn.text);
     // The other match is left unplayed; a restart changes nothing.
     let h = h.restart().await;
-    let before = games(&h, id).await;
+    let before = games(&h, TournamentId(id.0)).await;
     assert!(
         h.core.sweep().await.unwrap().is_empty(),
         "nothing is due yet"
     );
-    assert_eq!(games(&h, id).await, before, "a restart pairs nothing");
+    assert_eq!(
+        games(&h, TournamentId(id.0)).await,
+        before,
+        "a restart pairs nothing"
+    );
     // A day later the round is out of time: the unfinished match is scored by houses (six each at the
     // start: a draw) and round 2 is paired, without the one who withdrew.
     h.clock.advance_secs(24 * 3600);
@@ -190,22 +200,22 @@ async fn a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart(backend: Ba
     let text = text.join("\n");
     assert!(text.contains("scored by the houses"), "{text}");
     assert!(text.contains("Round 2 of 3"), "{text}");
-    let houses = games(&h, id)
+    let houses = games(&h, TournamentId(id.0))
         .await
         .iter()
         .filter(|g| g.round == 1 && g.result.map(|r| r.1) == Some(DecidedBy::Houses))
         .count();
     assert_eq!(houses, 1, "the unfinished match, scored by houses");
-    let played = games(&h, id).await;
+    let played = games(&h, TournamentId(id.0)).await;
     let round2: Vec<&GameRow> = played.iter().filter(|g| g.round == 2).collect();
-    let quitter_id = namnam_store::Snowflake::of_name("user", quitter);
+    let quitter_id = namnam_model::UserId::of_name(quitter);
     assert!(round2
         .iter()
         .all(|g| g.south != quitter_id && g.north != Some(quitter_id)));
     assert_eq!(round2.len(), 2, "four left: two matches");
     // No one meets anyone twice, and a second sweep pairs nothing more.
     assert!(h.core.sweep().await.unwrap().is_empty());
-    assert_eq!(games(&h, id).await.len(), played.len());
+    assert_eq!(games(&h, TournamentId(id.0)).await.len(), played.len());
 }
 
 async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {

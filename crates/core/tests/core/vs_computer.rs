@@ -7,6 +7,7 @@ use namnam_ai::{choose_match_move, Level};
 use namnam_core::{computer_seed, ComputerTurn, Reply, UserError, Via};
 use namnam_core::{ChallengeRefusal, InfoRefusal, PlayRefusal};
 use namnam_game::{House, Player};
+use namnam_model::MatchId;
 use namnam_store as store;
 
 /// Plays the computer's turn that `reply` hands over; panics if there is none or it fails.
@@ -19,7 +20,7 @@ async fn computer_moves(h: &Harness, reply: &Reply) -> Reply {
         .expect("it was the computer's turn")
 }
 
-async fn stored_moves(h: &Harness, match_id: i64) -> Vec<store::MoveRow> {
+async fn stored_moves(h: &Harness, match_id: MatchId) -> Vec<store::MoveRow> {
     store::match_moves(h.core.store().reader(), match_id)
         .await
         .expect("the moves load")

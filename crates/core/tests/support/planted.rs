@@ -7,6 +7,7 @@ use namnam_ai::analysis::{judge, Judgement};
 use namnam_ai::{choose_match_move, Level};
 use namnam_core::{Core, Request};
 use namnam_game::House;
+use namnam_model::MatchId;
 use namnam_store as store;
 
 /// The nodes of each position searched to find the blunder.
@@ -18,7 +19,7 @@ const PLANTED_COST: i32 = 2 * 2 * 4 * namnam_ai::eval::SEED;
 /// request of a console-style line. Returns the blunder's move number and its judgement.
 pub async fn play_with_blunder(
     core: &Core,
-    match_id: i64,
+    match_id: MatchId,
     blunderer: &str,
     ask: impl Fn(&str, &str) -> Request,
 ) -> (u32, Judgement) {

@@ -2,6 +2,7 @@
 //! default member permissions); the core checks again with the permissions Discord computed for the
 //! member (a server can change who sees a command).
 
+use namnam_model::{ChannelId, MatchId};
 use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, YesNo};
@@ -10,7 +11,6 @@ use namnam_core::{
     AdminCommand, Change, Command, Language, LanguageChoice, SeasonChange, SettingsChange,
     WebChange,
 };
-use namnam_store::Snowflake;
 
 /// Server admin: abort a match, change the server's settings, start a season
 #[poise::command(
@@ -33,7 +33,13 @@ pub async fn abort(
     #[autocomplete = "super::play::your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Admin(AdminCommand::Abort { match_id })).await
+    serve(
+        ctx,
+        Command::Admin(AdminCommand::Abort {
+            match_id: match_id.map(MatchId),
+        }),
+    )
+    .await
 }
 
 /// Show this server's settings, or change the ones you give
@@ -101,7 +107,7 @@ pub async fn season(
 async fn own_channel(
     ctx: Context<'_>,
     channel: Option<serenity::ChannelId>,
-) -> Result<Option<Snowflake>, CommandError> {
+) -> Result<Option<ChannelId>, CommandError> {
     let (Some(channel), Some(server)) = (channel, ctx.guild_id()) else {
         return Ok(None);
     };
@@ -116,7 +122,7 @@ async fn own_channel(
         )
         .await
     {
-        Belongs::Yes => Ok(Some(Snowflake(channel.get()))),
+        Belongs::Yes => Ok(Some(ChannelId(channel.get()))),
         Belongs::Unknown => Err(CommandError::Said("discord-channel-unknown")),
         Belongs::No | Belongs::Gone => {
             tracing::warn!(%channel, %server, user = %ctx.author().id,

@@ -9,6 +9,7 @@ mod records;
 mod tournament;
 pub mod words;
 
+use namnam_model::FirstMover;
 use std::sync::atomic::Ordering;
 use tracing::Instrument as _;
 
@@ -20,7 +21,6 @@ use super::{CommandError, Context, Data};
 use namnam_core as bot;
 use namnam_core::Language;
 use namnam_game as game;
-use namnam_store::FirstMover;
 
 /// A command of this bot.
 pub type Command = poise::Command<Data, CommandError>;

@@ -2,6 +2,7 @@
 //! into the core's vocabulary and hands it over ([`serve`]); the core decides everything.
 
 use namnam_core::{ChallengeCommand, MatchCommand, MatchRef, PlayCommand};
+use namnam_model::{MatchId, UserId};
 use poise::serenity_prelude as serenity;
 
 use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
@@ -10,7 +11,6 @@ use crate::texts::say_with;
 use namnam_ai::Level;
 use namnam_core::{ChallengeOptions, Command};
 use namnam_game::House;
-use namnam_store::Snowflake;
 use namnam_words::Arg;
 
 /// Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
@@ -113,7 +113,7 @@ pub async fn move_(
         ctx,
         Command::Play(PlayCommand::Move {
             house,
-            at: MatchRef::typed(match_id),
+            at: MatchRef::typed(match_id.map(MatchId)),
         }),
     )
     .await
@@ -126,7 +126,7 @@ async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     let Some((app, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
-    let user = Snowflake(ctx.author().id.get());
+    let user = UserId(ctx.author().id.get());
     // The match chosen already, if the player gave `match` before `house`.
     let number = app
         .interaction
@@ -138,7 +138,12 @@ async fn legal_houses(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
             serenity::ResolvedValue::Integer(n) => Some(n),
             _ => None,
         });
-    let houses = match ctx.data().core.legal_houses(&place, user, number).await {
+    let houses = match ctx
+        .data()
+        .core
+        .legal_houses(&place, user, number.map(MatchId))
+        .await
+    {
         Ok(houses) => houses,
         Err(error) => {
             tracing::error!(error = %namnam_core::cause_chain(&error), "autocomplete failed");
@@ -169,7 +174,7 @@ pub(super) async fn your_matches(
     let Some((_, place)) = super::autocomplete_place(ctx) else {
         return choices;
     };
-    let user = Snowflake(ctx.author().id.get());
+    let user = UserId(ctx.author().id.get());
     let matches = match ctx.data().core.matches_here(&place, user).await {
         Ok(matches) => matches,
         Err(error) => {
@@ -183,7 +188,7 @@ pub(super) async fn your_matches(
     for (id, label) in matches.into_iter().take(25) {
         let label = label.plain_in(language);
         if id.to_string().starts_with(partial) || label.contains(partial) {
-            choices = choices.add_int_choice(super::choice_name(label), id);
+            choices = choices.add_int_choice(super::choice_name(label), id.0);
         }
     }
     choices
@@ -197,7 +202,13 @@ pub async fn board(
     #[autocomplete = "your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Matches(MatchCommand::Board { match_id })).await
+    serve(
+        ctx,
+        Command::Matches(MatchCommand::Board {
+            match_id: match_id.map(MatchId),
+        }),
+    )
+    .await
 }
 
 /// Resign this channel's match (asks for confirmation)
@@ -213,7 +224,7 @@ pub async fn resign(
         ctx,
         Command::Play(PlayCommand::Resign {
             confirmed: confirm.is_some_and(bool::from),
-            at: MatchRef::typed(match_id),
+            at: MatchRef::typed(match_id.map(MatchId)),
         }),
     )
     .await
@@ -228,7 +239,7 @@ pub async fn draw(
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
     let command = Command::Play(PlayCommand::Draw {
-        at: MatchRef::typed(match_id),
+        at: MatchRef::typed(match_id.map(MatchId)),
     });
     serve(ctx, command).await
 }
@@ -246,7 +257,7 @@ pub async fn takeback(
         ctx,
         Command::Play(PlayCommand::Takeback {
             decline: decline.is_some_and(bool::from),
-            at: MatchRef::typed(match_id),
+            at: MatchRef::typed(match_id.map(MatchId)),
         }),
     )
     .await

@@ -2,6 +2,7 @@
 //! match's record as a file, its replay, and the computer's analysis.
 
 use namnam_core::{InfoCommand, MatchCommand, RecordCommand};
+use namnam_model::MatchId;
 use poise::serenity_prelude as serenity;
 
 use super::{serve, CommandError, Context, YesNo};
@@ -22,7 +23,13 @@ pub async fn history(
     #[autocomplete = "super::play::your_matches"]
     match_id: Option<i64>,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Matches(MatchCommand::History { match_id })).await
+    serve(
+        ctx,
+        Command::Matches(MatchCommand::History {
+            match_id: match_id.map(MatchId),
+        }),
+    )
+    .await
 }
 
 /// The best players of this server
@@ -87,7 +94,13 @@ pub async fn export(
     #[min = 1]
     match_id: i64,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Records(RecordCommand::Export { match_id })).await
+    serve(
+        ctx,
+        Command::Records(RecordCommand::Export {
+            match_id: MatchId(match_id),
+        }),
+    )
+    .await
 }
 
 /// Step through a match, move by move, with buttons
@@ -106,7 +119,7 @@ pub async fn replay(
     serve(
         ctx,
         Command::Records(RecordCommand::Replay {
-            match_id,
+            match_id: MatchId(match_id),
             ply: ply.unwrap_or(0),
             from: ReplayFrom::Command {
                 public: public.is_some_and(bool::from),
@@ -124,5 +137,11 @@ pub async fn analyse(
     #[min = 1]
     match_id: i64,
 ) -> Result<(), CommandError> {
-    serve(ctx, Command::Records(RecordCommand::Analyse { match_id })).await
+    serve(
+        ctx,
+        Command::Records(RecordCommand::Analyse {
+            match_id: MatchId(match_id),
+        }),
+    )
+    .await
 }

@@ -1,12 +1,12 @@
 //! `/tournament`: round robin and Swiss tournaments. Each subcommand only turns its options into the core's
 //! vocabulary; the tournament itself (pairings, rounds, standings) lives in the core.
 
+use namnam_model::{Format, TournamentId};
 use poise::serenity_prelude as serenity;
 
 use super::admin::DefaultTarget;
 use super::{serve, Clock, CommandError, Context, Endgame, YesNo};
 use namnam_core::{Command, StartAt, TournamentCommand, TournamentSpec};
-use namnam_store::Format;
 
 /// Tournaments: create one, join, start, standings, pairings, withdraw, cancel
 #[poise::command(
@@ -105,7 +105,7 @@ async fn live_tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
     let partial = partial.trim().trim_start_matches('#').to_lowercase();
     for (id, label) in listed.into_iter().take(25) {
         if id.to_string().starts_with(&partial) || label.to_lowercase().contains(&partial) {
-            choices = choices.add_int_choice(super::choice_name(label), id);
+            choices = choices.add_int_choice(super::choice_name(label), id.0);
         }
     }
     choices
@@ -121,7 +121,11 @@ macro_rules! tournament_subcommand {
             #[autocomplete = "live_tournaments"]
             id: Option<i64>,
         ) -> Result<(), CommandError> {
-            serve(ctx, Command::Tournament(TournamentCommand::$variant(id))).await
+            serve(
+                ctx,
+                Command::Tournament(TournamentCommand::$variant(id.map(TournamentId))),
+            )
+            .await
         }
     };
 }

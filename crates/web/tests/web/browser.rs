@@ -4,6 +4,7 @@
 //! than a phone, and 404 before `web:yes`, for an old link after `web:new-link`, and after `web:no`.
 //! An ignored test photographs the four kinds of page at phone and desktop widths for `docs/web/`.
 
+use namnam_model::MatchId;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -56,7 +57,7 @@ async fn a_server(h: &Harness) -> (SocketAddr, String, i64) {
         .await
         .unwrap()
         .expect("a page");
-    (addr, token, finished)
+    (addr, token, finished.0)
 }
 
 /// Nothing on the page went wrong: every image decoded, no dialog, nothing its CSP blocked, nothing
@@ -133,7 +134,7 @@ async fn a_servers_pages_in_a_real_browser() {
     assert!(tab
         .url()
         .await
-        .contains(&Page::Match(finished).path(&token)));
+        .contains(&Page::Match(MatchId(finished)).path(&token)));
     assert_sound(&tab, "the match's page").await;
 
     // Step the replay with the keys: forward twice, back once, each board decoded.
@@ -212,7 +213,7 @@ async fn photographs_the_pages_for_the_docs() {
         ("player", Page::Player(alice).path(&token)),
         (
             "match",
-            format!("{}?ply=9", Page::Match(finished).path(&token)),
+            format!("{}?ply=9", Page::Match(MatchId(finished)).path(&token)),
         ),
         ("tournament", Page::Tournament(tournament).path(&token)),
     ];

@@ -3,7 +3,8 @@
 use crate::common::*;
 use namnam_core::web::Page;
 use namnam_core::Resolver;
-use namnam_store::{self as store, Snowflake};
+use namnam_model::{MatchId, ServerId, TournamentId, UserId};
+use namnam_store::{self as store};
 use namnam_web::{Budget, WebOptions};
 use reqwest::StatusCode;
 use std::net::SocketAddr;
@@ -134,13 +135,13 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         "erin",
         "challenge opponent:frank first:challenger",
     );
-    elsewhere.place.server = Snowflake(77);
+    elsewhere.place.server = ServerId(77);
     h.core
         .try_handle(&elsewhere)
         .await
         .expect("challenged elsewhere");
     let mut accept = h.request("general", "frank", "accept");
-    accept.place.server = Snowflake(77);
+    accept.place.server = ServerId(77);
     let other = h
         .core
         .try_handle(&accept)
@@ -186,7 +187,7 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(rows.len(), 2);
-    let at = |id: Snowflake| {
+    let at = |id: UserId| {
         html.find(&Page::Player(id.0).path(&token))
             .expect("a row's link")
     };
@@ -278,7 +279,9 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        web.get(&Page::Tournament(1).path(&token)).await.status(),
+        web.get(&Page::Tournament(TournamentId(1)).path(&token))
+            .await
+            .status(),
         StatusCode::NOT_FOUND
     );
 
@@ -718,8 +721,8 @@ async fn every_address_names_one_thing_or_is_the_one_404(backend: Backend) {
 /// player has in that server, never the other's.
 async fn each_servers_pages_show_the_name_a_player_has_there(backend: Backend) {
     let h = Harness::new(backend).await;
-    let other = Snowflake(SERVER.0 + 1);
-    let asked = |server: Snowflake, user: &str, name: &str, line: &str| {
+    let other = ServerId(SERVER.0 + 1);
+    let asked = |server: ServerId, user: &str, name: &str, line: &str| {
         let mut request = named(&h, "general", user, name, line);
         request.place.server = server;
         request
@@ -792,7 +795,9 @@ async fn the_metrics_count_the_answers_on_their_own_address() {
     web.text(&Page::Server.path(&token)).await;
     web.text(&Page::Server.path(&token)).await;
     assert_eq!(
-        web.get(&Page::Match(999).path(&token)).await.status(),
+        web.get(&Page::Match(MatchId(999)).path(&token))
+            .await
+            .status(),
         StatusCode::NOT_FOUND
     );
     assert_eq!(

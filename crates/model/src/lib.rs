@@ -1,0 +1,14 @@
+//! The shared vocabulary of every layer above the rules: typed ids (a server's, a channel's, a user's, a
+//! match's …), the players' names, who moves first, a tournament's format. The store reads and writes these,
+//! the core and the front ends speak them; none of them needs the storage crate to name a player.
+
+mod ids;
+mod names;
+mod posts;
+
+pub use ids::{
+    ApplicationId, ChallengeId, ChannelId, CommandId, MatchId, MessageId, PostId, ServerId,
+    StoredId, TournamentId, UserId,
+};
+pub use names::{FirstMover, Format, Names};
+pub use posts::{Lane, PostTo};
