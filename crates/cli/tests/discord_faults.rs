@@ -810,7 +810,7 @@ impl Table<'_> {
         let mut moves = 0;
         loop {
             let row = self.row(match_id).await;
-            if row.state != MatchState::Active {
+            if !row.state.is_active() {
                 return;
             }
             let Some(to_move) = row.game.to_move() else {
@@ -975,9 +975,8 @@ impl Table<'_> {
             swept_since(logged, now).then_some(())
         })
         .await;
-        assert_eq!(
-            self.row(row.id).await.state,
-            MatchState::Active,
+        assert!(
+            self.row(row.id).await.state.is_active(),
             "the match outlives the outage"
         );
         match trouble {
@@ -996,7 +995,7 @@ impl Table<'_> {
         .await;
         let after = self.row(row.id).await;
         assert!(
-            after.deadline >= row.deadline.map(|d| d + hours * 3600 * 1000),
+            after.deadline() >= row.deadline().map(|d| d + hours * 3600 * 1000),
             "the deadline moved by the outage"
         );
         *self.outages.lock().unwrap() += 1;

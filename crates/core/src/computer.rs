@@ -148,7 +148,7 @@ fn computer_to_move(row: &MatchRow) -> Result<Option<(Level, u64)>, CoreError> {
     let Some(seat) = row.computer else {
         return Ok(None);
     };
-    if row.state != store::MatchState::Active || row.game.to_move() != Some(seat.side) {
+    if !row.state.is_active() || row.game.to_move() != Some(seat.side) {
         return Ok(None);
     }
     Ok(Some((

@@ -30,7 +30,7 @@ impl Core {
             let side = row
                 .side_of(req.user.id)
                 .expect("the query selects the player's matches");
-            let turn = match (row.game.to_move(), row.deadline) {
+            let turn = match (row.game.to_move(), row.deadline()) {
                 (Some(p), Some(deadline)) if p == side => {
                     Text::message("matches-turn-yours-by", [("deadline", Arg::time(deadline))])
                 }

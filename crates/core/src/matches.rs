@@ -3,7 +3,7 @@
 
 use super::buttons::{analyse_action, rematch_action, replay_action, takeback_action};
 use super::context::MatchChange;
-use super::error::{cause_chain, CoreError, InternalError};
+use super::error::{cause_chain, CoreError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::reply::{Action, BoardState, ComputerTurn, RatingChange, Reply, Scene};
@@ -49,7 +49,7 @@ impl Core {
                     .await?
                     .filter(|row| row.server == req.place.server)
                     .ok_or(MatchRefusal::NoMatch)?;
-                if row.state != MatchState::Active {
+                if !row.state.is_active() {
                     // A button of a match that has ended since it was drawn.
                     return Err(MatchRefusal::Stale.into());
                 }
@@ -57,7 +57,7 @@ impl Core {
             }
             MatchRef::Numbered(id) => {
                 let row = self.numbered_match(req, id).await?;
-                if row.state != MatchState::Active {
+                if !row.state.is_active() {
                     return Err(MatchRefusal::MatchOver(id).into());
                 }
                 Ok(row)
@@ -236,7 +236,7 @@ impl Core {
                     replay_action(row.id),
                 ];
             }
-        } else if row.state == MatchState::Active {
+        } else if let MatchState::Active { deadline } = row.state {
             let to_move = row.game.position().to_move();
             if row.computer.is_some_and(|c| c.side == to_move) {
                 // No buttons and no clock: the computer moves by itself, as soon as the front end asks.
@@ -246,9 +246,6 @@ impl Core {
                 ));
                 reply.computer_turn = Some(ComputerTurn { match_id: row.id });
             } else {
-                let deadline = row.deadline.ok_or_else(|| {
-                    InternalError::Inconsistent(format!("active match {} has no deadline", row.id))
-                })?;
                 lines.push(text::describe_turn(
                     names,
                     to_move,
@@ -281,7 +278,7 @@ impl Core {
             position: *game.position(),
             names: names.clone(),
             players: row.players,
-            to_move: game.to_move().filter(|_| row.state == MatchState::Active),
+            to_move: game.to_move().filter(|_| row.state.is_active()),
         });
         reply.scene = Some(Scene {
             game: game.clone(),

@@ -51,7 +51,7 @@ impl Core {
         let Some(to_move) = row.game.to_move() else {
             return Ok(());
         };
-        let (Some(deadline), MatchState::Active) = (row.deadline, row.state) else {
+        let (Some(deadline), MatchState::Active { .. }) = (row.deadline(), row.state) else {
             return Ok(());
         };
         if row.computer.is_some_and(|c| c.side == to_move) {

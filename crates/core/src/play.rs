@@ -112,7 +112,7 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let (row, side) = self.callers_match(req, which).await?;
         let now = self.now();
-        if row.deadline.is_some_and(|d| d <= now) && !self.paused(row.server, now) {
+        if row.deadline().is_some_and(|d| d <= now) && !self.paused(row.server, now) {
             // The sweeper has not got there yet, but the time is up all the same.
             return self
                 .time_out(row, Via::Answer)
@@ -172,7 +172,7 @@ impl Core {
             ply: row.moves_played + 1,
             played: &played,
             game_after: &game,
-            deadline_before: row.deadline,
+            deadline_before: row.deadline(),
             deadline,
             remind_at,
             rated,

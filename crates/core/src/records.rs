@@ -67,7 +67,7 @@ impl Core {
             .await?
             .filter(|row| row.server == req.place.server)
             .ok_or(MatchRefusal::NoSuchMatch(match_id))?;
-        if row.state == MatchState::Active && row.side_of(req.user.id).is_none() {
+        if row.state.is_active() && row.side_of(req.user.id).is_none() {
             return Err(RecordRefusal::LiveMatchOfOthers(match_id).into());
         }
         Ok(row)
@@ -169,7 +169,7 @@ impl Core {
         match_id: MatchId,
     ) -> Result<Reply, CoreError> {
         let row = self.match_to_look_at(req, match_id).await?;
-        if row.state == MatchState::Active {
+        if row.state.is_active() {
             return Err(RecordRefusal::AnalyseLive(match_id).into());
         }
         if row.moves_played == 0 {
@@ -282,7 +282,7 @@ impl Core {
         let Some(row) = store::load_match(self.store.reader(), match_id).await? else {
             return Ok(Judged::NotOver);
         };
-        if row.state == MatchState::Active {
+        if row.state.is_active() {
             return Ok(Judged::NotOver);
         }
         let mut claimed_at = self.now();

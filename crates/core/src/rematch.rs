@@ -31,7 +31,7 @@ impl Core {
         })?;
         match row.state {
             MatchState::Finished => {}
-            MatchState::Active => return Err(ChallengeRefusal::RematchActive(row.id).into()),
+            MatchState::Active { .. } => return Err(ChallengeRefusal::RematchActive(row.id).into()),
             MatchState::Aborted => return Err(ChallengeRefusal::RematchAborted(row.id).into()),
         }
         let other = side.other();

@@ -61,7 +61,7 @@ impl Core {
             if !store::clear_reminder(&mut tx, row.id, row.version).await? {
                 continue;
             }
-            let deadline = row.deadline.unwrap_or(now);
+            let deadline = row.deadline().unwrap_or(now);
             let mut reply = Reply::public(Text::message(
                 "clock-reminder",
                 [

@@ -27,7 +27,7 @@ impl Core {
         let mut tx = self.store.begin().await?;
         let row = store::load_match(&mut *tx, match_id)
             .await?
-            .filter(|row| row.state == store::MatchState::Active)
+            .filter(|row| row.state.is_active())
             .ok_or(MatchRefusal::NotActive(match_id))?;
         if row.channel == thread {
             return Ok(());
@@ -54,7 +54,7 @@ impl Core {
     pub async fn thread_of(&self, match_id: MatchId) -> Result<Option<ChannelId>, CoreError> {
         let row = store::load_match(self.store.reader(), match_id).await?;
         Ok(row
-            .filter(|r| r.state == store::MatchState::Active && r.parent_channel.is_some())
+            .filter(|r| r.state.is_active() && r.parent_channel.is_some())
             .map(|r| r.channel))
     }
 }

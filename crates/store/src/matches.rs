@@ -13,10 +13,28 @@ use sqlx::Any;
 /// Where a match is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatchState {
-    Active,
+    /// Being played: the player to move runs out of time at `deadline` (the computer's turn has one too,
+    /// which no clock acts on).
+    Active {
+        deadline: i64,
+    },
     Finished,
     /// Stopped by an admin: no result, unrated.
     Aborted,
+}
+
+impl MatchState {
+    pub fn is_active(self) -> bool {
+        matches!(self, MatchState::Active { .. })
+    }
+
+    /// When the player to move runs out of time, while the match is being played.
+    pub fn deadline(self) -> Option<i64> {
+        match self {
+            MatchState::Active { deadline } => Some(deadline),
+            MatchState::Finished | MatchState::Aborted => None,
+        }
+    }
 }
 
 /// A stored match.
@@ -38,8 +56,6 @@ pub struct MatchRow {
     /// they were drawn for, so that a button from before a move or a takeback is out of date after it.
     pub turns: u32,
     pub clock_secs: u32,
-    /// When the player to move runs out of time (active matches only).
-    pub deadline: Option<i64>,
     /// When to remind the player to move; `None` once reminded.
     pub remind_at: Option<i64>,
     /// The player who offered a draw, until the next move.
@@ -77,6 +93,11 @@ pub struct ComputerSeat {
 }
 
 impl MatchRow {
+    /// When the player to move runs out of time, while the match is being played.
+    pub fn deadline(&self) -> Option<i64> {
+        self.state.deadline()
+    }
+
     /// The player's side in this match, if they play in it.
     pub fn side_of(&self, user: UserId) -> Option<Player> {
         Player::BOTH
@@ -169,11 +190,19 @@ const SELECT: &str =
 
 fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
     let id: MatchId = row.id("id")?;
-    let state = match row.col::<&str>("state")? {
-        "active" => MatchState::Active,
-        "finished" => MatchState::Finished,
-        "aborted" => MatchState::Aborted,
-        other => return Err(StoreError::Corrupt(format!("match {id} state {other:?}"))),
+    let state = match (
+        row.col::<&str>("state")?,
+        row.col::<Option<i64>>("deadline")?,
+    ) {
+        ("active", Some(deadline)) => MatchState::Active { deadline },
+        ("active", None) => {
+            return Err(StoreError::Corrupt(format!(
+                "match {id} is active but has no deadline"
+            )))
+        }
+        ("finished", _) => MatchState::Finished,
+        ("aborted", _) => MatchState::Aborted,
+        (other, _) => return Err(StoreError::Corrupt(format!("match {id} state {other:?}"))),
     };
     let game: Match = serde_json::from_str(row.col("game")?)
         .map_err(|e| StoreError::Corrupt(format!("match {id}: {e}")))?;
@@ -233,7 +262,6 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
         moves_played: row.int("moves_played")?,
         turns: row.int("turns")?,
         clock_secs: row.int("clock_secs")?,
-        deadline: row.col("deadline")?,
         remind_at: row.col("remind_at")?,
         draw_offer,
         takeback_request,

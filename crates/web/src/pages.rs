@@ -776,7 +776,7 @@ async fn match_or_record(
     let language = server.language;
     let path = Page::Match(row.id).path(&server.token);
     let heading = match_line(language, &row);
-    let over = row.state != MatchState::Active;
+    let over = !row.state.is_active();
     let last = moves.len() as u32;
     // A live match: its current board, nothing of its past (as in Discord, the replay waits for the end).
     let ply = match over {
@@ -856,7 +856,7 @@ async fn match_or_record(
 /// A finished match's record, to download.
 async fn record(app: &App, server: &Server, id: &str) -> Served {
     let (row, _) = match_of(app, server, id).await?;
-    if row.state == MatchState::Active {
+    if row.state.is_active() {
         return Err(WebError::NotFound);
     }
     let record = store::load_record(app.store.reader(), row.id)
@@ -892,7 +892,7 @@ async fn match_picture(
         _ => return Err(WebError::NotFound),
     };
     let (row, moves) = match_of(&app, &server, &id).await?;
-    let over = row.state != MatchState::Active;
+    let over = !row.state.is_active();
     let exists = match kind {
         Kind::Board => ply as usize <= moves.len(),
         Kind::Animation => ply >= 1 && ply as usize <= moves.len(),

@@ -5,7 +5,7 @@
 use namnam_model::{MatchId, ServerId, TournamentId};
 use std::collections::BTreeMap;
 
-use namnam_store::{self as store, GameResult, GameRow, MatchState, Store, TournamentState};
+use namnam_store::{self as store, GameResult, GameRow, Store, TournamentState};
 
 use crate::checks::{assert_public, board_match, button_ids, ephemeral_text, house_ids};
 use crate::fixture::{carol_the_admin, Fixture, GENERAL};
@@ -112,7 +112,7 @@ async fn the_tournament(store: &Store) -> namnam_store::TournamentRow {
 async fn ended(store: &Store, id: MatchId) {
     poll_async(&format!("match {id} to end"), PATIENCE, || async {
         let row = store::load_match(store.reader(), id).await.unwrap()?;
-        (row.state != MatchState::Active).then_some(())
+        (!row.state.is_active()).then_some(())
     })
     .await
 }
@@ -154,11 +154,7 @@ async fn play_out(fx: &Fixture, store: &Store, players: &[Person], id: MatchId) 
             .await
             .unwrap()
             .unwrap();
-        let Some(to_move) = row
-            .game
-            .to_move()
-            .filter(|_| row.state == MatchState::Active)
-        else {
+        let Some(to_move) = row.game.to_move().filter(|_| row.state.is_active()) else {
             return moves;
         };
         let board = fx
@@ -184,7 +180,7 @@ async fn play_out(fx: &Fixture, store: &Store, players: &[Person], id: MatchId) 
                 .await
                 .unwrap()
                 .unwrap();
-            (now.turns > row.turns || now.state != MatchState::Active).then_some(())
+            (now.turns > row.turns || !now.state.is_active()).then_some(())
         })
         .await;
     }
@@ -334,7 +330,7 @@ async fn round_robin_5_players_end_to_end() {
                         .await
                         .unwrap()
                         .unwrap();
-                    if row.state == MatchState::Active {
+                    if row.state.is_active() {
                         north_resigns(&fx, &store, &players, g).await;
                     }
                 }
@@ -457,7 +453,7 @@ async fn swiss_9_players_4_rounds_end_to_end() {
                         .await
                         .unwrap()
                         .unwrap();
-                    if row.state == MatchState::Active {
+                    if row.state.is_active() {
                         north_resigns(&fx, &store, &players, g).await;
                     }
                 }

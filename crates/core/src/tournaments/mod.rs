@@ -700,7 +700,7 @@ impl Core {
             return Ok(Vec::new());
         };
         let (result, by) = match row.state {
-            MatchState::Active => return Ok(Vec::new()),
+            MatchState::Active { .. } => return Ok(Vec::new()),
             MatchState::Finished => (row.game.result(), DecidedBy::Match),
             // An admin stopped it: scored by the houses, as when a round runs out.
             MatchState::Aborted => {
@@ -876,7 +876,7 @@ impl Core {
         if let Some(match_id) = live {
             let row = store::load_match(&mut *tx, match_id)
                 .await?
-                .filter(|r| r.state == MatchState::Active);
+                .filter(|r| r.state.is_active());
             if let Some(row) = row {
                 let (board_server, board_channel) = (row.server, row.channel);
                 let side = row.side_of(req.user.id).ok_or_else(|| {
@@ -1029,7 +1029,7 @@ impl Core {
             let Some(match_id) = g.match_id else { continue };
             let Some(row) = store::load_match(&mut **tx, match_id)
                 .await?
-                .filter(|r| r.state == MatchState::Active)
+                .filter(|r| r.state.is_active())
             else {
                 continue;
             };
@@ -1120,7 +1120,7 @@ impl MatchHook for TournamentHook {
         also: &'a mut Vec<Notice>,
     ) -> HookFuture<'a> {
         Box::pin(async move {
-            if change.row.state != MatchState::Active {
+            if !change.row.state.is_active() {
                 also.extend(core.tournament_match_over(tx, change.row).await?);
             }
             Ok(())

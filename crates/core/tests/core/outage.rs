@@ -6,7 +6,7 @@
 use crate::common::*;
 use namnam_core::{Notice, Request};
 use namnam_model::{MatchId, ServerId};
-use namnam_store::{load_match, MatchRow, MatchState};
+use namnam_store::{load_match, MatchRow};
 
 const MINUTE: i64 = 60;
 const HOUR: i64 = 3600;
@@ -79,7 +79,7 @@ async fn gateway_outage_moves_deadlines_and_says_so_once(backend: Backend) {
         swept.iter().all(|t| !t.contains("bob")),
         "not the match whose shard is down: {swept:?}"
     );
-    assert_eq!(row(&h, before.id).await.state, MatchState::Active);
+    assert!(row(&h, before.id).await.state.is_active());
 
     let back = h.core.shards_seen(&[0, 1]).await.unwrap();
     assert_eq!(
@@ -96,11 +96,11 @@ async fn gateway_outage_moves_deadlines_and_says_so_once(backend: Backend) {
     );
     assert!(text.contains("bob to move, by"), "{text}");
     assert_eq!(notice.channel, channel_id("general"));
-    let moved = before.deadline.unwrap() + 3 * HOUR * 1000;
+    let moved = before.deadline().unwrap() + 3 * HOUR * 1000;
     assert_eq!(notice.reply.deadline_ms, Some(moved));
     assert!(notice.reply.board.is_some() && !legal_houses(&notice.reply).is_empty());
     let after = row(&h, before.id).await;
-    assert_eq!(after.deadline, Some(moved));
+    assert_eq!(after.deadline(), Some(moved));
     assert!(after.version > before.version);
     // Said once: the shard stays live, nothing more is posted.
     assert!(h.core.shards_seen(&[0, 1]).await.unwrap().is_empty());
@@ -141,7 +141,7 @@ async fn short_outage_moves_no_deadline_but_its_grace_covers_it(backend: Backend
         h.core.shards_seen(&[0, 1]).await.unwrap().is_empty(),
         "too short to announce"
     );
-    assert_eq!(row(&h, general.id).await.deadline, general.deadline);
+    assert_eq!(row(&h, general.id).await.deadline(), general.deadline());
     // Within the grace, nothing times out, and a move is still played.
     h.clock.advance_secs(4 * MINUTE);
     assert!(h.core.sweep().await.unwrap().is_empty());
@@ -183,8 +183,8 @@ async fn downtime_outage_after_restart_moves_deadlines_and_challenges(backend: B
         texts[0].starts_with("The clock was paused for 2 h while the bot was offline."),
         "{texts:?}"
     );
-    let moved = before.deadline.unwrap() + 2 * HOUR * 1000;
-    assert_eq!(row(&h, before.id).await.deadline, Some(moved));
+    let moved = before.deadline().unwrap() + 2 * HOUR * 1000;
+    assert_eq!(row(&h, before.id).await.deadline(), Some(moved));
     assert!(h.core.sweep().await.unwrap().is_empty());
     // The challenge had eight of its ten minutes left when the bot stopped, and has them now.
     h.clock.advance_secs(7 * MINUTE);
@@ -220,8 +220,8 @@ async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice(ba
             .starts_with("The clock was paused for 2 h while Discord had this server unavailable."),
         "{said:?}"
     );
-    let moved = before.deadline.unwrap() + 2 * HOUR * 1000;
-    assert_eq!(row(&h, before.id).await.deadline, Some(moved));
+    let moved = before.deadline().unwrap() + 2 * HOUR * 1000;
+    assert_eq!(row(&h, before.id).await.deadline(), Some(moved));
 
     // Unavailable again, then the bot is down for an hour within that outage: the restart's outage
     // moves the clock by the hour once, and the server's own outage only counts from the restart.
@@ -242,7 +242,10 @@ async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice(ba
         h.core.server_available(SERVER).await.unwrap().is_empty(),
         "nothing left to pay for"
     );
-    assert_eq!(row(&h, before.id).await.deadline, Some(moved + HOUR * 1000));
+    assert_eq!(
+        row(&h, before.id).await.deadline(),
+        Some(moved + HOUR * 1000)
+    );
 }
 
 async fn gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once(backend: Backend) {
@@ -274,8 +277,8 @@ async fn gateway_outage_inside_a_server_outage_pays_the_whole_of_both_once(backe
         "the ten minutes before the shard's outage and the half hour after: {said:?}"
     );
     // From the server's first minute unavailable to its last: two hours and forty minutes, once.
-    let moved = before.deadline.unwrap() + (2 * HOUR + 40 * MINUTE) * 1000;
-    assert_eq!(row(&h, before.id).await.deadline, Some(moved));
+    let moved = before.deadline().unwrap() + (2 * HOUR + 40 * MINUTE) * 1000;
+    assert_eq!(row(&h, before.id).await.deadline(), Some(moved));
 }
 
 on_both_backends!(

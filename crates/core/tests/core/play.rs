@@ -687,7 +687,38 @@ async fn the_end_of_a_match_says_the_final_houses(backend: Backend) {
     assert!(last.text.plain().contains(&said), "{said}: {}", last.text);
 }
 
+/// A match's state carries its deadline while it is played: a stored row that breaks that (active, no
+/// deadline) is refused when it is read, naming the row, and the player is told we are at fault, not them.
+async fn an_active_match_without_a_deadline_is_refused_naming_its_row(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let start = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let id = start.board.as_ref().expect("a board").match_id;
+    let mut tx = h.core.store().begin().await.unwrap();
+    sqlx::query("UPDATE matches SET deadline = NULL WHERE id = $1")
+        .bind(id.to_sql())
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    match store::load_match(h.core.store().reader(), id).await {
+        Err(store::StoreError::Corrupt(why)) => {
+            assert!(why.contains(&format!("match {id}")), "{why}")
+        }
+        other => panic!("read as {other:?}"),
+    }
+    let board = h.core.handle(&h.request("general", "alice", "board")).await;
+    assert_eq!(
+        board.outcome,
+        namnam_core::Outcome::Failed,
+        "{}",
+        board.text
+    );
+}
+
 on_both_backends!(
+    an_active_match_without_a_deadline_is_refused_naming_its_row,
     the_end_of_a_match_says_the_final_houses,
     a_lapsed_draw_offer_or_takeback_request_is_said_once,
     history_shows_the_askers_own_match_before_another_pairs,

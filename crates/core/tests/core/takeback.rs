@@ -150,7 +150,7 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
     let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(row.game, before.game, "the match before the move");
     assert_eq!((row.moves_played, row.turns), (0, 2));
-    assert_eq!(row.deadline, Some(now + 90 * MINUTE));
+    assert_eq!(row.deadline(), Some(now + 90 * MINUTE));
     assert_eq!(
         row.remind_at,
         Some(now + 60 * MINUTE),
