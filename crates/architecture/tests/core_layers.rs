@@ -24,7 +24,13 @@ const CORE_LAYERS: &[Layer] = &[
         name: "the vocabulary",
         // The sums (Command, UserError) with Request, Place, UserRef and Change; what every command
         // shares (options, InputRefusal, Wanted); the ids of buttons, each a feature's command.
-        shared: &["vocabulary", "vocabulary::input", "vocabulary::actions"],
+        shared: &[
+            "vocabulary",
+            "vocabulary::input",
+            "vocabulary::actions",
+            // A match's terms, which challenges and tournaments both take.
+            "vocabulary::terms",
+        ],
         // Each feature's vocabulary: its command, its parser, its refusals and their words.
         apart: &[
             "vocabulary::admin",

@@ -5,14 +5,14 @@ use super::context::MatchChange;
 use super::error::{CoreError, InternalError};
 use super::outbox::{PostPlace, Via};
 use super::vocabulary::actions::{ActionId, ChallengeAnswer};
-use super::vocabulary::{ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, UserRef};
+use super::vocabulary::{
+    ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, TermsDefaults, UserRef,
+};
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
-use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
-use namnam_model::{ChallengeId, FirstMover};
-use namnam_store::{
-    self as store, ChallengeRow, ChallengeState, ChallengeTerms, PlayerKind, WriteTx,
-};
+use namnam_game::{ByPlayer, Match, Player};
+use namnam_model::{ChallengeId, FirstMover, Terms};
+use namnam_store::{self as store, ChallengeRow, ChallengeState, PlayerKind, WriteTx};
 
 /// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
 pub const REPEAT_CHALLENGE_AFTER_MS: i64 = 10 * 60_000;
@@ -86,7 +86,13 @@ impl Core {
             [
                 ("challenger", Arg::player(&req.user.name)),
                 ("challenged", Arg::player(&opponent.name)),
-                ("terms", Arg::Text(describe_terms(&terms))),
+                (
+                    "terms",
+                    Arg::Text(Text::list(
+                        text::describe_terms(text::TermsForm::Full, &terms),
+                        ", ",
+                    )),
+                ),
                 ("first", Arg::Text(first)),
                 ("accept", Arg::command("accept")),
                 ("decline", Arg::command("decline")),
@@ -162,11 +168,9 @@ impl Core {
             FirstMover::Random if self.coin() => Player::South,
             FirstMover::Random => Player::North,
         };
-        let rules = Rules {
-            endgame: open.terms.endgame,
-            chain: open.terms.chain,
-        };
-        let options = MatchOptions::new(rules, first, open.terms.target, open.terms.rounds)
+        let options = open
+            .terms
+            .match_options(first)
             .map_err(|e| InternalError::Inconsistent(format!("challenge {}: {e}", open.id)))?;
         let game = Match::new(options);
         let mut players = namnam_game::ByPlayer::new(open.challenger, open.challenged);
@@ -318,7 +322,7 @@ impl Core {
         &self,
         req: &Request,
         options: &ChallengeOptions,
-    ) -> Result<ChallengeTerms, CoreError> {
+    ) -> Result<Terms, CoreError> {
         let place = &req.place;
         let settings = store::server_settings(self.store.reader(), place.server).await?;
         if !settings.allowed_channels.is_empty()
@@ -326,14 +330,10 @@ impl Core {
         {
             return Err(ChallengeRefusal::ChannelNotAllowed.into());
         }
-        Ok(ChallengeTerms {
-            endgame: options.endgame.unwrap_or_default(),
-            chain: options.chain.unwrap_or(false),
-            first: options.first.unwrap_or(FirstMover::Random),
-            target: options.target.unwrap_or(settings.default_target),
-            rounds: options.rounds,
-            clock_secs: options.clock_secs.unwrap_or(settings.default_clock_secs),
-        })
+        Ok(options.terms.with_defaults(TermsDefaults {
+            target: settings.default_target,
+            clock_secs: settings.default_clock_secs,
+        }))
     }
 }
 
@@ -395,32 +395,6 @@ async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Playe
     }))
 }
 
-/// A challenge's terms: `target 10 houses, no round limit, 1d per move, last seeds to the capturer, no
-/// chain captures`.
-fn describe_terms(terms: &ChallengeTerms) -> Text {
-    let target = match terms.target {
-        Some(houses) => Text::message("terms-target", [("houses", Arg::number(houses))]),
-        None => Text::message("terms-no-target", []),
-    };
-    let rounds = match terms.rounds {
-        Some(rounds) => Text::message("terms-rounds", [("rounds", Arg::number(rounds))]),
-        None => Text::message("terms-no-round-limit", []),
-    };
-    let clock = Text::message(
-        "terms-clock",
-        [("clock", Arg::Text(text::duration(terms.clock_secs)))],
-    );
-    let endgame = match terms.endgame {
-        namnam_game::Endgame::Capturer => Text::message("terms-endgame-capturer", []),
-        namnam_game::Endgame::Starter => Text::message("terms-endgame-starter", []),
-    };
-    let chain = match terms.chain {
-        true => Text::message("terms-chain-on", []),
-        false => Text::message("terms-chain-off", []),
-    };
-    Text::list([target, rounds, clock, endgame, chain], ", ")
-}
-
 fn challenge_action(challenge: ChallengeId, answer: ChallengeAnswer, label: Text) -> Action {
     Action::new(ActionId::Challenge { challenge, answer }, label)
 }
@@ -442,11 +416,8 @@ impl Core {
             FirstMover::Random if self.coin() => Player::South,
             FirstMover::Random => Player::North,
         };
-        let rules = Rules {
-            endgame: terms.endgame,
-            chain: terms.chain,
-        };
-        let match_options = MatchOptions::new(rules, first, terms.target, terms.rounds)
+        let match_options = terms
+            .match_options(first)
             .map_err(|e| InternalError::Inconsistent(format!("computer match options: {e}")))?;
         let game = Match::new(match_options);
         let now = self.now();

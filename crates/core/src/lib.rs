@@ -85,7 +85,7 @@ pub use vocabulary::{
     Command, Expected, InfoCommand, InfoRefusal, InputRefusal, LanguageChoice, MatchCommand,
     MatchRef, MatchRefusal, Place, PlayCommand, PlayRefusal, PuzzleCommand, PuzzleRefusal,
     RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver, SeasonChange, SettingsChange,
-    StartAt, TournamentCommand, TournamentRefusal, TournamentSpec, UserError, UserRef, Wanted,
-    WebChange, COMPUTER_ID, COMPUTER_NAME,
+    StartAt, TermsDefaults, TermsOptions, TournamentCommand, TournamentRefusal, TournamentSpec,
+    UserError, UserRef, Wanted, WebChange, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

@@ -3,10 +3,12 @@
 //! against the computer the new match starts at once, at the same level.
 
 use super::error::CoreError;
-use super::vocabulary::{ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, UserRef};
+use super::vocabulary::{
+    ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, TermsOptions, UserRef,
+};
 use super::{Core, Reply};
 use namnam_ai::Level;
-use namnam_model::{FirstMover, MatchId};
+use namnam_model::{FirstMover, MatchId, Terms};
 use namnam_store::{self as store, MatchRow, MatchState, PlayerKind};
 
 impl Core {
@@ -57,15 +59,9 @@ impl Core {
 
 /// The options that repeat `row`'s terms.
 fn same_terms(row: &MatchRow, first: FirstMover, level: Option<Level>) -> ChallengeOptions {
-    let options = row.game.options();
-    let rules = options.rules();
+    let terms = Terms::of_match(row.game.options(), row.clock_secs, first);
     ChallengeOptions {
-        endgame: Some(rules.endgame),
-        chain: Some(rules.chain),
-        first: Some(first),
-        target: Some(options.target()),
-        rounds: options.round_limit(),
-        clock_secs: Some(row.clock_secs),
+        terms: TermsOptions::all_of(&terms),
         level,
     }
 }

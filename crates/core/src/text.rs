@@ -2,10 +2,10 @@
 
 use super::message::{Arg, Language, Text};
 use namnam_game::{
-    CaptureKind, EndReason, MatchEnd, MatchResult, MoveEvent, MoveRecord, Player, Position,
-    RoundSummary, Territory,
+    CaptureKind, EndReason, Endgame, MatchEnd, MatchResult, MoveEvent, MoveRecord, Player,
+    Position, RoundSummary, Territory,
 };
-use namnam_model::Names;
+use namnam_model::{Names, Terms};
 
 /// `1–7`, `8–12`, `3–5 and 12`… the houses a player owns, as labels.
 pub fn houses_owned(territory: Territory, player: Player) -> Text {
@@ -561,4 +561,60 @@ mod tests {
         let french = format_span((3 * 24 + 2) * 3_600_000).plain_in(Language::French);
         assert_eq!(french, "3 j 2 h");
     }
+}
+
+/// How much of a match's terms [`describe_terms`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TermsForm {
+    /// Every term, the usual ones too (a challenge: `target 10 houses, no round limit, 1d per move, last
+    /// seeds to the capturer, no chain captures`).
+    Full,
+    /// What a player must know, for a line of several things (a tournament's: `target 10 houses · 1d a
+    /// move · chain captures`): no "no target", no "last seeds to the capturer".
+    Brief,
+}
+
+/// A match's terms in words, one part each: the one place that says them, for a challenge and a
+/// tournament alike (a new term is added here once).
+pub fn describe_terms(form: TermsForm, terms: &Terms) -> Vec<Text> {
+    let full = form == TermsForm::Full;
+    let id = |full_id: &'static str, brief_id: &'static str| if full { full_id } else { brief_id };
+    let mut parts = Vec::new();
+    match terms.target {
+        Some(houses) => parts.push(Text::message(
+            id("terms-target", "tournament-terms-target"),
+            [("houses", Arg::number(houses))],
+        )),
+        None if full => parts.push(Text::message("terms-no-target", [])),
+        None => {}
+    }
+    match terms.round_limit {
+        Some(rounds) => parts.push(Text::message(
+            id("terms-rounds", "tournament-terms-round-limit"),
+            [("rounds", Arg::number(rounds))],
+        )),
+        None if full => parts.push(Text::message("terms-no-round-limit", [])),
+        None => {}
+    }
+    parts.push(Text::message(
+        id("terms-clock", "tournament-terms-clock"),
+        [("clock", Arg::Text(duration(terms.clock_secs)))],
+    ));
+    match terms.rules.endgame {
+        Endgame::Capturer if full => parts.push(Text::message("terms-endgame-capturer", [])),
+        Endgame::Capturer => {}
+        Endgame::Starter => parts.push(Text::message(
+            id("terms-endgame-starter", "tournament-terms-endgame-starter"),
+            [],
+        )),
+    }
+    match terms.rules.chain {
+        true => parts.push(Text::message(
+            id("terms-chain-on", "tournament-terms-chain"),
+            [],
+        )),
+        false if full => parts.push(Text::message("terms-chain-off", [])),
+        false => {}
+    }
+    parts
 }

@@ -1,10 +1,11 @@
 //! The shared vocabulary of every layer above the rules: typed ids (a server's, a channel's, a user's, a
-//! match's …), the players' names, who moves first, a tournament's format. The store reads and writes these,
+//! match's …), the players' names, who moves first, a tournament's format and a match's terms. The store reads and writes these,
 //! the core and the front ends speak them; none of them needs the storage crate to name a player.
 
 mod ids;
 mod names;
 mod posts;
+mod terms;
 
 pub use ids::{
     ApplicationId, ChallengeId, ChannelId, CommandId, MatchId, MessageId, PostId, ServerId,
@@ -12,3 +13,4 @@ pub use ids::{
 };
 pub use names::{FirstMover, Format, Names};
 pub use posts::{Lane, PostTo};
+pub use terms::{BadTerms, Terms};

@@ -24,7 +24,8 @@ impl Names {
 }
 
 /// Who makes the first move of round 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum FirstMover {
     Challenger,
     Challenged,

@@ -2,24 +2,19 @@
 
 use super::columns::Columns;
 use super::{StoreError, StoreResult, WriteTx};
-use namnam_game::Endgame;
-use namnam_model::{ChallengeId, ChannelId, FirstMover, MatchId, ServerId, UserId};
+use namnam_model::{ChallengeId, ChannelId, FirstMover, MatchId, ServerId, Terms, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
-fn first_mover_of_sql(s: &str) -> StoreResult<FirstMover> {
-    FirstMover::of_name(s).ok_or_else(|| StoreError::Corrupt(format!("first mover {s:?}")))
+/// A match's terms as stored: one JSON object (see `migrations/sqlite/0022_terms.sql`).
+pub(super) fn terms_json(terms: &Terms) -> StoreResult<String> {
+    serde_json::to_string(terms).map_err(|e| StoreError::Corrupt(format!("terms as JSON: {e}")))
 }
 
-/// The terms a challenge offers. The ranges are checked where a command is parsed, and again by the schema.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChallengeTerms {
-    pub endgame: Endgame,
-    pub chain: bool,
-    pub first: FirstMover,
-    pub target: Option<u8>,
-    pub rounds: Option<u8>,
-    pub clock_secs: u32,
+/// The terms stored in `row`'s `terms` column, checked; `what` names the row when they are not terms.
+pub(super) fn terms_of_row(row: &AnyRow, what: &str) -> StoreResult<Terms> {
+    serde_json::from_str(row.col("terms")?)
+        .map_err(|e| StoreError::Corrupt(format!("{what}: its terms: {e}")))
 }
 
 /// How a challenge was closed.
@@ -52,41 +47,29 @@ pub struct ChallengeRow {
     pub challenged: UserId,
     pub challenger_name: String,
     pub challenged_name: String,
-    pub terms: ChallengeTerms,
+    pub terms: Terms,
     pub created_at: i64,
     pub expires_at: i64,
 }
 
 const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
         COALESCE(an.name, a.name) AS challenger_name, COALESCE(bn.name, b.name) AS challenged_name,
-        c.endgame, c.chain, c.first, c.target,
-        c.rounds, c.clock_secs, c.created_at, c.expires_at
+        c.terms, c.created_at, c.expires_at
     FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id
         LEFT JOIN server_names an ON an.server_id = c.server_id AND an.player_id = c.challenger_id
         LEFT JOIN server_names bn ON bn.server_id = c.server_id AND bn.player_id = c.challenged_id";
 
 fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
-    let endgame = match row.col::<&str>("endgame")? {
-        "capturer" => Endgame::Capturer,
-        "starter" => Endgame::Starter,
-        other => return Err(StoreError::Corrupt(format!("endgame {other:?}"))),
-    };
+    let id: ChallengeId = row.id("id")?;
     Ok(ChallengeRow {
-        id: row.id("id")?,
+        id,
         server: row.id("server_id")?,
         channel: row.id("channel_id")?,
         challenger: row.id("challenger_id")?,
         challenged: row.id("challenged_id")?,
         challenger_name: row.col("challenger_name")?,
         challenged_name: row.col("challenged_name")?,
-        terms: ChallengeTerms {
-            endgame,
-            chain: row.flag("chain")?,
-            first: first_mover_of_sql(row.col("first")?)?,
-            target: row.opt_int("target")?,
-            rounds: row.opt_int("rounds")?,
-            clock_secs: row.int("clock_secs")?,
-        },
+        terms: terms_of_row(row, &format!("challenge {id}"))?,
         created_at: row.col("created_at")?,
         expires_at: row.col("expires_at")?,
     })
@@ -141,29 +124,20 @@ pub async fn insert_challenge(
     channel: ChannelId,
     challenger: UserId,
     challenged: UserId,
-    terms: &ChallengeTerms,
+    terms: &Terms,
     now_ms: i64,
     expires_at: i64,
 ) -> StoreResult<ChallengeId> {
-    let endgame = match terms.endgame {
-        Endgame::Capturer => "capturer",
-        Endgame::Starter => "starter",
-    };
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, endgame, chain, first,
-            target, rounds, clock_secs, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+        "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, terms, created_at,
+            expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(server.to_sql())
     .bind(channel.to_sql())
     .bind(challenger.to_sql())
     .bind(challenged.to_sql())
-    .bind(endgame)
-    .bind(i64::from(terms.chain))
-    .bind(terms.first.name())
-    .bind(terms.target.map(i64::from))
-    .bind(terms.rounds.map(i64::from))
-    .bind(terms.clock_secs as i64)
+    .bind(terms_json(terms)?)
     .bind(now_ms)
     .bind(expires_at)
     .fetch_one(&mut **tx)
@@ -242,11 +216,15 @@ pub async fn first_mover_of_match<'e, E>(
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let first: Option<String> = sqlx::query_scalar(
-        "SELECT c.first FROM matches m JOIN challenges c ON c.id = m.challenge_id WHERE m.id = $1",
+    let row = sqlx::query(
+        "SELECT c.terms FROM matches m JOIN challenges c ON c.id = m.challenge_id WHERE m.id = $1",
     )
     .bind(match_id.to_sql())
     .fetch_optional(db)
     .await?;
-    first.as_deref().map(first_mover_of_sql).transpose()
+    let what = format!("the challenge of match {match_id}");
+    Ok(row
+        .map(|row| terms_of_row(&row, &what))
+        .transpose()?
+        .map(|t| t.first))
 }

@@ -38,7 +38,7 @@ pub use analyses::{
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
     find_open_challenge, first_mover_of_match, insert_challenge, last_turned_down, open_challenges,
-    ChallengeRow, ChallengeState, ChallengeTerms,
+    ChallengeRow, ChallengeState,
 };
 pub use claims::{
     claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,
@@ -101,7 +101,6 @@ pub use tournaments::{
     insert_tournament, last_tournament, live_tournaments, load_tournament, remove_entrant,
     set_seed, touch_tournament, tournaments_of_server, update_tournament, withdraw_entrant,
     DecidedBy, EntrantRow, GameResult, GameRow, NewTournament, TournamentRow, TournamentState,
-    TournamentTerms,
 };
 pub use web::{server_of_web_token, set_web_token, web_token};
 

@@ -2,10 +2,10 @@
 //! `migrations/sqlite/0010_tournaments.sql`). A tournament row carries a version, as a match does: the change
 //! that pairs a round names the version it read, so that a round is paired once however many changes race.
 
+use super::challenges::{terms_json, terms_of_row};
 use super::columns::Columns;
 use super::{StoreError, StoreResult, WriteTx};
-use namnam_game::Endgame;
-use namnam_model::{ChannelId, Format, MatchId, ServerId, StoredId, TournamentId, UserId};
+use namnam_model::{ChannelId, Format, MatchId, ServerId, StoredId, Terms, TournamentId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -34,16 +34,6 @@ impl TournamentState {
     }
 }
 
-/// The terms of every match of a tournament (a target or a round limit, so that every match ends).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TournamentTerms {
-    pub endgame: Endgame,
-    pub chain: bool,
-    pub target: Option<u8>,
-    pub round_limit: Option<u8>,
-    pub clock_secs: u32,
-}
-
 /// A tournament to store.
 #[derive(Clone, Debug)]
 pub struct NewTournament<'a> {
@@ -54,7 +44,8 @@ pub struct NewTournament<'a> {
     pub organiser: UserId,
     pub format: Format,
     pub rounds: Option<u32>,
-    pub terms: TournamentTerms,
+    /// The terms of every match (a target or a round limit, so that every match ends).
+    pub terms: Terms,
     pub round_days: u32,
     pub starts_at: Option<i64>,
     pub player_limit: Option<u32>,
@@ -74,7 +65,8 @@ pub struct TournamentRow {
     pub format: Format,
     /// Swiss: the rounds to play (set at the start when none was asked for).
     pub rounds: Option<u32>,
-    pub terms: TournamentTerms,
+    /// The terms of every match: a target or a round limit, so that every match ends.
+    pub terms: Terms,
     pub round_days: u32,
     pub starts_at: Option<i64>,
     pub player_limit: Option<u32>,
@@ -144,8 +136,8 @@ pub struct GameRow {
 
 const SELECT: &str =
     "SELECT t.id, t.server_id, t.channel_id, t.channel_name, t.name, t.organiser_id,
-        COALESCE(otn.name, o.name) AS organiser_name, t.format, t.rounds, t.endgame, t.chain, t.target, t.round_limit,
-        t.clock_secs, t.round_days, t.starts_at, t.player_limit, t.state, t.round, t.round_ends_at,
+        COALESCE(otn.name, o.name) AS organiser_name, t.format, t.rounds, t.terms,
+        t.round_days, t.starts_at, t.player_limit, t.state, t.round, t.round_ends_at,
         t.version, t.created_at
     FROM tournaments t JOIN players o ON o.id = t.organiser_id
         LEFT JOIN server_names otn ON otn.server_id = t.server_id AND otn.player_id = t.organiser_id";
@@ -165,11 +157,12 @@ fn from_row(row: &AnyRow) -> StoreResult<TournamentRow> {
         "cancelled" => TournamentState::Cancelled,
         other => return Err(corrupt(&format!("state {other:?}"))),
     };
-    let endgame = match row.col::<&str>("endgame")? {
-        "capturer" => Endgame::Capturer,
-        "starter" => Endgame::Starter,
-        other => return Err(corrupt(&format!("endgame {other:?}"))),
-    };
+    let terms = terms_of_row(row, &format!("tournament {id}"))?;
+    if !terms.always_ends() {
+        return Err(corrupt(
+            "its matches would have no end (no target, no round limit)",
+        ));
+    }
     Ok(TournamentRow {
         id,
         server: row.id("server_id")?,
@@ -180,13 +173,7 @@ fn from_row(row: &AnyRow) -> StoreResult<TournamentRow> {
         organiser_name: row.col("organiser_name")?,
         format,
         rounds: row.opt_int("rounds")?,
-        terms: TournamentTerms {
-            endgame,
-            chain: row.flag("chain")?,
-            target: row.opt_int("target")?,
-            round_limit: row.opt_int("round_limit")?,
-            clock_secs: row.int("clock_secs")?,
-        },
+        terms,
         round_days: row.int("round_days")?,
         starts_at: row.col("starts_at")?,
         player_limit: row.opt_int("player_limit")?,
@@ -207,15 +194,10 @@ pub async fn insert_tournament(
     tx: &mut WriteTx,
     new: &NewTournament<'_>,
 ) -> StoreResult<TournamentId> {
-    let endgame = match new.terms.endgame {
-        Endgame::Capturer => "capturer",
-        Endgame::Starter => "starter",
-    };
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO tournaments (server_id, channel_id, channel_name, name, organiser_id, format, rounds,
-            endgame, chain, target, round_limit, clock_secs, round_days, starts_at, player_limit,
-            created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+            terms, round_days, starts_at, player_limit, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
          RETURNING id",
     )
     .bind(new.server.to_sql())
@@ -225,11 +207,7 @@ pub async fn insert_tournament(
     .bind(new.organiser.to_sql())
     .bind(new.format.name())
     .bind(new.rounds.map(i64::from))
-    .bind(endgame)
-    .bind(i64::from(new.terms.chain))
-    .bind(new.terms.target.map(i64::from))
-    .bind(new.terms.round_limit.map(i64::from))
-    .bind(i64::from(new.terms.clock_secs))
+    .bind(terms_json(&new.terms)?)
     .bind(i64::from(new.round_days))
     .bind(new.starts_at)
     .bind(new.player_limit.map(i64::from))

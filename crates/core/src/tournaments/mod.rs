@@ -18,11 +18,11 @@ mod words;
 
 use super::context::{HookFuture, MatchChange, MatchHook};
 use crate::vocabulary::{
-    ChallengeRefusal, InputRefusal, MatchRefusal, Request, StartAt, TournamentCommand,
-    TournamentRefusal, TournamentSpec, UserError,
+    ChallengeRefusal, InputRefusal, MatchRefusal, Request, StartAt, TermsDefaults,
+    TournamentCommand, TournamentRefusal, TournamentSpec, UserError,
 };
 use field::{swiss_rounds, total_rounds, Field};
-use namnam_model::{Format, MatchId, TournamentId, UserId};
+use namnam_model::{FirstMover, Format, MatchId, Terms, TournamentId, UserId};
 use words::{
     describe_terms, named, names_and, signup_actions, signup_text, start_words, swiss_rounds_now,
     thread_name,
@@ -32,10 +32,10 @@ use super::error::{CoreError, InternalError};
 use super::matches::MatchAfter;
 use super::outbox::{PostPlace, Via};
 use super::{Arg, Core, Language, Notice, Reply, Text};
-use namnam_game::{ByPlayer, Match, MatchOptions, Player, Rules};
+use namnam_game::{ByPlayer, Match, Player};
 use namnam_store::{
     self as store, DecidedBy, GameResult, MatchRow, MatchState, StoreError, TournamentRow,
-    TournamentState, TournamentTerms, WriteTx,
+    TournamentState, WriteTx,
 };
 use namnam_tournament as tournament;
 
@@ -212,8 +212,15 @@ impl Core {
         {
             return Err(ChallengeRefusal::ChannelNotAllowed.into());
         }
-        let target = spec.target.unwrap_or(settings.default_target);
-        if target.is_none() && spec.match_rounds.is_none() {
+        let terms = Terms {
+            // A tournament's South moves first: the pairing draws who is South.
+            first: FirstMover::Challenger,
+            ..spec.terms.with_defaults(TermsDefaults {
+                target: settings.default_target,
+                clock_secs: settings.default_clock_secs,
+            })
+        };
+        if !terms.always_ends() {
             return Err(TournamentRefusal::TournamentEndless.into());
         }
         if spec.format == Format::RoundRobin && spec.rounds.is_some() {
@@ -235,13 +242,7 @@ impl Core {
             organiser: req.user.id,
             format: spec.format,
             rounds: spec.rounds,
-            terms: TournamentTerms {
-                endgame: spec.endgame.unwrap_or_default(),
-                chain: spec.chain.unwrap_or(false),
-                target,
-                round_limit: spec.match_rounds,
-                clock_secs: spec.clock_secs.unwrap_or(settings.default_clock_secs),
-            },
+            terms,
             round_days: spec.round_days.unwrap_or(DEFAULT_ROUND_DAYS),
             starts_at,
             player_limit: spec.limit,
@@ -466,11 +467,9 @@ impl Core {
     ) -> Result<(MatchId, Notice), CoreError> {
         let t = &field.t;
         let now = self.now();
-        let rules = Rules {
-            endgame: t.terms.endgame,
-            chain: t.terms.chain,
-        };
-        let options = MatchOptions::new(rules, Player::South, t.terms.target, t.terms.round_limit)
+        let options = t
+            .terms
+            .match_options(Player::South)
             .map_err(|e| InternalError::Inconsistent(format!("tournament {}: {e}", t.id)))?;
         let game = Match::new(options);
         let clock_ms = i64::from(t.terms.clock_secs) * 1000;

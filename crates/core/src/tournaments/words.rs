@@ -5,7 +5,6 @@ use super::field::swiss_rounds;
 use super::MAX_THREAD_NAME;
 use crate::vocabulary::actions::ActionId;
 use crate::{Action, Arg, Language, Text};
-use namnam_game::Endgame;
 use namnam_model::{Format, TournamentId};
 use namnam_store::{MatchRow, TournamentRow};
 use namnam_tournament as tournament;
@@ -43,31 +42,10 @@ pub(super) fn describe_terms(t: &TournamentRow) -> Text {
         (Format::RoundRobin, _) => Text::message("tournament-terms-round-robin", []),
     };
     let mut terms = vec![format];
-    if let Some(target) = t.terms.target {
-        terms.push(Text::message(
-            "tournament-terms-target",
-            [("houses", Arg::number(target))],
-        ));
-    }
-    if let Some(limit) = t.terms.round_limit {
-        terms.push(Text::message(
-            "tournament-terms-round-limit",
-            [("rounds", Arg::number(limit))],
-        ));
-    }
-    terms.push(Text::message(
-        "tournament-terms-clock",
-        [(
-            "clock",
-            Arg::Text(crate::text::duration(t.terms.clock_secs)),
-        )],
+    terms.extend(crate::text::describe_terms(
+        crate::text::TermsForm::Brief,
+        &t.terms,
     ));
-    if t.terms.endgame == Endgame::Starter {
-        terms.push(Text::message("tournament-terms-endgame-starter", []));
-    }
-    if t.terms.chain {
-        terms.push(Text::message("tournament-terms-chain", []));
-    }
     terms.push(Text::message(
         "tournament-terms-round-days",
         [("days", Arg::number(t.round_days))],

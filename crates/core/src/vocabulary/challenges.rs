@@ -1,14 +1,12 @@
 //! Challenges: one player asks another (or the computer) for a match, who accepts or declines; and a
 //! finished match played again.
 
-use super::input::{
-    parse_clock, parse_endgame, parse_rounds, parse_target, yes_no, InputRefusal, Options, Wanted,
-};
+use super::input::{InputRefusal, Options, Wanted};
+use super::terms::{TermsOf, TermsOptions};
 use super::{Resolver, UserError, UserRef};
 use crate::message::{Arg, Text};
 use namnam_ai::Level;
-use namnam_game::Endgame;
-use namnam_model::{ChallengeId, FirstMover, MatchId};
+use namnam_model::{ChallengeId, MatchId};
 
 /// `challenge`, `accept`, `decline`, `cancel`, `rematch`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,16 +30,11 @@ pub enum ChallengeCommand {
     },
 }
 
-/// The options of a challenge; `None` takes the server's default.
+/// The options of a challenge: its terms (what is not given takes the server's default), and the
+/// computer's level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChallengeOptions {
-    pub endgame: Option<Endgame>,
-    pub chain: Option<bool>,
-    pub first: Option<FirstMover>,
-    /// `Some(None)`: explicitly no target.
-    pub target: Option<Option<u8>>,
-    pub rounds: Option<u8>,
-    pub clock_secs: Option<u32>,
+    pub terms: TermsOptions,
     /// The computer's level (a match against namnam only).
     pub level: Option<Level>,
 }
@@ -83,21 +76,7 @@ impl ChallengeCommand {
 impl ChallengeOptions {
     fn parse(opts: &mut Options<'_>) -> Result<ChallengeOptions, InputRefusal> {
         Ok(ChallengeOptions {
-            endgame: opts.parse("endgame", parse_endgame, Wanted::Endgame)?,
-            chain: opts.parse("chain", yes_no, Wanted::YesNo)?,
-            first: opts.parse(
-                "first",
-                |v| match v {
-                    "challenger" | "me" => Some(FirstMover::Challenger),
-                    "challenged" | "opponent" => Some(FirstMover::Challenged),
-                    "random" => Some(FirstMover::Random),
-                    _ => None,
-                },
-                Wanted::FirstMover,
-            )?,
-            target: opts.parse("target", parse_target, Wanted::Target)?,
-            rounds: opts.parse("rounds", parse_rounds, Wanted::MatchRounds)?,
-            clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
+            terms: TermsOptions::parse(opts, TermsOf::Challenge)?,
             level: opts.parse(
                 "level",
                 |v| v.parse().ok().and_then(|l| Level::new(l).ok()),

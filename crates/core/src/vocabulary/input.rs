@@ -290,7 +290,7 @@ pub(super) fn parse_target(v: &str) -> Option<Option<u8>> {
 }
 
 /// The shortest and longest move clocks.
-pub const CLOCK_RANGE: std::ops::RangeInclusive<u32> = 5 * 60..=7 * 86_400;
+pub const CLOCK_RANGE: std::ops::RangeInclusive<u32> = namnam_model::Terms::CLOCK_RANGE;
 
 pub(super) fn parse_clock(v: &str) -> Option<u32> {
     parse_duration(v).filter(|s| CLOCK_RANGE.contains(s))

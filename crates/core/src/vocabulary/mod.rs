@@ -16,6 +16,7 @@ pub mod matches;
 pub mod play;
 pub mod puzzles;
 pub mod records;
+pub mod terms;
 pub mod tournaments;
 
 use namnam_model::{ChannelId, ServerId, UserId};
@@ -34,6 +35,7 @@ pub use matches::{Expected, MatchCommand, MatchRef, MatchRefusal};
 pub use play::{PlayCommand, PlayRefusal};
 pub use puzzles::{PuzzleCommand, PuzzleRefusal};
 pub use records::{RecordCommand, RecordRefusal, ReplayFrom};
+pub use terms::{TermsDefaults, TermsOf, TermsOptions};
 pub use tournaments::{StartAt, TournamentCommand, TournamentRefusal, TournamentSpec};
 
 /// A user as the front end knows them.

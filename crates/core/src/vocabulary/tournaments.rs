@@ -1,12 +1,10 @@
 //! Tournaments: `tournament create|join|leave|start|standings|pairings|withdraw|cancel`.
 
-use super::input::{
-    bad, parse_clock, parse_endgame, parse_rounds, parse_target, yes_no, Options, Wanted,
-};
+use super::input::{bad, Options, Wanted};
+use super::terms::{TermsOf, TermsOptions};
 use super::UserError;
 use crate::clock::parse_duration;
 use crate::message::{Arg, Text};
-use namnam_game::Endgame;
 use namnam_model::{Format, TournamentId};
 
 /// `tournament …`: what to do, and to which tournament (`None`: the one meant here, see
@@ -30,13 +28,8 @@ pub struct TournamentSpec {
     pub format: Format,
     /// Swiss: the rounds to play (default: enough to find a winner, see `swiss_rounds`).
     pub rounds: Option<u32>,
-    pub endgame: Option<Endgame>,
-    pub chain: Option<bool>,
-    /// `Some(None)`: explicitly no target (then a round limit is needed).
-    pub target: Option<Option<u8>>,
-    /// The round limit of every match.
-    pub match_rounds: Option<u8>,
-    pub clock_secs: Option<u32>,
+    /// The terms of every match (without a target, a round limit is needed).
+    pub terms: TermsOptions,
     pub round_days: Option<u32>,
     pub start: Option<StartAt>,
     pub limit: Option<u32>,
@@ -129,11 +122,7 @@ impl TournamentSpec {
                 |v| v.parse().ok().filter(|r| (1..=32).contains(r)),
                 Wanted::TournamentRounds,
             )?,
-            endgame: opts.parse("endgame", parse_endgame, Wanted::Endgame)?,
-            chain: opts.parse("chain", yes_no, Wanted::YesNo)?,
-            target: opts.parse("target", parse_target, Wanted::Target)?,
-            match_rounds: opts.parse("match_rounds", parse_rounds, Wanted::MatchRounds)?,
-            clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
+            terms: TermsOptions::parse(opts, TermsOf::Tournament)?,
             round_days: opts.parse(
                 "round_days",
                 |v| v.parse().ok().filter(|d| (1..=60).contains(d)),

@@ -280,4 +280,130 @@ async fn migrate_db_moves_a_live_installation_there_and_back(backend: Backend) {
     }
 }
 
-on_both_backends!(migrate_db_moves_a_live_installation_there_and_back);
+/// Migration 22 moves a challenge's and a tournament's terms into one JSON column (`Terms`): a database
+/// made by the version before, with an open challenge and a running tournament (its players and a game,
+/// which cascade from it), opens with every row kept, each term where it was, and the next tournament
+/// numbered after the old ones.
+async fn old_terms_columns_become_one_terms_column_keeping_every_row(backend: Backend) {
+    use namnam_store::{Backend as StoreBackend, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+    let db = TestDb::new(backend).await;
+    sqlx::any::install_default_drivers();
+    let url = match backend {
+        Backend::Sqlite => format!("{}?mode=rwc", db.url),
+        Backend::Postgres => db.url.clone(),
+    };
+    let pool = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(&url)
+        .await
+        .unwrap();
+    let migrations = match StoreBackend::of_url(&db.url).unwrap() {
+        StoreBackend::Sqlite => SQLITE_MIGRATIONS,
+        StoreBackend::Postgres => POSTGRES_MIGRATIONS,
+    };
+    let mut before = migrations.migrator().await.unwrap();
+    let upto = before
+        .iter()
+        .position(|m| m.version == 22)
+        .expect("migration 22");
+    before.migrations = before.migrations[..upto].to_vec().into();
+    before.run(&pool).await.unwrap();
+    for sql in [
+        "INSERT INTO servers (id, name, created_at) VALUES (7, 'old server', 0)",
+        "INSERT INTO players (id, name, created_at) VALUES (11, 'alice', 0), (12, 'bob', 0)",
+        "INSERT INTO challenges (id, server_id, channel_id, challenger_id, challenged_id, endgame, chain,
+            first, target, rounds, clock_secs, created_at, expires_at)
+            VALUES (5, 7, 70, 11, 12, 'starter', 1, 'challenged', NULL, 3, 3600, 0, 600000)",
+        // Two tournaments, the second deleted: the id counter is past the ids left.
+        "INSERT INTO tournaments (server_id, channel_id, channel_name, name, organiser_id, format,
+            rounds, endgame, chain, target, round_limit, clock_secs, round_days, state, round,
+            created_at, updated_at)
+            VALUES (7, 70, 'cup', 'Old cup', 11, 'swiss', 3, 'capturer', 0, 8, NULL, 86400, 7,
+            'running', 1, 0, 0)",
+        "INSERT INTO tournaments (server_id, channel_id, channel_name, name, organiser_id, format,
+            rounds, endgame, chain, target, round_limit, clock_secs, round_days, state, round,
+            created_at, updated_at)
+            VALUES (7, 70, 'cup', 'Gone cup', 11, 'swiss', 3, 'capturer', 0, 8, NULL, 86400, 7,
+            'cancelled', 0, 0, 0)",
+        "DELETE FROM tournaments WHERE id = 2",
+        "INSERT INTO tournament_players (tournament_id, player_id, joined_at, seed)
+            VALUES (1, 11, 0, 0), (1, 12, 0, 1)",
+        "INSERT INTO tournament_games (tournament_id, round, board, south_id, north_id)
+            VALUES (1, 1, 1, 11, 12)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+
+    let store = Store::open(&db.url).await.expect("the old database opens");
+    let reader = store.reader();
+    let challenge = namnam_store::find_open_challenge(
+        reader,
+        namnam_model::ServerId(7),
+        namnam_model::ChannelId(70),
+    )
+    .await
+    .unwrap()
+    .expect("the open challenge is kept");
+    let expected = namnam_model::Terms {
+        rules: namnam_game::Rules {
+            endgame: namnam_game::Endgame::Starter,
+            chain: true,
+        },
+        target: None,
+        round_limit: Some(3),
+        clock_secs: 3600,
+        first: namnam_model::FirstMover::Challenged,
+    };
+    assert_eq!(
+        (challenge.id, challenge.terms),
+        (namnam_model::ChallengeId(5), expected)
+    );
+    let cup = namnam_store::load_tournament(reader, namnam_model::TournamentId(1))
+        .await
+        .unwrap()
+        .expect("the tournament is kept");
+    assert_eq!((cup.terms.target, cup.terms.clock_secs), (Some(8), 86_400));
+    assert_eq!(cup.terms.first, namnam_model::FirstMover::Challenger);
+    let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tournament_players")
+        .fetch_one(reader)
+        .await
+        .unwrap();
+    let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tournament_games")
+        .fetch_one(reader)
+        .await
+        .unwrap();
+    assert_eq!(
+        (players, games),
+        (2, 1),
+        "what cascades from a tournament is kept"
+    );
+    // A new tournament is numbered after every old one, the deleted one too.
+    let mut tx = store.begin().await.unwrap();
+    let next = namnam_store::insert_tournament(
+        &mut tx,
+        &namnam_store::NewTournament {
+            server: namnam_model::ServerId(7),
+            channel: namnam_model::ChannelId(70),
+            channel_name: "cup",
+            name: "New cup",
+            organiser: namnam_model::UserId(11),
+            format: namnam_model::Format::RoundRobin,
+            rounds: None,
+            terms: cup.terms,
+            round_days: 7,
+            starts_at: None,
+            player_limit: None,
+            now_ms: 1,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(next, namnam_model::TournamentId(3));
+}
+
+on_both_backends!(
+    migrate_db_moves_a_live_installation_there_and_back,
+    old_terms_columns_become_one_terms_column_keeping_every_row,
+);

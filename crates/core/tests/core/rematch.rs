@@ -6,8 +6,8 @@ use crate::common::*;
 use namnam_core::{ActionId, Command, Reply, UserError};
 use namnam_core::{ChallengeCommand, ChallengeRefusal, MatchRefusal};
 use namnam_game::{Endgame, Player};
-use namnam_model::{FirstMover, MatchId};
-use namnam_store::{self as store, ChallengeTerms};
+use namnam_model::{FirstMover, MatchId, Terms};
+use namnam_store as store;
 
 /// `user` presses the button `id` in `#general`.
 async fn press(h: &Harness, user: &str, id: ActionId) -> Result<Reply, namnam_core::CoreError> {
@@ -77,12 +77,14 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
     assert_eq!(open.challenged_name, "alice");
     assert_eq!(
         open.terms,
-        ChallengeTerms {
-            endgame: Endgame::Starter,
-            chain: true,
+        Terms {
+            rules: namnam_game::Rules {
+                endgame: Endgame::Starter,
+                chain: true,
+            },
             first: FirstMover::Challenger,
             target: Some(8),
-            rounds: Some(2),
+            round_limit: Some(2),
             clock_secs: 2 * 3600,
         }
     );

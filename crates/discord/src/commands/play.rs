@@ -9,7 +9,7 @@ use super::{serve, Clock, CommandError, Context, Endgame, First, YesNo};
 use crate::asking;
 use crate::texts::say_with;
 use namnam_ai::Level;
-use namnam_core::{ChallengeOptions, Command};
+use namnam_core::{ChallengeOptions, Change, Command, TermsOptions};
 use namnam_game::House;
 use namnam_words::Arg;
 
@@ -39,12 +39,14 @@ pub async fn challenge(
     let member = app.interaction.data.resolved.members.get(&opponent.id);
     let opponent = asking::opponent(&opponent, member, ctx.data().me);
     let options = ChallengeOptions {
-        endgame: endgame.map(Into::into),
-        chain: chain.map(Into::into),
-        first: first.map(Into::into),
-        target: target.map(Some),
-        rounds,
-        clock_secs: clock.map(Clock::seconds),
+        terms: TermsOptions {
+            endgame: endgame.map(Into::into),
+            chain: chain.map(Into::into),
+            first: first.map(Into::into),
+            target: target.map_or(Change::Keep, Change::Set),
+            round_limit: rounds,
+            clock_secs: clock.map(Clock::seconds),
+        },
         // Discord keeps the number within 1–5 (`min`/`max`); anything else is refused like a typed level.
         level: level
             .map(|l| Level::new(i64::from(l)))

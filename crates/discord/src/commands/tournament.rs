@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::admin::DefaultTarget;
 use super::{serve, Clock, CommandError, Context, Endgame, YesNo};
-use namnam_core::{Command, StartAt, TournamentCommand, TournamentSpec};
+use namnam_core::{Change, Command, StartAt, TermsOptions, TournamentCommand, TournamentSpec};
 
 /// Tournaments: create one, join, start, standings, pairings, withdraw, cancel
 #[poise::command(
@@ -76,11 +76,14 @@ pub async fn create(
             _ => Format::Swiss,
         },
         rounds,
-        endgame: endgame.map(Into::into),
-        chain: chain.map(Into::into),
-        target: target.map(DefaultTarget::houses),
-        match_rounds,
-        clock_secs: clock.map(Clock::seconds),
+        terms: TermsOptions {
+            endgame: endgame.map(Into::into),
+            chain: chain.map(Into::into),
+            first: None,
+            target: target.map_or(Change::Keep, |t| Change::of_option(t.houses())),
+            round_limit: match_rounds,
+            clock_secs: clock.map(Clock::seconds),
+        },
         round_days,
         start,
         limit,
