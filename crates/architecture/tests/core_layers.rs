@@ -201,6 +201,12 @@ const CORE_HOOKS: &[Hook] = &[
     ),
     (
         "tournaments",
+        "play",
+        "a player who withdraws during a round resigns the match they are playing in it, ended as any \
+         match is (Core::finish_with)",
+    ),
+    (
+        "tournaments",
         "ratings",
         "a match ended by its round's running out is rated there (ratings::rate_match)",
     ),
