@@ -113,12 +113,6 @@ const CORE_HOOKS: &[Hook] = &[
         "the computer's move is committed as any move is (Core::commit_move)",
     ),
     (
-        "computer",
-        "records",
-        "to remove: the computer's search counts as a live search, which the idle analyst gives way to \
-         (records::LiveSearch, a guard on the core's live_searches that belongs with `searching`)",
-    ),
-    (
         "daily",
         "puzzles",
         "the daily puzzle is shown as any puzzle is (puzzles::shown_as)",

@@ -10,6 +10,7 @@
 use super::error::{CoreError, InternalError};
 use super::outbox::Via;
 use super::reply::ComputerTurn;
+use super::searching::LiveSearch;
 use super::{Core, Notice, Reply};
 use namnam_ai::{choose_match_move, Level};
 use namnam_game::rng::SeededRng;
@@ -94,7 +95,7 @@ impl Core {
         }
         let game = row.game.clone();
         let found = {
-            let _live = super::records::LiveSearch::enter(&self.live_searches);
+            let _live = LiveSearch::enter(&self.live_searches);
             let _permit =
                 self.search_permits.acquire().await.map_err(|_| {
                     InternalError::Inconsistent("the search permits are closed".into())

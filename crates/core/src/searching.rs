@@ -1,7 +1,9 @@
-//! The computer searches this process runs: one per match at a time.
+//! The computer searches this process runs: one per match at a time, and counted while they run or wait
+//! (an analysis gives way to them).
 
 use namnam_model::MatchId;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The matches whose computer move this process is searching: one search per match at a time. (Across
@@ -39,5 +41,27 @@ impl Drop for SearchClaim<'_> {
             .lock()
             .expect("the search set lock is never poisoned")
             .remove(&self.match_id);
+    }
+}
+
+/// A live computer search, counted in the core's `live_searches` while it runs or waits for its turn.
+pub(crate) struct LiveSearch<'a>(&'a AtomicUsize);
+
+impl<'a> LiveSearch<'a> {
+    /// Counts a search in `count` until the guard is dropped (also when the search fails).
+    pub fn enter(count: &'a AtomicUsize) -> LiveSearch<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        LiveSearch(count)
+    }
+
+    /// Whether any live search counted in `count` runs or waits.
+    pub fn any(count: &AtomicUsize) -> bool {
+        count.load(Ordering::SeqCst) > 0
+    }
+}
+
+impl Drop for LiveSearch<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
