@@ -123,12 +123,6 @@ const CORE_HOOKS: &[Hook] = &[
         "`stats` and `leaderboard` show ratings (show_rating, PROVISIONAL_GAMES)",
     ),
     (
-        "outage",
-        "sweeper",
-        "to remove: an outage pauses no clock of a match the computer is to move in \
-         (sweeper::computer_to_move, a question about a match row, not about the sweep)",
-    ),
-    (
         "play",
         "notify",
         "a move marks its mover at the board, so no turn DM follows (Core::acted)",

@@ -19,6 +19,7 @@ use super::error::CoreError;
 use super::matches::MatchAfter;
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::searching::computer_to_move;
 use super::{Core, Notice, Text};
 use namnam_model::ServerId;
 use namnam_store::{self as store, StoreError, WriteTx};
@@ -252,7 +253,7 @@ impl Core {
         let mut notices = Vec::new();
         for row in store::running_clocks(tx).await? {
             // The computer's clock never runs.
-            if !in_scope(row.server) || super::sweeper::computer_to_move(&row) {
+            if !in_scope(row.server) || computer_to_move(&row) {
                 continue;
             }
             let Some(after) = store::pause_clock(tx, row.id, row.version, by_ms, now).await? else {

@@ -1,10 +1,17 @@
-//! The computer searches this process runs: one per match at a time, and counted while they run or wait
-//! (an analysis gives way to them).
+//! The computer's searches: whose turn calls for one, those this process runs (one per match at a time),
+//! and their count while they run or wait (an analysis gives way to them).
 
 use namnam_model::MatchId;
+use namnam_store::MatchRow;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+/// Is it the computer's turn in this match? Its clock never runs: its move is searched, not waited for.
+pub(crate) fn computer_to_move(row: &MatchRow) -> bool {
+    row.computer
+        .is_some_and(|c| row.game.to_move() == Some(c.side))
+}
 
 /// The matches whose computer move this process is searching: one search per match at a time. (Across
 /// processes, the turn is claimed in the database too.)

@@ -6,6 +6,7 @@
 use super::error::{cause_chain, CoreError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::searching::computer_to_move;
 use super::{text, Core, Notice, Reply, Text};
 use namnam_store::{self as store, StoreError};
 use std::sync::Arc;
@@ -119,12 +120,6 @@ impl Core {
         }
         Ok(notices)
     }
-}
-
-/// Is it the computer's turn in this match? Its clock never runs.
-pub(super) fn computer_to_move(row: &store::MatchRow) -> bool {
-    row.computer
-        .is_some_and(|c| row.game.to_move() == Some(c.side))
 }
 
 /// Sweeps at once (catching what fell due while the bot was down), then every `every`, sending the notices
