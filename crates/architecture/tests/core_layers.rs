@@ -119,12 +119,6 @@ const CORE_HOOKS: &[Hook] = &[
         "the computer's move is committed as any move is (Core::commit_move)",
     ),
     (
-        "computer",
-        "records",
-        "to remove: the computer's search counts as a live search, which the idle analyst gives way to \
-         (records::LiveSearch, a guard on the core's live_searches that belongs with `searching`)",
-    ),
-    (
         "daily",
         "puzzles",
         "the daily puzzle is shown as any puzzle is (puzzles::shown_as)",
@@ -133,12 +127,6 @@ const CORE_HOOKS: &[Hook] = &[
         "info",
         "ratings",
         "`stats` and `leaderboard` show ratings (show_rating, PROVISIONAL_GAMES)",
-    ),
-    (
-        "outage",
-        "sweeper",
-        "to remove: an outage pauses no clock of a match the computer is to move in \
-         (sweeper::computer_to_move, a question about a match row, not about the sweep)",
     ),
     (
         "play",
@@ -204,6 +192,12 @@ const CORE_HOOKS: &[Hook] = &[
         "tournaments",
         "notify",
         "a tournament's new match DMs its player to move (Core::turn_dm)",
+    ),
+    (
+        "tournaments",
+        "play",
+        "a player who withdraws during a round resigns the match they are playing in it, ended as any \
+         match is (Core::finish_with)",
     ),
     (
         "tournaments",

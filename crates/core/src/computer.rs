@@ -10,6 +10,7 @@
 use super::error::{CoreError, InternalError};
 use super::outbox::Via;
 use super::reply::ComputerTurn;
+use super::searching::{computer_to_move, LiveSearch};
 use super::{Core, Notice, Reply};
 use namnam_ai::{choose_match_move, Level};
 use namnam_game::rng::SeededRng;
@@ -43,7 +44,7 @@ impl Core {
         let Some(row) = store::load_match(self.store.reader(), turn.match_id).await? else {
             return Ok(None);
         };
-        let Some((level, seed)) = computer_to_move(&row)? else {
+        let Some((level, seed)) = search_due(&row) else {
             return Ok(None);
         };
         // Another process may be searching this match: the turn is claimed in the database first.
@@ -94,7 +95,7 @@ impl Core {
         }
         let game = row.game.clone();
         let found = {
-            let _live = super::records::LiveSearch::enter(&self.live_searches);
+            let _live = LiveSearch::enter(&self.live_searches);
             let _permit =
                 self.search_permits.acquire().await.map_err(|_| {
                     InternalError::Inconsistent("the search permits are closed".into())
@@ -122,7 +123,7 @@ impl Core {
         // to the front end that made it for a while.
         let idle_since = (self.now() - CATCH_UP_AFTER_MS).max(self.started_at - 1);
         for row in store::active_computer_matches(self.store.reader(), idle_since).await? {
-            if computer_to_move(&row)?.is_none() {
+            if search_due(&row).is_none() {
                 continue;
             }
             let (server, channel) = (row.server, row.channel);
@@ -143,16 +144,11 @@ impl Core {
     }
 }
 
-/// The computer's level and seed when it is its turn in this active match.
-fn computer_to_move(row: &MatchRow) -> Result<Option<(Level, u64)>, CoreError> {
-    let Some(seat) = row.computer else {
-        return Ok(None);
-    };
-    if !row.state.is_active() || row.game.to_move() != Some(seat.side) {
-        return Ok(None);
+/// The search due in this match: the computer's level and seed when it is its turn in this active match.
+fn search_due(row: &MatchRow) -> Option<(Level, u64)> {
+    let seat = row.computer?;
+    if !row.state.is_active() || !computer_to_move(row) {
+        return None;
     }
-    Ok(Some((
-        seat.level,
-        computer_seed(row.id, row.moves_played + 1),
-    )))
+    Some((seat.level, computer_seed(row.id, row.moves_played + 1)))
 }

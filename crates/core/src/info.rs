@@ -168,18 +168,7 @@ impl Core {
             ],
         )];
         for (i, r) in rows.iter().enumerate() {
-            lines.push(Text::message(
-                "leaderboard-line",
-                [
-                    ("rank", Arg::number((page - 1) * per_page + i as u32 + 1)),
-                    ("player", Arg::player(&r.name)),
-                    ("rating", Arg::words(show_rating(r.rating, r.games))),
-                    ("games", Arg::number(r.games)),
-                    ("won", Arg::number(r.wins)),
-                    ("drawn", Arg::number(r.draws)),
-                    ("lost", Arg::number(r.losses)),
-                ],
-            ));
+            lines.push(leaderboard_line((page - 1) * per_page + i as u32 + 1, r));
         }
         lines.push(Text::message(
             "leaderboard-provisional",
@@ -257,6 +246,22 @@ impl Core {
         }
         Ok(reply)
     }
+}
+
+/// A player's line in the leaderboard, at `rank`: the rating (marked while provisional) and the record.
+fn leaderboard_line(rank: u32, r: &RatingRow) -> Text {
+    Text::message(
+        "leaderboard-line",
+        [
+            ("rank", Arg::number(rank)),
+            ("player", Arg::player(&r.name)),
+            ("rating", Arg::words(show_rating(r.rating, r.games))),
+            ("games", Arg::number(r.games)),
+            ("won", Arg::number(r.wins)),
+            ("drawn", Arg::number(r.draws)),
+            ("lost", Arg::number(r.losses)),
+        ],
+    )
 }
 
 /// A player's rating chart in a season: its points (the rating before the first match kept, then after

@@ -89,7 +89,15 @@ pub struct CoreMetrics {
 impl CoreMetrics {
     /// The core's metrics, registered in `registry` (under its prefix).
     pub fn register(registry: &mut Registry) -> Arc<CoreMetrics> {
-        let metrics = CoreMetrics {
+        let metrics = CoreMetrics::at_zero();
+        metrics.register_events(registry);
+        metrics.register_levels(registry);
+        Arc::new(metrics)
+    }
+
+    /// Every metric at zero, with the histograms' buckets, in no registry yet.
+    fn at_zero() -> CoreMetrics {
+        CoreMetrics {
             moves: Counter::default(),
             matches_started: Counter::default(),
             matches_ended: Family::default(),
@@ -107,79 +115,86 @@ impl CoreMetrics {
             held_answers: Gauge::default(),
             search_permits_in_use: Gauge::default(),
             picture_cache_bytes: Gauge::default(),
-        };
-        let r = registry;
+        }
+    }
+
+    /// What the core counts and times as it goes: the counters and the histograms.
+    fn register_events(&self, r: &mut Registry) {
         r.register(
             "moves",
             "Moves committed, the players' and the computer's",
-            metrics.moves.clone(),
+            self.moves.clone(),
         );
         r.register(
             "matches_started",
             "Matches started",
-            metrics.matches_started.clone(),
+            self.matches_started.clone(),
         );
         r.register(
             "matches_ended",
             "Matches ended, by how they ended",
-            metrics.matches_ended.clone(),
+            self.matches_ended.clone(),
         );
         r.register(
             "analyses",
             "Analyses of finished matches done",
-            metrics.analyses.clone(),
+            self.analyses.clone(),
         );
         r.register(
             "core_request_seconds",
             "A request's handling by the core, its transaction and pictures included",
-            metrics.request_seconds.clone(),
+            self.request_seconds.clone(),
         );
         r.register(
             "board_picture_seconds",
             "Drawing one board picture",
-            metrics.picture_seconds.clone(),
+            self.picture_seconds.clone(),
         );
         r.register(
             "search_seconds",
             "One computer move's search, from its permit to its move",
-            metrics.search_seconds.clone(),
+            self.search_seconds.clone(),
         );
+    }
+
+    /// How full the tables and queues are: the gauges, whose levels are read again on each scrape
+    /// ([`Counting::refresh`]).
+    fn register_levels(&self, r: &mut Registry) {
         r.register(
             "live_matches",
             "Matches being played, across the database",
-            metrics.live_matches.clone(),
+            self.live_matches.clone(),
         );
         r.register(
             "open_challenges",
             "Challenges waiting for an answer, across the database",
-            metrics.open_challenges.clone(),
+            self.open_challenges.clone(),
         );
         r.register(
             "outbox_waiting",
             "Posts of the outbox not yet shown (held or pending), across the database",
-            metrics.outbox_waiting.clone(),
+            self.outbox_waiting.clone(),
         );
         r.register(
             "outbox_oldest_due_seconds",
             "How long the oldest post due has waited (0 when none is due)",
-            metrics.outbox_oldest_due_seconds.clone(),
+            self.outbox_oldest_due_seconds.clone(),
         );
         r.register(
             "held_answers",
             "Posts held for an interaction being answered, across the database",
-            metrics.held_answers.clone(),
+            self.held_answers.clone(),
         );
         r.register(
             "search_permits_in_use",
             "Computer searches running in this process",
-            metrics.search_permits_in_use.clone(),
+            self.search_permits_in_use.clone(),
         );
         r.register(
             "picture_cache_bytes",
             "Bytes of picture tiles kept in this process's memory",
-            metrics.picture_cache_bytes.clone(),
+            self.picture_cache_bytes.clone(),
         );
-        Arc::new(metrics)
     }
 }
 

@@ -19,6 +19,7 @@ use super::error::CoreError;
 use super::matches::MatchAfter;
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::searching::computer_to_move;
 use super::{Core, Notice, Text};
 use namnam_model::ServerId;
 use namnam_store::{self as store, StoreError, WriteTx};
@@ -103,46 +104,74 @@ impl Core {
                 self.pause_clocks(&mut tx, &in_shard, now - since, cause)
                     .await?,
             );
-            // The part of a server's own outage that this one covered is paid for: what is left to pay is
-            // what came before `since`, so its start moves later by this outage's length.
-            let down: Vec<(ServerId, i64)> = self
-                .watch()
-                .servers_down
-                .iter()
-                .map(|(&server, &began)| (server, began))
-                .collect();
-            for (server, began) in down.into_iter().filter(|&(s, _)| in_shard(s)) {
-                let moved = match began < since {
-                    true => began + (now - since),
-                    false => now,
-                };
-                store::restart_server_outage(&mut tx, server, moved).await?;
-                restarted.push((server, moved));
-            }
+            restarted.extend(
+                self.restart_server_outages(&mut tx, &in_shard, since, now)
+                    .await?,
+            );
         }
         store::beat(&mut tx, rule.shard_count, live, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
-        {
-            let until = now + i64::from(rule.grace_secs) * 1000;
-            let mut watch = self.watch();
-            watch.live.extend(back.iter().copied());
-            for shard in graced {
-                watch.shard_grace.insert(shard, until);
-            }
-            for (server, moved) in restarted {
-                if let Some(since) = watch.servers_down.get_mut(&server) {
-                    *since = moved;
-                }
-            }
-            watch.shard_grace.retain(|_, &mut t| t > now);
-            watch.server_grace.retain(|_, &mut t| t > now);
-        }
+        let until = now + i64::from(rule.grace_secs) * 1000;
+        self.watch_shards_back(&back, graced, restarted, until, now);
         self.draw_all(&mut notices).await;
         self.progress.send_modify(|p| {
             p.shards_seen_at = Some(now);
             p.live_shards = live.to_vec();
         });
         Ok(notices)
+    }
+
+    /// The part of a server's own outage that a shard's outage since `since` covered is paid for, in `tx`,
+    /// for each server down `in_shard`: what is left to pay is what came before `since`, so its start moves
+    /// later by the shard's outage's length. Returns the servers' new starts, for the watch.
+    async fn restart_server_outages(
+        &self,
+        tx: &mut WriteTx,
+        in_shard: &(dyn Fn(ServerId) -> bool + Sync),
+        since: i64,
+        now: i64,
+    ) -> Result<Vec<(ServerId, i64)>, CoreError> {
+        let down: Vec<(ServerId, i64)> = self
+            .watch()
+            .servers_down
+            .iter()
+            .map(|(&server, &began)| (server, began))
+            .collect();
+        let mut restarted = Vec::new();
+        for (server, began) in down.into_iter().filter(|&(s, _)| in_shard(s)) {
+            let moved = match began < since {
+                true => began + (now - since),
+                false => now,
+            };
+            store::restart_server_outage(tx, server, moved).await?;
+            restarted.push((server, moved));
+        }
+        Ok(restarted)
+    }
+
+    /// The watch, once the shards' outages are settled and committed: the shards `back` are live, those
+    /// back from an outage (`graced`) have their grace until `until`, the servers' outages `restarted`
+    /// start later, and the graces run out by `now` are forgotten.
+    fn watch_shards_back(
+        &self,
+        back: &[u32],
+        graced: Vec<u32>,
+        restarted: Vec<(ServerId, i64)>,
+        until: i64,
+        now: i64,
+    ) {
+        let mut watch = self.watch();
+        watch.live.extend(back.iter().copied());
+        for shard in graced {
+            watch.shard_grace.insert(shard, until);
+        }
+        for (server, moved) in restarted {
+            if let Some(since) = watch.servers_down.get_mut(&server) {
+                *since = moved;
+            }
+        }
+        watch.shard_grace.retain(|_, &mut t| t > now);
+        watch.server_grace.retain(|_, &mut t| t > now);
     }
 
     /// The platform marks `server` unavailable (an outage of its own, while the connection stays up).
@@ -224,7 +253,7 @@ impl Core {
         let mut notices = Vec::new();
         for row in store::running_clocks(tx).await? {
             // The computer's clock never runs.
-            if !in_scope(row.server) || super::sweeper::computer_to_move(&row) {
+            if !in_scope(row.server) || computer_to_move(&row) {
                 continue;
             }
             let Some(after) = store::pause_clock(tx, row.id, row.version, by_ms, now).await? else {

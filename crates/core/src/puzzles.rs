@@ -20,7 +20,7 @@ use super::vocabulary::actions::ActionId;
 use super::Core;
 use namnam_ai::puzzles::{Puzzle, Theme};
 use namnam_game::{House, MoveRecord, Player};
-use namnam_store::{self as store, PuzzleAnswer, PuzzleAttempt, PuzzleForm, PuzzleRating};
+use namnam_store::{self as store, PuzzleAnswer, PuzzleAttempt, PuzzleForm, PuzzleRating, WriteTx};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -131,6 +131,110 @@ fn fresh(player: UserId) -> PuzzleRating {
 /// ratings show it.
 fn shown_rating(r: &PuzzleRating) -> String {
     super::ratings::show_rating(r.rating, r.attempts)
+}
+
+/// The attempt an answer is for: the button's `attempt` (refused unless it is the player's own), else the
+/// player's current puzzle.
+async fn attempt_answered(
+    tx: &mut WriteTx,
+    player: UserId,
+    attempt: Option<i64>,
+) -> Result<PuzzleAttempt, CoreError> {
+    let shown = match attempt {
+        Some(id) => store::load_puzzle_attempt(&mut **tx, id)
+            .await?
+            .filter(|a| a.player == player)
+            .ok_or(PuzzleRefusal::PuzzleNotYours)?,
+        None => store::current_puzzle(&mut **tx, player)
+            .await?
+            .ok_or(PuzzleRefusal::NoPuzzle)?,
+    };
+    Ok(shown)
+}
+
+/// Moves a player's puzzle rating by one answer to a puzzle of `difficulty`: Glicko-2 against the
+/// puzzle's fixed rating ([`puzzle_rating`]), then the attempts, the puzzles solved and the streaks.
+fn rate_answer(r: &mut PuzzleRating, difficulty: u8, solved: bool) {
+    let outcome = match solved {
+        true => Outcomes::WIN,
+        false => Outcomes::LOSS,
+    };
+    let (new, _) = glicko2(
+        &Glicko2Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        },
+        &puzzle_rating(difficulty),
+        &outcome,
+        &Glicko2Config::new(),
+    );
+    r.rating = new.rating;
+    r.deviation = new.deviation;
+    r.volatility = new.volatility;
+    r.attempts += 1;
+    if solved {
+        r.solved += 1;
+        r.streak += 1;
+        r.best_streak = r.best_streak.max(r.streak);
+    } else {
+        r.streak = 0;
+    }
+}
+
+/// The server's daily puzzle: the answer also counts in that day's tally (the first one only), in the
+/// server the puzzle was shown in.
+async fn count_in_daily(
+    tx: &mut WriteTx,
+    req: &Request,
+    shown: &PuzzleAttempt,
+    answer: PuzzleAnswer,
+) -> Result<(), CoreError> {
+    let server = shown.server.unwrap_or(req.place.server);
+    let now = answer.at;
+    if let Some(daily) = store::daily_of_puzzle(&mut **tx, server, &shown.puzzle, now).await? {
+        let answer = store::DailyAnswer {
+            player: req.user.id,
+            name: req.user.name.clone(),
+            house: answer.house,
+            solved: answer.solved,
+            answered_at: now,
+        };
+        store::record_daily_answer(tx, server, daily.day, &answer).await?;
+    }
+    Ok(())
+}
+
+/// The answer's verdict: the best move, and the player's own when it was not the best.
+fn verdict_words(best: &MoveRecord, chosen: &MoveRecord, solved: bool) -> Text {
+    match solved {
+        true => Text::message("puzzle-right", [("move", Arg::Text(move_words(best)))]),
+        false => Text::message(
+            "puzzle-wrong",
+            [
+                ("best", Arg::Text(move_words(best))),
+                ("yours", Arg::Text(move_words(chosen))),
+            ],
+        ),
+    }
+}
+
+/// The rating after an answer, its change from `before` (as shown: whole points, a true minus sign) and
+/// the streaks.
+fn rating_words(r: &PuzzleRating, before: f64) -> Text {
+    let change = (r.rating.round() - before.round()) as i64;
+    Text::message(
+        "puzzle-rating",
+        [
+            ("rating", Arg::words(shown_rating(r))),
+            (
+                "change",
+                Arg::words(format!("{change:+}").replace('-', "−")),
+            ),
+            ("streak", Arg::number(r.streak)),
+            ("best", Arg::number(r.best_streak)),
+        ],
+    )
 }
 
 impl Core {
@@ -267,15 +371,7 @@ impl Core {
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        let shown: PuzzleAttempt = match attempt {
-            Some(id) => store::load_puzzle_attempt(&mut *tx, id)
-                .await?
-                .filter(|a| a.player == player)
-                .ok_or(PuzzleRefusal::PuzzleNotYours)?,
-            None => store::current_puzzle(&mut *tx, player)
-                .await?
-                .ok_or(PuzzleRefusal::NoPuzzle)?,
-        };
+        let shown = attempt_answered(&mut tx, player, attempt).await?;
         if shown.answer.is_some() {
             return Err(PuzzleRefusal::PuzzleAnswered.into());
         }
@@ -309,70 +405,16 @@ impl Core {
             .await?
             .unwrap_or_else(|| fresh(player));
         let before = r.rating;
-        let outcome = match solved {
-            true => Outcomes::WIN,
-            false => Outcomes::LOSS,
-        };
-        let (new, _) = glicko2(
-            &Glicko2Rating {
-                rating: r.rating,
-                deviation: r.deviation,
-                volatility: r.volatility,
-            },
-            &puzzle_rating(puzzle.difficulty()),
-            &outcome,
-            &Glicko2Config::new(),
-        );
-        r.rating = new.rating;
-        r.deviation = new.deviation;
-        r.volatility = new.volatility;
-        r.attempts += 1;
-        if solved {
-            r.solved += 1;
-            r.streak += 1;
-            r.best_streak = r.best_streak.max(r.streak);
-        } else {
-            r.streak = 0;
-        }
+        rate_answer(&mut r, puzzle.difficulty(), solved);
         store::save_puzzle_rating(&mut tx, &r, now).await?;
-        // The server's daily puzzle: the answer also counts in that day's tally (the first one only).
-        let server = shown.server.unwrap_or(req.place.server);
-        if let Some(daily) = store::daily_of_puzzle(&mut *tx, server, &shown.puzzle, now).await? {
-            let answer = store::DailyAnswer {
-                player,
-                name: req.user.name.clone(),
-                house: house.label(),
-                solved,
-                answered_at: now,
-            };
-            store::record_daily_answer(&mut tx, server, daily.day, &answer).await?;
-        }
+        count_in_daily(&mut tx, req, &shown, answer).await?;
         tx.commit().await.map_err(store::StoreError::from)?;
 
-        let verdict = match solved {
-            true => Text::message("puzzle-right", [("move", Arg::Text(move_words(&best)))]),
-            false => Text::message(
-                "puzzle-wrong",
-                [
-                    ("best", Arg::Text(move_words(&best))),
-                    ("yours", Arg::Text(move_words(&chosen))),
-                ],
-            ),
-        };
-        let change = (r.rating.round() - before.round()) as i64;
-        let rating = Text::message(
-            "puzzle-rating",
-            [
-                ("rating", Arg::words(shown_rating(&r))),
-                (
-                    "change",
-                    Arg::words(format!("{change:+}").replace('-', "−")),
-                ),
-                ("streak", Arg::number(r.streak)),
-                ("best", Arg::number(r.best_streak)),
-            ],
-        );
-        let mut lines = vec![verdict, theme_words(puzzle.theme), rating];
+        let mut lines = vec![
+            verdict_words(&best, &chosen, solved),
+            theme_words(puzzle.theme),
+            rating_words(&r, before),
+        ];
         if !solved && self.config.pictures {
             lines.push(Text::message("puzzle-animations", []));
         }

@@ -28,20 +28,7 @@ pub async fn rate_match(
     for p in Player::BOTH {
         let id = players.get(p);
         let row = store::load_rating(&mut **tx, server, id).await?;
-        rows.push(row.unwrap_or_else(|| {
-            let fresh = Glicko2Rating::new();
-            RatingRow {
-                player: id,
-                name: String::new(),
-                rating: fresh.rating,
-                deviation: fresh.deviation,
-                volatility: fresh.volatility,
-                games: 0,
-                wins: 0,
-                draws: 0,
-                losses: 0,
-            }
-        }));
+        rows.push(row.unwrap_or_else(|| fresh_rating(id)));
     }
     let as_glicko = |r: &RatingRow| Glicko2Rating {
         rating: r.rating,
@@ -69,20 +56,12 @@ pub async fn rate_match(
             after: new.rating,
         };
         changes.push(change);
-        row.rating = new.rating;
-        row.deviation = new.deviation;
-        row.volatility = new.volatility;
-        row.games += 1;
         let outcome = match winner {
             None => Outcome::Draw,
             Some(w) if w == p => Outcome::Win,
             Some(_) => Outcome::Loss,
         };
-        match outcome {
-            Outcome::Draw => row.draws += 1,
-            Outcome::Win => row.wins += 1,
-            Outcome::Loss => row.losses += 1,
-        }
+        count_game(row, &new, outcome);
         store::save_rating(tx, server, row, now_ms).await?;
         let history = NewHistory {
             server,
@@ -97,6 +76,35 @@ pub async fn rate_match(
         store::insert_history(tx, &history).await?;
     }
     Ok(ByPlayer::new(changes[0], changes[1]))
+}
+
+/// The rating of a player who has none yet: Glicko-2's starting point, and no games.
+fn fresh_rating(player: UserId) -> RatingRow {
+    let fresh = Glicko2Rating::new();
+    RatingRow {
+        player,
+        name: String::new(),
+        rating: fresh.rating,
+        deviation: fresh.deviation,
+        volatility: fresh.volatility,
+        games: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    }
+}
+
+/// Moves a player's row to its `new` rating, and counts the match in its record.
+fn count_game(row: &mut RatingRow, new: &Glicko2Rating, outcome: Outcome) {
+    row.rating = new.rating;
+    row.deviation = new.deviation;
+    row.volatility = new.volatility;
+    row.games += 1;
+    match outcome {
+        Outcome::Draw => row.draws += 1,
+        Outcome::Win => row.wins += 1,
+        Outcome::Loss => row.losses += 1,
+    }
 }
 
 /// `1512`, or `1512?` while provisional.

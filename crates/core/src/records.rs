@@ -8,9 +8,9 @@
 
 use super::buttons::replay_action;
 use super::history::{replay_to, stored_house};
+use super::searching::LiveSearch;
 use super::vocabulary::{MatchRefusal, RecordRefusal, ReplayFrom, Request};
 use namnam_model::{MatchId, UserId};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,22 +39,6 @@ const ANALYST_EVERY: Duration = Duration::from_secs(30);
 
 /// The mistakes reported for each player.
 pub const MISTAKES_SHOWN: usize = 3;
-
-/// A live computer search, counted while it runs or waits for its turn.
-pub(super) struct LiveSearch<'a>(&'a AtomicUsize);
-
-impl<'a> LiveSearch<'a> {
-    pub fn enter(count: &'a AtomicUsize) -> LiveSearch<'a> {
-        count.fetch_add(1, Ordering::SeqCst);
-        LiveSearch(count)
-    }
-}
-
-impl Drop for LiveSearch<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
 
 impl Core {
     /// The match `match_id` if `req`'s user may look at it here.
@@ -342,7 +326,7 @@ impl Core {
 
     /// Waits while a live computer search runs or waits: the players' turns come first.
     async fn wait_for_live_searches(&self) {
-        while self.live_searches.load(Ordering::SeqCst) > 0 {
+        while LiveSearch::any(&self.live_searches) {
             tokio::time::sleep(YIELD_EVERY).await;
         }
     }

@@ -1,8 +1,17 @@
-//! The computer searches this process runs: one per match at a time.
+//! The computer's searches: whose turn calls for one, those this process runs (one per match at a time),
+//! and their count while they run or wait (an analysis gives way to them).
 
 use namnam_model::MatchId;
+use namnam_store::MatchRow;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+/// Is it the computer's turn in this match? Its clock never runs: its move is searched, not waited for.
+pub(crate) fn computer_to_move(row: &MatchRow) -> bool {
+    row.computer
+        .is_some_and(|c| row.game.to_move() == Some(c.side))
+}
 
 /// The matches whose computer move this process is searching: one search per match at a time. (Across
 /// processes, the turn is claimed in the database too.)
@@ -39,5 +48,27 @@ impl Drop for SearchClaim<'_> {
             .lock()
             .expect("the search set lock is never poisoned")
             .remove(&self.match_id);
+    }
+}
+
+/// A live computer search, counted in the core's `live_searches` while it runs or waits for its turn.
+pub(crate) struct LiveSearch<'a>(&'a AtomicUsize);
+
+impl<'a> LiveSearch<'a> {
+    /// Counts a search in `count` until the guard is dropped (also when the search fails).
+    pub fn enter(count: &'a AtomicUsize) -> LiveSearch<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        LiveSearch(count)
+    }
+
+    /// Whether any live search counted in `count` runs or waits.
+    pub fn any(count: &AtomicUsize) -> bool {
+        count.load(Ordering::SeqCst) > 0
+    }
+}
+
+impl Drop for LiveSearch<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }

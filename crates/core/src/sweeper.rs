@@ -6,6 +6,7 @@
 use super::error::{cause_chain, CoreError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::searching::computer_to_move;
 use super::{text, Core, Notice, Reply, Text};
 use namnam_store::{self as store, StoreError};
 use std::sync::Arc;
@@ -17,8 +18,26 @@ impl Core {
     /// Does everything the clock has made due by now; returns the messages to send.
     pub async fn sweep(&self) -> Result<Vec<Notice>, CoreError> {
         let now = self.now();
-        let mut notices = Vec::new();
+        let mut notices = self.expire_challenges(now).await?;
+        notices.extend(self.time_out_matches(now).await?);
+        notices.extend(self.sweep_tournaments().await?);
+        notices.extend(self.remind_players(now).await?);
+        // The computer never runs out of time: its turns left waiting (a restart) are played now.
+        notices.extend(self.catch_up_computer().await?);
+        notices.extend(self.monthly_seasons().await?);
+        notices.extend(self.daily_puzzles().await?);
+        if self.config.outbox {
+            self.beat().await?;
+            self.prune_posts().await?;
+        }
+        tracing::trace!(now, notices = notices.len(), "swept the clock");
+        self.progress.send_modify(|p| p.swept_at = Some(now));
+        Ok(notices)
+    }
 
+    /// Closes the challenges expired by `now`, in one transaction, but where the clock is paused.
+    async fn expire_challenges(&self, now: i64) -> Result<Vec<Notice>, CoreError> {
+        let mut notices = Vec::new();
         let mut tx = self.store.begin().await?;
         for c in store::due_challenges(&mut tx, now).await? {
             if self.paused(c.server, now) {
@@ -32,7 +51,13 @@ impl Core {
             });
         }
         tx.commit().await.map_err(StoreError::from)?;
+        Ok(notices)
+    }
 
+    /// Ends the matches whose player to move ran out of time by `now`, each in its own transaction, but
+    /// where the clock is paused or the computer is to move.
+    async fn time_out_matches(&self, now: i64) -> Result<Vec<Notice>, CoreError> {
+        let mut notices = Vec::new();
         for row in store::due_timeouts(self.store.reader(), now).await? {
             if computer_to_move(&row) || self.paused(row.server, now) {
                 continue;
@@ -47,9 +72,13 @@ impl Core {
                 });
             }
         }
+        Ok(notices)
+    }
 
-        notices.extend(self.sweep_tournaments().await?);
-
+    /// Reminds the players to move whose reminder is due by `now` (a quarter of their time left), each
+    /// once, but where the clock is paused or the computer is to move.
+    async fn remind_players(&self, now: i64) -> Result<Vec<Notice>, CoreError> {
+        let mut notices = Vec::new();
         for row in store::due_reminders(self.store.reader(), now).await? {
             let Some(to_move) = row.game.to_move() else {
                 continue;
@@ -89,24 +118,8 @@ impl Core {
                 reply,
             });
         }
-        // The computer never runs out of time: its turns left waiting (a restart) are played now.
-        notices.extend(self.catch_up_computer().await?);
-        notices.extend(self.monthly_seasons().await?);
-        notices.extend(self.daily_puzzles().await?);
-        if self.config.outbox {
-            self.beat().await?;
-            self.prune_posts().await?;
-        }
-        tracing::trace!(now, notices = notices.len(), "swept the clock");
-        self.progress.send_modify(|p| p.swept_at = Some(now));
         Ok(notices)
     }
-}
-
-/// Is it the computer's turn in this match? Its clock never runs.
-pub(super) fn computer_to_move(row: &store::MatchRow) -> bool {
-    row.computer
-        .is_some_and(|c| row.game.to_move() == Some(c.side))
 }
 
 /// Sweeps at once (catching what fell due while the bot was down), then every `every`, sending the notices

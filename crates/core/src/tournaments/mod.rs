@@ -554,31 +554,8 @@ impl Core {
                 ],
             ),
         });
-        let mut notify = Vec::new();
-        for g in field.round_games(round) {
-            let south = Arg::player(field.name_of(g.south));
-            lines.push(match (g.north, g.result) {
-                (None, _) => Text::message("tournament-news-bye", [("player", south)]),
-                (Some(north), None) => {
-                    notify.extend([g.south, north]);
-                    Text::message(
-                        "tournament-news-match",
-                        [
-                            ("south", south),
-                            ("north", Arg::player(field.name_of(north))),
-                            ("id", Arg::number(g.match_id.map_or(0, i64::from))),
-                        ],
-                    )
-                }
-                (Some(north), Some(_)) => Text::message(
-                    "tournament-news-forfeit",
-                    [
-                        ("south", south),
-                        ("north", Arg::player(field.name_of(north))),
-                    ],
-                ),
-            });
-        }
+        let (pairings, notify) = Self::pairings_news(field, round);
+        lines.extend(pairings);
         lines.push(Text::message(
             "tournament-news-threads",
             [("standings", Arg::command("tournament standings"))],
@@ -607,6 +584,38 @@ impl Core {
         // The round's byes and forfeits are decided already: they count from the next standings on.
         reply.standings = Some(field.table(language, title, subtitle, round - 1, round)?);
         self.announce(tx, t, &mut reply).await
+    }
+
+    /// A round's pairings as its news tells them, a line each (a bye, a match to play, a forfeit already
+    /// decided), and the players to ping: those of the matches to play.
+    fn pairings_news(field: &Field, round: u32) -> (Vec<Text>, Vec<UserId>) {
+        let mut lines = Vec::new();
+        let mut notify = Vec::new();
+        for g in field.round_games(round) {
+            let south = Arg::player(field.name_of(g.south));
+            lines.push(match (g.north, g.result) {
+                (None, _) => Text::message("tournament-news-bye", [("player", south)]),
+                (Some(north), None) => {
+                    notify.extend([g.south, north]);
+                    Text::message(
+                        "tournament-news-match",
+                        [
+                            ("south", south),
+                            ("north", Arg::player(field.name_of(north))),
+                            ("id", Arg::number(g.match_id.map_or(0, i64::from))),
+                        ],
+                    )
+                }
+                (Some(north), Some(_)) => Text::message(
+                    "tournament-news-forfeit",
+                    [
+                        ("south", south),
+                        ("north", Arg::player(field.name_of(north))),
+                    ],
+                ),
+            });
+        }
+        (lines, notify)
     }
 
     /// The end of a tournament: the final standings and the winner.
@@ -877,41 +886,7 @@ impl Core {
                 .await?
                 .filter(|r| r.state.is_active());
             if let Some(row) = row {
-                let (board_server, board_channel) = (row.server, row.channel);
-                let side = row.side_of(req.user.id).ok_or_else(|| {
-                    InternalError::Inconsistent(format!("match {match_id} without its player"))
-                })?;
-                let mut game = row.game.clone();
-                game.resign(side).map_err(|_| MatchRefusal::NoMatch)?;
-                let outbox = self.config.outbox;
-                return self
-                    .finish_with(tx, row, game, headline, Via::Poster)
-                    .await?
-                    .map(|mut board| {
-                        // Without an outbox, the public board comes with the private answer.
-                        let mut also = std::mem::take(&mut board.also);
-                        if !outbox {
-                            let public = Notice {
-                                server: board_server,
-                                channel: board_channel,
-                                reply: board.clone(),
-                            };
-                            also.insert(0, public);
-                        }
-                        board.also = also;
-                        board.private = true;
-                        board.text = Text::message(
-                            "tournament-withdrawn-match-lost",
-                            [
-                                ("tournament", named(&t.name)),
-                                ("id", Arg::number(match_id)),
-                            ],
-                        );
-                        board.actions.clear();
-                        board.notify.clear();
-                        board
-                    })
-                    .ok_or_else(|| MatchRefusal::Stale.into());
+                return self.resign_to_withdraw(tx, req, &t, row, headline).await;
             }
         }
         let mut reply = Reply::public(headline);
@@ -925,6 +900,54 @@ impl Core {
             answer.also = notices;
         }
         Ok(answer)
+    }
+
+    /// A player who withdraws while playing their match of the round resigns it, in `tx`: the answer is
+    /// the match's end, told privately as a match lost to the withdrawal, without the board's buttons
+    /// and pings (the public board goes to the poster, or with the answer when there is no outbox).
+    async fn resign_to_withdraw(
+        &self,
+        tx: WriteTx,
+        req: &Request,
+        t: &TournamentRow,
+        row: MatchRow,
+        headline: Text,
+    ) -> Result<Reply, CoreError> {
+        let match_id = row.id;
+        let (board_server, board_channel) = (row.server, row.channel);
+        let side = row.side_of(req.user.id).ok_or_else(|| {
+            InternalError::Inconsistent(format!("match {match_id} without its player"))
+        })?;
+        let mut game = row.game.clone();
+        game.resign(side).map_err(|_| MatchRefusal::NoMatch)?;
+        let outbox = self.config.outbox;
+        self.finish_with(tx, row, game, headline, Via::Poster)
+            .await?
+            .map(|mut board| {
+                // Without an outbox, the public board comes with the private answer.
+                let mut also = std::mem::take(&mut board.also);
+                if !outbox {
+                    let public = Notice {
+                        server: board_server,
+                        channel: board_channel,
+                        reply: board.clone(),
+                    };
+                    also.insert(0, public);
+                }
+                board.also = also;
+                board.private = true;
+                board.text = Text::message(
+                    "tournament-withdrawn-match-lost",
+                    [
+                        ("tournament", named(&t.name)),
+                        ("id", Arg::number(match_id)),
+                    ],
+                );
+                board.actions.clear();
+                board.notify.clear();
+                board
+            })
+            .ok_or_else(|| MatchRefusal::Stale.into())
     }
 
     async fn cancel_tournament(

@@ -331,99 +331,111 @@ impl FromStr for ActionId {
     type Err = UnknownAction;
 
     fn from_str(id: &str) -> Result<Self, Self::Err> {
-        let unknown = || UnknownAction(id.to_owned());
-        let rest = id.strip_prefix(PREFIX).ok_or_else(unknown)?;
-        let parts: Vec<&str> = rest.split(':').collect();
-        let number = |s: &str| s.parse::<i64>().map_err(|_| unknown());
-        // One spelling per id: no sign, no leading zeros.
-        let turn = |s: &str| match s.starts_with('+') || (s.len() > 1 && s.starts_with('0')) {
-            true => Err(unknown()),
-            false => s.parse::<u32>().map_err(|_| unknown()),
-        };
-        let replay = |m: &str, ply: &str, step: &str, owner: Option<&str>| {
-            Ok(ActionId::Replay {
-                match_id: MatchId(number(m)?),
-                ply: ply.parse().map_err(|_| unknown())?,
-                step: *ReplayStep::ALL
-                    .iter()
-                    .find(|s| s.name() == step)
-                    .ok_or_else(unknown)?,
-                owner: match owner {
-                    None => None,
-                    // One spelling per id: no sign, no leading zeros.
-                    Some(o) if o.starts_with(['+', '0']) => return Err(unknown()),
-                    Some(o) => Some(UserId(o.parse().map_err(|_| unknown())?)),
-                },
-            })
-        };
-        Ok(match parts.as_slice() {
-            ["puzzle", "next"] => ActionId::PuzzleNext,
-            ["puzzle", a, house] => ActionId::PuzzleAnswer {
-                // One spelling per id: no sign, no leading zeros (ids start at 1).
-                attempt: match a.starts_with(['+', '-', '0']) {
-                    true => return Err(unknown()),
-                    false => a.parse::<i64>().map_err(|_| unknown())?,
-                },
-                house: house
-                    .parse()
-                    .ok()
-                    .filter(|l: &i64| l.to_string() == *house)
-                    .and_then(|l| House::from_label(l).ok())
-                    .ok_or_else(unknown)?,
-            },
-            ["replay", m, ply, step] => replay(m, ply, step, None)?,
-            ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
-            // One spelling per id: no sign, no leading zeros (a day is never 0 here).
-            ["daily", d] if !d.starts_with(['+', '-', '0']) => {
-                ActionId::DailyPuzzle { day: number(d)? }
-            }
-            ["tournament", t, "join"] => ActionId::TournamentJoin {
-                tournament: TournamentId(number(t)?),
-            },
-            ["tournament", t, "leave"] => ActionId::TournamentLeave {
-                tournament: TournamentId(number(t)?),
-            },
-            ["challenge", c, what] => ActionId::Challenge {
-                challenge: ChallengeId(number(c)?),
-                answer: match *what {
-                    "accept" => ChallengeAnswer::Accept,
-                    "decline" => ChallengeAnswer::Decline,
-                    "cancel" => ChallengeAnswer::Cancel,
-                    _ => return Err(unknown()),
-                },
-            },
-            [m, what] => {
-                let match_id = MatchId(number(m)?);
-                match *what {
-                    "draw" => ActionId::Draw { match_id },
-                    "resign" => ActionId::Resign { match_id },
-                    "resign-yes" => ActionId::ResignConfirmed { match_id },
-                    "rematch" => ActionId::Rematch { match_id },
-                    "analyse" => ActionId::Analyse { match_id },
-                    _ => return Err(unknown()),
-                }
-            }
-            [m, "takeback", t] => ActionId::Takeback {
-                match_id: MatchId(number(m)?),
-                turn: turn(t)?,
-            },
-            [m, "takeback-no", t] => ActionId::TakebackDecline {
-                match_id: MatchId(number(m)?),
-                turn: turn(t)?,
-            },
-            [m, t, house] => ActionId::Move {
-                match_id: MatchId(number(m)?),
-                // Parsed as before takebacks (the ids already posted must keep their meaning).
-                turn: t.parse().map_err(|_| unknown())?,
-                house: house
-                    .parse()
-                    .ok()
-                    .and_then(|l| House::from_label(l).ok())
-                    .ok_or_else(unknown)?,
-            },
-            _ => return Err(unknown()),
-        })
+        id.strip_prefix(PREFIX)
+            .and_then(|rest| from_parts(&rest.split(':').collect::<Vec<_>>()))
+            .ok_or_else(|| UnknownAction(id.to_owned()))
     }
+}
+
+/// The action an id's parts after the prefix spell, or `None`: the id is then unknown, whichever part is
+/// wrong.
+fn from_parts(parts: &[&str]) -> Option<ActionId> {
+    Some(match parts {
+        ["puzzle", "next"] => ActionId::PuzzleNext,
+        ["puzzle", attempt, house] => puzzle_answer(attempt, house)?,
+        ["replay", m, ply, step] => replay(m, ply, step, None)?,
+        ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
+        // One spelling per id: no sign, no leading zeros (a day is never 0 here).
+        ["daily", d] if !d.starts_with(['+', '-', '0']) => {
+            ActionId::DailyPuzzle { day: number(d)? }
+        }
+        ["tournament", t, "join"] => ActionId::TournamentJoin {
+            tournament: TournamentId(number(t)?),
+        },
+        ["tournament", t, "leave"] => ActionId::TournamentLeave {
+            tournament: TournamentId(number(t)?),
+        },
+        ["challenge", c, what] => ActionId::Challenge {
+            challenge: ChallengeId(number(c)?),
+            answer: match *what {
+                "accept" => ChallengeAnswer::Accept,
+                "decline" => ChallengeAnswer::Decline,
+                "cancel" => ChallengeAnswer::Cancel,
+                _ => return None,
+            },
+        },
+        [m, what] => match_action(MatchId(number(m)?), what)?,
+        [m, "takeback", t] => ActionId::Takeback {
+            match_id: MatchId(number(m)?),
+            turn: turn(t)?,
+        },
+        [m, "takeback-no", t] => ActionId::TakebackDecline {
+            match_id: MatchId(number(m)?),
+            turn: turn(t)?,
+        },
+        [m, t, house] => ActionId::Move {
+            match_id: MatchId(number(m)?),
+            // Parsed as before takebacks (the ids already posted must keep their meaning).
+            turn: t.parse().ok()?,
+            house: House::from_label(house.parse().ok()?).ok()?,
+        },
+        _ => return None,
+    })
+}
+
+fn number(part: &str) -> Option<i64> {
+    part.parse().ok()
+}
+
+/// A takeback's turn. One spelling per id: no sign, no leading zeros.
+fn turn(part: &str) -> Option<u32> {
+    match part.starts_with('+') || (part.len() > 1 && part.starts_with('0')) {
+        true => None,
+        false => part.parse().ok(),
+    }
+}
+
+/// `nn:puzzle:<attempt>:<house>`.
+fn puzzle_answer(attempt: &str, house: &str) -> Option<ActionId> {
+    // One spelling per id: no sign, no leading zeros (ids start at 1).
+    if attempt.starts_with(['+', '-', '0']) {
+        return None;
+    }
+    Some(ActionId::PuzzleAnswer {
+        attempt: attempt.parse().ok()?,
+        house: house
+            .parse()
+            .ok()
+            .filter(|l: &i64| l.to_string() == house)
+            .and_then(|l| House::from_label(l).ok())?,
+    })
+}
+
+/// `nn:replay:<match>:<ply>:<step>[:<owner>]`.
+fn replay(m: &str, ply: &str, step: &str, owner: Option<&str>) -> Option<ActionId> {
+    Some(ActionId::Replay {
+        match_id: MatchId(number(m)?),
+        ply: ply.parse().ok()?,
+        step: *ReplayStep::ALL.iter().find(|s| s.name() == step)?,
+        owner: match owner {
+            None => None,
+            // One spelling per id: no sign, no leading zeros.
+            Some(o) if o.starts_with(['+', '0']) => return None,
+            Some(o) => Some(UserId(o.parse().ok()?)),
+        },
+    })
+}
+
+/// `nn:<match>:<what>`: a match's button that acts on no one position.
+fn match_action(match_id: MatchId, what: &str) -> Option<ActionId> {
+    Some(match what {
+        "draw" => ActionId::Draw { match_id },
+        "resign" => ActionId::Resign { match_id },
+        "resign-yes" => ActionId::ResignConfirmed { match_id },
+        "rematch" => ActionId::Rematch { match_id },
+        "analyse" => ActionId::Analyse { match_id },
+        _ => return None,
+    })
 }
 
 impl From<ActionId> for String {
