@@ -39,24 +39,22 @@ impl Core {
         if opponent.kind != PlayerKind::Human {
             return Err(ChallengeRefusal::ChallengeBot(opponent.name.clone()).into());
         }
+        self.challenge_person(req, opponent, options).await
+    }
+
+    /// A challenge to a person, open in the request's channel until it is answered or expires.
+    async fn challenge_person(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
         let place = &req.place;
         let terms = self.new_match_terms(req, options).await?;
         let now = self.now();
         let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
         let mut tx = self.store.begin().await?;
-        // Challenging and withdrawing, over and over, would ping the same person each time.
-        if let Some(closed) =
-            store::last_turned_down(&mut *tx, place.server, req.user.id, opponent.id).await?
-        {
-            let until = closed + REPEAT_CHALLENGE_AFTER_MS;
-            if now < until {
-                return Err(ChallengeRefusal::ChallengeTooSoon {
-                    name: opponent.name.clone(),
-                    until,
-                }
-                .into());
-            }
-        }
+        not_again_so_soon(&mut tx, req, opponent, now).await?;
         if let Some(expired) = claim_channel(&mut tx, req, opponent, now).await? {
             store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
         }
@@ -71,7 +69,23 @@ impl Core {
             expires_at,
         )
         .await?;
+        let mut reply = self.challenge_reply(req, opponent, &terms, id);
+        let post_place = PostPlace::channel(place.server, place.channel);
+        self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        Ok(reply)
+    }
 
+    /// A challenge as the channel sees it: who challenges whom on which terms, who moves first, and the
+    /// buttons to answer it (or withdraw it); the challenged player is pinged.
+    fn challenge_reply(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+        terms: &Terms,
+        id: ChallengeId,
+    ) -> Reply {
         let first = match terms.first {
             FirstMover::Challenger => {
                 Text::message("first-player", [("name", Arg::player(&req.user.name))])
@@ -81,18 +95,13 @@ impl Core {
             }
             FirstMover::Random => Text::message("first-random", []),
         };
+        let described = text::describe_terms(text::TermsForm::Full, terms);
         let mut reply = Reply::public(Text::message(
             "challenge",
             [
                 ("challenger", Arg::player(&req.user.name)),
                 ("challenged", Arg::player(&opponent.name)),
-                (
-                    "terms",
-                    Arg::Text(Text::list(
-                        text::describe_terms(text::TermsForm::Full, &terms),
-                        ", ",
-                    )),
-                ),
+                ("terms", Arg::Text(Text::list(described, ", "))),
                 ("first", Arg::Text(first)),
                 ("accept", Arg::command("accept")),
                 ("decline", Arg::command("decline")),
@@ -102,29 +111,16 @@ impl Core {
                 ),
             ],
         ));
-        reply.actions = vec![
-            challenge_action(
-                id,
-                ChallengeAnswer::Accept,
-                Text::message("button-challenge-accept", []),
-            ),
-            challenge_action(
-                id,
-                ChallengeAnswer::Decline,
-                Text::message("button-challenge-decline", []),
-            ),
-            challenge_action(
-                id,
-                ChallengeAnswer::Cancel,
-                Text::message("button-challenge-cancel", []),
-            ),
-        ];
+        reply.actions = [
+            (ChallengeAnswer::Accept, "button-challenge-accept"),
+            (ChallengeAnswer::Decline, "button-challenge-decline"),
+            (ChallengeAnswer::Cancel, "button-challenge-cancel"),
+        ]
+        .into_iter()
+        .map(|(answer, label)| challenge_action(id, answer, Text::message(label, [])))
+        .collect();
         reply.notify = vec![opponent.id];
-        let post_place = PostPlace::channel(place.server, place.channel);
-        self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
-            .await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
-        Ok(reply)
+        reply
     }
 
     pub(super) async fn accept(
@@ -157,57 +153,16 @@ impl Core {
             let (a, b) = (open.challenger_name.clone(), open.challenged_name.clone());
             return Err(ChallengeRefusal::PairInChannel(a, b).into());
         }
-        // The challenger plays South, unless these two have met before: a rematch swaps sides.
-        let challenger_side = match last_meeting(&mut tx, &open).await? {
-            Some(side_last_time) => side_last_time.other(),
-            None => Player::South,
-        };
-        let first = match open.terms.first {
-            FirstMover::Challenger => challenger_side,
-            FirstMover::Challenged => challenger_side.other(),
-            FirstMover::Random if self.coin() => Player::South,
-            FirstMover::Random => Player::North,
-        };
-        let options = open
-            .terms
-            .match_options(first)
-            .map_err(|e| InternalError::Inconsistent(format!("challenge {}: {e}", open.id)))?;
-        let game = Match::new(options);
-        let mut players = namnam_game::ByPlayer::new(open.challenger, open.challenged);
-        if challenger_side == Player::North {
-            players = namnam_game::ByPlayer::new(open.challenged, open.challenger);
-        }
-        let clock_ms = i64::from(open.terms.clock_secs) * 1000;
-        let deadline = now + clock_ms;
-        let remind_at = deadline - clock_ms / 4;
         req.user.note_in(&mut tx, &req.place, now).await?;
         store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
-        let match_id = store::insert_match(
-            &mut tx,
-            &store::NewMatch {
-                server: place.server,
-                channel: place.channel,
-                channel_name: &place.channel_name,
-                challenge_id: Some(open.id),
-                players,
-                game: &game,
-                clock_secs: open.terms.clock_secs,
-                deadline,
-                remind_at,
-                now_ms: now,
-                engine_level: None,
-            },
-        )
-        .await?;
-        let row = store::load_match(&mut *tx, match_id)
-            .await?
-            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")))?;
+        let row = self.start_accepted(&mut tx, req, &open, now).await?;
+        let match_id = row.id;
         // Both were at the board: the challenger when they challenged, the one accepting now.
         store::mark_acted(&mut tx, match_id, open.challenger, open.created_at).await?;
         self.acted(&mut tx, match_id, req.user.id).await?;
         let settings = store::server_settings(self.store.reader(), place.server).await?;
         let names = &row.names;
-        let t = game.position().territory();
+        let t = row.game.position().territory();
         let headline = Text::message(
             "challenge-accepted",
             [
@@ -224,6 +179,58 @@ impl Core {
             reply.open_thread = Some(format!("{} vs {}", names.south, names.north));
         }
         Ok(reply)
+    }
+
+    /// The match an accepted challenge starts, stored within `tx`: the challenger plays South unless these
+    /// two have met before (a rematch swaps sides), and the first mover is as the challenge said.
+    async fn start_accepted(
+        &self,
+        tx: &mut WriteTx,
+        req: &Request,
+        open: &ChallengeRow,
+        now: i64,
+    ) -> Result<store::MatchRow, CoreError> {
+        let challenger_side = match last_meeting(tx, open).await? {
+            Some(side_last_time) => side_last_time.other(),
+            None => Player::South,
+        };
+        let first = match open.terms.first {
+            FirstMover::Challenger => challenger_side,
+            FirstMover::Challenged => challenger_side.other(),
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        };
+        let options = open
+            .terms
+            .match_options(first)
+            .map_err(|e| InternalError::Inconsistent(format!("challenge {}: {e}", open.id)))?;
+        let players = match challenger_side {
+            Player::South => ByPlayer::new(open.challenger, open.challenged),
+            Player::North => ByPlayer::new(open.challenged, open.challenger),
+        };
+        let clock_ms = i64::from(open.terms.clock_secs) * 1000;
+        let deadline = now + clock_ms;
+        let place = &req.place;
+        let match_id = store::insert_match(
+            tx,
+            &store::NewMatch {
+                server: place.server,
+                channel: place.channel,
+                channel_name: &place.channel_name,
+                challenge_id: Some(open.id),
+                players,
+                game: &Match::new(options),
+                clock_secs: open.terms.clock_secs,
+                deadline,
+                remind_at: deadline - clock_ms / 4,
+                now_ms: now,
+                engine_level: None,
+            },
+        )
+        .await?;
+        store::load_match(&mut **tx, match_id)
+            .await?
+            .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")).into())
     }
 
     /// Closes an open challenge whose time is up, with its public notice, within `tx`; returns the notice.
@@ -334,6 +341,26 @@ impl Core {
             target: settings.default_target,
             clock_secs: settings.default_clock_secs,
         }))
+    }
+}
+
+/// Challenging and withdrawing, over and over, would ping the same person each time: a challenge to
+/// someone is refused for a while after the last one to them was declined or withdrawn.
+async fn not_again_so_soon(
+    tx: &mut WriteTx,
+    req: &Request,
+    opponent: &UserRef,
+    now: i64,
+) -> Result<(), CoreError> {
+    let place = &req.place;
+    let closed = store::last_turned_down(&mut **tx, place.server, req.user.id, opponent.id).await?;
+    match closed.map(|closed| closed + REPEAT_CHALLENGE_AFTER_MS) {
+        Some(until) if now < until => Err(ChallengeRefusal::ChallengeTooSoon {
+            name: opponent.name.clone(),
+            until,
+        }
+        .into()),
+        _ => Ok(()),
     }
 }
 

@@ -214,21 +214,7 @@ impl Core {
         if let Some(result) = game.result() {
             lines.push(text::describe_result(&result, names));
             lines.push(text::final_houses(game, names));
-            match &after.ratings {
-                Some(r) => lines.push(Text::message(
-                    "match-ratings",
-                    [
-                        ("south", Arg::player(&names.south)),
-                        ("south_before", Arg::number(r.south.before.round() as i64)),
-                        ("south_after", Arg::number(r.south.after.round() as i64)),
-                        ("north", Arg::player(&names.north)),
-                        ("north_before", Arg::number(r.north.before.round() as i64)),
-                        ("north_after", Arg::number(r.north.after.round() as i64)),
-                    ],
-                )),
-                None if !row.rated => lines.push(Text::message("match-unrated", [])),
-                None => {}
-            }
+            lines.extend(ratings_line(after));
             if row.state == MatchState::Finished {
                 reply.actions = vec![
                     rematch_action(row.id),
@@ -237,38 +223,7 @@ impl Core {
                 ];
             }
         } else if let MatchState::Active { deadline } = row.state {
-            let to_move = row.game.position().to_move();
-            if row.computer.is_some_and(|c| c.side == to_move) {
-                // No buttons and no clock: the computer moves by itself, as soon as the front end asks.
-                lines.push(Text::message(
-                    "match-thinking",
-                    [("player", Arg::player(names.get(to_move)))],
-                ));
-                reply.computer_turn = Some(ComputerTurn { match_id: row.id });
-            } else {
-                lines.push(text::describe_turn(
-                    names,
-                    to_move,
-                    deadline,
-                    row.clock_secs,
-                ));
-                lines.extend(text::what_is_coming(row.game.position()));
-                if let Some(offerer) = row.draw_offer {
-                    lines.push(Text::message(
-                        "match-draw-offered",
-                        [("player", Arg::player(names.get(offerer)))],
-                    ));
-                }
-                if let Some(asker) = row.takeback_request {
-                    lines.push(Text::message(
-                        "match-takeback-asked",
-                        [("player", Arg::player(names.get(asker)))],
-                    ));
-                }
-                reply.actions = next_actions(row);
-                reply.notify = vec![row.players.get(to_move)];
-                reply.deadline_ms = Some(deadline);
-            }
+            lines.extend(turn_lines(row, deadline, &mut reply));
         }
         reply.text = Text::lines(lines);
         reply.board = Some(BoardState {
@@ -287,6 +242,64 @@ impl Core {
         });
         Ok(reply)
     }
+}
+
+/// How a finished match moved the ratings, or that it was not rated.
+fn ratings_line(after: &MatchAfter<'_>) -> Option<Text> {
+    let names = &after.row.names;
+    match &after.ratings {
+        Some(r) => Some(Text::message(
+            "match-ratings",
+            [
+                ("south", Arg::player(&names.south)),
+                ("south_before", Arg::number(r.south.before.round() as i64)),
+                ("south_after", Arg::number(r.south.after.round() as i64)),
+                ("north", Arg::player(&names.north)),
+                ("north_before", Arg::number(r.north.before.round() as i64)),
+                ("north_after", Arg::number(r.north.after.round() as i64)),
+            ],
+        )),
+        None if !after.row.rated => Some(Text::message("match-unrated", [])),
+        None => None,
+    }
+}
+
+/// Whose turn it is in a live match, and what they can do: the computer's turn has no buttons and no
+/// clock (it moves by itself, as soon as the front end asks); a person's has their houses, the clock and
+/// any offer waiting, and pings them.
+fn turn_lines(row: &MatchRow, deadline: i64, reply: &mut Reply) -> Vec<Text> {
+    let names = &row.names;
+    let to_move = row.game.position().to_move();
+    if row.computer.is_some_and(|c| c.side == to_move) {
+        reply.computer_turn = Some(ComputerTurn { match_id: row.id });
+        return vec![Text::message(
+            "match-thinking",
+            [("player", Arg::player(names.get(to_move)))],
+        )];
+    }
+    let mut lines = vec![text::describe_turn(
+        names,
+        to_move,
+        deadline,
+        row.clock_secs,
+    )];
+    lines.extend(text::what_is_coming(row.game.position()));
+    if let Some(offerer) = row.draw_offer {
+        lines.push(Text::message(
+            "match-draw-offered",
+            [("player", Arg::player(names.get(offerer)))],
+        ));
+    }
+    if let Some(asker) = row.takeback_request {
+        lines.push(Text::message(
+            "match-takeback-asked",
+            [("player", Arg::player(names.get(asker)))],
+        ));
+    }
+    reply.actions = next_actions(row);
+    reply.notify = vec![row.players.get(to_move)];
+    reply.deadline_ms = Some(deadline);
+    lines
 }
 
 /// Of the active matches in a channel, the one a command without `match:N` means: the player's only match
