@@ -11,8 +11,8 @@ use super::vocabulary::{
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, Player};
-use namnam_model::{ChallengeId, FirstMover, Terms};
-use namnam_store::{self as store, ChallengeRow, ChallengeState, PlayerKind, WriteTx};
+use namnam_model::{ChallengeId, FirstMover, PlayerKind, Terms};
+use namnam_store::{self as store, ChallengeRow, ChallengeState, WriteTx};
 
 /// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
 pub const REPEAT_CHALLENGE_AFTER_MS: i64 = 10 * 60_000;

@@ -8,8 +8,8 @@ use super::vocabulary::{
 };
 use super::{Core, Reply};
 use namnam_ai::Level;
-use namnam_model::{FirstMover, MatchId, Terms};
-use namnam_store::{self as store, MatchRow, MatchState, PlayerKind};
+use namnam_model::{FirstMover, MatchId, PlayerKind, Terms};
+use namnam_store::{self as store, MatchRow, MatchState};
 
 impl Core {
     pub(super) async fn rematch(

@@ -2,12 +2,11 @@
 //! button press. Names come from the interaction itself (a member's server nickname first), so nothing
 //! here waits on Discord.
 
-use namnam_model::{ChannelId, ServerId, UserId};
+use namnam_model::{ChannelId, PlayerKind, ServerId, UserId};
 use poise::serenity_prelude as serenity;
 
 use super::CommandError;
 use namnam_core::{Command, Language, Place, Request, UserRef};
-use namnam_store::PlayerKind;
 
 /// The parts of an interaction a request needs; both slash commands and buttons have them.
 pub struct Asker<'a> {

@@ -11,6 +11,6 @@ pub use ids::{
     ApplicationId, ChallengeId, ChannelId, CommandId, MatchId, MessageId, PostId, ServerId,
     StoredId, TournamentId, UserId,
 };
-pub use names::{FirstMover, Format, Names};
+pub use names::{FirstMover, Format, Names, PlayerKind};
 pub use posts::{Lane, PostTo};
 pub use terms::{BadTerms, Terms};

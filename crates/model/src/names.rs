@@ -77,3 +77,24 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 }
+
+/// What kind of account a player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Human,
+    /// Another program: it cannot be challenged.
+    Bot,
+    /// Namnam's own computer opponent: challenging it starts a match at once, unrated.
+    Engine,
+}
+
+impl PlayerKind {
+    /// Its name, as the store keeps it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "human",
+            PlayerKind::Bot => "bot",
+            PlayerKind::Engine => "engine",
+        }
+    }
+}

@@ -228,3 +228,49 @@ where
         .transpose()?
         .map(|t| t.first))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::any::AnyPoolOptions;
+
+    /// The store is the edge where terms become JSON and back: what it reads is checked, and a row whose
+    /// terms are out of range (or not terms at all) is refused, naming the row.
+    #[tokio::test]
+    async fn terms_are_read_back_checked_naming_their_row() {
+        sqlx::any::install_default_drivers();
+        let db = AnyPoolOptions::new()
+            .connect("sqlite::memory:")
+            .await
+            .unwrap();
+        let terms = Terms {
+            rules: namnam_game::Rules {
+                endgame: namnam_game::Endgame::Capturer,
+                chain: true,
+            },
+            target: None,
+            round_limit: Some(5),
+            clock_secs: 600,
+            first: namnam_model::FirstMover::Random,
+        };
+        let stored = terms_json(&terms).unwrap();
+        let read = |json: String| {
+            let db = db.clone();
+            async move {
+                let row = sqlx::query("SELECT $1 AS terms")
+                    .bind(json)
+                    .fetch_one(&db)
+                    .await
+                    .unwrap();
+                terms_of_row(&row, "challenge 7")
+            }
+        };
+        assert_eq!(read(stored.clone()).await.unwrap(), terms);
+        for bad in [stored.replace("600", "5"), "not json".to_owned()] {
+            match read(bad).await {
+                Err(StoreError::Corrupt(why)) => assert!(why.starts_with("challenge 7"), "{why}"),
+                other => panic!("read as {other:?}"),
+            }
+        }
+    }
+}

@@ -75,7 +75,7 @@ pub use outbox::{
 };
 pub use players::{
     ensure_player, note_player_language, note_server_name, player_language, player_name,
-    server_name, upsert_player, PlayerKind,
+    server_name, upsert_player,
 };
 pub use puzzles::{
     answer_puzzle, current_puzzle, insert_puzzle_attempt, load_puzzle_attempt, load_puzzle_rating,

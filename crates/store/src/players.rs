@@ -2,28 +2,8 @@
 //! server (a nickname there is that server's business: it never shows anywhere else).
 
 use super::{StoreError, StoreResult, WriteTx};
-use namnam_model::{ServerId, UserId};
+use namnam_model::{PlayerKind, ServerId, UserId};
 use sqlx::AnyPool;
-
-/// What kind of account a player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    Human,
-    /// Another program: it cannot be challenged.
-    Bot,
-    /// Namnam's own computer opponent: challenging it starts a match at once, unrated.
-    Engine,
-}
-
-impl PlayerKind {
-    fn to_sql(self) -> &'static str {
-        match self {
-            PlayerKind::Human => "human",
-            PlayerKind::Bot => "bot",
-            PlayerKind::Engine => "engine",
-        }
-    }
-}
 
 /// Records the player, or refreshes their account's own display name and kind (never a server's nickname:
 /// that is [`note_server_name`]'s).
@@ -41,7 +21,7 @@ pub async fn upsert_player(
     )
     .bind(player.to_sql())
     .bind(name)
-    .bind(kind.to_sql())
+    .bind(kind.name())
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;
@@ -62,7 +42,7 @@ pub async fn ensure_player(
     )
     .bind(player.to_sql())
     .bind(name)
-    .bind(kind.to_sql())
+    .bind(kind.name())
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;

@@ -275,7 +275,7 @@ impl Core {
         if t.state != TournamentState::Signup {
             return Err(TournamentRefusal::TournamentStarted(t.name).into());
         }
-        if req.user.kind != store::PlayerKind::Human {
+        if req.user.kind != namnam_model::PlayerKind::Human {
             return Err(ChallengeRefusal::ChallengeBot(req.user.name.clone()).into());
         }
         let now = self.now();

@@ -19,11 +19,10 @@ pub mod records;
 pub mod terms;
 pub mod tournaments;
 
-use namnam_model::{ChannelId, ServerId, UserId};
+use namnam_model::{ChannelId, PlayerKind, ServerId, UserId};
 use std::fmt;
 
 use super::message::{Language, Text};
-use namnam_store::PlayerKind;
 
 pub use admin::{
     AdminCommand, AdminRefusal, LanguageChoice, SeasonChange, SettingsChange, WebChange,

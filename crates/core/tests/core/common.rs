@@ -5,8 +5,7 @@ use namnam_core::{
     ActionId, Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
 };
 use namnam_game::Player;
-use namnam_model::{ChannelId, ServerId};
-use namnam_store::PlayerKind;
+use namnam_model::{ChannelId, PlayerKind, ServerId};
 use std::sync::Arc;
 use tempfile::TempDir;
 
