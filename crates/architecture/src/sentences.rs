@@ -57,12 +57,12 @@ const UNREAD_METHODS: &[&str] = &[
     "context",
     "with_context",
     "command",
-    "command_with",
+    "subcommand",
 ];
 
 /// Calls whose arguments only a developer reads (an internal error's text, what a Discord answer was for
 /// the log), or that name a command: by the path's last segment, or its last two.
-const UNREAD_CALLS: &[&str] = &["Inconsistent", "command", "command_with", "Shown::of"];
+const UNREAD_CALLS: &[&str] = &["Inconsistent", "command", "subcommand", "Shown::of"];
 
 /// Names of bindings whose text only an operator reads.
 const UNREAD_BINDINGS: &[&str] = &["reason", "what"];

@@ -1,7 +1,7 @@
 //! Read-only commands: `matches`, `history`, `leaderboard`, `stats`.
 
 use super::error::CoreError;
-use super::message::Arg;
+use super::message::{Arg, CommandLine};
 use super::pictures;
 use super::ratings::{show_rating, PROVISIONAL_GAMES};
 use super::vocabulary::{InfoRefusal, InputRefusal, Request, UserRef, Wanted};
@@ -179,7 +179,7 @@ impl Core {
                 "leaderboard-earlier",
                 [(
                     "command",
-                    Arg::command_with("leaderboard", &format!("season:{}", current - 1)),
+                    Arg::command_line(CommandLine::new("leaderboard").with("season", current - 1)),
                 )],
             ));
         }

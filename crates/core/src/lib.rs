@@ -69,7 +69,7 @@ pub use dispatch::error_reply;
 pub use error::{apology, cause_chain, CoreError, InternalError};
 pub use history::replay_to;
 pub use info::chart_points;
-pub use message::{Arg, Language, Part, Text};
+pub use message::{Arg, CommandLine, Language, Part, Text};
 pub use outbox::{Post, Via};
 pub use ratings::show_rating;
 pub use ratings::PROVISIONAL_GAMES;

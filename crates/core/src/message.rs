@@ -15,9 +15,8 @@ pub use namnam_words::Language;
 pub enum Part {
     /// The core's own words, shown as they are.
     Words(String),
-    /// A command a player can use: its name (`board`, `admin settings`) and, maybe, options to give it
-    /// (`confirm:yes`).
-    Command { name: String, options: String },
+    /// A command a player can use, maybe with options to give it (`resign confirm:yes`).
+    Command(CommandLine),
     /// A person's name, as they chose it: a front end with markup shows it as written.
     Player(String),
     /// Other text someone wrote (a tournament's name), shown as written like a name.
@@ -42,6 +41,92 @@ pub enum Part {
     },
 }
 
+/// A command as a reply names it: the command, its subcommand (`admin settings`), and options to give it
+/// (`confirm:yes`), each a value of its own, so that a front end shows it its own way (Discord: a mention
+/// of the command a reader clicks, the options after it as code) without taking a string apart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredCommand", into = "StoredCommand")]
+pub struct CommandLine {
+    pub command: String,
+    pub sub: Option<String>,
+    pub options: Vec<(String, String)>,
+}
+
+impl CommandLine {
+    /// A command without a subcommand (`board`).
+    pub fn new(command: &str) -> CommandLine {
+        CommandLine {
+            command: command.to_owned(),
+            sub: None,
+            options: Vec::new(),
+        }
+    }
+
+    /// A subcommand (`tournament join`).
+    pub fn sub(command: &str, sub: &str) -> CommandLine {
+        CommandLine {
+            sub: Some(sub.to_owned()),
+            ..CommandLine::new(command)
+        }
+    }
+
+    /// With an option to give it (`confirm:yes`).
+    pub fn with(mut self, option: &str, value: impl fmt::Display) -> CommandLine {
+        self.options.push((option.to_owned(), value.to_string()));
+        self
+    }
+
+    /// The command and its subcommand, as typed: `admin settings`.
+    pub fn name(&self) -> String {
+        match &self.sub {
+            Some(sub) => format!("{} {sub}", self.command),
+            None => self.command.clone(),
+        }
+    }
+
+    /// The options, as typed: `confirm:yes match:3`.
+    pub fn options_typed(&self) -> String {
+        let options: Vec<String> = self
+            .options
+            .iter()
+            .map(|(o, v)| format!("{o}:{v}"))
+            .collect();
+        options.join(" ")
+    }
+}
+
+/// A [`CommandLine`] as the outbox keeps it in a stored reply: `{"name": "admin settings", "options":
+/// "every-channel:yes"}`, the form replies were stored in before a command line had parts, so that posts
+/// stored then are still read.
+#[derive(Serialize, Deserialize)]
+struct StoredCommand {
+    name: String,
+    options: String,
+}
+
+impl From<StoredCommand> for CommandLine {
+    fn from(stored: StoredCommand) -> CommandLine {
+        let mut words = stored.name.split_whitespace();
+        let mut line = CommandLine::new(words.next().unwrap_or_default());
+        line.sub = words.next().map(str::to_owned);
+        for option in stored.options.split_whitespace() {
+            if let Some((name, value)) = option.split_once(':') {
+                line = line.with(name, value);
+            }
+        }
+        line
+    }
+}
+
+impl From<CommandLine> for StoredCommand {
+    fn from(line: CommandLine) -> StoredCommand {
+        StoredCommand {
+            name: line.name(),
+            options: line.options_typed(),
+        }
+    }
+}
+
 /// An argument of a [`Part::Message`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -61,12 +146,19 @@ impl Arg {
         Arg::Text(Text::new().quoted(text))
     }
 
+    /// A command without options (`board`).
     pub fn command(name: &str) -> Arg {
         Arg::Text(Text::new().command(name))
     }
 
-    pub fn command_with(name: &str, options: &str) -> Arg {
-        Arg::Text(Text::new().command_with(name, options))
+    /// A subcommand without options (`tournament join`).
+    pub fn subcommand(name: &str, sub: &str) -> Arg {
+        Arg::Text(Text::new().command_line(CommandLine::sub(name, sub)))
+    }
+
+    /// A command with its options, or any command line.
+    pub fn command_line(line: CommandLine) -> Arg {
+        Arg::Text(Text::new().command_line(line))
     }
 
     pub fn channel(id: u64, name: Option<&str>) -> Arg {
@@ -92,8 +184,8 @@ impl Part {
     pub fn plain(&self) -> String {
         match self {
             Part::Words(words) => words.clone(),
-            Part::Command { name, options } if options.is_empty() => format!("`{name}`"),
-            Part::Command { name, options } => format!("`{name} {options}`"),
+            Part::Command(line) if line.options.is_empty() => format!("`{}`", line.name()),
+            Part::Command(line) => format!("`{} {}`", line.name(), line.options_typed()),
             Part::Player(name) | Part::Quoted(name) => shown_plain(name),
             Part::Channel {
                 name: Some(name), ..
@@ -326,17 +418,14 @@ impl Text {
         self
     }
 
-    /// A command without options.
+    /// A command without options (`board`).
     pub fn command(self, name: &str) -> Text {
-        self.command_with(name, "")
+        self.command_line(CommandLine::new(name))
     }
 
-    /// A command with options, as a player types them (`confirm:yes`).
-    pub fn command_with(mut self, name: &str, options: &str) -> Text {
-        self.parts.push(Part::Command {
-            name: name.to_owned(),
-            options: options.to_owned(),
-        });
+    /// A command line: a command, maybe a subcommand, maybe options (`resign confirm:yes`).
+    pub fn command_line(mut self, line: CommandLine) -> Text {
+        self.parts.push(Part::Command(line));
         self
     }
 
@@ -621,11 +710,36 @@ mod tests {
         let text = Text::new()
             .words("by ")
             .time(0)
-            .command_with("resign", "confirm:yes");
+            .command_line(CommandLine::new("resign").with("confirm", "yes"));
         let json = serde_json::to_string(&text).unwrap();
         assert_eq!(serde_json::from_str::<Text>(&json).unwrap(), text);
         let old: Text = serde_json::from_str("\"alice to move.\"").unwrap();
         assert_eq!(old, Text::from("alice to move."));
         assert_eq!(text.plain(), "by 1970-01-01 00:00 UTC`resign confirm:yes`");
+    }
+
+    #[test]
+    fn a_command_line_keeps_its_parts_and_reads_the_form_stored_before_it_had_them() {
+        let line = CommandLine::sub("admin", "settings").with("every-channel", "yes");
+        let text = Text::new().command_line(line.clone());
+        let json = serde_json::to_string(&text).unwrap();
+        assert!(
+            json.contains(r#"{"command":{"name":"admin settings","options":"every-channel:yes"}}"#),
+            "{json}"
+        );
+        let back: Text = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, text);
+        // A post stored by the version before, with a command of two options.
+        let old = r#"[{"command":{"name":"leaderboard","options":"season:3 page:2"}}]"#;
+        let old: Text = serde_json::from_str(old).unwrap();
+        assert_eq!(
+            old.every_part().first().copied(),
+            Some(&Part::Command(
+                CommandLine::new("leaderboard")
+                    .with("season", 3)
+                    .with("page", 2)
+            ))
+        );
+        assert_eq!(text.plain(), "`admin settings every-channel:yes`");
     }
 }

@@ -34,8 +34,8 @@ impl Core {
             None => store::turn_notifications_on(self.store.reader(), user.id).await?,
         };
         let text = match on {
-            true => Text::message("notify-on", [("off", Arg::command("notify off"))]),
-            false => Text::message("notify-off", [("on", Arg::command("notify on"))]),
+            true => Text::message("notify-on", [("off", Arg::subcommand("notify", "off"))]),
+            false => Text::message("notify-off", [("on", Arg::subcommand("notify", "on"))]),
         };
         Ok(Reply::private(text))
     }
@@ -80,7 +80,7 @@ impl Core {
                     )),
                 ),
                 ("deadline", Arg::time(deadline)),
-                ("off", Arg::command("notify off")),
+                ("off", Arg::subcommand("notify", "off")),
             ],
         );
         if !self.config.outbox {
@@ -123,9 +123,9 @@ impl Core {
     /// are off (marked told as it is taken). Never fails the request: the request is still answered.
     pub(super) async fn refusal_word(&self, req: &Request) -> Option<Text> {
         match self.take_refusal(req).await {
-            Ok(told) => {
-                told.then(|| Text::message("notify-refused", [("on", Arg::command("notify on"))]))
-            }
+            Ok(told) => told.then(|| {
+                Text::message("notify-refused", [("on", Arg::subcommand("notify", "on"))])
+            }),
             Err(e) => {
                 tracing::error!(error = %super::cause_chain(&e), "could not tell of a refused DM");
                 None

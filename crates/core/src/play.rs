@@ -6,7 +6,7 @@
 use super::context::MatchChange;
 use super::error::{CoreError, InternalError};
 use super::matches::{pick_match, MatchAfter};
-use super::message::Arg;
+use super::message::{Arg, CommandLine};
 use super::outbox::{PostPlace, Via};
 use super::vocabulary::actions::ActionId;
 use super::vocabulary::{MatchRef, MatchRefusal, Place, PlayRefusal, Request};
@@ -249,7 +249,10 @@ impl Core {
                 [
                     ("id", Arg::number(row.id)),
                     ("opponent", Arg::player(row.names.get(side.other()))),
-                    ("command", Arg::command_with("resign", "confirm:yes")),
+                    (
+                        "command",
+                        Arg::command_line(CommandLine::new("resign").with("confirm", "yes")),
+                    ),
                 ],
             ));
             reply.actions = vec![Action::new(

@@ -302,7 +302,7 @@ impl Core {
                         "puzzle-all-seen",
                         [
                             ("count", Arg::number(shown.len() as i64)),
-                            ("stats", Arg::command("puzzle stats")),
+                            ("stats", Arg::subcommand("puzzle", "stats")),
                         ],
                     )));
                 };
@@ -441,7 +441,7 @@ impl Core {
         let Some(r) = store::load_puzzle_rating(self.store.reader(), req.user.id).await? else {
             return Ok(Reply::private(Text::message(
                 "puzzle-stats-none",
-                [("puzzle", Arg::command("puzzle play"))],
+                [("puzzle", Arg::subcommand("puzzle", "play"))],
             )));
         };
         let line = match r.attempts < PROVISIONAL_GAMES {

@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use super::error::{cause_chain, CoreError, InternalError};
-use super::message::Arg;
+use super::message::{Arg, CommandLine};
 use super::outbox::{PostPlace, Via};
 use super::pictures;
 use super::reply::{Action, Document, Scene};
@@ -74,7 +74,7 @@ impl Core {
                 ("extension", Arg::words(namnam_record::EXTENSION)),
                 (
                     "replay",
-                    Arg::command_with("replay", &format!("match:{match_id}")),
+                    Arg::command_line(CommandLine::new("replay").with("match", match_id)),
                 ),
             ],
         ));

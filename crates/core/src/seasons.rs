@@ -4,7 +4,7 @@
 //! season in which it ends (it is rated then).
 
 use super::error::CoreError;
-use super::message::Arg;
+use super::message::{Arg, CommandLine};
 use super::outbox::{PostPlace, Via};
 use super::ratings::show_rating;
 use super::vocabulary::{AdminRefusal, MatchRefusal, Request, SeasonChange};
@@ -135,7 +135,7 @@ impl Core {
                 ("season", Arg::number(state.number + 1)),
                 (
                     "command",
-                    Arg::command_with("leaderboard", &format!("season:{}", state.number)),
+                    Arg::command_line(CommandLine::new("leaderboard").with("season", state.number)),
                 ),
             ],
         );

@@ -13,7 +13,7 @@ use super::context::MatchChange;
 use super::error::CoreError;
 use super::history::replay_to;
 use super::matches::may_take_back;
-use super::message::Arg;
+use super::message::{Arg, CommandLine};
 use super::outbox::{PostPlace, Via};
 use super::vocabulary::actions::ActionId;
 use super::vocabulary::{MatchRef, MatchRefusal, PlayRefusal, Request};
@@ -72,7 +72,10 @@ impl Core {
                 ("house", Arg::number(last.house)),
                 ("opponent", Arg::player(row.names.get(asker.other()))),
                 ("accept", Arg::command("takeback")),
-                ("decline", Arg::command_with("takeback", "decline:yes")),
+                (
+                    "decline",
+                    Arg::command_line(CommandLine::new("takeback").with("decline", "yes")),
+                ),
             ],
         ));
         reply.actions = vec![

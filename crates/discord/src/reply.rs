@@ -280,11 +280,11 @@ impl Mentions {
                 format_message(language, id, args, &|text| self.render_in(text, language))
             }
             Part::Words(words) => words.clone(),
-            Part::Command { name, options } => {
+            Part::Command(line) => {
                 // A mention names the command (a subcommand after its parent: `</admin settings:id>`),
                 // never its options, which follow it as code.
-                let top = name.split(' ').next().unwrap_or(name);
-                match (self.id(top), options.is_empty()) {
+                let (name, options) = (line.name(), line.options_typed());
+                match (self.id(&line.command), options.is_empty()) {
                     (Some(id), true) => format!("</{name}:{id}>"),
                     (Some(id), false) => format!("</{name}:{id}> `{options}`"),
                     (None, true) => format!("`/{name}`"),
@@ -409,7 +409,7 @@ mod tests {
             .words(" to move, by ")
             .time(1_767_225_600_000)
             .words(". Resign with ")
-            .command_with("resign", "confirm:yes")
+            .command_line(namnam_core::CommandLine::new("resign").with("confirm", "yes"))
             .words("; ")
             .command("board")
             .words(" shows it, in ")
@@ -432,7 +432,7 @@ mod tests {
             shown.contains("Resign with </resign:12> `confirm:yes`; </board:11> shows it"),
             "{shown}"
         );
-        let sub = Text::new().command("admin settings");
+        let sub = Text::new().command_line(namnam_core::CommandLine::sub("admin", "settings"));
         assert_eq!(mentions.render(&sub), "</admin settings:13>");
     }
 

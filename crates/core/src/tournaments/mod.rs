@@ -299,7 +299,7 @@ impl Core {
                 ("tournament", named(&t.name)),
                 ("count", Arg::number(count as i64)),
                 ("start", Arg::Text(start_words(&t))),
-                ("leave", Arg::command("tournament leave")),
+                ("leave", Arg::subcommand("tournament", "leave")),
             ],
         )))
     }
@@ -558,7 +558,7 @@ impl Core {
         lines.extend(pairings);
         lines.push(Text::message(
             "tournament-news-threads",
-            [("standings", Arg::command("tournament standings"))],
+            [("standings", Arg::subcommand("tournament", "standings"))],
         ));
         let title = match round {
             1 => Text::message(

@@ -88,7 +88,7 @@ pub(super) fn start_words(t: &TournamentRow) -> Text {
             "tournament-started-by",
             [
                 ("organiser", Arg::player(&t.organiser_name)),
-                ("command", Arg::command("tournament start")),
+                ("command", Arg::subcommand("tournament", "start")),
             ],
         ),
     }
@@ -144,7 +144,7 @@ pub(super) fn signup_text(t: &TournamentRow, players: usize) -> Text {
     if let Some(plan) = swiss_plan(t) {
         lines.push(plan);
     }
-    let join = Arg::command("tournament join");
+    let join = Arg::subcommand("tournament", "join");
     let joined = Arg::number(players as i64);
     let start = Arg::Text(start_words(t));
     lines.push(match t.player_limit {

@@ -2,7 +2,7 @@
 
 use super::input::{bad, parse_channel, parse_clock, parse_target, yes_no, Options, Wanted};
 use super::{Change, Resolver, UserError};
-use crate::message::{Arg, Language, Text};
+use crate::message::{Arg, CommandLine, Language, Text};
 use namnam_model::{ChannelId, MatchId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,7 +187,7 @@ impl AdminRefusal {
                 "error-not-allowed-anyway",
                 [
                     ("channel", A::channel(channel.0, None)),
-                    ("settings", A::command("admin settings")),
+                    ("settings", A::subcommand("admin", "settings")),
                 ],
             ),
             AdminRefusal::LastAllowedChannel(channel) => Text::message(
@@ -196,7 +196,9 @@ impl AdminRefusal {
                     ("channel", A::channel(channel.0, None)),
                     (
                         "all",
-                        A::command_with("admin settings", "every-channel:yes"),
+                        A::command_line(
+                            CommandLine::sub("admin", "settings").with("every-channel", "yes"),
+                        ),
                     ),
                 ],
             ),

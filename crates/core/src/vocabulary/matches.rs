@@ -2,7 +2,7 @@
 
 use super::input::Options;
 use super::UserError;
-use crate::message::{Arg, Text};
+use crate::message::{Arg, CommandLine, Text};
 use namnam_model::MatchId;
 
 /// `board`, `matches`, `history`: `match_id` is the `match:N` typed, needed only when the player has more
@@ -118,7 +118,10 @@ impl MatchRefusal {
                 "error-match-over",
                 [
                     ("id", A::number(*n)),
-                    ("replay", A::command_with("replay", &format!("match:{n}"))),
+                    (
+                        "replay",
+                        A::command_line(CommandLine::new("replay").with("match", n)),
+                    ),
                 ],
             ),
             MatchRefusal::NoMatch => Text::message("error-no-match", []),

@@ -3,7 +3,7 @@
 use super::input::{parse_house, Options};
 use super::matches::MatchRef;
 use super::UserError;
-use crate::message::{Arg, Text};
+use crate::message::{Arg, CommandLine, Text};
 use namnam_game::{House, IllegalMove};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +109,10 @@ impl PlayRefusal {
                 [
                     ("name", A::player(name.as_str())),
                     ("takeback", A::command("takeback")),
-                    ("withdraw", A::command_with("takeback", "decline:yes")),
+                    (
+                        "withdraw",
+                        A::command_line(CommandLine::new("takeback").with("decline", "yes")),
+                    ),
                 ],
             ),
             PlayRefusal::NoTakebackRequest => Text::message("error-no-takeback-request", []),

@@ -103,5 +103,5 @@ impl PuzzleRefusal {
 
 /// `puzzle play`, as the refusals about puzzles name it.
 pub(crate) fn puzzle_play() -> Arg {
-    Arg::command("puzzle play")
+    Arg::subcommand("puzzle", "play")
 }

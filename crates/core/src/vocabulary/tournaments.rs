@@ -4,7 +4,7 @@ use super::input::{bad, Options, Wanted};
 use super::terms::{TermsOf, TermsOptions};
 use super::UserError;
 use crate::clock::parse_duration;
-use crate::message::{Arg, Text};
+use crate::message::{Arg, CommandLine, Text};
 use namnam_model::{Format, TournamentId};
 
 /// `tournament …`: what to do, and to which tournament (`None`: the one meant here, see
@@ -175,7 +175,10 @@ impl TournamentRefusal {
             }
             TournamentRefusal::NoTournament => Text::message(
                 "error-no-tournament",
-                [("create", A::command_with("tournament create", "name:…"))],
+                [(
+                    "create",
+                    A::command_line(CommandLine::sub("tournament", "create").with("name", "…")),
+                )],
             ),
             TournamentRefusal::WhichTournament(list) => {
                 let listed = list

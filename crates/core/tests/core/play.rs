@@ -588,10 +588,9 @@ async fn replies_name_players_commands_and_moments_as_parts(backend: Backend) {
     assert!(start.text.players().any(|p| p == "alice"));
     let ask = h.ok("bob", "resign").await;
     assert!(
-        ask.text.every_part().contains(&&Part::Command {
-            name: "resign".into(),
-            options: "confirm:yes".into()
-        }),
+        ask.text.every_part().contains(&&Part::Command(
+            namnam_core::CommandLine::new("resign").with("confirm", "yes")
+        )),
         "{:?}",
         ask.text
     );
