@@ -62,6 +62,8 @@ const CORE_LAYERS: &[Layer] = &[
             "web",
             "history",
             "matches",
+            // The read models: what `leaderboard` and the web pages both read.
+            "standings",
         ],
         apart: &[],
     },

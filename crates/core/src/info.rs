@@ -124,21 +124,12 @@ impl Core {
         let per_page = self.config.leaderboard_page_size;
         let server = req.place.server;
         let reader = self.store.reader();
-        let current = store::season_of(reader, server).await?.number;
-        let season = season.unwrap_or(current);
-        let (rows, total, heading) = if season == current {
-            let (rows, total) = store::leaderboard(reader, server, page, per_page).await?;
-            (rows, total, "leaderboard-heading")
-        } else if season > current {
-            return Err(InfoRefusal::NoSuchSeason {
-                asked: season,
-                current,
-            }
-            .into());
-        } else {
-            let (rows, total) =
-                store::season_standings(reader, server, season, page, per_page).await?;
-            (rows, total, "leaderboard-heading-final")
+        let standings = self.standings_page(server, season, page, per_page).await?;
+        let (season, current, total) = (standings.season, standings.current, standings.total);
+        let rows = standings.rows;
+        let heading = match standings.season == standings.current {
+            true => "leaderboard-heading",
+            false => "leaderboard-heading-final",
         };
         if total == 0 {
             let empty = match season == current {
@@ -168,7 +159,7 @@ impl Core {
             ],
         )];
         for (i, r) in rows.iter().enumerate() {
-            lines.push(leaderboard_line((page - 1) * per_page + i as u32 + 1, r));
+            lines.push(leaderboard_line(standings.first_rank + i as u32, r));
         }
         lines.push(Text::message(
             "leaderboard-provisional",

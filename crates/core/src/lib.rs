@@ -35,6 +35,7 @@ mod history;
 mod matches;
 pub mod outbox;
 mod searching;
+mod standings;
 mod watch;
 pub mod web;
 
@@ -77,6 +78,7 @@ pub use records::{replay_words, spawn_analyst, verdict_words};
 pub use reply::{
     Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
 };
+pub use standings::StandingsPage;
 pub use sweeper::spawn_sweeper;
 pub use tournaments::{SheetRound, TournamentSheet};
 pub use vocabulary::actions::{ActionId, ChallengeAnswer};

@@ -314,29 +314,35 @@ async fn server_page(
 ) -> Served {
     let server = server_of(&app, token).await?;
     let asked = query_numbers(&query, &["season", "page"])?;
-    let (language, reader) = (server.language, app.store.reader());
-    let current = store::season_of(reader, server.id).await?.number;
-    let season = match asked.get("season") {
-        None => current,
-        Some(&s) if (1..=current).contains(&s) => s,
-        Some(_) => return Err(WebError::NotFound),
-    };
+    let language = server.language;
     // Pages from 1; the rows before this page's, in a number that fits.
     let page_number = asked.get("page").copied().unwrap_or(1);
     let before = page_number
         .checked_sub(1)
         .and_then(|p| p.checked_mul(PER_PAGE))
         .ok_or(WebError::NotFound)?;
-    let (rows, total) = match season == current {
-        true => store::leaderboard(reader, server.id, page_number, PER_PAGE).await?,
-        false => store::season_standings(reader, server.id, season, page_number, PER_PAGE).await?,
-    };
+    // The standings as the core reads them for `leaderboard` too; a season not begun is no page.
+    let standings = app
+        .core
+        .standings_page(
+            server.id,
+            asked.get("season").copied(),
+            page_number,
+            PER_PAGE,
+        )
+        .await
+        .map_err(|e| match e {
+            namnam_core::CoreError::User(_) => WebError::NotFound,
+            namnam_core::CoreError::Internal(e) => WebError::from(e),
+        })?;
+    let (season, current, total) = (standings.season, standings.current, standings.total);
+    let rows = standings.rows;
     // Past the last page (the first is served even when nobody is rated yet).
     if page_number > 1 && before >= total {
         return Err(WebError::NotFound);
     }
     let ids: Vec<UserId> = rows.iter().map(|r| r.player).collect();
-    let streaks = store::current_streaks(reader, server.id, season, &ids).await?;
+    let streaks = app.core.streaks(server.id, season, &ids).await?;
     let base = Page::Server.path(&server.token);
     let rows = rows
         .iter()
@@ -404,6 +410,7 @@ async fn server_page(
             current: s == season,
         })
         .collect();
+    let reader = app.store.reader();
     let live = store::live_matches_of_server(reader, server.id, LIVE_SHOWN)
         .await?
         .iter()
