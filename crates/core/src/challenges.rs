@@ -194,12 +194,7 @@ impl Core {
             Some(side_last_time) => side_last_time.other(),
             None => Player::South,
         };
-        let first = match open.terms.first {
-            FirstMover::Challenger => challenger_side,
-            FirstMover::Challenged => challenger_side.other(),
-            FirstMover::Random if self.coin() => Player::South,
-            FirstMover::Random => Player::North,
-        };
+        let first = self.first_player(open.terms.first, challenger_side);
         let options = open
             .terms
             .match_options(first)
@@ -231,6 +226,17 @@ impl Core {
         store::load_match(&mut **tx, match_id)
             .await?
             .ok_or_else(|| InternalError::Inconsistent(format!("match {match_id} vanished")).into())
+    }
+
+    /// Who moves first, as the terms say, the challenger playing `challenger_side`: drawn by lot when the
+    /// terms leave it to chance.
+    fn first_player(&self, first: FirstMover, challenger_side: Player) -> Player {
+        match first {
+            FirstMover::Challenger => challenger_side,
+            FirstMover::Challenged => challenger_side.other(),
+            FirstMover::Random if self.coin() => Player::South,
+            FirstMover::Random => Player::North,
+        }
     }
 
     /// Closes an open challenge whose time is up, with its public notice, within `tx`; returns the notice.
@@ -437,12 +443,8 @@ impl Core {
         let place = &req.place;
         let level = options.level.unwrap_or(DEFAULT_LEVEL);
         let terms = self.new_match_terms(req, options).await?;
-        let first = match terms.first {
-            FirstMover::Challenger => Player::South,
-            FirstMover::Challenged => Player::North,
-            FirstMover::Random if self.coin() => Player::South,
-            FirstMover::Random => Player::North,
-        };
+        // The challenger plays South.
+        let first = self.first_player(terms.first, Player::South);
         let match_options = terms
             .match_options(first)
             .map_err(|e| InternalError::Inconsistent(format!("computer match options: {e}")))?;

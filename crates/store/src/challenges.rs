@@ -1,21 +1,10 @@
 //! Challenges: an offer of a match, open in one channel until it is accepted, declined, cancelled or expires.
 
-use super::columns::Columns;
-use super::{StoreError, StoreResult, WriteTx};
+use super::columns::{terms_json, Columns};
+use super::{StoreResult, WriteTx};
 use namnam_model::{ChallengeId, ChannelId, FirstMover, MatchId, ServerId, Terms, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
-
-/// A match's terms as stored: one JSON object (see `migrations/sqlite/0022_terms.sql`).
-pub(super) fn terms_json(terms: &Terms) -> StoreResult<String> {
-    serde_json::to_string(terms).map_err(|e| StoreError::Corrupt(format!("terms as JSON: {e}")))
-}
-
-/// The terms stored in `row`'s `terms` column, checked; `what` names the row when they are not terms.
-pub(super) fn terms_of_row(row: &AnyRow, what: &str) -> StoreResult<Terms> {
-    serde_json::from_str(row.col("terms")?)
-        .map_err(|e| StoreError::Corrupt(format!("{what}: its terms: {e}")))
-}
 
 /// How a challenge was closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +58,7 @@ fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
         challenged: row.id("challenged_id")?,
         challenger_name: row.col("challenger_name")?,
         challenged_name: row.col("challenged_name")?,
-        terms: terms_of_row(row, &format!("challenge {id}"))?,
+        terms: row.terms(&format!("challenge {id}"))?,
         created_at: row.col("created_at")?,
         expires_at: row.col("expires_at")?,
     })
@@ -224,53 +213,7 @@ where
     .await?;
     let what = format!("the challenge of match {match_id}");
     Ok(row
-        .map(|row| terms_of_row(&row, &what))
+        .map(|row| row.terms(&what))
         .transpose()?
         .map(|t| t.first))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sqlx::any::AnyPoolOptions;
-
-    /// The store is the edge where terms become JSON and back: what it reads is checked, and a row whose
-    /// terms are out of range (or not terms at all) is refused, naming the row.
-    #[tokio::test]
-    async fn terms_are_read_back_checked_naming_their_row() {
-        sqlx::any::install_default_drivers();
-        let db = AnyPoolOptions::new()
-            .connect("sqlite::memory:")
-            .await
-            .unwrap();
-        let terms = Terms {
-            rules: namnam_game::Rules {
-                endgame: namnam_game::Endgame::Capturer,
-                chain: true,
-            },
-            target: None,
-            round_limit: Some(5),
-            clock_secs: 600,
-            first: namnam_model::FirstMover::Random,
-        };
-        let stored = terms_json(&terms).unwrap();
-        let read = |json: String| {
-            let db = db.clone();
-            async move {
-                let row = sqlx::query("SELECT $1 AS terms")
-                    .bind(json)
-                    .fetch_one(&db)
-                    .await
-                    .unwrap();
-                terms_of_row(&row, "challenge 7")
-            }
-        };
-        assert_eq!(read(stored.clone()).await.unwrap(), terms);
-        for bad in [stored.replace("600", "5"), "not json".to_owned()] {
-            match read(bad).await {
-                Err(StoreError::Corrupt(why)) => assert!(why.starts_with("challenge 7"), "{why}"),
-                other => panic!("read as {other:?}"),
-            }
-        }
-    }
 }

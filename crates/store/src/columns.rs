@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Decode, Row, Type};
 
 use super::{StoreError, StoreResult};
-use namnam_model::StoredId;
+use namnam_model::{StoredId, Terms};
 
 pub(super) trait Columns {
     /// The column `name` as `T`.
@@ -37,6 +37,14 @@ pub(super) trait Columns {
     fn opt_id<T: StoredId>(&self, name: &str) -> StoreResult<Option<T>> {
         Ok(self.opt_int::<i64>(name)?.map(T::from_sql))
     }
+
+    /// The `terms` column: a match's terms, one JSON object (see `migrations/sqlite/0022_terms.sql`),
+    /// checked; `what` names the row when they are not terms.
+    fn terms(&self, what: &str) -> StoreResult<Terms> {
+        let json: String = self.col("terms")?;
+        serde_json::from_str(&json)
+            .map_err(|e| StoreError::Corrupt(format!("{what}: its terms: {e}")))
+    }
 }
 
 impl Columns for AnyRow {
@@ -53,6 +61,11 @@ impl Columns for AnyRow {
         let value: Option<i64> = self.try_get(name)?;
         value.map(|v| checked(name, v)).transpose()
     }
+}
+
+/// A match's terms as the `terms` column keeps them (read back by [`Columns::terms`]).
+pub(super) fn terms_json(terms: &Terms) -> StoreResult<String> {
+    serde_json::to_string(terms).map_err(|e| StoreError::Corrupt(format!("terms as JSON: {e}")))
 }
 
 fn checked<T: TryFrom<i64>>(name: &str, value: i64) -> StoreResult<T> {
@@ -92,5 +105,45 @@ mod tests {
             row.int::<u8>("missing"),
             Err(StoreError::Database(_))
         ));
+    }
+
+    /// The store is the edge where terms become JSON and back: what it reads is checked, and a row whose
+    /// terms are out of range (or not terms at all) is refused, naming the row.
+    #[tokio::test]
+    async fn terms_are_read_back_checked_naming_their_row() {
+        sqlx::any::install_default_drivers();
+        let db = AnyPoolOptions::new()
+            .connect("sqlite::memory:")
+            .await
+            .unwrap();
+        let terms = Terms {
+            rules: namnam_game::Rules {
+                endgame: namnam_game::Endgame::Capturer,
+                chain: true,
+            },
+            target: None,
+            round_limit: Some(5),
+            clock_secs: 600,
+            first: namnam_model::FirstMover::Random,
+        };
+        let stored = terms_json(&terms).unwrap();
+        let read = |json: String| {
+            let db = db.clone();
+            async move {
+                let row = sqlx::query("SELECT $1 AS terms")
+                    .bind(json)
+                    .fetch_one(&db)
+                    .await
+                    .unwrap();
+                row.terms("challenge 7")
+            }
+        };
+        assert_eq!(read(stored.clone()).await.unwrap(), terms);
+        for bad in [stored.replace("600", "5"), "not json".to_owned()] {
+            match read(bad).await {
+                Err(StoreError::Corrupt(why)) => assert!(why.starts_with("challenge 7"), "{why}"),
+                other => panic!("read as {other:?}"),
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! `migrations/sqlite/0010_tournaments.sql`). A tournament row carries a version, as a match does: the change
 //! that pairs a round names the version it read, so that a round is paired once however many changes race.
 
-use super::challenges::{terms_json, terms_of_row};
+use super::columns::terms_json;
 use super::columns::Columns;
 use super::{StoreError, StoreResult, WriteTx};
 use namnam_model::{ChannelId, Format, MatchId, ServerId, StoredId, Terms, TournamentId, UserId};
@@ -157,7 +157,7 @@ fn from_row(row: &AnyRow) -> StoreResult<TournamentRow> {
         "cancelled" => TournamentState::Cancelled,
         other => return Err(corrupt(&format!("state {other:?}"))),
     };
-    let terms = terms_of_row(row, &format!("tournament {id}"))?;
+    let terms = row.terms(&format!("tournament {id}"))?;
     if !terms.always_ends() {
         return Err(corrupt(
             "its matches would have no end (no target, no round limit)",

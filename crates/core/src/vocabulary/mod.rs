@@ -282,22 +282,21 @@ pub enum UserError {
 impl UserError {
     /// The refusal in the player's words: one message of the language resources (`errors.ftl`).
     pub fn text(&self) -> Text {
-        match self {
-            UserError::Input(refusal) => refusal.text(),
-            UserError::Challenge(refusal) => refusal.text(),
-            UserError::Match(refusal) => refusal.text(),
-            UserError::Play(refusal) => refusal.text(),
-            UserError::Record(refusal) => refusal.text(),
-            UserError::Info(refusal) => refusal.text(),
-            UserError::Admin(refusal) => refusal.text(),
-            UserError::Tournament(refusal) => refusal.text(),
-            UserError::Puzzle(refusal) => refusal.text(),
-        }
+        self.refusal_text()
     }
 }
 
-macro_rules! refusals {
+/// For each feature's refusal: its words through [`UserError::text`], and a `From` into [`UserError`].
+macro_rules! user_error {
     ($($variant:ident($refusal:ty)),* $(,)?) => {
+        impl UserError {
+            fn refusal_text(&self) -> Text {
+                match self {
+                    $(UserError::$variant(refusal) => refusal.text(),)*
+                }
+            }
+        }
+
         $(impl From<$refusal> for UserError {
             fn from(refusal: $refusal) -> UserError {
                 UserError::$variant(refusal)
@@ -306,7 +305,7 @@ macro_rules! refusals {
     };
 }
 
-refusals!(
+user_error!(
     Input(InputRefusal),
     Challenge(ChallengeRefusal),
     Match(MatchRefusal),
