@@ -62,7 +62,7 @@ const UNREAD_METHODS: &[&str] = &[
 
 /// Calls whose arguments only a developer reads (an internal error's text, what a Discord answer was for
 /// the log), or that name a command: by the path's last segment, or its last two.
-const UNREAD_CALLS: &[&str] = &["Inconsistent", "command", "subcommand", "Shown::of"];
+const UNREAD_CALLS: &[&str] = &["Inconsistent", "command", "subcommand", "shown_of"];
 
 /// Names of bindings whose text only an operator reads.
 const UNREAD_BINDINGS: &[&str] = &["reason", "what"];
@@ -184,7 +184,7 @@ fn last_segment(path: &syn::Path) -> String {
         .unwrap_or_default()
 }
 
-/// The path's last two segments, `Shown::of`.
+/// The path's last two segments, `Outgoing::of`.
 fn last_two_segments(path: &syn::Path) -> String {
     let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     segments[segments.len().saturating_sub(2)..].join("::")

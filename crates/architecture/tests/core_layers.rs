@@ -95,6 +95,12 @@ const CORE_LAYERS: &[Layer] = &[
         shared: &["dispatch"],
         apart: &[],
     },
+    Layer {
+        name: "delivery",
+        // How every front end shows answers and posts: through the core's calls, never a feature's.
+        shared: &["delivery", "delivery::posting"],
+        apart: &[],
+    },
 ];
 
 /// The imports between modules that stand apart, each with its reason.

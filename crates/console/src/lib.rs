@@ -10,15 +10,14 @@
 
 use namnam_core::message::{shown_plain, Arg, Language};
 use namnam_core::{
-    apology, cause_chain, spawn_analyst, spawn_sweeper, text, Command, Core, Notice, Place, Reply,
-    Request, Resolver, Text, UserRef, Via, COMPUTER_NAME,
+    spawn_analyst, spawn_sweeper, text, Answerer, Command, Core, Kept, Notice, Place, Reply,
+    Request, Resolver, Shown, Text, UserRef, COMPUTER_NAME,
 };
 use namnam_model::{ChannelId, ServerId, UserId};
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc;
@@ -70,17 +69,22 @@ pub fn console_user(name: &str) -> UserId {
 struct Names {
     /// Every channel named so far, by a line's `#channel` or an option's (`daily-puzzle:#puzzles`): the
     /// core keeps only their ids, which the console shows by these names.
-    channels: RefCell<HashMap<ChannelId, String>>,
+    channels: Mutex<HashMap<ChannelId, String>>,
 }
 
 impl Names {
+    fn channels(&self) -> MutexGuard<'_, HashMap<ChannelId, String>> {
+        // A panic while holding it would have ended the console already.
+        self.channels.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn name_of(&self, id: ChannelId) -> Option<String> {
-        self.channels.borrow().get(&id).cloned()
+        self.channels().get(&id).cloned()
     }
 
     fn remember(&self, name: &str) -> ChannelId {
         let id = ChannelId::of_name(name);
-        self.channels.borrow_mut().insert(id, name.to_owned());
+        self.channels().insert(id, name.to_owned());
         id
     }
 }
@@ -168,11 +172,16 @@ pub async fn run<R, W>(
 ) -> io::Result<()>
 where
     R: AsyncBufRead + Unpin,
-    W: Write,
+    W: Write + Send,
 {
-    let mut printer = Printer::new(options.images.clone(), options.language, core.clone())?;
+    let printer = Printer::new(options.images.clone(), options.language, core.clone())?;
+    let screen = Mutex::new(Screen {
+        printer,
+        out,
+        failed: None,
+    });
     let names = Names {
-        channels: RefCell::new(HashMap::new()),
+        channels: Mutex::new(HashMap::new()),
     };
     names.remember(DEFAULT_CHANNEL);
     let (notice_tx, mut notices) = mpsc::unbounded_channel::<Notice>();
@@ -181,98 +190,176 @@ where
     let mut lines = input.lines();
     loop {
         if options.prompt {
-            write!(out, "> ")?;
-            out.flush()?;
+            lock(&screen).prompt()?;
         }
         let line = tokio::select! {
             biased;
             Some(notice) = notices.recv() => {
-                if options.prompt { writeln!(out)?; }
-                printer.notice(out, &names, &notice)?;
+                let mut screen = lock(&screen);
+                if options.prompt { writeln!(screen.out)?; }
+                screen.notice(&names, &notice);
+                screen.result()?;
                 continue;
             }
             line = lines.next_line() => line?,
         };
         let Some(line) = line else { break };
         if options.echo {
-            writeln!(out, "> {}", shown_plain(line.trim()))?;
+            writeln!(lock(&screen).out, "> {}", shown_plain(line.trim()))?;
         }
-        let parsed = match parse_line(&line) {
-            None => continue,
-            Some(Err(e)) => {
-                writeln!(out, "{}\n", e.plain_in(options.language))?;
-                continue;
-            }
-            Some(Ok(parsed)) => parsed,
-        };
-        let channel_id = names.remember(parsed.channel);
-        let command = match Command::parse(parsed.command, &parsed.words, &parsed.options, &names) {
-            Ok(c) => c,
-            Err(e) => {
-                printer.print(
-                    out,
-                    &names,
-                    parsed.channel,
-                    &Reply::private(e.text()),
-                    Some(parsed.user),
-                )?;
-                continue;
-            }
-        };
-        let user = names.user(parsed.user).expect("checked by parse_line");
-        let can_manage = options.admins.is_empty()
-            || options
-                .admins
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(parsed.user));
-        let request = Request {
-            place: Place {
-                server: SERVER,
-                server_name: SERVER_NAME.into(),
-                channel: channel_id,
-                channel_name: parsed.channel.to_owned(),
-            },
-            user,
-            can_manage,
-            language: options.language,
-            // The console's one server reports no language of its own.
-            server_locale: None,
-            command,
-        };
-        let mut reply = core.handle(&request).await;
-        reply.render_animation().await;
-        printer.print(out, &names, parsed.channel, &reply, Some(parsed.user))?;
-        printer.also(out, &names, &reply)?;
-        // Against the computer: its moves follow the player's, each printed as it is made.
-        let mut turn = reply.computer_turn;
-        while let Some(t) = turn.take() {
-            match core.computer_turn(t, Via::Answer).await {
-                Ok(Some(mut reply)) => {
-                    reply.render_animation().await;
-                    printer.print(out, &names, parsed.channel, &reply, None)?;
-                    printer.also(out, &names, &reply)?;
-                    turn = reply.computer_turn;
-                }
-                // The clock's sweep got there first: its notice prints the move.
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::error!(error = %cause_chain(&e), "the computer's move failed");
-                    printer.print(out, &names, parsed.channel, &Reply::public(apology()), None)?;
-                }
-            }
-        }
+        answer_line(&core, &screen, &names, &options, &line).await;
+        lock(&screen).result()?;
     }
     // A script that ends with `analyse` wants the verdict: the analyses it asked for are waited for.
     let patience = tokio::time::Instant::now() + ANALYSIS_PATIENCE;
     while core.analyses_waiting().await.unwrap_or(0) > 0 {
         match tokio::time::timeout_at(patience, notices.recv()).await {
-            Ok(Some(notice)) => printer.notice(out, &names, &notice)?,
+            Ok(Some(notice)) => lock(&screen).notice(&names, &notice),
             Ok(None) | Err(_) => break,
         }
     }
     sweeper.abort();
     analyst.abort();
-    out.flush()
+    let mut screen = lock(&screen);
+    screen.result()?;
+    screen.out.flush()
+}
+
+/// Answers one input line: a line the console cannot read, or a command the core refuses to parse, is
+/// answered here; the rest goes to the core, which answers through the console's [`Answerer`].
+async fn answer_line<W: Write + Send>(
+    core: &Core,
+    screen: &Mutex<Screen<'_, W>>,
+    names: &Names,
+    options: &ConsoleOptions,
+    line: &str,
+) {
+    let parsed = match parse_line(line) {
+        None => return,
+        Some(Err(e)) => return lock(screen).say(e.plain_in(options.language)),
+        Some(Ok(parsed)) => parsed,
+    };
+    let channel_id = names.remember(parsed.channel);
+    let command = match Command::parse(parsed.command, &parsed.words, &parsed.options, names) {
+        Ok(c) => c,
+        Err(e) => {
+            let refusal = Reply::private(e.text());
+            return lock(screen).print(names, parsed.channel, &refusal, Some(parsed.user));
+        }
+    };
+    let user = names.user(parsed.user).expect("checked by parse_line");
+    let can_manage = options.admins.is_empty()
+        || options
+            .admins
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(parsed.user));
+    let request = Request {
+        place: Place {
+            server: SERVER,
+            server_name: SERVER_NAME.into(),
+            channel: channel_id,
+            channel_name: parsed.channel.to_owned(),
+        },
+        user,
+        can_manage,
+        language: options.language,
+        // The console's one server reports no language of its own.
+        server_locale: None,
+        command,
+    };
+    let answering = Answering {
+        screen,
+        names,
+        channel: parsed.channel,
+        user: parsed.user,
+    };
+    core.answer(&request, &answering).await;
+}
+
+/// What the console prints on, shared by the line being answered and the clock's notices.
+struct Screen<'o, W> {
+    printer: Printer,
+    out: &'o mut W,
+    /// The first failure to print: the console stops with it.
+    failed: Option<io::Error>,
+}
+
+fn lock<'s, 'o, W>(screen: &'s Mutex<Screen<'o, W>>) -> MutexGuard<'s, Screen<'o, W>> {
+    // A panic while holding it would have ended the console already.
+    screen.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<W: Write> Screen<'_, W> {
+    fn keep(&mut self, result: io::Result<()>) {
+        if let (Err(e), None) = (result, &self.failed) {
+            self.failed = Some(e);
+        }
+    }
+
+    fn result(&mut self) -> io::Result<()> {
+        self.failed.take().map_or(Ok(()), Err)
+    }
+
+    fn prompt(&mut self) -> io::Result<()> {
+        write!(self.out, "> ")?;
+        self.out.flush()
+    }
+
+    fn say(&mut self, line: String) {
+        let said = writeln!(self.out, "{line}\n");
+        self.keep(said);
+    }
+
+    fn print(&mut self, names: &Names, channel: &str, reply: &Reply, user: Option<&str>) {
+        let printed = self.printer.print(self.out, names, channel, reply, user);
+        self.keep(printed);
+        let also = self.printer.also(self.out, names, reply);
+        self.keep(also);
+    }
+
+    fn notice(&mut self, names: &Names, notice: &Notice) {
+        let printed = self.printer.notice(self.out, names, notice);
+        self.keep(printed);
+    }
+}
+
+/// One line's answer, as the core's [`Answerer`]: everything is printed in the line's channel, at once.
+struct Answering<'a, 'o, W> {
+    screen: &'a Mutex<Screen<'o, W>>,
+    names: &'a Names,
+    channel: &'a str,
+    user: &'a str,
+}
+
+impl<W: Write + Send> Answerer for Answering<'_, '_, W> {
+    async fn show(&self, reply: &mut Reply) -> Shown {
+        // A console has no message to edit: the animation is written with the board.
+        reply.render_animation().await;
+        lock(self.screen).print(self.names, self.channel, reply, Some(self.user));
+        Shown::Yes(None)
+    }
+
+    async fn add_animation(&self, _reply: &Reply) {}
+
+    fn can_follow(&self) -> bool {
+        true
+    }
+
+    async fn follow(&self, reply: &mut Reply) -> Shown {
+        lock(self.screen).print(self.names, self.channel, reply, None);
+        Shown::Yes(None)
+    }
+
+    async fn tell(&self, text: Text) {
+        let aside = Reply::private(text);
+        lock(self.screen).print(self.names, self.channel, &aside, Some(self.user));
+    }
+
+    /// Printing does not fail but with the console itself.
+    async fn kept(&self, _what: Kept) {}
+
+    /// The console has no outbox of its own.
+    fn wake_poster(&self) {}
 }
 
 /// Prints replies and writes their pictures.
@@ -447,11 +534,6 @@ impl Printer {
                 ],
             );
             writeln!(out, "{}", link.plain_in(self.language))?;
-        }
-        if let (Some(aside), Some(user)) = (&reply.aside, user) {
-            let aside = aside.plain_in(self.language);
-            let only = Text::message("console-only-sees", [("user", Arg::player(user))]);
-            writeln!(out, "{} {aside}", only.plain_in(self.language))?;
         }
         // The console has no DMs: they are printed where they were sent from, addressed.
         for dm in &reply.direct {

@@ -71,6 +71,7 @@ impl Core {
         if let Some(word) = word {
             notify::add_aside(&mut reply, word);
         }
+        reply.retires_pressed = retires_pressed(&request.command, &reply);
         self.metrics.time_request(timed);
         reply
     }
@@ -205,4 +206,20 @@ pub fn error_reply(e: CoreError, request: &Request) -> Reply {
             }
         }
     }
+}
+
+/// Whether a reply makes the buttons that were pressed useless: a new board (after a move, an accepted
+/// challenge or takeback, a resignation…), an answered challenge or a declined takeback. A draw offer and
+/// a takeback request leave the board's buttons; so does a board shown again.
+fn retires_pressed(command: &Command, reply: &Reply) -> bool {
+    let answered = matches!(
+        command,
+        Command::Challenges(ChallengeCommand::Accept { .. })
+            | Command::Challenges(ChallengeCommand::Decline { .. })
+            | Command::Challenges(ChallengeCommand::Cancel { .. })
+            | Command::Play(PlayCommand::Takeback { decline: true, .. })
+    );
+    !reply.private
+        && (reply.board.is_some() || answered)
+        && !matches!(command, Command::Matches(MatchCommand::Board { .. }))
 }

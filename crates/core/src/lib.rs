@@ -17,7 +17,9 @@
 //!   `records`, `computer`, `info`, `admin`, `seasons`, `threads`, `sweeper` (the move clock), `outage`
 //!   (the clock paused while the platform or the bot is down), `tournaments`, `puzzles`, `daily` (the daily
 //!   puzzle);
-//! - the dispatcher on top: `dispatch`, which makes the core with its hooks and answers a request.
+//! - the dispatcher: `dispatch`, which makes the core with its hooks and answers a request;
+//! - on top, [`delivery`]: one path by which every front end shows the answers (through an [`Answerer`])
+//!   and the outbox's posts (through a [`Postman`]).
 
 mod buttons;
 pub mod clock;
@@ -61,11 +63,15 @@ mod tournaments;
 
 mod dispatch;
 
+pub mod delivery;
+
 pub use budget::COSTLY_PER_MINUTE;
 pub use challenges::DEFAULT_LEVEL;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
+pub use delivery::posting::{spawn_poster, Delivered, Fate, PosterBell, PosterTask, Postman};
+pub use delivery::{Answerer, Kept, Shown};
 pub use dispatch::error_reply;
 pub use error::{apology, cause_chain, CoreError, InternalError};
 pub use history::replay_to;

@@ -107,6 +107,9 @@ pub struct Reply {
     /// The reply takes the place of the message whose button was pressed (a replay steps in place); a
     /// front end without such messages shows it as a new one.
     pub update_pressed: bool,
+    /// The reply makes the pressed message's buttons useless (a new board, an answered challenge): a
+    /// front end that keeps that message takes its buttons off.
+    pub retires_pressed: bool,
     /// DMs to send, for a front end without an outbox (with one, they are stored there and this is empty).
     pub direct: Vec<DirectMessage>,
     /// A private word for the one who asked, beside a public reply (a private reply carries it in its text).

@@ -14,8 +14,8 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use namnam_core::{ChallengeCommand, MatchCommand, PlayCommand};
-use namnam_model::{ChannelId, MessageId, PostId};
+use namnam_model::{ChannelId, MessageId};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -28,7 +28,8 @@ use super::reply::{Mentions, Outgoing};
 use super::texts::say;
 use super::{CommandError, Data};
 use namnam_core::{
-    cause_chain, AdminCommand, Arg, Command, Core, Language, Outcome, Reply, Request, Text, Via,
+    cause_chain, AdminCommand, Answerer, Arg, Command, Core, Kept, Language, Outcome, Reply,
+    Request, Shown, Text,
 };
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
@@ -291,108 +292,152 @@ impl Target {
     }
 }
 
-/// How an attempt to show a reply ended.
-enum Shown {
-    /// Shown, as this message when known.
-    Yes(Option<serenity::MessageId>),
-    /// Not shown; `maybe` when an attempt may have got through all the same.
-    No { maybe: bool },
-}
-
-impl Shown {
-    fn of(result: serenity::Result<Option<serenity::MessageId>>, what: &str) -> Shown {
-        match result {
-            Ok(message) => Shown::Yes(message),
-            Err(error) => {
-                tracing::warn!(error = %errors::summary(&error), "could not send {what}");
-                // Only a refusal says for sure that nothing was shown: a 5xx may come after the fact.
-                let maybe = matches!(
-                    Failure::of(&error),
-                    Failure::Busy { .. } | Failure::NoAnswer
-                );
-                Shown::No { maybe }
-            }
+/// What a failed attempt to show a reply says: only a refusal says for sure that nothing was shown (a 5xx
+/// may come after the fact).
+fn shown_of(result: serenity::Result<Option<serenity::MessageId>>, what: &str) -> Shown {
+    match result {
+        Ok(message) => Shown::Yes(message.map(|m| MessageId(m.get()))),
+        Err(error) => {
+            tracing::warn!(error = %errors::summary(&error), "could not send {what}");
+            let maybe = matches!(
+                Failure::of(&error),
+                Failure::Busy { .. } | Failure::NoAnswer
+            );
+            Shown::No { maybe }
         }
     }
 }
 
-/// Hands `request` to the core and answers the interaction with its reply; says whether the core did it,
-/// refused it or failed. Errors only before the core committed anything.
+/// Hands `request` to the core, which answers the interaction through it (see [`Core::answer`]); says
+/// whether the core did it, refused it or failed.
 pub async fn answer(
     ctx: &serenity::Context,
     data: &Data,
     target: &Target,
     request: Request,
 ) -> Result<Outcome, CommandError> {
-    let http = ctx.http.as_ref();
-    let command = request.command.clone();
-    let budget = DEFER_AFTER_MS - (data.core.now_ms() - target.created_ms());
-    let budget = Duration::from_millis(budget.clamp(0, DEFER_AFTER_MS) as u64);
-    let handling = data.core.handle(&request);
-    tokio::pin!(handling);
-    let (mut reply, deferred) = tokio::select! {
-        reply = &mut handling => (reply, false),
-        () = tokio::time::sleep(budget) => {
-            // The core goes on while Discord is asked to wait: it may hold the database's write lock.
-            let ((), reply) = tokio::join!(defer(http, target), &mut handling);
-            (reply, true)
-        }
+    let answering = Answering {
+        http: ctx.http.as_ref(),
+        data,
+        target,
+        settings: matches!(request.command, Command::Admin(AdminCommand::Settings(_))),
+        deferred: AtomicBool::new(false),
     };
-    if let Some(permissions) = target.app_permissions {
-        data.history.note(target.channel, permissions);
-        let settings = matches!(command, Command::Admin(AdminCommand::Settings(_)));
-        if settings && !permissions.read_message_history() {
-            // The admins are the ones who can grant it, and `/admin settings` is where they look.
-            reply.text = std::mem::take(&mut reply.text)
-                .words("\n")
-                .then_message(NO_HISTORY, []);
+    let reply = data.core.answer(&request, &answering).await;
+    Ok(reply.outcome)
+}
+
+/// One interaction's answer, as the core's [`Answerer`]: the messages Discord allows for it.
+struct Answering<'a> {
+    http: &'a serenity::Http,
+    data: &'a Data,
+    target: &'a Target,
+    /// `/admin settings`, where admins are told what the bot lacks in the channel.
+    settings: bool,
+    /// The first response was deferred while the core worked: the reply follows it.
+    deferred: AtomicBool,
+}
+
+impl Answerer for Answering<'_> {
+    async fn wait_for<F>(&self, handling: F) -> Reply
+    where
+        F: std::future::Future<Output = Reply> + Send,
+    {
+        let (core, target) = (&self.data.core, self.target);
+        let budget = DEFER_AFTER_MS - (core.now_ms() - target.created_ms());
+        let budget = Duration::from_millis(budget.clamp(0, DEFER_AFTER_MS) as u64);
+        tokio::pin!(handling);
+        tokio::select! {
+            reply = &mut handling => reply,
+            () = tokio::time::sleep(budget) => {
+                // The core goes on while Discord is asked to wait: it may hold the database's write lock.
+                let ((), reply) = tokio::join!(defer(self.http, target), &mut handling);
+                self.deferred.store(true, Ordering::Relaxed);
+                reply
+            }
         }
     }
-    if let Some(board) = &reply.board {
-        // The interaction's span (see `logging`) names its match once the core has found it.
-        tracing::Span::current().record("match_id", board.match_id.0);
-    }
-    let supersedes = supersedes_source(&command, &reply);
-    let shown = if target.state() == TokenState::Dead {
-        Shown::No { maybe: false }
-    } else if deferred {
-        after_deferral(http, target, &mut reply, supersedes).await
-    } else if let Some(thread) = reply.open_thread.clone() {
-        open_thread(data, http, target, &mut reply, &thread).await
-    } else if reply.update_pressed && target.source.is_some() {
-        let sent = target
-            .respond(http, target.outgoing(&reply, false).update())
-            .await;
-        Shown::of(sent.map(|()| None), "a pressed message's update")
-    } else if supersedes && target.source.is_some() {
-        update_then_follow(http, target, &mut reply).await
-    } else {
-        let sent = target
-            .respond(http, target.outgoing(&reply, true).response())
-            .await;
-        let shown = Shown::of(sent.map(|()| None), "an answer");
-        if matches!(shown, Shown::Yes(_)) {
-            add_animation(http, target, &mut reply).await;
+
+    async fn show(&self, reply: &mut Reply) -> Shown {
+        let (http, target) = (self.http, self.target);
+        if let Some(permissions) = target.app_permissions {
+            self.data.history.note(target.channel, permissions);
+            if self.settings && !permissions.read_message_history() {
+                // The admins are the ones who can grant it, and `/admin settings` is where they look.
+                reply.text = std::mem::take(&mut reply.text)
+                    .words("\n")
+                    .then_message(NO_HISTORY, []);
+            }
         }
-        shown
-    };
-    let told = Text::message(
-        match command {
-            Command::Play(PlayCommand::Move { .. }) => MOVE_RECORDED,
-            _ => DONE_RECORDED,
-        },
-        [],
-    );
-    let answered = matches!(shown, Shown::Yes(_));
-    settle(data, target, http, reply.post, shown, Some(told)).await;
-    if let Some(aside) = reply.aside.take() {
-        // A word for the one who asked only (a public answer cannot carry it).
-        if let Err(error) = target.tell_privately(http, aside).await {
+        if let Some(board) = &reply.board {
+            // The interaction's span (see `logging`) names its match once the core has found it.
+            tracing::Span::current().record("match_id", board.match_id.0);
+        }
+        if target.state() == TokenState::Dead {
+            Shown::No { maybe: false }
+        } else if self.deferred.load(Ordering::Relaxed) {
+            after_deferral(http, target, reply).await
+        } else if let Some(thread) = reply.open_thread.clone() {
+            open_thread(self.data, http, target, reply, &thread).await
+        } else if reply.update_pressed && target.source.is_some() {
+            // A replay steps in place, without the animation of the move it steps to.
+            reply.pending_animation = None;
+            let sent = target
+                .respond(http, target.outgoing(reply, false).update())
+                .await;
+            shown_of(sent.map(|()| None), "a pressed message's update")
+        } else if reply.retires_pressed && target.source.is_some() {
+            update_then_follow(http, target, reply).await
+        } else {
+            let sent = target
+                .respond(http, target.outgoing(reply, true).response())
+                .await;
+            shown_of(sent.map(|()| None), "an answer")
+        }
+    }
+
+    /// The first response is out with the board; a long move's animation follows by editing it. Its text
+    /// (mention included: an edit notifies nobody again) and buttons stay as they are.
+    async fn add_animation(&self, reply: &Reply) {
+        let edit = self.target.outgoing(reply, true).pictures_edit();
+        if let Err(error) = self.target.edit_original(self.http, edit).await {
+            // The board is out already; the computer's turn must not wait on this.
+            tracing::warn!(error = %errors::summary(&error), "could not add a move's animation");
+        }
+    }
+
+    fn can_follow(&self) -> bool {
+        self.target.responded()
+    }
+
+    async fn follow(&self, reply: &mut Reply) -> Shown {
+        let sent = self
+            .target
+            .follow_up(self.http, self.target.outgoing(reply, true).followup())
+            .await;
+        shown_of(sent.map(|m| Some(m.id)), "a follow-up")
+    }
+
+    async fn tell(&self, text: Text) {
+        if let Err(error) = self.target.tell_privately(self.http, text).await {
             tracing::warn!(error = %errors::summary(&error), "could not add a private word");
         }
     }
-    play_computer_turns(http, data, target, &reply, answered).await;
-    Ok(reply.outcome)
+
+    async fn kept(&self, what: Kept) {
+        let told = match what {
+            Kept::Move => MOVE_RECORDED,
+            Kept::Change => DONE_RECORDED,
+        };
+        let _ = self
+            .target
+            .tell_privately(self.http, Text::message(told, []))
+            .await;
+    }
+
+    fn wake_poster(&self) {
+        self.data.poster.wake();
+    }
 }
 
 /// Defers the first response: "thinking…" for a command, nothing visible for a button (its message is
@@ -414,12 +459,7 @@ async fn defer(http: &serenity::Http, target: &Target) {
 
 /// The reply after a deferred first response: the pressed message loses its buttons, and the reply goes
 /// as a follow-up (which can ping, and can be private); a command's "thinking…" placeholder is removed.
-async fn after_deferral(
-    http: &serenity::Http,
-    target: &Target,
-    reply: &mut Reply,
-    supersedes: bool,
-) -> Shown {
+async fn after_deferral(http: &serenity::Http, target: &Target, reply: &mut Reply) -> Shown {
     if !target.responded() {
         // The deferral got no answer: the token may or may not work.
         target.set_state(TokenState::Responded);
@@ -427,10 +467,10 @@ async fn after_deferral(
     if reply.update_pressed && target.source.is_some() {
         let edit = target.outgoing(reply, false).replacing_edit();
         let edited = target.edit_original(http, edit).await;
-        return Shown::of(edited.map(|m| Some(m.id)), "a pressed message's update");
+        return shown_of(edited.map(|m| Some(m.id)), "a pressed message's update");
     }
     if target.source.is_some() {
-        if supersedes {
+        if reply.retires_pressed {
             let edit = serenity::EditInteractionResponse::new().components(Vec::new());
             if let Err(error) = target.edit_original(http, edit).await {
                 tracing::debug!(error = %errors::summary(&error), "could not retire old buttons");
@@ -450,82 +490,20 @@ async fn after_deferral(
     let sent = target
         .follow_up(http, target.outgoing(reply, true).followup())
         .await;
-    Shown::of(sent.map(|m| Some(m.id)), "a deferred answer")
+    shown_of(sent.map(|m| Some(m.id)), "a deferred answer")
 }
 
 /// A pressed board: the message is updated (its buttons go, the picture stays), then the new board follows
 /// as a follow-up that pings the player to move.
 async fn update_then_follow(http: &serenity::Http, target: &Target, reply: &mut Reply) -> Shown {
     if let Err(error) = target.retire_buttons(http).await {
-        return Shown::of(Err(error), "a button's update");
+        return shown_of(Err(error), "a button's update");
     }
     reply.render_animation().await;
     let sent = target
         .follow_up(http, target.outgoing(reply, true).followup())
         .await;
-    Shown::of(sent.map(|m| Some(m.id)), "a new board")
-}
-
-/// The first response is out with the board; a long move's animation follows by editing it. Its text
-/// (mention included: an edit notifies nobody again) and buttons stay as they are.
-async fn add_animation(http: &serenity::Http, target: &Target, reply: &mut Reply) {
-    if reply.pending_animation.is_none() {
-        return;
-    }
-    reply.render_animation().await;
-    let edit = target.outgoing(reply, true).pictures_edit();
-    if let Err(error) = target.edit_original(http, edit).await {
-        // The board is out already; the computer's turn must not wait on this.
-        tracing::warn!(error = %errors::summary(&error), "could not add a move's animation");
-    }
-}
-
-/// Records where a held post went: shown here, or handed to the poster (and the player told so, if the
-/// token still allows).
-async fn settle(
-    data: &Data,
-    target: &Target,
-    http: &serenity::Http,
-    post: Option<PostId>,
-    shown: Shown,
-    told: Option<Text>,
-) {
-    let Some(post) = post else {
-        return;
-    };
-    let outcome = match shown {
-        Shown::Yes(message) => {
-            let message = message.map(|m| MessageId(m.get()));
-            data.core.post_delivered(post, message).await
-        }
-        Shown::No { maybe } => {
-            let released = data.core.release_post(post, maybe).await;
-            data.poster.wake();
-            if let Some(told) = told.filter(|_| target.state() != TokenState::Dead) {
-                let _ = target.tell_privately(http, told).await;
-            }
-            released
-        }
-    };
-    if let Err(error) = outcome {
-        tracing::error!(error = %cause_chain(&error), %post, "could not record a post's delivery");
-    }
-}
-
-/// Whether the answer makes the buttons that were pressed useless: a new board (after a move, an
-/// accepted challenge or takeback, a resignation…), an answered challenge or a declined takeback. A draw
-/// offer and a takeback request leave the board's buttons.
-fn supersedes_source(command: &Command, reply: &Reply) -> bool {
-    let answered = matches!(
-        command,
-        Command::Challenges(ChallengeCommand::Accept { .. })
-            | Command::Challenges(ChallengeCommand::Decline { .. })
-            | Command::Challenges(ChallengeCommand::Cancel { .. })
-            | Command::Play(PlayCommand::Takeback { decline: true, .. })
-    );
-    !reply.private
-        && (reply.board.is_some() || answered)
-        && !matches!(command, Command::Matches(MatchCommand::Board { .. }))
+    shown_of(sent.map(|m| Some(m.id)), "a new board")
 }
 
 /// The server wants a thread per match: the answer says where the match went, the thread starts from
@@ -572,7 +550,7 @@ async fn open_thread(
         Err(error) if target.responded() => {
             return board_in_channel(http, data, target, reply, error).await
         }
-        Err(error) => return Shown::of(Err(error), "a match's announcement"),
+        Err(error) => return shown_of(Err(error), "a match's announcement"),
     };
     // Tried again while Discord does not answer; a thread that a lost answer made already is the one
     // with the message's id, as every thread started from a message is.
@@ -608,7 +586,7 @@ async fn open_thread(
         let sent = target
             .follow_up(http, target.outgoing(reply, true).followup())
             .await;
-        return Shown::of(sent.map(|m| Some(m.id)), "a board");
+        return shown_of(sent.map(|m| Some(m.id)), "a board");
     }
     reply.render_animation().await;
     let message = target
@@ -623,7 +601,7 @@ async fn open_thread(
     if let Err(error) = &sent {
         data.warn_once(thread, error);
     }
-    Shown::of(sent.map(|m| Some(m.id)), "a board in its thread")
+    shown_of(sent.map(|m| Some(m.id)), "a board in its thread")
 }
 
 /// No thread could be made: the board follows in the channel, with a word on why.
@@ -641,7 +619,7 @@ async fn board_in_channel(
         board.content = super::reply::fit(format!("{}\n{word}", board.content));
     }
     let sent = target.follow_up(http, board.followup()).await;
-    let shown = Shown::of(sent.map(|m| Some(m.id)), "a board");
+    let shown = shown_of(sent.map(|m| Some(m.id)), "a board");
     if first {
         // Said once, privately, to whoever asked: an admin may want to fix it.
         let _ = target
@@ -649,44 +627,4 @@ async fn board_in_channel(
             .await;
     }
     shown
-}
-
-/// Plays the computer's turns that follow `reply` (two running when it starts a new round), shown where
-/// the human's move was: as follow-ups of the interaction while it answers (`answered`: the human's move
-/// was shown by it, and the token lives), else by the poster, after the human's move.
-async fn play_computer_turns(
-    http: &serenity::Http,
-    data: &Data,
-    target: &Target,
-    reply: &Reply,
-    mut answered: bool,
-) {
-    let mut turn = reply.computer_turn;
-    while let Some(next) = turn.take() {
-        let via = match answered && target.responded() {
-            true => Via::Answer,
-            false => Via::Poster,
-        };
-        match data.core.computer_turn(next, via).await {
-            Ok(Some(mut answer)) => {
-                turn = answer.computer_turn;
-                if via == Via::Poster {
-                    data.poster.wake();
-                    continue;
-                }
-                answer.render_animation().await;
-                let sent = target
-                    .follow_up(http, target.outgoing(&answer, true).followup())
-                    .await;
-                let shown = Shown::of(sent.map(|m| Some(m.id)), "the computer's move");
-                answered = matches!(shown, Shown::Yes(_));
-                settle(data, target, http, answer.post, shown, None).await;
-            }
-            Ok(None) => {}
-            Err(error) => {
-                tracing::error!(error = %cause_chain(&error), match_id = %next.match_id,
-                    "the computer's move failed");
-            }
-        }
-    }
 }

@@ -9,10 +9,10 @@ use namnam_core::Core;
 use super::channels::{ChannelOwners, ReadHistory};
 use super::errors::CommandError;
 use super::in_flight::InFlight;
-use super::poster::PosterBell;
 use super::reply::Mentions;
 use super::settings::CommandScope;
 use super::warned::Warned;
+use namnam_core::PosterBell;
 
 /// The context every command receives.
 pub type Context<'a> = poise::Context<'a, Data, CommandError>;

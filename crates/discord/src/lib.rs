@@ -45,7 +45,8 @@ pub use settings::{CommandScope, LogFormat, Settings, SettingsError, Shards, Tok
 use channels::{ChannelOwners, ReadHistory};
 use in_flight::InFlight;
 use metrics::{DiscordMetrics, Route};
-use poster::{Poster, PosterBell};
+use namnam_core::PosterBell;
+use poster::Poster;
 use registration::Registration;
 use reply::Mentions;
 
@@ -345,20 +346,19 @@ impl Bot {
         *client.ws_url.lock().await = gateway.url.clone();
         let shards = client.shard_manager.clone();
         // The poster delivers the outbox; the clock's sweep stores its notices there and rings.
-        let poster = Poster {
+        let postman = Poster {
             http: client.http.clone(),
             cache: client.cache.clone(),
             owners: owners.clone(),
             history,
             core: core.clone(),
             warned,
-            bell: bell.clone(),
             me: me.id,
             mentions,
             dm_channels: Default::default(),
             metrics: calls.clone(),
-        }
-        .spawn();
+        };
+        let poster = namnam_core::spawn_poster(core.clone(), postman, bell.clone());
         let (notices, mut swept) = tokio::sync::mpsc::unbounded_channel();
         // The shards are looked at before the first sweep: until a shard is seen live, its clocks wait.
         let watch = shards::spawn_watch(

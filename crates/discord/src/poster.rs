@@ -1,5 +1,6 @@
-//! The poster: delivers the outbox — clock notices (reminders, timeouts, expired challenges), the computer's
-//! moves played by the clock, and every reply an interaction could not show — as ordinary channel messages.
+//! The poster's transport ([`Postman`]): the core's poster claims the outbox's posts — clock notices
+//! (reminders, timeouts, expired challenges), the computer's moves played by the clock, and every reply an
+//! interaction could not show — and hands each here, to be sent as an ordinary channel message.
 //!
 //! Each message carries the post's id as its `nonce` with `enforce_nonce`, so Discord shows it once however
 //! often it is sent: a post whose request got no answer is simply sent again. A post that an interaction's
@@ -8,15 +9,11 @@
 //! the bot was removed, or may not post there) is dropped with one log line, the match itself being
 //! stored already. A match's thread that is locked or deleted gets its board in the parent channel.
 
-use namnam_model::{ChannelId, Lane, MatchId, MessageId, PostId, PostTo, UserId};
+use namnam_model::{ChannelId, MatchId, MessageId, PostId, PostTo, UserId};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::{watch, Notify};
-use tokio::task::JoinHandle;
-use tokio::time::Instant;
 
 use super::channels::{Belongs, ChannelOwners, ReadHistory};
 use super::errors::{
@@ -27,22 +24,7 @@ use super::metrics::{DiscordMetrics, DmFate, PostFate, Route};
 use super::reply::{board_file, custom_ids, fit, Mentions, Outgoing};
 use super::texts::say;
 use super::warned::Warned;
-use namnam_core::outbox::POST_CLAIM_MS;
-use namnam_core::{cause_chain, Core, Language, Post};
-
-/// Posts claimed from the outbox at a time.
-const BATCH: u32 = 20;
-
-/// A batch stops this long before its claims run out (a slow Discord can make it last longer than a claim):
-/// the posts left are still this poster's to claim again, and no other poster takes them meanwhile.
-const CLAIM_MARGIN_MS: i64 = 30_000;
-
-/// How often the outbox is read when nothing wakes the poster.
-const IDLE: Duration = Duration::from_secs(1);
-
-/// The pause before a post's second try; it doubles with each try, up to [`MAX_PAUSE`].
-const FIRST_PAUSE: Duration = Duration::from_millis(250);
-const MAX_PAUSE: Duration = Duration::from_secs(60);
+use namnam_core::{cause_chain, Core, Delivered, Fate, Language, Post, Postman};
 
 /// How far Discord's clock may be from ours, in milliseconds.
 const CLOCK_SKEW_MS: i64 = 60_000;
@@ -77,41 +59,6 @@ enum ThreadRefused {
     NotAllowed,
 }
 
-/// Wakes the poster when there is something new to post.
-#[derive(Clone, Debug, Default)]
-pub struct PosterBell(Arc<Notify>);
-
-impl PosterBell {
-    pub fn wake(&self) {
-        self.0.notify_one();
-    }
-}
-
-/// The running poster.
-pub(super) struct PosterTask {
-    stop: watch::Sender<bool>,
-    task: JoinHandle<()>,
-}
-
-impl PosterTask {
-    /// For the health check, which asks whether the poster still runs.
-    pub fn abort_handle(&self) -> tokio::task::AbortHandle {
-        self.task.abort_handle()
-    }
-
-    /// Stops after posting what is due now, for at most `grace`.
-    pub async fn drain(self, grace: Duration) {
-        let _ = self.stop.send(true);
-        let mut task = self.task;
-        if tokio::time::timeout(grace, &mut task).await.is_err() {
-            tracing::warn!(
-                "the poster had not finished after {grace:?}: the rest goes after the restart"
-            );
-            task.abort();
-        }
-    }
-}
-
 /// What the poster needs.
 pub(super) struct Poster {
     pub http: Arc<serenity::Http>,
@@ -123,7 +70,6 @@ pub(super) struct Poster {
     pub history: ReadHistory,
     pub core: Arc<Core>,
     pub warned: Arc<Warned>,
-    pub bell: PosterBell,
     /// The bot's own user, to find its messages.
     pub me: serenity::UserId,
     pub mentions: Mentions,
@@ -133,108 +79,30 @@ pub(super) struct Poster {
     pub metrics: Arc<DiscordMetrics>,
 }
 
-/// What one pass over the outbox did.
-struct Pass {
-    /// Posts are still waiting (due, or resting after a failed try).
-    waiting: bool,
-    /// At least one post went out: the next ones of its channel may be due now.
-    delivered: bool,
-}
+impl Postman for Poster {
+    async fn deliver(&self, post: &mut Post) -> Delivered {
+        self.try_post(post).await
+    }
 
-/// What became of one try.
-enum Tried {
-    Done,
-    /// Try again after a pause; `unanswered` when the try got no answer (it may have got through).
-    Again {
-        unanswered: bool,
-    },
-}
-
-impl Tried {
-    const LATER: Tried = Tried::Again { unanswered: false };
+    fn counted(&self, post: &Post, fate: Fate) {
+        match fate {
+            Fate::Delivered => {
+                self.metrics.post(PostFate::Delivered);
+                self.metrics
+                    .post_delivered(self.core.now_ms() - post.created_at);
+                if post.to.dm_user().is_some() {
+                    self.metrics.dm(DmFate::Sent);
+                }
+            }
+            Fate::Retried => self.metrics.post(PostFate::Retried),
+            Fate::Dropped => self.metrics.post(PostFate::Dropped),
+            Fate::DmRefused => self.metrics.dm(DmFate::Refused),
+        }
+    }
 }
 
 impl Poster {
-    pub fn spawn(self) -> PosterTask {
-        let (stop, stopped) = watch::channel(false);
-        let task = tokio::spawn(self.run(stopped));
-        PosterTask { stop, task }
-    }
-
-    async fn run(self, mut stopped: watch::Receiver<bool>) {
-        // The channels whose last try failed, and when they may be tried again.
-        let mut resting: HashMap<Lane, Instant> = HashMap::new();
-        loop {
-            let draining = *stopped.borrow();
-            let Pass { waiting, delivered } = self.pass(&mut resting).await;
-            if draining && !waiting {
-                return;
-            }
-            if delivered {
-                // The next post of those channels may be due already.
-                continue;
-            }
-            let next = resting.values().min().copied();
-            let pause = next.map_or(IDLE, |at| {
-                at.saturating_duration_since(Instant::now()).min(IDLE)
-            });
-            tokio::select! {
-                () = self.bell.0.notified() => {}
-                () = tokio::time::sleep(pause) => {}
-                changed = stopped.changed(), if !draining => {
-                    if changed.is_err() {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Claims and posts the oldest due post of each channel that is not resting. A post whose try failed
-    /// stays claimed by this poster while its channel rests.
-    async fn pass(&self, resting: &mut HashMap<Lane, Instant>) -> Pass {
-        let now = Instant::now();
-        resting.retain(|_, until| *until > now);
-        let skipped: Vec<Lane> = resting.keys().copied().collect();
-        let claimed_at = Instant::now();
-        let posts = match self.core.claim_posts(BATCH, &skipped).await {
-            Ok(posts) => posts,
-            Err(error) => {
-                tracing::error!(error = %cause_chain(&error), "could not read the outbox");
-                return Pass {
-                    waiting: true,
-                    delivered: false,
-                };
-            }
-        };
-        let mut pass = Pass {
-            waiting: !posts.is_empty() || !resting.is_empty(),
-            delivered: false,
-        };
-        let deliver_for = Duration::from_millis((POST_CLAIM_MS - CLAIM_MARGIN_MS) as u64);
-        for mut post in posts {
-            if claimed_at.elapsed() > deliver_for {
-                break;
-            }
-            let id = post.id;
-            match self.deliver(&mut post).await {
-                Tried::Done => pass.delivered = true,
-                Tried::Again { unanswered } => {
-                    self.metrics.post(PostFate::Retried);
-                    let pause = FIRST_PAUSE
-                        .saturating_mul(1 << post.attempts.min(16))
-                        .min(MAX_PAUSE);
-                    if let Err(error) = self.core.post_attempt_failed(id, unanswered).await {
-                        tracing::error!(error = %cause_chain(&error), "could not count a try");
-                    }
-                    resting.insert(post.to.lane(), Instant::now() + pause);
-                }
-            }
-        }
-        pass
-    }
-
-    async fn deliver(&self, post: &mut Post) -> Tried {
+    async fn try_post(&self, post: &mut Post) -> Delivered {
         let (channel, fallback) = match post.to {
             PostTo::Dm(user) => match self.dm_channel(post, user).await {
                 Ok(channel) => (channel, None),
@@ -253,8 +121,8 @@ impl Poster {
                 .await
             {
                 Belongs::Yes | Belongs::Gone => {}
-                Belongs::Unknown => return Tried::LATER,
-                Belongs::No => return self.foreign(post, channel).await,
+                Belongs::Unknown => return Delivered::LATER,
+                Belongs::No => return self.foreign(post, channel),
             }
         }
         if post.maybe_shown {
@@ -262,17 +130,17 @@ impl Poster {
             let places = std::iter::once(channel).chain(fallback);
             for place in places.collect::<Vec<_>>() {
                 match self.find(place, post).await {
-                    Ok(Some(found)) => return self.delivered(post, Some(found)).await,
+                    Ok(Some(found)) => return Delivered::Shown(Some(found)),
                     Ok(None) => {}
                     // Not known yet: look again later rather than risk showing it twice.
-                    Err(()) => return Tried::LATER,
+                    Err(()) => return Delivered::LATER,
                 }
             }
             post.maybe_shown = false;
         }
         if let Err(error) = self.core.draw_post(post).await {
             tracing::error!(error = %cause_chain(&error), post = %post.id, "could not draw a post");
-            return Tried::LATER;
+            return Delivered::LATER;
         }
         let mut channel = channel;
         let mut no_thread = None;
@@ -283,7 +151,7 @@ impl Poster {
         ) {
             match self.open_thread(channel, post, &name, match_id).await {
                 Ok(thread) => channel = thread,
-                Err(ThreadRefused::Later) => return Tried::LATER,
+                Err(ThreadRefused::Later) => return Delivered::LATER,
                 Err(ThreadRefused::NotAllowed) => no_thread = Some(errors::NO_THREADS),
             }
         }
@@ -294,12 +162,12 @@ impl Poster {
             outgoing.content = fit(format!("{}\n{word}", outgoing.content));
         }
         let error = match self.send(channel, outgoing.clone(), post.id).await {
-            Ok(message) => return self.delivered(post, Some(message)).await,
+            Ok(message) => return Delivered::Shown(Some(message)),
             Err(error) => error,
         };
         let failure = Failure::of(&error);
         if let (Some(user), Some(CANNOT_DM)) = (post.to.dm_user(), failure.code()) {
-            return self.dm_refused(post.id, user).await;
+            return Delivered::DmRefused(user);
         }
         // A thread that is gone, locked, closed or out of reach: its parent channel takes the post.
         let closed = matches!(
@@ -310,7 +178,7 @@ impl Poster {
             let mut moved = outgoing;
             moved.content = moved_here(&moved.content, post.reply.language);
             match self.send(parent, moved, post.id).await {
-                Ok(message) => return self.delivered(post, Some(message)).await,
+                Ok(message) => return Delivered::Shown(Some(message)),
                 Err(error) => return self.failed(post, parent, &error).await,
             }
         }
@@ -505,7 +373,11 @@ impl Poster {
     }
 
     /// The DM channel with `user`, opened the first time.
-    async fn dm_channel(&self, post: &Post, user: UserId) -> Result<serenity::ChannelId, Tried> {
+    async fn dm_channel(
+        &self,
+        post: &Post,
+        user: UserId,
+    ) -> Result<serenity::ChannelId, Delivered> {
         let known = self
             .dm_channels
             .lock()
@@ -534,61 +406,12 @@ impl Poster {
         }
     }
 
-    /// The player takes no DMs from the bot: their turn DMs are turned off (they are told next time).
-    async fn dm_refused(&self, id: PostId, user: UserId) -> Tried {
-        tracing::info!(post = %id, %user, "a player's DMs refused a turn notification: turned off");
-        match self.core.dm_refused(id, user).await {
-            Ok(()) => {
-                self.metrics.dm(DmFate::Refused);
-                Tried::Done
-            }
-            Err(error) => {
-                tracing::error!(error = %cause_chain(&error), post = %id, "could not record a refused DM");
-                Tried::LATER
-            }
-        }
-    }
-
-    async fn delivered(&self, post: &Post, message: Option<MessageId>) -> Tried {
-        let id = post.id;
-        match self.core.post_delivered(id, message).await {
-            Ok(()) => {
-                self.metrics.post(PostFate::Delivered);
-                self.metrics
-                    .post_delivered(self.core.now_ms() - post.created_at);
-                if post.to.dm_user().is_some() {
-                    self.metrics.dm(DmFate::Sent);
-                }
-                Tried::Done
-            }
-            Err(error) => {
-                // Discord has it: the next try finds it, or its nonce keeps it from showing twice.
-                tracing::error!(error = %cause_chain(&error), post = %id, "could not record a delivery");
-                Tried::Again { unanswered: true }
-            }
-        }
-    }
-
-    /// Records that a post will never be delivered.
-    async fn dropped(&self, id: PostId, reason: &str) -> Tried {
-        match self.core.drop_post(id, reason).await {
-            Ok(()) => {
-                self.metrics.post(PostFate::Dropped);
-                Tried::Done
-            }
-            Err(error) => {
-                tracing::error!(error = %cause_chain(&error), post = %id, "could not drop a post");
-                Tried::LATER
-            }
-        }
-    }
-
     /// A post whose channel is not one of its server's: whoever named that channel, it is not posted to.
-    async fn foreign(&self, post: &Post, channel: serenity::ChannelId) -> Tried {
+    fn foreign(&self, post: &Post, channel: serenity::ChannelId) -> Delivered {
         let reason = "the channel is not one of the post's server";
         tracing::warn!(post = %post.id, %channel, server = %post.server, match_id = ?post.match_id,
             "refused a message for a channel of another server");
-        self.dropped(post.id, reason).await
+        Delivered::Never(reason)
     }
 
     /// Decides what a failed send means: try again later, or drop the post with one log line.
@@ -597,11 +420,11 @@ impl Poster {
         post: &Post,
         channel: serenity::ChannelId,
         error: &serenity::Error,
-    ) -> Tried {
+    ) -> Delivered {
         let failure = Failure::of(error);
         if failure.retryable() {
             tracing::debug!(error = %errors::summary(error), post = %post.id, "a post will be tried again");
-            return Tried::Again {
+            return Delivered::Later {
                 unanswered: failure == Failure::NoAnswer,
             };
         }
@@ -620,6 +443,6 @@ impl Poster {
         };
         tracing::warn!(post = %post.id, %channel, match_id = ?post.match_id,
             error = %errors::summary(error), "dropped a message that cannot be delivered: {reason}");
-        self.dropped(post.id, reason).await
+        Delivered::Never(reason)
     }
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::task::JoinHandle;
 
-use super::poster::PosterBell;
+use namnam_core::PosterBell;
 use namnam_core::{cause_chain, Core, OutageRule};
 
 /// How often the shards are looked at (and their heartbeat stored).

@@ -81,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         let core = Arc::new(core);
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-        let mut stdout = std::io::stdout().lock();
+        let mut stdout = std::io::stdout();
         console::run(core.clone(), stdin, &mut stdout, options).await?;
         core.store().close().await;
         anyhow::Ok(())
