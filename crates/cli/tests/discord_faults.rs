@@ -875,7 +875,7 @@ impl Table<'_> {
             }
             Trouble::Archive | Trouble::Lock => {}
         }
-        let thread = row.channel.0;
+        let thread = row.place.channel().0;
         assert!(
             self.fake.channel(thread).is_thread(),
             "match {} is played in its thread",

@@ -1,8 +1,10 @@
 //! `namnam console`: a local front end over the bot core, for people without Discord and for scripts.
 //!
-//! Each input line is `[#channel] user command [word …] [name:value …]`, for example
-//! `alice challenge opponent:bob first:challenger`, `bob accept`, `#games alice move house:3`. The server is
-//! called `console` and the channel is `#general` unless the line names one. Replies are printed; pictures
+//! Each input line is `[place] user command [word …] [name:value …]`, for example
+//! `alice challenge opponent:bob first:challenger`, `bob accept`, `#games alice move house:3`. The place is
+//! a channel of the server called `console` (`#general` unless the line names one), or, to play where the
+//! bot may only answer, `guest#name` (a channel of a server the bot is not a member of), `private#name` (a
+//! DM between players or a group DM), or `dm` (the bot's own DM with the user). Replies are printed; pictures
 //! are written to a folder when one is given. Blank lines and lines starting with `# ` are skipped. The move
 //! clock runs in the background: its reminders and timeouts are printed as they come. `namnam` is the
 //! computer: `alice challenge opponent:namnam level:5` starts a match at once, and the computer's moves are
@@ -10,10 +12,11 @@
 
 use namnam_core::message::{shown_plain, Arg, Language};
 use namnam_core::{
-    spawn_analyst, spawn_sweeper, text, Answerer, Command, Core, Kept, Notice, Place, Reply,
-    Request, Resolver, Shown, Text, UserRef, COMPUTER_NAME,
+    cause_chain, spawn_analyst, spawn_poster, spawn_sweeper, text, Answerer, Capacity, Command,
+    Core, Delivered, Kept, Notice, Place, PlaceNames, Post, PosterBell, Reply, Request, Resolver,
+    Shown, Text, UserRef, COMPUTER_NAME,
 };
-use namnam_model::{ChannelId, ServerId, UserId};
+use namnam_model::{ChannelId, PlaceKind, PostTo, Reach, ServerId, UserId};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -25,7 +28,18 @@ use tokio::sync::mpsc;
 /// The console's one server.
 pub const SERVER: ServerId = ServerId(1);
 pub const SERVER_NAME: &str = "console";
+
+/// The server of `guest#` places: one the bot is not a member of.
+pub const GUEST_SERVER: ServerId = ServerId(2);
+pub const GUEST_SERVER_NAME: &str = "elsewhere";
+
+/// Follow-ups an answer may send where the bot may only answer, as Discord allows an app that only a
+/// player installed.
+pub const ANSWER_FOLLOW_UPS: u32 = 5;
 pub const DEFAULT_CHANNEL: &str = "general";
+
+/// How long the console's poster may take, once its input has ended, to print what is due.
+const POSTER_GRACE: Duration = Duration::from_secs(30);
 
 /// How long the console waits, once its input has ended, for the analyses it asked for.
 const ANALYSIS_PATIENCE: Duration = Duration::from_secs(300);
@@ -45,6 +59,9 @@ pub struct ConsoleOptions {
     pub echo: bool,
     /// The language of every word printed (`--lang`); the commands keep their names.
     pub language: Language,
+    /// The core keeps an outbox (`CoreConfig::outbox`): what it posts by itself is printed by its poster,
+    /// and where the bot may only answer, it waits for the next answer there.
+    pub outbox: bool,
 }
 
 impl Default for ConsoleOptions {
@@ -56,6 +73,7 @@ impl Default for ConsoleOptions {
             prompt: false,
             echo: false,
             language: Language::English,
+            outbox: false,
         }
     }
 }
@@ -70,6 +88,10 @@ struct Names {
     /// Every channel named so far, by a line's `#channel` or an option's (`daily-puzzle:#puzzles`): the
     /// core keeps only their ids, which the console shows by these names.
     channels: Mutex<HashMap<ChannelId, String>>,
+    /// How each place is printed (`#games`, `private#lounge`, `dm alice`), by its channel.
+    labels: Mutex<HashMap<ChannelId, String>>,
+    /// Every user named so far, for the DMs the poster delivers.
+    users: Mutex<HashMap<UserId, String>>,
 }
 
 impl Names {
@@ -87,6 +109,61 @@ impl Names {
         self.channels().insert(id, name.to_owned());
         id
     }
+
+    /// The place a line names, remembered with its label.
+    fn place(&self, line: &Line<'_>) -> (Place, PlaceNames) {
+        let (channel, label) = match line.kind {
+            PlaceKind::ServerChannel => (line.channel.to_owned(), format!("#{}", line.channel)),
+            PlaceKind::GuestChannel => {
+                let label = format!("guest#{}", line.channel);
+                (label.clone(), label)
+            }
+            PlaceKind::PrivateChannel => {
+                let label = format!("private#{}", line.channel);
+                (label.clone(), label)
+            }
+            PlaceKind::BotDm => (format!("dm-{}", line.user), format!("dm {}", line.user)),
+        };
+        let id = self.remember(&channel);
+        self.labels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, label);
+        let place = match line.kind {
+            PlaceKind::ServerChannel => Place::ServerChannel {
+                server: SERVER,
+                channel: id,
+            },
+            PlaceKind::GuestChannel => Place::GuestChannel {
+                server: GUEST_SERVER,
+                channel: id,
+            },
+            PlaceKind::PrivateChannel => Place::PrivateChannel { channel: id },
+            PlaceKind::BotDm => Place::BotDm { channel: id },
+        };
+        let server = match line.kind {
+            PlaceKind::ServerChannel => Some(SERVER_NAME.to_owned()),
+            PlaceKind::GuestChannel => Some(GUEST_SERVER_NAME.to_owned()),
+            PlaceKind::BotDm | PlaceKind::PrivateChannel => None,
+        };
+        (place, PlaceNames { server, channel })
+    }
+
+    /// A user's name, as named so far.
+    fn user_name(&self, id: UserId) -> String {
+        let users = self.users.lock().unwrap_or_else(|e| e.into_inner());
+        users.get(&id).cloned().unwrap_or_else(|| id.to_string())
+    }
+
+    /// How the place of channel `id` is printed.
+    fn label_of(&self, id: ChannelId) -> String {
+        let labels = self.labels.lock().unwrap_or_else(|e| e.into_inner());
+        match (labels.get(&id), self.name_of(id)) {
+            (Some(label), _) => label.clone(),
+            (None, Some(name)) => format!("#{name}"),
+            (None, None) => format!("#{id}"),
+        }
+    }
 }
 
 impl Resolver for Names {
@@ -95,7 +172,10 @@ impl Resolver for Names {
         if name.eq_ignore_ascii_case(COMPUTER_NAME) {
             return Some(UserRef::computer());
         }
-        valid_name(name).then(|| UserRef::human(console_user(name), name))
+        let user = valid_name(name).then(|| UserRef::human(console_user(name), name))?;
+        let mut users = self.users.lock().unwrap_or_else(|e| e.into_inner());
+        users.insert(user.id, name.to_owned());
+        Some(user)
     }
     fn channel(&self, name: &str) -> Option<ChannelId> {
         let name = name.trim_start_matches('#');
@@ -113,6 +193,8 @@ fn valid_name(name: &str) -> bool {
 /// A parsed input line.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Line<'a> {
+    /// The kind of place it is typed in, and its channel's name (empty for the bot's DM).
+    pub kind: PlaceKind,
     pub channel: &'a str,
     pub user: &'a str,
     pub command: &'a str,
@@ -127,14 +209,18 @@ pub fn parse_line(line: &str) -> Option<Result<Line<'_>, Text>> {
         return None;
     }
     let mut tokens = line.split_whitespace().peekable();
-    let channel = match tokens.peek() {
-        Some(t) if t.starts_with('#') => tokens.next().map(|t| &t[1..]).unwrap_or(DEFAULT_CHANNEL),
-        _ => DEFAULT_CHANNEL,
+    let (kind, channel) = match tokens.peek().map(|t| place_of(t)) {
+        Some(Some(place)) => {
+            tokens.next();
+            place
+        }
+        _ => (PlaceKind::ServerChannel, DEFAULT_CHANNEL),
     };
     let (Some(user), Some(command)) = (tokens.next(), tokens.next()) else {
         return Some(Err(Text::message("console-line-shape", [])));
     };
-    if !valid_name(user) || !valid_name(channel) {
+    let channel_ok = valid_name(channel) || kind == PlaceKind::BotDm;
+    if !valid_name(user) || !channel_ok {
         return Some(Err(Text::message(
             "console-bad-name",
             [
@@ -155,12 +241,28 @@ pub fn parse_line(line: &str) -> Option<Result<Line<'_>, Text>> {
         }
     }
     Some(Ok(Line {
+        kind,
         channel,
         user,
         command,
         words,
         options,
     }))
+}
+
+/// The place a line's first word names, if it names one: `#name`, `guest#name`, `private#name`, `dm`.
+fn place_of(word: &str) -> Option<(PlaceKind, &str)> {
+    if word == "dm" {
+        return Some((PlaceKind::BotDm, ""));
+    }
+    let (kind, name) = word.split_once('#')?;
+    let kind = match kind {
+        "" => PlaceKind::ServerChannel,
+        "guest" => PlaceKind::GuestChannel,
+        "private" => PlaceKind::PrivateChannel,
+        _ => return None,
+    };
+    Some((kind, name))
 }
 
 /// Runs the console until `input` ends: reads lines, prints replies (and the clock's notices) to `out`.
@@ -182,11 +284,24 @@ where
     });
     let names = Names {
         channels: Mutex::new(HashMap::new()),
+        labels: Mutex::new(HashMap::new()),
+        users: Mutex::new(HashMap::new()),
     };
     names.remember(DEFAULT_CHANNEL);
     let (notice_tx, mut notices) = mpsc::unbounded_channel::<Notice>();
     let analyst = spawn_analyst(core.clone(), notice_tx.clone());
     let sweeper = spawn_sweeper(core.clone(), options.sweep_every, notice_tx);
+    // With an outbox, the core's poster prints what it stores to post by itself; the clock's notices only
+    // wake it.
+    let (post_tx, mut posts) = mpsc::unbounded_channel::<Posted>();
+    let bell = PosterBell::default();
+    let poster = options.outbox.then(|| {
+        let postman = Postman {
+            core: core.clone(),
+            posts: post_tx,
+        };
+        spawn_poster(core.clone(), postman, bell.clone())
+    });
     let mut lines = input.lines();
     loop {
         if options.prompt {
@@ -194,7 +309,15 @@ where
         }
         let line = tokio::select! {
             biased;
+            Some(posted) = posts.recv() => {
+                lock(&screen).posted(&names, &posted);
+                continue;
+            }
             Some(notice) = notices.recv() => {
+                if options.outbox {
+                    bell.wake();
+                    continue;
+                }
                 let mut screen = lock(&screen);
                 if options.prompt { writeln!(screen.out)?; }
                 screen.notice(&names, &notice);
@@ -207,7 +330,7 @@ where
         if options.echo {
             writeln!(lock(&screen).out, "> {}", shown_plain(line.trim()))?;
         }
-        answer_line(&core, &screen, &names, &options, &line).await;
+        answer_line(&core, &screen, &names, &options, &bell, &line).await;
         lock(&screen).result()?;
     }
     // A script that ends with `analyse` wants the verdict: the analyses it asked for are waited for.
@@ -220,6 +343,14 @@ where
     }
     sweeper.abort();
     analyst.abort();
+    if let Some(poster) = poster {
+        // What is due now is printed before the console ends.
+        bell.wake();
+        poster.drain(POSTER_GRACE).await;
+        while let Ok(posted) = posts.try_recv() {
+            lock(&screen).posted(&names, &posted);
+        }
+    }
     let mut screen = lock(&screen);
     screen.result()?;
     screen.out.flush()
@@ -232,6 +363,7 @@ async fn answer_line<W: Write + Send>(
     screen: &Mutex<Screen<'_, W>>,
     names: &Names,
     options: &ConsoleOptions,
+    bell: &PosterBell,
     line: &str,
 ) {
     let parsed = match parse_line(line) {
@@ -239,12 +371,13 @@ async fn answer_line<W: Write + Send>(
         Some(Err(e)) => return lock(screen).say(e.plain_in(options.language)),
         Some(Ok(parsed)) => parsed,
     };
-    let channel_id = names.remember(parsed.channel);
+    let (place, place_names) = names.place(&parsed);
+    let label = names.label_of(place.channel());
     let command = match Command::parse(parsed.command, &parsed.words, &parsed.options, names) {
         Ok(c) => c,
         Err(e) => {
             let refusal = Reply::private(e.text());
-            return lock(screen).print(names, parsed.channel, &refusal, Some(parsed.user));
+            return lock(screen).print(names, &label, &refusal, Some(parsed.user));
         }
     };
     let user = names.user(parsed.user).expect("checked by parse_line");
@@ -254,12 +387,8 @@ async fn answer_line<W: Write + Send>(
             .iter()
             .any(|a| a.eq_ignore_ascii_case(parsed.user));
     let request = Request {
-        place: Place {
-            server: SERVER,
-            server_name: SERVER_NAME.into(),
-            channel: channel_id,
-            channel_name: parsed.channel.to_owned(),
-        },
+        place,
+        names: place_names,
         user,
         can_manage,
         language: options.language,
@@ -267,11 +396,18 @@ async fn answer_line<W: Write + Send>(
         server_locale: None,
         command,
     };
+    // Where the bot may only answer, an answer carries a few follow-ups, as on Discord.
+    let follow_ups = match (options.outbox, place.reach()) {
+        (true, Reach::AnswersOnly) => Some(ANSWER_FOLLOW_UPS),
+        _ => None,
+    };
     let answering = Answering {
         screen,
         names,
-        channel: parsed.channel,
+        label: &label,
         user: parsed.user,
+        follow_ups: Mutex::new(follow_ups),
+        bell,
     };
     core.answer(&request, &answering).await;
 }
@@ -321,45 +457,105 @@ impl<W: Write> Screen<'_, W> {
         let printed = self.printer.notice(self.out, names, notice);
         self.keep(printed);
     }
+
+    /// Prints what the poster delivered: in its place's channel, or a player's DMs.
+    fn posted(&mut self, names: &Names, posted: &Posted) {
+        let label = match posted.to {
+            PostTo::Channel { channel, .. } => names.label_of(channel),
+            PostTo::Dm(user) => {
+                let name = names.user_name(user);
+                let to = Text::message("console-dm-to", [("user", Arg::player(name.as_str()))]);
+                to.plain_in(self.printer.language)
+            }
+        };
+        self.print(names, &label, &posted.reply, None);
+    }
 }
 
-/// One line's answer, as the core's [`Answerer`]: everything is printed in the line's channel, at once.
+/// A post the poster delivered, for the console's loop to print.
+struct Posted {
+    to: PostTo,
+    reply: Reply,
+}
+
+/// The console's transport for the core's poster: it hands each post to the console's loop to print.
+struct Postman {
+    core: Arc<Core>,
+    posts: mpsc::UnboundedSender<Posted>,
+}
+
+impl namnam_core::Postman for Postman {
+    async fn deliver(&self, post: &mut Post) -> Delivered {
+        if let Err(error) = self.core.draw_post(post).await {
+            tracing::error!(error = %cause_chain(&error), post = %post.id, "could not draw a post");
+            return Delivered::LATER;
+        }
+        post.reply.render_animation().await;
+        let posted = Posted {
+            to: post.to,
+            reply: post.reply.clone(),
+        };
+        match self.posts.send(posted) {
+            Ok(()) => Delivered::Shown(None),
+            // The console is ending: the post waits for the next run.
+            Err(_) => Delivered::LATER,
+        }
+    }
+}
+
+/// One line's answer, as the core's [`Answerer`]: everything is printed in the line's place, at once.
 struct Answering<'a, 'o, W> {
     screen: &'a Mutex<Screen<'o, W>>,
     names: &'a Names,
-    channel: &'a str,
+    /// How the place is printed.
+    label: &'a str,
     user: &'a str,
+    /// Follow-ups left; `None`: no limit.
+    follow_ups: Mutex<Option<u32>>,
+    bell: &'a PosterBell,
 }
 
 impl<W: Write + Send> Answerer for Answering<'_, '_, W> {
     async fn show(&self, reply: &mut Reply) -> Shown {
         // A console has no message to edit: the animation is written with the board.
         reply.render_animation().await;
-        lock(self.screen).print(self.names, self.channel, reply, Some(self.user));
+        lock(self.screen).print(self.names, self.label, reply, Some(self.user));
         Shown::Yes(None)
     }
 
     async fn add_animation(&self, _reply: &Reply) {}
 
-    fn can_follow(&self) -> bool {
-        true
+    fn capacity(&self) -> Capacity {
+        Capacity {
+            until_ms: None,
+            follow_ups: *self.follow_ups.lock().unwrap_or_else(|e| e.into_inner()),
+        }
     }
 
     async fn follow(&self, reply: &mut Reply) -> Shown {
-        lock(self.screen).print(self.names, self.channel, reply, None);
+        {
+            let mut left = self.follow_ups.lock().unwrap_or_else(|e| e.into_inner());
+            match *left {
+                Some(0) => return Shown::No { maybe: false },
+                Some(n) => *left = Some(n - 1),
+                None => {}
+            }
+        }
+        lock(self.screen).print(self.names, self.label, reply, None);
         Shown::Yes(None)
     }
 
     async fn tell(&self, text: Text) {
         let aside = Reply::private(text);
-        lock(self.screen).print(self.names, self.channel, &aside, Some(self.user));
+        lock(self.screen).print(self.names, self.label, &aside, Some(self.user));
     }
 
     /// Printing does not fail but with the console itself.
     async fn kept(&self, _what: Kept) {}
 
-    /// The console has no outbox of its own.
-    fn wake_poster(&self) {}
+    fn wake_poster(&self) {
+        self.bell.wake();
+    }
 }
 
 /// Prints replies and writes their pictures.
@@ -388,10 +584,8 @@ impl Printer {
 
     /// Prints a notice the core sent by itself (the clock, an analysis), in its channel.
     fn notice<W: Write>(&mut self, out: &mut W, names: &Names, notice: &Notice) -> io::Result<()> {
-        let channel = names
-            .name_of(notice.channel)
-            .unwrap_or_else(|| notice.channel.to_string());
-        self.print(out, names, &channel, &notice.reply, None)?;
+        let label = names.label_of(notice.place.channel());
+        self.print(out, names, &label, &notice.reply, None)?;
         self.also(out, names, &notice.reply)
     }
 
@@ -403,21 +597,21 @@ impl Printer {
         Ok(())
     }
 
-    /// Prints a reply in `channel`; `user` asked for it (a private reply names them).
+    /// Prints a reply in the place printed as `label`; `user` asked for it (a private reply names them).
     fn print<W: Write>(
         &mut self,
         out: &mut W,
         names: &Names,
-        channel: &str,
+        label: &str,
         reply: &Reply,
         user: Option<&str>,
     ) -> io::Result<()> {
         match (reply.private, user) {
             (true, Some(user)) => {
                 let only = Text::message("console-only-sees", [("user", Arg::player(user))]);
-                writeln!(out, "[#{channel}] {}", only.plain_in(self.language))?
+                writeln!(out, "[{label}] {}", only.plain_in(self.language))?
             }
-            _ => writeln!(out, "[#{channel}]")?,
+            _ => writeln!(out, "[{label}]")?,
         }
         let text = reply
             .text

@@ -17,7 +17,9 @@
 //! alternates the two, and its figures.
 
 use namnam_core::{ChallengeCommand, PlayCommand};
-use namnam_core::{Command, Core, CoreConfig, Place, Reply, Request, SystemClock, UserRef};
+use namnam_core::{
+    Command, Core, CoreConfig, Place, PlaceNames, Reply, Request, SystemClock, UserRef,
+};
 use namnam_game::House;
 use namnam_model::{ChannelId, ServerId};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,11 +51,13 @@ fn text_arg(name: &str) -> Option<String> {
 
 fn request(channel: u64, user: &str, command: Command) -> Request {
     Request {
-        place: Place {
+        place: Place::ServerChannel {
             server: SERVER,
-            server_name: "bench".into(),
             channel: ChannelId(CHANNEL_BASE.load(Ordering::Relaxed) + channel),
-            channel_name: format!("table{channel}"),
+        },
+        names: PlaceNames {
+            server: Some("bench".into()),
+            channel: format!("table{channel}"),
         },
         user: UserRef::human(namnam_model::UserId::of_name(user), user),
         can_manage: false,

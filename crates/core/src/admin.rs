@@ -63,8 +63,8 @@ impl Core {
     }
 
     async fn settings(&self, req: &Request, change: &SettingsChange) -> Result<Reply, CoreError> {
-        let place = &req.place;
-        let mut settings = store::server_settings(self.store.reader(), place.server).await?;
+        let server = req.server()?;
+        let mut settings = store::server_settings(self.store.reader(), server).await?;
         if *change != SettingsChange::default() {
             if let Some(channels) = &change.channels {
                 settings.allowed_channels = channels.clone();
@@ -105,10 +105,10 @@ impl Core {
                 None => {}
             }
             let mut tx = self.store.begin().await?;
-            store::ensure_server(&mut tx, place.server, &place.server_name, self.now()).await?;
-            store::update_settings(&mut tx, place.server, &settings).await?;
+            store::ensure_server(&mut tx, server, req.server_name(), self.now()).await?;
+            store::update_settings(&mut tx, server, &settings).await?;
             let web = match change.web {
-                Some(web) => Some(self.change_web_page(&mut tx, place.server, web).await?),
+                Some(web) => Some(self.change_web_page(&mut tx, server, web).await?),
                 None => None,
             };
             tx.commit().await.map_err(StoreError::from)?;
@@ -124,7 +124,7 @@ impl Core {
                 return Ok(Reply::private(Text::lines([settings, link])));
             }
         }
-        let web_on = store::web_token(self.store.reader(), place.server)
+        let web_on = store::web_token(self.store.reader(), server)
             .await?
             .is_some();
         Ok(Reply::private(describe_settings(

@@ -60,8 +60,7 @@ impl Core {
         }
         let id = store::insert_challenge(
             &mut tx,
-            place.server,
-            place.channel,
+            *place,
             req.user.id,
             opponent.id,
             &terms,
@@ -70,7 +69,7 @@ impl Core {
         )
         .await?;
         let mut reply = self.challenge_reply(req, opponent, &terms, id);
-        let post_place = PostPlace::channel(place.server, place.channel);
+        let post_place = PostPlace::channel(*place);
         self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
             .await?;
         tx.commit().await.map_err(store::StoreError::from)?;
@@ -140,27 +139,27 @@ impl Core {
             }
             .into());
         }
-        if open.expires_at <= now && !self.paused(open.server, now) {
+        if open.expires_at <= now && !self.paused(open.place, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(ChallengeRefusal::ChallengeExpired.into());
         }
         let pair = (open.challenger, open.challenged);
-        if store::active_match_of_pair(&mut *tx, place.server, place.channel, pair)
+        if store::active_match_of_pair(&mut *tx, *place, pair)
             .await?
             .is_some()
         {
             let (a, b) = (open.challenger_name.clone(), open.challenged_name.clone());
             return Err(ChallengeRefusal::PairInChannel(a, b).into());
         }
-        req.user.note_in(&mut tx, &req.place, now).await?;
+        req.user.note_in(&mut tx, req, now).await?;
         store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
         let row = self.start_accepted(&mut tx, req, &open, now).await?;
         let match_id = row.id;
         // Both were at the board: the challenger when they challenged, the one accepting now.
         store::mark_acted(&mut tx, match_id, open.challenger, open.created_at).await?;
         self.acted(&mut tx, match_id, req.user.id).await?;
-        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        let settings = self.settings_of(req.place).await?;
         let names = &row.names;
         let t = row.game.position().territory();
         let headline = Text::message(
@@ -209,9 +208,8 @@ impl Core {
         let match_id = store::insert_match(
             tx,
             &store::NewMatch {
-                server: place.server,
-                channel: place.channel,
-                channel_name: &place.channel_name,
+                place: *place,
+                channel_name: &req.names.channel,
                 challenge_id: Some(open.id),
                 players,
                 game: &Match::new(options),
@@ -254,7 +252,7 @@ impl Core {
                 ("challenged", Arg::player(&open.challenged_name)),
             ],
         ));
-        let place = PostPlace::channel(open.server, open.channel);
+        let place = PostPlace::channel(open.place);
         self.store_post(tx, place, &mut notice, Via::Poster).await?;
         Ok(notice)
     }
@@ -297,7 +295,7 @@ impl Core {
         if req.user.id != allowed {
             return Err(who.into());
         }
-        if open.expires_at <= now && !self.paused(open.server, now) {
+        if open.expires_at <= now && !self.paused(open.place, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(ChallengeRefusal::ChallengeExpired.into());
@@ -320,7 +318,7 @@ impl Core {
             ),
         };
         let mut reply = Reply::public(text);
-        let post_place = PostPlace::channel(open.server, open.channel);
+        let post_place = PostPlace::channel(open.place);
         self.store_post(&mut tx, post_place, &mut reply, Via::Answer)
             .await?;
         tx.commit().await.map_err(store::StoreError::from)?;
@@ -336,10 +334,9 @@ impl Core {
         req: &Request,
         options: &ChallengeOptions,
     ) -> Result<Terms, CoreError> {
-        let place = &req.place;
-        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        let settings = self.settings_of(req.place).await?;
         if !settings.allowed_channels.is_empty()
-            && !settings.allowed_channels.contains(&place.channel)
+            && !settings.allowed_channels.contains(&req.place.channel())
         {
             return Err(ChallengeRefusal::ChannelNotAllowed.into());
         }
@@ -358,8 +355,8 @@ async fn not_again_so_soon(
     opponent: &UserRef,
     now: i64,
 ) -> Result<(), CoreError> {
-    let place = &req.place;
-    let closed = store::last_turned_down(&mut **tx, place.server, req.user.id, opponent.id).await?;
+    let server = req.place.server();
+    let closed = store::last_turned_down(&mut **tx, server, req.user.id, opponent.id).await?;
     match closed.map(|closed| closed + REPEAT_CHALLENGE_AFTER_MS) {
         Some(until) if now < until => Err(ChallengeRefusal::ChallengeTooSoon {
             name: opponent.name.clone(),
@@ -379,18 +376,17 @@ pub(super) async fn claim_channel(
     opponent: &UserRef,
     now: i64,
 ) -> Result<Option<ChallengeId>, CoreError> {
-    let place = &req.place;
-    req.user.note_in(tx, place, now).await?;
-    opponent.note_in(tx, place, now).await?;
+    req.user.note_in(tx, req, now).await?;
+    opponent.note_in(tx, req, now).await?;
     let pair = (req.user.id, opponent.id);
-    if store::active_match_of_pair(&mut **tx, place.server, place.channel, pair)
+    if store::active_match_of_pair(&mut **tx, req.place, pair)
         .await?
         .is_some()
     {
         let names = (req.user.name.clone(), opponent.name.clone());
         return Err(ChallengeRefusal::PairInChannel(names.0, names.1).into());
     }
-    match store::find_open_challenge(&mut **tx, place.server, place.channel).await? {
+    match store::find_open_challenge(&mut **tx, req.place).await? {
         Some(open) if open.expires_at > now => Err(ChallengeRefusal::ChallengeOpen {
             challenger: open.challenger_name,
             challenged: open.challenged_name,
@@ -407,7 +403,7 @@ async fn open_challenge(
     req: &Request,
     expected: Option<ChallengeId>,
 ) -> Result<ChallengeRow, CoreError> {
-    let open = store::find_open_challenge(&mut **tx, req.place.server, req.place.channel).await?;
+    let open = store::find_open_challenge(&mut **tx, req.place).await?;
     match open {
         None if expected.is_some() => Err(MatchRefusal::Stale.into()),
         None => Err(ChallengeRefusal::NoChallenge.into()),
@@ -418,7 +414,7 @@ async fn open_challenge(
 
 /// The side the challenger played the last time these two met in this server.
 async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Player>, CoreError> {
-    let south = store::last_meeting_south(tx, c.server, c.challenger, c.challenged).await?;
+    let south = store::last_meeting_south(tx, c.place.server(), c.challenger, c.challenged).await?;
     Ok(south.map(|s| {
         if s == c.challenger {
             Player::South
@@ -457,9 +453,8 @@ impl Core {
         let match_id = store::insert_match(
             &mut tx,
             &store::NewMatch {
-                server: place.server,
-                channel: place.channel,
-                channel_name: &place.channel_name,
+                place: *place,
+                channel_name: &req.names.channel,
                 challenge_id: None,
                 players: ByPlayer::new(req.user.id, computer.id),
                 game: &game,

@@ -126,17 +126,13 @@ impl Core {
             if search_due(&row).is_none() {
                 continue;
             }
-            let (server, channel) = (row.server, row.channel);
+            let place = row.place;
             let mut turn = Some(ComputerTurn { match_id: row.id });
             // The computer may move twice running (a new round it starts): play on until it is not its turn.
             while let Some(t) = turn.take() {
                 if let Some(reply) = self.computer_turn(t, Via::Poster).await? {
                     turn = reply.computer_turn;
-                    notices.push(Notice {
-                        server,
-                        channel,
-                        reply,
-                    });
+                    notices.push(Notice { place, reply });
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! calls [`Core::before_reply`] and [`Core::after_reply`] and knows none of them; the dispatcher names them
 //! when it makes the core.
 
-use namnam_model::ServerId;
+use namnam_model::Place;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -22,7 +22,7 @@ use super::searching::Searching;
 use super::watch::{OutageRule, Watch};
 use namnam_game::rng::SeededRng;
 use namnam_game::{ByPlayer, MatchMove};
-use namnam_store::{MatchRow, Store, WriteTx};
+use namnam_store::{self as store, MatchRow, Store, WriteTx};
 
 /// Settings of the core that are not per server.
 #[derive(Clone, Debug)]
@@ -272,11 +272,23 @@ impl Core {
         self.watch.lock().expect("the watch lock is never poisoned")
     }
 
-    /// Whether the clock waits in `server` at `now`: its shard is down or was down moments ago, or the
+    /// The settings of `place`'s server; a place outside any server has the defaults (any channel, the
+    /// default clock and target, no threads).
+    pub(crate) async fn settings_of(
+        &self,
+        place: Place,
+    ) -> Result<store::ServerSettings, store::StoreError> {
+        match place.server() {
+            Some(server) => store::server_settings(self.store.reader(), server).await,
+            None => Ok(store::ServerSettings::default()),
+        }
+    }
+
+    /// Whether the clock waits in `place` at `now`: its shard is down or was down moments ago, or its
     /// server is (or was moments ago) unavailable. Never, for a front end without an outage rule.
-    pub(crate) fn paused(&self, server: ServerId, now: i64) -> bool {
+    pub(crate) fn paused(&self, place: Place, now: i64) -> bool {
         match &self.config.outages {
-            Some(rule) => self.watch().paused(rule, server, now),
+            Some(rule) => self.watch().paused(rule, place, now),
             None => false,
         }
     }

@@ -15,7 +15,7 @@ use super::vocabulary::PuzzleRefusal;
 use super::{Action, Core, Notice, Reply, Request, Text};
 use namnam_ai::puzzles::{self, Budgets, Puzzle, Source};
 use namnam_game::rng::SeededRng;
-use namnam_model::ServerId;
+use namnam_model::{Place, ServerId};
 use namnam_store::{self as store, DailyPuzzle, StoreError};
 
 /// A day, in milliseconds.
@@ -95,16 +95,13 @@ impl Core {
             };
             let shown = super::puzzles::shown_as(*puzzle, self.daily_form(puzzle));
             let mut reply = daily_post(day, &shown, yesterday);
-            let place = PostPlace::channel(server, channel);
-            self.store_post(&mut tx, place, &mut reply, Via::Poster)
+            // A daily puzzle is set up where the bot is a member, by an admin.
+            let place = Place::ServerChannel { server, channel };
+            self.store_post(&mut tx, PostPlace::channel(place), &mut reply, Via::Poster)
                 .await?;
             tx.commit().await.map_err(StoreError::from)?;
             tracing::info!(%server, day, puzzle = %daily.puzzle, "posted a daily puzzle");
-            notices.push(Notice {
-                server,
-                channel,
-                reply,
-            });
+            notices.push(Notice { place, reply });
         }
         Ok(notices)
     }
@@ -113,7 +110,7 @@ impl Core {
     /// puzzle (its answer also counts in the day's tally). A puzzle the player was shown before is the same
     /// attempt: answered already, it is not asked again.
     pub(super) async fn daily(&self, req: &Request, day: Option<i64>) -> Result<Reply, CoreError> {
-        let (daily, puzzle) = self.daily_of(req.place.server, day).await?;
+        let (daily, puzzle) = self.daily_of(req.server()?, day).await?;
         let player = req.user.id;
         let now = self.now();
         let mut tx = self.store.begin().await?;
@@ -126,12 +123,12 @@ impl Core {
                 Some(shown) => (shown.id, shown.form, true),
                 None => {
                     let form = self.daily_form(&puzzle);
-                    req.user.note_in(&mut tx, &req.place, now).await?;
+                    req.user.note_in(&mut tx, req, now).await?;
                     let id = store::insert_puzzle_attempt(
                         &mut tx,
                         player,
                         &daily.puzzle,
-                        Some(req.place.server),
+                        Some(daily.server),
                         form,
                         now,
                     )

@@ -59,7 +59,11 @@ impl Core {
         if reply.private {
             reply.language = request.language;
         } else {
-            reply.language = self.server_language(request.place.server).await;
+            reply.language = match request.place.server() {
+                Some(server) => self.server_language(server).await,
+                // Outside any server, the people there read the asker's language.
+                None => request.language,
+            };
         }
         // The board or standings were drawn in the language the reply had then: drawn again in the one
         // settled here, so that the picture speaks as its message does.
@@ -194,8 +198,7 @@ pub fn error_reply(e: CoreError, request: &Request) -> Reply {
         CoreError::Internal(e) => {
             tracing::error!(
                 error = %cause_chain(&e),
-                server = %request.place.server,
-                channel = %request.place.channel,
+                place = ?request.place,
                 user = %request.user.id,
                 command = ?request.command,
                 "request failed"

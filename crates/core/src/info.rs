@@ -18,7 +18,7 @@ const HISTORY_MOVES: usize = 20;
 impl Core {
     pub(super) async fn matches(&self, req: &Request) -> Result<Reply, CoreError> {
         let rows =
-            store::matches_of_player(self.store.reader(), req.place.server, req.user.id).await?;
+            store::matches_of_player(self.store.reader(), req.place.server(), req.user.id).await?;
         if rows.is_empty() {
             return Ok(Reply::private(Text::message("matches-none", [])));
         }
@@ -46,7 +46,7 @@ impl Core {
                 [
                     (
                         "channel",
-                        Arg::channel(row.channel.0, Some(&row.channel_name)),
+                        Arg::channel(row.place.channel().0, Some(&row.channel_name)),
                     ),
                     ("id", Arg::number(row.id)),
                     ("opponent", Arg::player(row.names.get(side.other()))),
@@ -122,7 +122,7 @@ impl Core {
         season: Option<u32>,
     ) -> Result<Reply, CoreError> {
         let per_page = self.config.leaderboard_page_size;
-        let server = req.place.server;
+        let server = req.server()?;
         let reader = self.store.reader();
         let standings = self.standings_page(server, season, page, per_page).await?;
         let (season, current, total) = (standings.season, standings.current, standings.total);
@@ -186,7 +186,7 @@ impl Core {
         player: Option<&UserRef>,
     ) -> Result<Reply, CoreError> {
         let who = player.unwrap_or(&req.user);
-        let server = req.place.server;
+        let server = req.server()?;
         let reader = self.store.reader();
         let season = store::season_of(reader, server).await?.number;
         let row = store::load_rating(reader, server, who.id).await?;

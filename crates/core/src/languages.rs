@@ -24,9 +24,12 @@ impl Core {
         let noted = &self.languages;
         let player =
             (!Noted::is_known(&noted.players, req.user.id, req.language)).then_some(req.language);
-        let server = req
-            .server_locale
-            .filter(|&l| !Noted::is_known(&noted.servers, req.place.server, l));
+        // Only a server has a language of its own.
+        let server = req.place.server().and_then(|server| {
+            req.server_locale
+                .filter(|&l| !Noted::is_known(&noted.servers, server, l))
+                .map(|l| (server, l))
+        });
         if player.is_none() && server.is_none() {
             return Ok(());
         }
@@ -36,7 +39,7 @@ impl Core {
         let player = match player {
             Some(l) => {
                 let user = &req.user;
-                user.note_in(&mut tx, &req.place, now).await?;
+                user.note_in(&mut tx, req, now).await?;
                 store::note_player_language(&mut tx, user.id, l.code())
                     .await?
                     .then_some(l)
@@ -44,12 +47,11 @@ impl Core {
             None => None,
         };
         let server = match server {
-            Some(l) => {
-                let place = &req.place;
-                store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
-                store::note_discord_language(&mut tx, place.server, l.code())
+            Some((server, l)) => {
+                store::ensure_server(&mut tx, server, req.server_name(), now).await?;
+                store::note_discord_language(&mut tx, server, l.code())
                     .await?
-                    .then_some(l)
+                    .then_some((server, l))
             }
             None => None,
         };
@@ -57,8 +59,8 @@ impl Core {
         if let Some(l) = player {
             Noted::remember(&noted.players, req.user.id, l);
         }
-        if let Some(l) = server {
-            Noted::remember(&noted.servers, req.place.server, l);
+        if let Some((server, l)) = server {
+            Noted::remember(&noted.servers, server, l);
         }
         Ok(())
     }

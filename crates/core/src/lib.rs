@@ -71,7 +71,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
 pub use delivery::posting::{spawn_poster, Delivered, Fate, PosterBell, PosterTask, Postman};
-pub use delivery::{Answerer, Kept, Shown};
+pub use delivery::{Answerer, Capacity, Kept, Shown};
 pub use dispatch::error_reply;
 pub use error::{apology, cause_chain, CoreError, InternalError};
 pub use history::replay_to;
@@ -91,9 +91,9 @@ pub use vocabulary::actions::{ActionId, ChallengeAnswer};
 pub use vocabulary::{
     AdminCommand, AdminRefusal, ChallengeCommand, ChallengeOptions, ChallengeRefusal, Change,
     Command, Expected, InfoCommand, InfoRefusal, InputRefusal, LanguageChoice, MatchCommand,
-    MatchRef, MatchRefusal, Place, PlayCommand, PlayRefusal, PuzzleCommand, PuzzleRefusal,
-    RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver, SeasonChange, SettingsChange,
-    StartAt, TermsDefaults, TermsOptions, TournamentCommand, TournamentRefusal, TournamentSpec,
-    UserError, UserRef, Wanted, WebChange, COMPUTER_ID, COMPUTER_NAME,
+    MatchRef, MatchRefusal, Place, PlaceNames, PlayCommand, PlayRefusal, PuzzleCommand,
+    PuzzleRefusal, RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver, SeasonChange,
+    SettingsChange, StartAt, TermsDefaults, TermsOptions, TournamentCommand, TournamentRefusal,
+    TournamentSpec, UserError, UserRef, Wanted, WebChange, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

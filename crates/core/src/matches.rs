@@ -12,7 +12,7 @@ use super::vocabulary::{Expected, MatchRef, MatchRefusal, PlayRefusal, Request};
 use super::web::Page;
 use super::{text, Core, Text};
 use namnam_game::{ByPlayer, MatchMove, Player};
-use namnam_model::{MatchId, UserId};
+use namnam_model::{MatchId, Place, UserId};
 use namnam_store::{self as store, LastMove, MatchRow, MatchState, StoreError};
 
 /// A match after a change, with what the change was.
@@ -47,7 +47,7 @@ impl Core {
             MatchRef::Button(e) => {
                 let row = store::load_match(reader, e.match_id)
                     .await?
-                    .filter(|row| row.server == req.place.server)
+                    .filter(|row| row.place.server() == req.place.server())
                     .ok_or(MatchRefusal::NoMatch)?;
                 if !row.state.is_active() {
                     // A button of a match that has ended since it was drawn.
@@ -63,8 +63,7 @@ impl Core {
                 Ok(row)
             }
             MatchRef::Here => {
-                let (server, channel) = (req.place.server, req.place.channel);
-                let rows = store::active_matches_in_channel(reader, server, channel).await?;
+                let rows = store::active_matches_in_channel(reader, req.place).await?;
                 pick_match(rows, req.user.id)?.ok_or_else(|| MatchRefusal::NoMatch.into())
             }
         }
@@ -95,13 +94,13 @@ impl Core {
     ) -> Result<MatchRow, CoreError> {
         let row = store::load_match(self.store.reader(), id)
             .await?
-            .filter(|row| row.server == req.place.server)
+            .filter(|row| row.place.server() == req.place.server())
             .ok_or(MatchRefusal::NoSuchMatch(id))?;
-        let here = req.place.channel;
-        if row.channel != here && row.parent_channel != Some(here) {
+        let here = req.place.channel();
+        if row.place.channel() != here && row.parent_channel != Some(here) {
             return Err(MatchRefusal::MatchElsewhere {
                 id,
-                channel: row.channel.0,
+                channel: row.place.channel().0,
                 channel_name: row.channel_name.clone(),
             }
             .into());
@@ -120,21 +119,20 @@ impl Core {
         if let Some(id) = number {
             return self.numbered_match(req, id).await;
         }
-        let (server, channel) = (req.place.server, req.place.channel);
         let reader = self.store.reader();
-        let rows = store::active_matches_in_channel(reader, server, channel).await?;
+        let rows = store::active_matches_in_channel(reader, req.place).await?;
         let mine = rows.iter().any(|row| row.side_of(req.user.id).is_some());
         // The asker's own match first, live or over (`history` must not show another pair's game to a
         // player who had one here); a spectator's, the channel's.
         if !mine {
-            let own = store::last_match_of_in_channel(reader, server, channel, req.user.id).await?;
+            let own = store::last_match_of_in_channel(reader, req.place, req.user.id).await?;
             if let Some(row) = own {
                 return Ok(row);
             }
         }
         match pick_match(rows, req.user.id)? {
             Some(row) => Ok(row),
-            None => store::last_match_in_channel(reader, server, channel)
+            None => store::last_match_in_channel(reader, req.place)
                 .await?
                 .ok_or_else(|| MatchRefusal::NoMatch.into()),
         }
@@ -158,7 +156,10 @@ impl Core {
         };
         let mut reply = self.match_message(&after, headline)?;
         if change.row.game.result().is_some() {
-            let token = store::web_token(&mut *tx, change.row.server).await?;
+            let token = match change.row.place.server() {
+                Some(server) => store::web_token(&mut *tx, server).await?,
+                None => None,
+            };
             reply
                 .links
                 .extend(self.web_link(token, Page::Match(change.row.id)));
@@ -395,4 +396,10 @@ pub(super) fn may_take_back(row: &MatchRow, asker: Player) -> Result<LastMove, P
         return Err(PlayRefusal::TakebackAcrossRounds(last.round));
     }
     Ok(last)
+}
+
+/// Whether a match counts for its players' ratings once over: a person against a person, in a server the
+/// bot is a member of (where the ratings, seasons and leaderboard are).
+pub(super) fn rates(row: &MatchRow) -> bool {
+    row.computer.is_none() && matches!(row.place, Place::ServerChannel { .. })
 }

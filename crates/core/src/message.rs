@@ -25,7 +25,8 @@ pub enum Part {
     Channel { id: u64, name: Option<String> },
     /// A link that opens a channel of a server from anywhere (a DM): its board is the newest message.
     Jump {
-        server: u64,
+        /// `None`: a channel outside any server (a DM).
+        server: Option<u64>,
         channel: u64,
         name: Option<String>,
     },
@@ -455,8 +456,8 @@ impl Text {
         self
     }
 
-    /// A link to a channel of a server that works from anywhere.
-    pub fn jump(mut self, server: u64, channel: u64, name: Option<&str>) -> Text {
+    /// A link to a channel (of a server, or a DM with `None`) that works from anywhere.
+    pub fn jump(mut self, server: Option<u64>, channel: u64, name: Option<&str>) -> Text {
         self.parts.push(Part::Jump {
             server,
             channel,

@@ -26,7 +26,7 @@ impl Core {
             Some(on) => {
                 let now = self.now();
                 let mut tx = self.store.begin().await?;
-                user.note_in(&mut tx, &req.place, now).await?;
+                user.note_in(&mut tx, req, now).await?;
                 store::set_turn_notifications(&mut tx, user.id, on, now).await?;
                 tx.commit().await.map_err(StoreError::from)?;
                 on
@@ -74,8 +74,8 @@ impl Core {
                 (
                     "channel",
                     Arg::Text(Text::new().jump(
-                        row.server.0,
-                        row.channel.0,
+                        row.place.server().map(|s| s.0),
+                        row.place.channel().0,
                         Some(&row.channel_name),
                     )),
                 ),
@@ -92,7 +92,7 @@ impl Core {
             return Ok(());
         }
         let mut dm = Reply::public(text);
-        self.store_post(tx, PostPlace::dm(row.server, player), &mut dm, Via::Poster)
+        self.store_post(tx, PostPlace::dm(row.place, player), &mut dm, Via::Poster)
             .await
     }
 

@@ -99,13 +99,16 @@ impl Core {
                 ?cause,
                 "an outage ended"
             );
-            let in_shard = |server: ServerId| (rule.shard_of)(server) == shard;
+            // A place outside any server is served by the first shard, as Discord sends DMs to shard 0.
+            let in_shard =
+                |server: Option<ServerId>| server.map_or(0, |s| (rule.shard_of)(s)) == shard;
             notices.extend(
                 self.pause_clocks(&mut tx, &in_shard, now - since, cause)
                     .await?,
             );
+            let server_in_shard = |server: ServerId| in_shard(Some(server));
             restarted.extend(
-                self.restart_server_outages(&mut tx, &in_shard, since, now)
+                self.restart_server_outages(&mut tx, &server_in_shard, since, now)
                     .await?,
             );
         }
@@ -222,7 +225,7 @@ impl Core {
                 .map_or(now, |beat| beat.min(now)),
         };
         if until - since >= ANNOUNCED_MS {
-            let here = |s: ServerId| s == server;
+            let here = |s: Option<ServerId>| s == Some(server);
             notices = self
                 .pause_clocks(&mut tx, &here, until - since, Cause::ServerUnavailable)
                 .await?;
@@ -245,7 +248,7 @@ impl Core {
     async fn pause_clocks(
         &self,
         tx: &mut WriteTx,
-        in_scope: &(dyn Fn(ServerId) -> bool + Sync),
+        in_scope: &(dyn Fn(Option<ServerId>) -> bool + Sync),
         by_ms: i64,
         cause: Cause,
     ) -> Result<Vec<Notice>, CoreError> {
@@ -253,7 +256,7 @@ impl Core {
         let mut notices = Vec::new();
         for row in store::running_clocks(tx).await? {
             // The computer's clock never runs.
-            if !in_scope(row.server) || computer_to_move(&row) {
+            if !in_scope(row.place.server()) || computer_to_move(&row) {
                 continue;
             }
             let Some(after) = store::pause_clock(tx, row.id, row.version, by_ms, now).await? else {
@@ -267,13 +270,12 @@ impl Core {
             self.store_post(tx, PostPlace::of_match(&after), &mut reply, Via::Poster)
                 .await?;
             notices.push(Notice {
-                server: after.server,
-                channel: after.channel,
+                place: after.place,
                 reply,
             });
         }
         for challenge in store::open_challenges(tx).await? {
-            if in_scope(challenge.server) {
+            if in_scope(challenge.place.server()) {
                 store::extend_challenge(tx, challenge.id, by_ms).await?;
             }
         }

@@ -15,7 +15,7 @@ use super::pictures::{self, PendingAnimation};
 use super::reply::Notice;
 use super::reply::PostBody;
 use super::{Core, Reply};
-use namnam_model::{ChannelId, Lane, MatchId, MessageId, PostId, PostTo, ServerId, UserId};
+use namnam_model::{Lane, MatchId, MessageId, Place, PostId, PostTo, Reach, ServerId, UserId};
 use namnam_store::{self as store, Delivery, MatchRow, NewPost, PostOutcome, StoreError};
 use namnam_store::{ChallengeState, WriteTx};
 
@@ -46,7 +46,9 @@ pub enum Via {
 /// Where a post goes.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PostPlace {
-    pub server: ServerId,
+    /// The place it is about (a match's, a challenge's): its server's language, and whether the bot may
+    /// post there by itself.
+    pub place: Place,
     pub to: PostTo,
     pub match_id: Option<MatchId>,
 }
@@ -54,30 +56,39 @@ pub(super) struct PostPlace {
 impl PostPlace {
     pub fn of_match(row: &MatchRow) -> PostPlace {
         PostPlace {
-            server: row.server,
+            place: row.place,
             to: PostTo::Channel {
-                channel: row.channel,
+                channel: row.place.channel(),
                 fallback: row.parent_channel,
             },
             match_id: Some(row.id),
         }
     }
 
-    pub fn channel(server: ServerId, channel: ChannelId) -> PostPlace {
+    /// A place's channel.
+    pub fn channel(place: Place) -> PostPlace {
         PostPlace {
-            server,
-            to: PostTo::channel(channel),
+            place,
+            to: PostTo::channel(place.channel()),
             match_id: None,
         }
     }
 
-    /// A player's DMs, for a notice from `server`. It names no match, so that a match moving into a
+    /// A player's DMs, for a notice about `place`. It names no match, so that a match moving into a
     /// thread leaves it alone.
-    pub fn dm(server: ServerId, user: UserId) -> PostPlace {
+    pub fn dm(place: Place, user: UserId) -> PostPlace {
         PostPlace {
-            server,
+            place,
             to: PostTo::Dm(user),
             match_id: None,
+        }
+    }
+
+    /// Whether the bot may post it by itself: a DM it may, a channel as its place allows.
+    fn reach(self) -> Reach {
+        match self.to {
+            PostTo::Dm(_) => Reach::Posts,
+            PostTo::Channel { .. } => self.place.reach(),
         }
     }
 }
@@ -102,7 +113,8 @@ fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
 #[derive(Debug)]
 pub struct Post {
     pub id: PostId,
-    pub server: ServerId,
+    /// The server of its place, if it has one.
+    pub server: Option<ServerId>,
     /// A channel (with where to post instead when it is a match's thread that was locked or is gone), or
     /// a player's DMs.
     pub to: PostTo,
@@ -129,8 +141,9 @@ impl Core {
             return Ok(());
         }
         // What everyone sees is in the server's language: the post is drawn in it, now or later.
-        reply.language =
-            self.public_language(store::server_language(&mut **tx, place.server).await?);
+        if let Some(server) = place.place.server() {
+            reply.language = self.public_language(store::server_language(&mut **tx, server).await?);
+        }
         // A DM is in its reader's language.
         if let PostTo::Dm(user) = place.to {
             reply.language = self.dm_language(tx, user, reply.language).await?;
@@ -150,8 +163,9 @@ impl Core {
         let id = store::insert_post(
             tx,
             &NewPost {
-                server: place.server,
+                server: place.place.server(),
                 to: place.to,
+                reach: place.reach(),
                 match_id: place.match_id,
                 body: &body,
                 delivery,
@@ -215,6 +229,22 @@ impl Core {
             resting,
         )
         .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        rows.into_iter().map(post_of_row).collect()
+    }
+
+    /// Takes the posts that wait for an answer in `place` (where the bot may only answer), at most
+    /// `limit`, oldest first: held for the answer that shows them, as its own reply is.
+    pub(super) async fn take_awaiting(
+        &self,
+        place: Place,
+        limit: u32,
+    ) -> Result<Vec<Post>, CoreError> {
+        let now = self.now();
+        let mut tx = self.store.begin().await?;
+        let lane = PostTo::channel(place.channel()).lane();
+        let process = &self.config.process;
+        let rows = store::take_awaiting(&mut tx, lane, limit, now + HOLD_MS, process, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         rows.into_iter().map(post_of_row).collect()
     }
@@ -324,13 +354,9 @@ impl Core {
         Ok(stopped)
     }
 
-    /// The active match in `channel`, if any (a front end keeps its thread open).
-    pub async fn live_match_in(
-        &self,
-        server: ServerId,
-        channel: ChannelId,
-    ) -> Result<Option<MatchId>, CoreError> {
-        let row = store::active_match_in_channel(self.store.reader(), server, channel).await?;
+    /// The active match in `place`, if any (a front end keeps its thread open).
+    pub async fn live_match_in(&self, place: Place) -> Result<Option<MatchId>, CoreError> {
+        let row = store::active_match_in_channel(self.store.reader(), place).await?;
         Ok(row.map(|r| r.id))
     }
 }

@@ -27,9 +27,7 @@ impl Core {
         user: UserId,
         number: Option<MatchId>,
     ) -> Result<Vec<(House, u8)>, CoreError> {
-        let rows =
-            store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
-                .await?;
+        let rows = store::active_matches_in_channel(self.store.reader(), *place).await?;
         let row = match number {
             Some(id) => rows.into_iter().find(|row| row.id == id),
             None => pick_match(rows, user).ok().flatten(),
@@ -60,9 +58,7 @@ impl Core {
         place: &Place,
         user: UserId,
     ) -> Result<Vec<(MatchId, Text)>, CoreError> {
-        let rows =
-            store::active_matches_in_channel(self.store.reader(), place.server, place.channel)
-                .await?;
+        let rows = store::active_matches_in_channel(self.store.reader(), *place).await?;
         let mine: Vec<&MatchRow> = rows.iter().filter(|r| r.side_of(user).is_some()).collect();
         let listed = match mine.is_empty() {
             true => rows.iter().collect(),
@@ -112,7 +108,7 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let (row, side) = self.callers_match(req, which).await?;
         let now = self.now();
-        if row.deadline().is_some_and(|d| d <= now) && !self.paused(row.server, now) {
+        if row.deadline().is_some_and(|d| d <= now) && !self.paused(row.place, now) {
             // The sweeper has not got there yet, but the time is up all the same.
             return self
                 .time_out(row, Via::Answer)
@@ -159,7 +155,7 @@ impl Core {
             }
             MatchError::MatchOver => MatchRefusal::NoMatch.into(),
         })?;
-        let rated = row.computer.is_none();
+        let rated = super::matches::rates(&row);
         let clock_ms = i64::from(row.clock_secs) * 1000;
         let (deadline, remind_at) = match game.is_over() {
             true => (None, None),
@@ -369,7 +365,7 @@ impl Core {
         game.result().ok_or_else(|| {
             InternalError::Inconsistent("finishing a match without a result".into())
         })?;
-        let rated = row.moves_played > 0 && row.computer.is_none();
+        let rated = row.moves_played > 0 && super::matches::rates(&row);
         let now = self.now();
         let Some(after) =
             store::finish_match(&mut tx, row.id, row.version, &game, rated, now).await?

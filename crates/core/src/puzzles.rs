@@ -190,7 +190,10 @@ async fn count_in_daily(
     shown: &PuzzleAttempt,
     answer: PuzzleAnswer,
 ) -> Result<(), CoreError> {
-    let server = shown.server.unwrap_or(req.place.server);
+    // Only a server has a daily puzzle.
+    let Some(server) = shown.server.or(req.place.server()) else {
+        return Ok(());
+    };
     let now = answer.at;
     if let Some(daily) = store::daily_of_puzzle(&mut **tx, server, &shown.puzzle, now).await? {
         let answer = store::DailyAnswer {
@@ -306,13 +309,13 @@ impl Core {
                         ],
                     )));
                 };
-                req.user.note_in(&mut tx, &req.place, now).await?;
+                req.user.note_in(&mut tx, req, now).await?;
                 let key = puzzle.source.to_string();
                 let attempt = store::insert_puzzle_attempt(
                     &mut tx,
                     player,
                     &key,
-                    Some(req.place.server),
+                    req.place.server(),
                     PuzzleForm::AsFound,
                     now,
                 )

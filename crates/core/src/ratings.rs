@@ -127,9 +127,12 @@ impl MatchHook for RatingsHook {
     ) -> HookFuture<'a> {
         Box::pin(async move {
             let row = change.row;
-            if let (Some(result), Some(at)) = (row.game.result(), change.rated_at) {
+            let server = row.place.server();
+            if let (Some(result), Some(at), Some(server)) =
+                (row.game.result(), change.rated_at, server)
+            {
                 let changes =
-                    rate_match(tx, row.server, row.id, row.players, result.winner, at).await?;
+                    rate_match(tx, server, row.id, row.players, result.winner, at).await?;
                 aftermath.ratings = Some(changes);
             }
             Ok(())

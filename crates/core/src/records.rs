@@ -49,7 +49,7 @@ impl Core {
     ) -> Result<MatchRow, CoreError> {
         let row = store::load_match(self.store.reader(), match_id)
             .await?
-            .filter(|row| row.server == req.place.server)
+            .filter(|row| row.place.server() == req.place.server())
             .ok_or(MatchRefusal::NoSuchMatch(match_id))?;
         if row.state.is_active() && row.side_of(req.user.id).is_none() {
             return Err(RecordRefusal::LiveMatchOfOthers(match_id).into());
@@ -125,11 +125,12 @@ impl Core {
         };
         // The language the reply will be shown in, settled before its board is drawn: a redraw would lose
         // the note.
-        reply.language = match public {
-            true => self.public_language(
-                store::server_language(self.store.reader(), req.place.server).await?,
-            ),
-            false => req.language,
+        reply.language = match (public, req.place.server()) {
+            (true, Some(server)) => {
+                self.public_language(store::server_language(self.store.reader(), server).await?)
+            }
+            // Outside any server, everyone there reads the asker's language.
+            _ => req.language,
         };
         if self.config.pictures {
             let note = mistake.map(|m| picture_note(&m).plain_in(reply.language));
@@ -175,8 +176,7 @@ impl Core {
             &mut tx,
             &NewAnalysis {
                 match_id,
-                server: req.place.server,
-                channel: req.place.channel,
+                place: req.place,
                 requested_by: req.user.id,
                 by_poster: self.config.outbox,
                 nodes: self.config.analysis_nodes,
@@ -246,7 +246,7 @@ impl Core {
         let mut reply = verdict_reply(&row, &verdict, false);
         let place = PostPlace {
             match_id: Some(row.id),
-            ..PostPlace::channel(job.server, job.channel)
+            ..PostPlace::channel(job.place)
         };
         self.store_post(&mut tx, place, &mut reply, Via::Poster)
             .await?;
@@ -254,8 +254,7 @@ impl Core {
         self.metrics.count_analysis();
         tracing::info!(match_id = %row.id, moves = verdict.len(), "analysed a match");
         Ok(Some(Notice {
-            server: job.server,
-            channel: job.channel,
+            place: job.place,
             reply,
         }))
     }

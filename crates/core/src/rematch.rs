@@ -22,9 +22,9 @@ impl Core {
         let row = match match_id {
             Some(id) => store::load_match(reader, id)
                 .await?
-                .filter(|row| row.server == place.server)
+                .filter(|row| row.place.server() == place.server())
                 .ok_or(ChallengeRefusal::NothingToRematch)?,
-            None => store::last_finished_match_of(reader, place.server, place.channel, req.user.id)
+            None => store::last_finished_match_of(reader, *place, req.user.id)
                 .await?
                 .ok_or(ChallengeRefusal::NothingToRematch)?,
         };

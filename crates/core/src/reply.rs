@@ -1,7 +1,7 @@
 //! Replies: plain data that a front end only translates (Discord messages with buttons and attachments, or
 //! lines on a console).
 
-use namnam_model::{ChannelId, MatchId, Names, PostId, ServerId, UserId};
+use namnam_model::{MatchId, Names, Place, PostId, UserId};
 use serde::{Deserialize, Serialize};
 
 use super::error::cause_chain;
@@ -193,8 +193,8 @@ impl Reply {
 /// A message the core sends by itself, from the clock: reminders, timeouts, expired challenges.
 #[derive(Clone, Debug)]
 pub struct Notice {
-    pub server: ServerId,
-    pub channel: ChannelId,
+    /// Where it is shown: a match's or a challenge's place, a server's channel.
+    pub place: Place,
     pub reply: Reply,
 }
 

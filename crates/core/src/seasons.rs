@@ -9,7 +9,7 @@ use super::outbox::{PostPlace, Via};
 use super::ratings::show_rating;
 use super::vocabulary::{AdminRefusal, MatchRefusal, Request, SeasonChange};
 use super::{Core, Notice, Reply, Text};
-use namnam_model::ServerId;
+use namnam_model::{Place, ServerId};
 use namnam_store::{self as store, SeasonState, StoreError, WriteTx};
 
 /// A season younger than this is not ended again by `admin season` (a command sent twice).
@@ -25,17 +25,18 @@ impl Core {
         change: &SeasonChange,
     ) -> Result<Reply, CoreError> {
         let place = &req.place;
+        let server = req.server()?;
         let now = self.now();
         let mut tx = self.store.begin().await?;
-        store::ensure_server(&mut tx, place.server, &place.server_name, now).await?;
-        let state = store::season_of(&mut *tx, place.server).await?;
+        store::ensure_server(&mut tx, server, req.server_name(), now).await?;
+        let state = store::season_of(&mut *tx, server).await?;
         let monthly = change.monthly.unwrap_or(state.monthly);
         // A monthly season's news must go somewhere: where monthly seasons were asked for, unless named.
         let news = change
             .news
             .or(state.news_channel)
-            .or_else(|| monthly.then_some(place.channel));
-        store::set_season_options(&mut tx, place.server, news, monthly, now).await?;
+            .or_else(|| monthly.then_some(place.channel()));
+        store::set_season_options(&mut tx, server, news, monthly, now).await?;
         if change.start
             && state
                 .started_at
@@ -55,7 +56,7 @@ impl Core {
             let season = ("season", Arg::number(state.number));
             let text = match news {
                 Some(channel) => {
-                    let name = (channel == place.channel).then_some(place.channel_name.as_str());
+                    let name = (channel == place.channel()).then_some(req.names.channel.as_str());
                     Text::message(
                         "season-is",
                         [season, ("channel", Arg::channel(channel.0, name))],
@@ -65,23 +66,23 @@ impl Core {
             };
             return Ok(Reply::private(with_how(text)));
         }
-        let news_channel = news.unwrap_or(place.channel);
-        let Some(mut news_post) = self.end_season(&mut tx, place.server, state, now).await? else {
+        let news_channel = news.unwrap_or(place.channel());
+        let Some(mut news_post) = self.end_season(&mut tx, server, state, now).await? else {
             return Err(MatchRefusal::Stale.into());
         };
-        if news_channel == place.channel || !self.config.outbox {
+        if news_channel == place.channel() || !self.config.outbox {
             // The news is the answer: everyone here sees it (stored as shown, so that the poster finds it
             // if the answer's fate is unknown).
             if let Some(how) = &how {
                 news_post.text = Text::lines([news_post.text, how.clone()]);
             }
-            let place = PostPlace::channel(place.server, news_channel);
+            let place = PostPlace::channel(place.with_channel(news_channel));
             self.store_post(&mut tx, place, &mut news_post, Via::Answer)
                 .await?;
             tx.commit().await.map_err(StoreError::from)?;
             return Ok(news_post);
         }
-        let post_place = PostPlace::channel(place.server, news_channel);
+        let post_place = PostPlace::channel(place.with_channel(news_channel));
         self.store_post(&mut tx, post_place, &mut news_post, Via::Poster)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
@@ -157,15 +158,12 @@ impl Core {
             };
             match state.news_channel {
                 Some(channel) => {
-                    let place = PostPlace::channel(server, channel);
-                    self.store_post(&mut tx, place, &mut news, Via::Poster)
+                    // A season's news channel is set where the bot is a member, by an admin.
+                    let place = Place::ServerChannel { server, channel };
+                    self.store_post(&mut tx, PostPlace::channel(place), &mut news, Via::Poster)
                         .await?;
                     tx.commit().await.map_err(StoreError::from)?;
-                    notices.push(Notice {
-                        server,
-                        channel,
-                        reply: news,
-                    });
+                    notices.push(Notice { place, reply: news });
                 }
                 None => {
                     tx.commit().await.map_err(StoreError::from)?;

@@ -40,13 +40,12 @@ impl Core {
         let mut notices = Vec::new();
         let mut tx = self.store.begin().await?;
         for c in store::due_challenges(&mut tx, now).await? {
-            if self.paused(c.server, now) {
+            if self.paused(c.place, now) {
                 continue;
             }
             let reply = self.expire(&mut tx, &c, now).await?;
             notices.push(Notice {
-                server: c.server,
-                channel: c.channel,
+                place: c.place,
                 reply,
             });
         }
@@ -59,17 +58,13 @@ impl Core {
     async fn time_out_matches(&self, now: i64) -> Result<Vec<Notice>, CoreError> {
         let mut notices = Vec::new();
         for row in store::due_timeouts(self.store.reader(), now).await? {
-            if computer_to_move(&row) || self.paused(row.server, now) {
+            if computer_to_move(&row) || self.paused(row.place, now) {
                 continue;
             }
-            let (server, channel) = (row.server, row.channel);
+            let place = row.place;
             // `None`: a move got there first, and the match goes on.
             if let Some(reply) = self.time_out(row, Via::Poster).await? {
-                notices.push(Notice {
-                    server,
-                    channel,
-                    reply,
-                });
+                notices.push(Notice { place, reply });
             }
         }
         Ok(notices)
@@ -83,7 +78,7 @@ impl Core {
             let Some(to_move) = row.game.to_move() else {
                 continue;
             };
-            if computer_to_move(&row) || self.paused(row.server, now) {
+            if computer_to_move(&row) || self.paused(row.place, now) {
                 continue;
             }
             let mut tx = self.store.begin().await?;
@@ -113,8 +108,7 @@ impl Core {
                 .await?;
             tx.commit().await.map_err(StoreError::from)?;
             notices.push(Notice {
-                server: row.server,
-                channel: row.channel,
+                place: row.place,
                 reply,
             });
         }

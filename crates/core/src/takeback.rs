@@ -135,7 +135,7 @@ impl Core {
     /// had left, the new board posted as after a move.
     async fn accept_takeback(&self, row: MatchRow, asker: Player) -> Result<Reply, CoreError> {
         let now = self.now();
-        if row.deadline().is_some_and(|d| d <= now) && !self.paused(row.server, now) {
+        if row.deadline().is_some_and(|d| d <= now) && !self.paused(row.place, now) {
             // The one accepting ran out of time before they answered: they have lost on time, which
             // taking the move back would undo.
             return self

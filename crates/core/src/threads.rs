@@ -8,7 +8,7 @@ use super::message::Arg;
 use super::outbox::{PostPlace, Via};
 use super::vocabulary::{ChallengeRefusal, MatchRefusal};
 use super::{Core, Text};
-use namnam_model::{ChannelId, MatchId, PostTo, ServerId};
+use namnam_model::{ChannelId, MatchId, Place, PostTo};
 use namnam_store::{self as store, StoreError};
 
 impl Core {
@@ -29,10 +29,10 @@ impl Core {
             .await?
             .filter(|row| row.state.is_active())
             .ok_or(MatchRefusal::NotActive(match_id))?;
-        if row.channel == thread {
+        if row.place.channel() == thread {
             return Ok(());
         }
-        if store::active_match_in_channel(&mut *tx, row.server, thread)
+        if store::active_match_in_channel(&mut *tx, row.place.with_channel(thread))
             .await?
             .is_some()
         {
@@ -55,7 +55,7 @@ impl Core {
         let row = store::load_match(self.store.reader(), match_id).await?;
         Ok(row
             .filter(|r| r.state.is_active() && r.parent_channel.is_some())
-            .map(|r| r.channel))
+            .map(|r| r.place.channel()))
     }
 }
 
@@ -63,13 +63,9 @@ impl Core {
     /// A moderator locked (or deleted) the thread of a live match: the match goes back to the parent
     /// channel (unless these two players have another match there: its buttons work there all the same), and its
     /// board is posted again there for the poster to deliver. Returns the match, if any.
-    pub async fn thread_closed(
-        &self,
-        server: ServerId,
-        thread: ChannelId,
-    ) -> Result<Option<MatchId>, CoreError> {
+    pub async fn thread_closed(&self, thread: Place) -> Result<Option<MatchId>, CoreError> {
         let mut tx = self.store.begin().await?;
-        let Some(row) = store::active_match_in_channel(&mut *tx, server, thread).await? else {
+        let Some(row) = store::active_match_in_channel(&mut *tx, thread).await? else {
             return Ok(None);
         };
         let Some(parent) = row.parent_channel else {
@@ -82,7 +78,7 @@ impl Core {
         }
         // The parent may hold other matches (a channel holds several), but not a second one of this pair.
         let pair = (row.players.south, row.players.north);
-        if store::active_match_of_pair(&mut *tx, server, parent, pair)
+        if store::active_match_of_pair(&mut *tx, thread.with_channel(parent), pair)
             .await?
             .is_none()
         {

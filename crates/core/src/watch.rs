@@ -2,7 +2,7 @@
 //! shards, which shards are live, which servers are unavailable, and the grace after an outage. The
 //! outages themselves, announced and made up for, are `outage`'s.
 
-use namnam_model::ServerId;
+use namnam_model::{Place, ServerId};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
@@ -46,13 +46,18 @@ pub(crate) struct Watch {
 }
 
 impl Watch {
-    /// Whether the clock waits in `server` at `now` under `rule`: its shard is down or was down moments
-    /// ago, or the server is (or was moments ago) unavailable.
-    pub fn paused(&self, rule: &OutageRule, server: ServerId, now: i64) -> bool {
-        let shard = (rule.shard_of)(server);
+    /// Whether the clock waits in `place` at `now` under `rule`: its shard is down or was down moments
+    /// ago, or its server is (or was moments ago) unavailable. A place outside any server is served by
+    /// the first shard, as Discord sends DMs to shard 0.
+    pub fn paused(&self, rule: &OutageRule, place: Place, now: i64) -> bool {
+        let server = place.server();
+        let shard = server.map_or(0, |server| (rule.shard_of)(server));
+        let down = |server: ServerId| {
+            self.servers_down.contains_key(&server)
+                || self.server_grace.get(&server).is_some_and(|&t| t > now)
+        };
         !self.live.contains(&shard)
             || self.shard_grace.get(&shard).is_some_and(|&t| t > now)
-            || self.servers_down.contains_key(&server)
-            || self.server_grace.get(&server).is_some_and(|&t| t > now)
+            || server.is_some_and(down)
     }
 }

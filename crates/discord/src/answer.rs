@@ -28,13 +28,16 @@ use super::reply::{Mentions, Outgoing};
 use super::texts::say;
 use super::{CommandError, Data};
 use namnam_core::{
-    cause_chain, AdminCommand, Answerer, Arg, Command, Core, Kept, Language, Outcome, Reply,
-    Request, Shown, Text,
+    cause_chain, AdminCommand, Answerer, Arg, Capacity, Command, Core, Kept, Language, Outcome,
+    Reply, Request, Shown, Text,
 };
 
 /// How long after the interaction's creation the core may take before the response is deferred (Discord
 /// allows 3 s for the first response; the rest is for the response's own trip).
 const DEFER_AFTER_MS: i64 = 2000;
+
+/// How long an interaction's token takes follow-ups and edits.
+const TOKEN_LIFE_MS: i64 = 15 * 60 * 1000;
 
 /// Told privately when a move was stored but its board could not be sent as the answer (a message of
 /// `discord.ftl`).
@@ -406,8 +409,16 @@ impl Answerer for Answering<'_> {
         }
     }
 
-    fn can_follow(&self) -> bool {
-        self.target.responded()
+    /// Follow-ups through the token until it expires, 15 minutes after the interaction was made; none
+    /// before the first response, or once Discord refused the token.
+    fn capacity(&self) -> Capacity {
+        match self.target.responded() {
+            true => Capacity {
+                until_ms: Some(self.target.created_ms() + TOKEN_LIFE_MS),
+                follow_ups: None,
+            },
+            false => Capacity::SPENT,
+        }
     }
 
     async fn follow(&self, reply: &mut Reply) -> Shown {

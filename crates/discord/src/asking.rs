@@ -6,7 +6,7 @@ use namnam_model::{ChannelId, PlayerKind, ServerId, UserId};
 use poise::serenity_prelude as serenity;
 
 use super::CommandError;
-use namnam_core::{Command, Language, Place, Request, UserRef};
+use namnam_core::{Command, Language, Place, PlaceNames, Request, UserRef};
 
 /// The parts of an interaction a request needs; both slash commands and buttons have them.
 pub struct Asker<'a> {
@@ -52,8 +52,10 @@ impl<'a> Asker<'a> {
         cache: &serenity::Cache,
         command: Command,
     ) -> Result<Request, CommandError> {
+        let (place, names) = self.place(cache)?;
         Ok(Request {
-            place: self.place(cache)?,
+            place,
+            names,
             user: UserRef::member(
                 UserId(self.user.id.get()),
                 self.display_name(),
@@ -73,21 +75,26 @@ impl<'a> Asker<'a> {
         })
     }
 
-    pub fn place(&self, cache: &serenity::Cache) -> Result<Place, CommandError> {
+    /// Where the interaction was made, with the names people see there. Only a server the bot is a
+    /// member of, for now: a DM or a group DM is refused before the core is asked.
+    pub fn place(&self, cache: &serenity::Cache) -> Result<(Place, PlaceNames), CommandError> {
         let guild = self
             .guild
             .ok_or(CommandError::Said("discord-server-only"))?;
         let server_name = cache
             .guild(guild)
             .map_or_else(|| format!("server {guild}"), |g| g.name.clone());
-        Ok(Place {
+        let place = Place::ServerChannel {
             server: ServerId(guild.get()),
-            server_name,
             channel: ChannelId(self.channel.get()),
-            channel_name: self
+        };
+        let names = PlaceNames {
+            server: Some(server_name),
+            channel: self
                 .channel_name
                 .map_or_else(|| self.channel.to_string(), str::to_owned),
-        })
+        };
+        Ok((place, names))
     }
 
     /// The name people see in this server: the nickname, else the display name.

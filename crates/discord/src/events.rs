@@ -4,7 +4,7 @@
 //! players can still use commands there; the bot's removal from a server; and a server that Discord marks
 //! unavailable, and available again (its clocks wait meanwhile).
 
-use namnam_core::{MatchRefusal, PuzzleRefusal};
+use namnam_core::{MatchRefusal, Place, PuzzleRefusal};
 use namnam_model::{ChannelId, ServerId};
 use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
@@ -182,7 +182,11 @@ async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity:
         return;
     }
     let (server, channel) = (ServerId(thread.guild_id.get()), ChannelId(thread.id.get()));
-    match data.core.live_match_in(server, channel).await {
+    match data
+        .core
+        .live_match_in(Place::ServerChannel { server, channel })
+        .await
+    {
         Ok(Some(match_id)) => {
             let reopened = retrying(Failure::retryable, |_| {
                 let edit = serenity::EditThread::new().archived(false);
@@ -209,7 +213,11 @@ async fn thread_changed(ctx: &serenity::Context, data: &Data, thread: &serenity:
 /// posted again.
 async fn thread_closed(data: &Data, guild: serenity::GuildId, thread: serenity::ChannelId) {
     let (server, channel) = (ServerId(guild.get()), ChannelId(thread.get()));
-    match data.core.thread_closed(server, channel).await {
+    match data
+        .core
+        .thread_closed(Place::ServerChannel { server, channel })
+        .await
+    {
         Ok(Some(match_id)) => {
             tracing::info!(%channel, %match_id, "a live match's thread was closed: its board goes to the parent channel");
             data.poster.wake();

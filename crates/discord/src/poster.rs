@@ -113,8 +113,10 @@ impl Poster {
                 fallback.map(|c| serenity::ChannelId::new(c.0)),
             ),
         };
-        if post.to.dm_user().is_none() {
-            let server = serenity::GuildId::new(post.server.0);
+        // A channel of a server is checked to be one of its own; a post outside any server is the bot's DM
+        // channel with a player, where that player's interaction came from.
+        if let (None, Some(server)) = (post.to.dm_user(), post.server) {
+            let server = serenity::GuildId::new(server.0);
             match self
                 .owners
                 .belongs(&self.cache, &self.http, &self.metrics, channel, server)
@@ -409,7 +411,7 @@ impl Poster {
     /// A post whose channel is not one of its server's: whoever named that channel, it is not posted to.
     fn foreign(&self, post: &Post, channel: serenity::ChannelId) -> Delivered {
         let reason = "the channel is not one of the post's server";
-        tracing::warn!(post = %post.id, %channel, server = %post.server, match_id = ?post.match_id,
+        tracing::warn!(post = %post.id, %channel, server = ?post.server, match_id = ?post.match_id,
             "refused a message for a channel of another server");
         Delivered::Never(reason)
     }

@@ -294,8 +294,16 @@ impl Mentions {
             Part::Player(name) | Part::Quoted(name) => shown_as_written(name),
             Part::Channel { id, .. } => format!("<#{id}>"),
             Part::Jump {
-                server, channel, ..
+                server: Some(server),
+                channel,
+                ..
             } => format!("https://discord.com/channels/{server}/{channel}"),
+            // Discord's path for a channel outside any server.
+            Part::Jump {
+                server: None,
+                channel,
+                ..
+            } => format!("https://discord.com/channels/@me/{channel}"),
             Part::Time(ms) => {
                 let seconds = ms.div_euclid(1000);
                 format!("<t:{seconds}:f> ({})", relative_time(seconds))

@@ -1,7 +1,7 @@
 //! The computer's analyses of finished matches (`migrations/sqlite/0007_analyses.sql`): queued when asked
 //! for, claimed by the process that searches it, and kept with its verdict.
 
-use namnam_model::{ChannelId, MatchId, ServerId, UserId};
+use namnam_model::{MatchId, Place, StoredId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -14,8 +14,7 @@ use namnam_ai::analysis::JudgedMove;
 pub struct AnalysisRow {
     pub match_id: MatchId,
     /// Where the verdict is posted, and who asked.
-    pub server: ServerId,
-    pub channel: ChannelId,
+    pub place: Place,
     pub requested_by: UserId,
     pub requested_at: i64,
     /// The nodes each searched position gets.
@@ -31,15 +30,15 @@ pub struct NewAnalysis {
     pub match_id: MatchId,
     /// The verdict goes through the outbox (else to the front end that asks for queued work).
     pub by_poster: bool,
-    pub server: ServerId,
-    pub channel: ChannelId,
+    /// Where the verdict is posted.
+    pub place: Place,
     pub requested_by: UserId,
     pub nodes: u64,
     pub now_ms: i64,
 }
 
 const SELECT: &str =
-    "SELECT match_id, state, server_id, channel_id, requested_by, requested_at, nodes, verdict
+    "SELECT match_id, state, place, server_id, channel_id, requested_by, requested_at, nodes, verdict
     FROM analyses";
 
 fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
@@ -53,8 +52,7 @@ fn from_row(row: &AnyRow) -> StoreResult<AnalysisRow> {
         .transpose()?;
     Ok(AnalysisRow {
         match_id,
-        server: row.id("server_id")?,
-        channel: row.id("channel_id")?,
+        place: row.place("an analysis")?,
         requested_by: row.id("requested_by")?,
         requested_at: row.col("requested_at")?,
         nodes: row.int("nodes")?,
@@ -79,22 +77,23 @@ where
 pub async fn queue_analysis(tx: &mut WriteTx, new: &NewAnalysis) -> StoreResult<bool> {
     let inserted = sqlx::query(
         "INSERT INTO analyses
-            (match_id, state, server_id, channel_id, requested_by, requested_at, nodes, by_poster)
-         VALUES ($1, 'queued', $2, $3, $4, $5, $6, $7)
+            (match_id, state, server_id, channel_id, requested_by, requested_at, nodes, by_poster, place)
+         VALUES ($1, 'queued', $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (match_id) DO UPDATE SET state = 'queued', server_id = excluded.server_id,
-            by_poster = excluded.by_poster,
+            by_poster = excluded.by_poster, place = excluded.place,
             channel_id = excluded.channel_id, requested_by = excluded.requested_by,
             requested_at = excluded.requested_at, nodes = excluded.nodes,
             claimed_by = NULL, claimed_until = NULL
          WHERE analyses.state = 'failed'",
     )
     .bind(new.match_id.to_sql())
-    .bind(new.server.to_sql())
-    .bind(new.channel.to_sql())
+    .bind(new.place.server().map(StoredId::to_sql))
+    .bind(new.place.channel().to_sql())
     .bind(new.requested_by.to_sql())
     .bind(new.now_ms)
     .bind(new.nodes as i64)
     .bind(i64::from(new.by_poster))
+    .bind(new.place.kind().name())
     .execute(&mut **tx)
     .await?;
     Ok(inserted.rows_affected() == 1)
@@ -118,7 +117,7 @@ pub async fn claim_analysis(
             ORDER BY requested_at, match_id LIMIT 1)
             -- Again here: the row as it is when it is updated (writes are one at a time already).
             AND state = 'queued' AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by = $1)
-         RETURNING match_id, state, server_id, channel_id, requested_by, requested_at, nodes, verdict",
+         RETURNING match_id, state, place, server_id, channel_id, requested_by, requested_at, nodes, verdict",
     )
     .bind(holder)
     .bind(until)

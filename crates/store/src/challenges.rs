@@ -2,7 +2,7 @@
 
 use super::columns::{terms_json, Columns};
 use super::{StoreResult, WriteTx};
-use namnam_model::{ChallengeId, ChannelId, FirstMover, MatchId, ServerId, Terms, UserId};
+use namnam_model::{ChallengeId, FirstMover, MatchId, Place, ServerId, StoredId, Terms, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -30,8 +30,8 @@ impl ChallengeState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
     pub id: ChallengeId,
-    pub server: ServerId,
-    pub channel: ChannelId,
+    /// Where it was made: a channel, and what kind of place it is.
+    pub place: Place,
     pub challenger: UserId,
     pub challenged: UserId,
     pub challenger_name: String,
@@ -41,7 +41,7 @@ pub struct ChallengeRow {
     pub expires_at: i64,
 }
 
-const SELECT: &str = "SELECT c.id, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
+const SELECT: &str = "SELECT c.id, c.place, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
         COALESCE(an.name, a.name) AS challenger_name, COALESCE(bn.name, b.name) AS challenged_name,
         c.terms, c.created_at, c.expires_at
     FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id
@@ -52,8 +52,7 @@ fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
     let id: ChallengeId = row.id("id")?;
     Ok(ChallengeRow {
         id,
-        server: row.id("server_id")?,
-        channel: row.id("channel_id")?,
+        place: row.place(&format!("challenge {id}"))?,
         challenger: row.id("challenger_id")?,
         challenged: row.id("challenged_id")?,
         challenger_name: row.col("challenger_name")?,
@@ -65,27 +64,26 @@ fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
 }
 
 /// The open challenge in a channel, if any (expired or not: the caller compares `expires_at` with its clock).
-pub async fn find_open_challenge<'e, E>(
-    db: E,
-    server: ServerId,
-    channel: ChannelId,
-) -> StoreResult<Option<ChallengeRow>>
+pub async fn find_open_challenge<'e, E>(db: E, place: Place) -> StoreResult<Option<ChallengeRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let sql = format!("{SELECT} WHERE c.server_id = $1 AND c.channel_id = $2 AND c.state = 'open'");
+    let sql = format!(
+        "{SELECT} WHERE c.channel_id = $2 AND c.server_id IS NOT DISTINCT FROM $1 AND c.state = 'open'"
+    );
     let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
+        .bind(place.server().map(StoredId::to_sql))
+        .bind(place.channel().to_sql())
         .fetch_optional(db)
         .await?;
     row.as_ref().map(from_row).transpose()
 }
 
-/// When `challenger`'s latest challenge to `challenged` in `server` was declined or cancelled, if one was.
+/// When `challenger`'s latest challenge to `challenged` in `server` (or outside any, with `None`) was
+/// declined or cancelled, if one was.
 pub async fn last_turned_down<'e, E>(
     db: E,
-    server: ServerId,
+    server: Option<ServerId>,
     challenger: UserId,
     challenged: UserId,
 ) -> StoreResult<Option<i64>>
@@ -94,10 +92,10 @@ where
 {
     let closed: Option<i64> = sqlx::query_scalar(
         "SELECT MAX(closed_at) FROM challenges
-         WHERE server_id = $1 AND challenger_id = $2 AND challenged_id = $3
+         WHERE server_id IS NOT DISTINCT FROM $1 AND challenger_id = $2 AND challenged_id = $3
            AND state IN ('declined', 'cancelled')",
     )
-    .bind(server.to_sql())
+    .bind(server.map(StoredId::to_sql))
     .bind(challenger.to_sql())
     .bind(challenged.to_sql())
     .fetch_one(db)
@@ -106,11 +104,9 @@ where
 }
 
 /// Opens a challenge; returns its id. The schema refuses a second open challenge in the channel.
-#[allow(clippy::too_many_arguments)]
 pub async fn insert_challenge(
     tx: &mut WriteTx,
-    server: ServerId,
-    channel: ChannelId,
+    place: Place,
     challenger: UserId,
     challenged: UserId,
     terms: &Terms,
@@ -119,16 +115,17 @@ pub async fn insert_challenge(
 ) -> StoreResult<ChallengeId> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (server_id, channel_id, challenger_id, challenged_id, terms, created_at,
-            expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            expires_at, place)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
-    .bind(server.to_sql())
-    .bind(channel.to_sql())
+    .bind(place.server().map(StoredId::to_sql))
+    .bind(place.channel().to_sql())
     .bind(challenger.to_sql())
     .bind(challenged.to_sql())
     .bind(terms_json(terms)?)
     .bind(now_ms)
     .bind(expires_at)
+    .bind(place.kind().name())
     .fetch_one(&mut **tx)
     .await?;
     Ok(ChallengeId(id))

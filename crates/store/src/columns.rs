@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Decode, Row, Type};
 
 use super::{StoreError, StoreResult};
-use namnam_model::{StoredId, Terms};
+use namnam_model::{Place, PlaceKind, StoredId, Terms};
 
 pub(super) trait Columns {
     /// The column `name` as `T`.
@@ -36,6 +36,16 @@ pub(super) trait Columns {
 
     fn opt_id<T: StoredId>(&self, name: &str) -> StoreResult<Option<T>> {
         Ok(self.opt_int::<i64>(name)?.map(T::from_sql))
+    }
+
+    /// The `place`, `server_id` and `channel_id` columns: where a match or a challenge is played (see
+    /// `migrations/sqlite/0023_places.sql`), checked; `what` names the row when they are not a place.
+    fn place(&self, what: &str) -> StoreResult<Place> {
+        let kind: String = self.col("place")?;
+        let kind = PlaceKind::of_name(&kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("{what}: a place of kind {kind:?}")))?;
+        Place::of_parts(kind, self.opt_id("server_id")?, self.id("channel_id")?)
+            .map_err(|e| StoreError::Corrupt(format!("{what}: {e}")))
     }
 
     /// The `terms` column: a match's terms, one JSON object (see `migrations/sqlite/0022_terms.sql`),

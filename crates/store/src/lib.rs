@@ -71,7 +71,7 @@ pub use outages::{
 pub use outbox::{
     count_attempt, drop_server_posts, due_posts, finish_post, insert_post, load_post,
     move_match_posts, post_states, process_beat, prune_posts, release_held_of_silent,
-    release_held_posts, release_post, Delivery, NewPost, PostOutcome, PostRow,
+    release_held_posts, release_post, take_awaiting, Delivery, NewPost, PostOutcome, PostRow,
 };
 pub use players::{
     ensure_player, note_player_language, note_server_name, player_language, player_name,
@@ -107,7 +107,7 @@ pub use web::{server_of_web_token, set_web_token, web_token};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnectionMetadata;
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Connection, Executor, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -143,6 +143,51 @@ impl Migrations {
         self.migrations()
             .map(|m| (m.version, m.checksum.to_vec()))
             .collect()
+    }
+
+    /// Applies SQLite's migrations to the database a writer opens, each on a connection of its own
+    /// kind: foreign keys on, as every connection has them, except for a migration whose first line is
+    /// `-- foreign keys off`. Such a one rebuilds a table that others refer to, which SQLite's procedure
+    /// for changing a table does with the keys off (they cannot be turned off inside the transaction sqlx
+    /// runs a migration in); every key is checked once it is done.
+    async fn apply_sqlite(self, writer: &AnyConnectOptions) -> StoreResult<()> {
+        let all = self.0;
+        let keys_off: Vec<bool> = all
+            .iter()
+            .map(|(_, _, sql)| sql.starts_with("-- foreign keys off"))
+            .collect();
+        let mut start = 0;
+        while start < all.len() {
+            let off = keys_off[start];
+            let end = (start..all.len())
+                .find(|&i| keys_off[i] != off)
+                .unwrap_or(all.len());
+            let mut migrator = Migrations(&all[..end]).migrator().await?;
+            // The later ones, applied already, are this run's too.
+            migrator.set_ignore_missing(end < all.len());
+            let mut conn = writer.connect().await?;
+            let pragma = match off {
+                true => "PRAGMA foreign_keys = OFF",
+                false => "PRAGMA foreign_keys = ON",
+            };
+            conn.execute(pragma).await?;
+            migrator.run_direct(&mut conn).await?;
+            if off {
+                let broken = sqlx::query("PRAGMA foreign_key_check")
+                    .fetch_all(&mut conn)
+                    .await?;
+                if !broken.is_empty() {
+                    let version = all[end - 1].0;
+                    return Err(StoreError::Corrupt(format!(
+                        "{} rows break a foreign key after migration {version}",
+                        broken.len()
+                    )));
+                }
+            }
+            conn.close().await?;
+            start = end;
+        }
+        Ok(())
     }
 
     /// Each migration as sqlx reads it.
@@ -311,14 +356,15 @@ impl Store {
         let options = SqliteConnectOptions::from_str(&url)?;
         let writer_url = options.clone().create_if_missing(true).to_url_lossy();
         let reader_url = options.read_only(true).to_url_lossy();
+        let writer_options = AnyConnectOptions::from_url(&writer_url)?;
+        SQLITE_MIGRATIONS.apply_sqlite(&writer_options).await?;
         let writer = AnyPoolOptions::new()
             .min_connections(1)
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(30))
             .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, true)))
-            .connect_with(AnyConnectOptions::from_url(&writer_url)?)
+            .connect_with(writer_options)
             .await?;
-        SQLITE_MIGRATIONS.migrator().await?.run(&writer).await?;
         let reader = AnyPoolOptions::new()
             .max_connections(4)
             .after_connect(|conn, meta| Box::pin(sqlite_pragmas(conn, meta, false)))

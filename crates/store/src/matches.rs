@@ -6,7 +6,7 @@ use super::columns::Columns;
 use super::{player_from_sql, StoreError, StoreResult, WriteTx};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, MatchMove, MoveEvent, Player};
-use namnam_model::{ChallengeId, ChannelId, MatchId, Names, ServerId, StoredId, UserId};
+use namnam_model::{ChallengeId, ChannelId, MatchId, Names, Place, ServerId, StoredId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -41,8 +41,8 @@ impl MatchState {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchRow {
     pub id: MatchId,
-    pub server: ServerId,
-    pub channel: ChannelId,
+    /// Where it is played: a channel, and what kind of place it is.
+    pub place: Place,
     pub channel_name: String,
     pub players: ByPlayer<UserId>,
     /// The players' display names.
@@ -108,8 +108,7 @@ impl MatchRow {
 
 /// A new match, as [`insert_match`] stores it.
 pub struct NewMatch<'a> {
-    pub server: ServerId,
-    pub channel: ChannelId,
+    pub place: Place,
     pub channel_name: &'a str,
     pub challenge_id: Option<ChallengeId>,
     pub players: ByPlayer<UserId>,
@@ -175,7 +174,7 @@ const NAMES_AS_PLAYED: &str = "south_name = (SELECT COALESCE(sn.name, p.name) FR
 // The last move comes with the match (one row by the moves' key): whether it may be taken back decides a
 // board's buttons, wherever a board is shown.
 const SELECT: &str =
-    "SELECT m.id, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
+    "SELECT m.id, m.place, m.server_id, m.channel_id, m.south_id, m.north_id, m.state, m.game,
         m.version, m.moves_played, m.turns, m.clock_secs, m.deadline, m.remind_at, m.draw_offer,
         m.takeback_request, m.takeback_asked_turn, m.thread_closed_at, m.rated,
         m.created_at,
@@ -248,8 +247,7 @@ fn from_row(row: &AnyRow) -> StoreResult<MatchRow> {
     };
     Ok(MatchRow {
         id,
-        server: row.id("server_id")?,
-        channel: row.id("channel_id")?,
+        place: row.place(&format!("match {id}"))?,
         channel_name: row.col("channel_name")?,
         players: ByPlayer::new(row.id("south_id")?, row.id("north_id")?),
         names: Names {
@@ -304,38 +302,24 @@ where
 }
 
 /// The oldest active match in a channel, if any.
-pub async fn active_match_in_channel<'e, E>(
-    db: E,
-    server: ServerId,
-    channel: ChannelId,
-) -> StoreResult<Option<MatchRow>>
+pub async fn active_match_in_channel<'e, E>(db: E, place: Place) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    match_in_channel(
-        db,
-        server,
-        channel,
-        "AND m.state = 'active' ORDER BY m.id LIMIT 1",
-    )
-    .await
+    match_in_channel(db, place, "AND m.state = 'active' ORDER BY m.id LIMIT 1").await
 }
 
 /// The active matches in a channel, oldest first (a channel may hold several, one per pair of players).
-pub async fn active_matches_in_channel<'e, E>(
-    db: E,
-    server: ServerId,
-    channel: ChannelId,
-) -> StoreResult<Vec<MatchRow>>
+pub async fn active_matches_in_channel<'e, E>(db: E, place: Place) -> StoreResult<Vec<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active' ORDER BY m.id"
+        "{SELECT} WHERE m.channel_id = $2 AND m.server_id IS NOT DISTINCT FROM $1 AND m.state = 'active' ORDER BY m.id"
     );
     let rows = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
+        .bind(place.server().map(StoredId::to_sql))
+        .bind(place.channel().to_sql())
         .fetch_all(db)
         .await?;
     from_rows(rows)
@@ -344,20 +328,19 @@ where
 /// The active match of two players in a channel, if any.
 pub async fn active_match_of_pair<'e, E>(
     db: E,
-    server: ServerId,
-    channel: ChannelId,
+    place: Place,
     pair: (UserId, UserId),
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND m.state = 'active'
+        "{SELECT} WHERE m.channel_id = $2 AND m.server_id IS NOT DISTINCT FROM $1 AND m.state = 'active'
             AND ((m.south_id = $3 AND m.north_id = $4) OR (m.south_id = $4 AND m.north_id = $3))"
     );
     let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
+        .bind(place.server().map(StoredId::to_sql))
+        .bind(place.channel().to_sql())
         .bind(pair.0.to_sql())
         .bind(pair.1.to_sql())
         .fetch_optional(db)
@@ -366,31 +349,23 @@ where
 }
 
 /// The newest match in a channel, active or not.
-pub async fn last_match_in_channel<'e, E>(
-    db: E,
-    server: ServerId,
-    channel: ChannelId,
-) -> StoreResult<Option<MatchRow>>
+pub async fn last_match_in_channel<'e, E>(db: E, place: Place) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    match_in_channel(db, server, channel, "ORDER BY m.id DESC LIMIT 1").await
+    match_in_channel(db, place, "ORDER BY m.id DESC LIMIT 1").await
 }
 
 /// The first match in a channel that `rest` (more conditions, an order) picks.
-async fn match_in_channel<'e, E>(
-    db: E,
-    server: ServerId,
-    channel: ChannelId,
-    rest: &str,
-) -> StoreResult<Option<MatchRow>>
+async fn match_in_channel<'e, E>(db: E, place: Place, rest: &str) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let sql = format!("{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 {rest}");
+    let sql =
+        format!("{SELECT} WHERE m.channel_id = $2 AND m.server_id IS NOT DISTINCT FROM $1 {rest}");
     let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
+        .bind(place.server().map(StoredId::to_sql))
+        .bind(place.channel().to_sql())
         .fetch_optional(db)
         .await?;
     one(row)
@@ -399,34 +374,31 @@ where
 /// The newest match of `player` in a channel, whatever its state.
 pub async fn last_match_of_in_channel<'e, E>(
     db: E,
-    server: ServerId,
-    channel: ChannelId,
+    place: Place,
     player: UserId,
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    newest_of_player_in_channel(db, server, channel, player, "").await
+    newest_of_player_in_channel(db, place, player, "").await
 }
 
 /// The newest finished match in a channel that `player` played in.
 pub async fn last_finished_match_of<'e, E>(
     db: E,
-    server: ServerId,
-    channel: ChannelId,
+    place: Place,
     player: UserId,
 ) -> StoreResult<Option<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    newest_of_player_in_channel(db, server, channel, player, "AND m.state = 'finished'").await
+    newest_of_player_in_channel(db, place, player, "AND m.state = 'finished'").await
 }
 
 /// The newest match of `player` in a channel that `condition` (more of the WHERE clause) also picks.
 async fn newest_of_player_in_channel<'e, E>(
     db: E,
-    server: ServerId,
-    channel: ChannelId,
+    place: Place,
     player: UserId,
     condition: &str,
 ) -> StoreResult<Option<MatchRow>>
@@ -434,34 +406,35 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.channel_id = $2 AND (m.south_id = $3 OR m.north_id = $3)
+        "{SELECT} WHERE m.channel_id = $2 AND m.server_id IS NOT DISTINCT FROM $1 AND (m.south_id = $3 OR m.north_id = $3)
             {condition}
          ORDER BY m.id DESC LIMIT 1"
     );
     let row = sqlx::query(&sql)
-        .bind(server.to_sql())
-        .bind(channel.to_sql())
+        .bind(place.server().map(StoredId::to_sql))
+        .bind(place.channel().to_sql())
         .bind(player.to_sql())
         .fetch_optional(db)
         .await?;
     one(row)
 }
 
-/// A player's active matches in a server, oldest first.
+/// A player's active matches in a server (or outside any, with `None`), oldest first.
 pub async fn matches_of_player<'e, E>(
     db: E,
-    server: ServerId,
+    server: Option<ServerId>,
     player: UserId,
 ) -> StoreResult<Vec<MatchRow>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.state = 'active' AND (m.south_id = $2 OR m.north_id = $2)
+        "{SELECT} WHERE m.server_id IS NOT DISTINCT FROM $1 AND m.state = 'active'
+            AND (m.south_id = $2 OR m.north_id = $2)
          ORDER BY m.id"
     );
     let rows = sqlx::query(&sql)
-        .bind(server.to_sql())
+        .bind(server.map(StoredId::to_sql))
         .bind(player.to_sql())
         .fetch_all(db)
         .await?;
@@ -581,11 +554,11 @@ where
 pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<MatchId> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (server_id, channel_id, challenge_id, south_id, north_id, game, clock_secs,
-            deadline, remind_at, created_at, updated_at, channel_name, engine_level)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id",
+            deadline, remind_at, created_at, updated_at, channel_name, engine_level, place)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13) RETURNING id",
     )
-    .bind(new.server.to_sql())
-    .bind(new.channel.to_sql())
+    .bind(new.place.server().map(StoredId::to_sql))
+    .bind(new.place.channel().to_sql())
     .bind(new.challenge_id.map(StoredId::to_sql))
     .bind(new.players.south.to_sql())
     .bind(new.players.north.to_sql())
@@ -596,6 +569,7 @@ pub async fn insert_match(tx: &mut WriteTx, new: &NewMatch<'_>) -> StoreResult<M
     .bind(new.now_ms)
     .bind(new.channel_name)
     .bind(new.engine_level.map(|level| i64::from(level.number())))
+    .bind(new.place.kind().name())
     .fetch_one(&mut **tx)
     .await?;
     Ok(MatchId(id))
@@ -947,19 +921,21 @@ where
         .collect()
 }
 
-/// Who played South in the newest match between `a` and `b` in a server (for a rematch to swap sides).
+/// Who played South in the newest match between `a` and `b` in a server, or outside any with `None` (for
+/// a rematch to swap sides).
 pub async fn last_meeting_south(
     tx: &mut WriteTx,
-    server: ServerId,
+    server: Option<ServerId>,
     a: UserId,
     b: UserId,
 ) -> StoreResult<Option<UserId>> {
     let south: Option<i64> = sqlx::query_scalar(
         "SELECT south_id FROM matches
-         WHERE server_id = $1 AND ((south_id = $2 AND north_id = $3) OR (south_id = $3 AND north_id = $2))
+         WHERE server_id IS NOT DISTINCT FROM $1
+            AND ((south_id = $2 AND north_id = $3) OR (south_id = $3 AND north_id = $2))
          ORDER BY id DESC LIMIT 1",
     )
-    .bind(server.to_sql())
+    .bind(server.map(StoredId::to_sql))
     .bind(a.to_sql())
     .bind(b.to_sql())
     .fetch_optional(&mut **tx)

@@ -2,7 +2,9 @@
 //! what became of each (see `migrations/sqlite/0003_outbox.sql`). The body is the bot core's business; here it is
 //! text.
 
-use namnam_model::{ChannelId, Lane, MatchId, MessageId, PostId, PostTo, ServerId, StoredId};
+use namnam_model::{
+    ChannelId, Lane, MatchId, MessageId, PostId, PostTo, Reach, ServerId, StoredId,
+};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -14,15 +16,18 @@ use super::{StoreResult, WriteTx};
 pub enum Delivery {
     /// A front end answering an interaction delivers it; until `held_until` the poster leaves it alone.
     Held { held_until: i64 },
-    /// The poster delivers it.
+    /// Nobody holds it: the poster delivers it, or where the bot may only answer, the next answer there.
     Poster,
 }
 
 /// A post to store.
 #[derive(Clone, Debug)]
 pub struct NewPost<'a> {
-    pub server: ServerId,
+    /// The server of its place, if it has one.
+    pub server: Option<ServerId>,
     pub to: PostTo,
+    /// Whether the bot may post there by itself: where it may only answer, the post is never the poster's.
+    pub reach: Reach,
     pub match_id: Option<MatchId>,
     pub body: &'a str,
     pub delivery: Delivery,
@@ -35,7 +40,7 @@ pub struct NewPost<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PostRow {
     pub id: PostId,
-    pub server: ServerId,
+    pub server: Option<ServerId>,
     pub to: PostTo,
     pub match_id: Option<MatchId>,
     pub body: String,
@@ -69,22 +74,31 @@ pub(super) fn not_in_lanes(resting: &[Lane], first: usize) -> String {
 }
 
 /// When a post is due for the poster, for the outbox row `{t}`: pending, or held by an answer whose hold
-/// ran out. (`{t}` is replaced by the row's alias.)
-pub(super) const DUE: &str =
-    "({t}.state = 'pending' OR ({t}.state = 'held' AND {t}.held_until <= $3))";
+/// ran out, in a place where the bot may post by itself. (`{t}` is replaced by the row's alias.)
+pub(super) const DUE: &str = "({t}.answers_only = 0
+    AND ({t}.state = 'pending' OR ({t}.state = 'held' AND {t}.held_until <= $3)))";
+
+/// The state a post goes back to when the answer holding it gives it up: the poster's, or where the bot
+/// may only answer, the next answer's.
+const UNHELD: &str = "CASE WHEN answers_only = 1 THEN 'awaiting' ELSE 'pending' END";
+
+/// The states of a post not done yet.
+const WAITING: &str = "('held', 'pending', 'awaiting')";
 
 /// Stores a post; returns its id.
 pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<PostId> {
-    let (state, held_until) = match post.delivery {
-        Delivery::Held { held_until } => ("held", Some(held_until)),
-        Delivery::Poster => ("pending", None),
+    let answers_only = post.reach == Reach::AnswersOnly;
+    let (state, held_until) = match (post.delivery, answers_only) {
+        (Delivery::Held { held_until }, _) => ("held", Some(held_until)),
+        (Delivery::Poster, false) => ("pending", None),
+        (Delivery::Poster, true) => ("awaiting", None),
     };
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO outbox (server_id, channel_id, fallback_channel_id, match_id, body, state, held_until,
-            created_at, held_by, dm_user_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+            created_at, held_by, dm_user_id, answers_only)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
-    .bind(post.server.to_sql())
+    .bind(post.server.map(StoredId::to_sql))
     .bind(post.to.lane().to_sql())
     .bind(match post.to {
         PostTo::Channel { fallback, .. } => fallback.map(StoredId::to_sql),
@@ -100,6 +114,7 @@ pub async fn insert_post(tx: &mut WriteTx, post: &NewPost<'_>) -> StoreResult<Po
         PostTo::Dm(user) => Some(user.to_sql()),
         PostTo::Channel { .. } => None,
     })
+    .bind(i64::from(answers_only))
     .fetch_one(&mut **tx)
     .await?;
     Ok(PostId(id))
@@ -143,7 +158,7 @@ where
 pub(super) fn post_from_row(row: &AnyRow) -> StoreResult<PostRow> {
     Ok(PostRow {
         id: row.id("id")?,
-        server: row.id("server_id")?,
+        server: row.opt_id("server_id")?,
         to: match row.opt_id("dm_user_id")? {
             Some(user) => PostTo::Dm(user),
             None => PostTo::Channel {
@@ -175,17 +190,53 @@ where
     row.as_ref().map(post_from_row).transpose()
 }
 
-/// Hands a held post to the poster (its interaction failed). `maybe_shown`: an attempt may have got
+/// Takes the posts waiting for an answer in `lane` (a place where the bot may only answer), oldest first,
+/// at most `limit`: held for the answer taking them until `held_until`, as any answer's post is. A post
+/// held by an answer whose hold ran out is taken again.
+pub async fn take_awaiting(
+    tx: &mut WriteTx,
+    lane: Lane,
+    limit: u32,
+    held_until: i64,
+    process: &str,
+    now_ms: i64,
+) -> StoreResult<Vec<PostRow>> {
+    let rows = sqlx::query(
+        "UPDATE outbox SET state = 'held', held_until = $3, held_by = $4
+         WHERE id IN (SELECT id FROM outbox
+                WHERE channel_id = $1 AND answers_only = 1
+                    AND (state = 'awaiting' OR (state = 'held' AND held_until <= $5))
+                ORDER BY id LIMIT $2)
+         RETURNING id, server_id, channel_id, fallback_channel_id, match_id, dm_user_id, body, maybe_shown,
+            attempts, created_at",
+    )
+    .bind(lane.to_sql())
+    .bind(i64::from(limit))
+    .bind(held_until)
+    .bind(process)
+    .bind(now_ms)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut posts: Vec<PostRow> = rows.iter().map(post_from_row).collect::<StoreResult<_>>()?;
+    // RETURNING promises no order.
+    posts.sort_by_key(|p| p.id);
+    Ok(posts)
+}
+
+/// Hands a held post to the poster (its interaction failed), or where the bot may only answer, to the
+/// next answer there. `maybe_shown`: an attempt may have got
 /// through. False when the post was not held (the poster had it already, or it is done).
 pub async fn release_post(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> StoreResult<bool> {
-    let updated = sqlx::query(
-        "UPDATE outbox SET state = 'pending', held_until = NULL, maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END
-         WHERE id = $1 AND state = 'held'",
-    )
-    .bind(id.to_sql())
-    .bind(i64::from(maybe_shown))
-    .execute(&mut **tx)
-    .await?;
+    let sql = format!(
+        "UPDATE outbox SET state = {UNHELD}, held_until = NULL,
+                maybe_shown = CASE WHEN $2 = 1 THEN 1 ELSE maybe_shown END
+             WHERE id = $1 AND state = 'held'"
+    );
+    let updated = sqlx::query(&sql)
+        .bind(id.to_sql())
+        .bind(i64::from(maybe_shown))
+        .execute(&mut **tx)
+        .await?;
     Ok(updated.rows_affected() == 1)
 }
 
@@ -207,13 +258,11 @@ pub async fn count_attempt(tx: &mut WriteTx, id: PostId, maybe_shown: bool) -> S
 /// none of its answers can be holding one any more (those of other processes may still be). Returns how
 /// many.
 pub async fn release_held_posts(tx: &mut WriteTx, process: &str) -> StoreResult<u64> {
-    let updated = sqlx::query(
-        "UPDATE outbox SET state = 'pending', held_until = NULL, held_by = NULL, maybe_shown = 1
-         WHERE state = 'held' AND (held_by = $1 OR held_by IS NULL)",
-    )
-    .bind(process)
-    .execute(&mut **tx)
-    .await?;
+    let sql = format!(
+        "UPDATE outbox SET state = {UNHELD}, held_until = NULL, held_by = NULL, maybe_shown = 1
+         WHERE state = 'held' AND (held_by = $1 OR held_by IS NULL)"
+    );
+    let updated = sqlx::query(&sql).bind(process).execute(&mut **tx).await?;
     Ok(updated.rows_affected())
 }
 
@@ -233,14 +282,15 @@ pub async fn process_beat(tx: &mut WriteTx, process: &str, now_ms: i64) -> Store
 /// Makes due at once, as possibly shown, the posts held by processes whose last heartbeat is older than
 /// `silent_since` (they died, and may never start again). Returns how many.
 pub async fn release_held_of_silent(tx: &mut WriteTx, silent_since: i64) -> StoreResult<u64> {
-    let updated = sqlx::query(
-        "UPDATE outbox SET state = 'pending', held_until = NULL, held_by = NULL, maybe_shown = 1
+    let sql = format!(
+        "UPDATE outbox SET state = {UNHELD}, held_until = NULL, held_by = NULL, maybe_shown = 1
          WHERE state = 'held'
-           AND held_by IN (SELECT process FROM process_heartbeats WHERE beat_at < $1)",
-    )
-    .bind(silent_since)
-    .execute(&mut **tx)
-    .await?;
+           AND held_by IN (SELECT process FROM process_heartbeats WHERE beat_at < $1)"
+    );
+    let updated = sqlx::query(&sql)
+        .bind(silent_since)
+        .execute(&mut **tx)
+        .await?;
     Ok(updated.rows_affected())
 }
 
@@ -255,18 +305,19 @@ pub async fn finish_post(
         PostOutcome::Sent { message } => ("sent", message.map(StoredId::to_sql), None),
         PostOutcome::Dropped { reason } => ("dropped", None, Some(reason.as_str())),
     };
-    let updated = sqlx::query(
+    let sql = format!(
         "UPDATE outbox SET state = $2, message_id = $3, outcome = $4, done_at = $5, held_until = NULL,
             claimed_by = NULL, claimed_until = NULL
-         WHERE id = $1 AND state IN ('held', 'pending')",
-    )
-    .bind(id.to_sql())
-    .bind(state)
-    .bind(message)
-    .bind(reason)
-    .bind(now_ms)
-    .execute(&mut **tx)
-    .await?;
+         WHERE id = $1 AND state IN {WAITING}"
+    );
+    let updated = sqlx::query(&sql)
+        .bind(id.to_sql())
+        .bind(state)
+        .bind(message)
+        .bind(reason)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
     Ok(updated.rows_affected() == 1)
 }
 
@@ -277,15 +328,16 @@ pub async fn drop_server_posts(
     reason: &str,
     now_ms: i64,
 ) -> StoreResult<u64> {
-    let updated = sqlx::query(
+    let sql = format!(
         "UPDATE outbox SET state = 'dropped', outcome = $2, done_at = $3, held_until = NULL
-         WHERE server_id = $1 AND state IN ('held', 'pending')",
-    )
-    .bind(server.to_sql())
-    .bind(reason)
-    .bind(now_ms)
-    .execute(&mut **tx)
-    .await?;
+         WHERE server_id = $1 AND state IN {WAITING}"
+    );
+    let updated = sqlx::query(&sql)
+        .bind(server.to_sql())
+        .bind(reason)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
     Ok(updated.rows_affected())
 }
 
@@ -296,14 +348,15 @@ pub async fn move_match_posts(
     match_id: MatchId,
     channel: ChannelId,
 ) -> StoreResult<()> {
-    sqlx::query(
+    let sql = format!(
         "UPDATE outbox SET fallback_channel_id = COALESCE(fallback_channel_id, channel_id), channel_id = $2
-         WHERE match_id = $1 AND state IN ('held', 'pending')",
-    )
-    .bind(match_id.to_sql())
-    .bind(channel.to_sql())
-    .execute(&mut **tx)
-    .await?;
+         WHERE match_id = $1 AND state IN {WAITING}"
+    );
+    sqlx::query(&sql)
+        .bind(match_id.to_sql())
+        .bind(channel.to_sql())
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 

@@ -16,10 +16,16 @@ pub async fn load_record(db: &AnyPool, match_id: MatchId) -> StoreResult<Option<
         return Ok(None);
     };
     let moves = match_moves(db, match_id).await?;
-    let server: Option<String> = sqlx::query_scalar("SELECT name FROM servers WHERE id = $1")
-        .bind(row.server.to_sql())
-        .fetch_optional(db)
-        .await?;
+    let server: Option<String> = match row.place.server() {
+        Some(server) => {
+            sqlx::query_scalar("SELECT name FROM servers WHERE id = $1")
+                .bind(server.to_sql())
+                .fetch_optional(db)
+                .await?
+        }
+        // A match outside any server (a DM) has no server to name.
+        None => None,
+    };
     let corrupt = |what: String| StoreError::Corrupt(format!("match {match_id}: {what}"));
 
     let options = *row.game.options();

@@ -5,7 +5,9 @@
 use super::columns::terms_json;
 use super::columns::Columns;
 use super::{StoreError, StoreResult, WriteTx};
-use namnam_model::{ChannelId, Format, MatchId, ServerId, StoredId, Terms, TournamentId, UserId};
+use namnam_model::{
+    ChannelId, Format, MatchId, Place, ServerId, StoredId, Terms, TournamentId, UserId,
+};
 use sqlx::any::AnyRow;
 use sqlx::Any;
 
@@ -76,6 +78,16 @@ pub struct TournamentRow {
     pub round_ends_at: Option<i64>,
     pub version: i64,
     pub created_at: i64,
+}
+
+impl TournamentRow {
+    /// Its channel, a channel of its server: a tournament is run where the bot is a member.
+    pub fn place(&self) -> Place {
+        Place::ServerChannel {
+            server: self.server,
+            channel: self.channel,
+        }
+    }
 }
 
 /// A player of a tournament.

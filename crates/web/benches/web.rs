@@ -20,7 +20,9 @@
 //! leaderboard and the match page at median ≤ 5 ms and p99 ≤ 20 ms, the cached picture at p99 ≤ 5 ms.
 //! It prints the load average at its start and end. Figures: docs/web.md ("Speed").
 
-use namnam_core::{Core, CoreConfig, ManualClock, Place, Reply, Request, Resolver, UserRef};
+use namnam_core::{
+    Core, CoreConfig, ManualClock, Place, PlaceNames, Reply, Request, Resolver, UserRef,
+};
 use namnam_model::{ChannelId, MatchId, ServerId, UserId};
 use namnam_store::{self as store};
 use namnam_web::{Budget, WebOptions};
@@ -69,11 +71,13 @@ fn request(channel: &str, user: &str, line: &str) -> Request {
     let command =
         namnam_core::Command::parse(name, &words, &options, &Names).expect("the command parses");
     Request {
-        place: Place {
+        place: Place::ServerChannel {
             server: SERVER,
-            server_name: "bench".into(),
             channel: ChannelId::of_name(channel),
-            channel_name: channel.into(),
+        },
+        names: PlaceNames {
+            server: Some("bench".into()),
+            channel: channel.into(),
         },
         user: Names.user(user).expect("a user"),
         can_manage: user.starts_with("admin"),

@@ -659,7 +659,7 @@ async fn match_of(
     let reader = app.store.reader();
     let row = store::load_match(reader, MatchId(id))
         .await?
-        .filter(|row| row.server == server.id)
+        .filter(|row| row.place.server() == Some(server.id))
         .ok_or(WebError::NotFound)?;
     let moves = store::match_moves(reader, MatchId(id)).await?;
     Ok((row, moves))

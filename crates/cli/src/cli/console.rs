@@ -73,6 +73,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             prompt: interactive,
             echo: !interactive,
             language: args.language,
+            // Its core keeps no outbox: what it posts by itself comes back as notices, printed at once.
+            outbox: false,
         };
         if interactive {
             let database = Arg::words(store::redacted(&url));

@@ -191,8 +191,10 @@ async fn a_press_of_a_button_its_message_does_not_carry_changes_nothing() {
     assert!(
         namnam_store::find_open_challenge(
             store.reader(),
-            ServerId(FakeDiscord::GUILD_ID),
-            ChannelId(GENERAL)
+            namnam_model::Place::ServerChannel {
+                server: ServerId(FakeDiscord::GUILD_ID),
+                channel: ChannelId(GENERAL),
+            }
         )
         .await
         .unwrap()

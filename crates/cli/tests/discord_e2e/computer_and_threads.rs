@@ -91,7 +91,10 @@ async fn playing_the_computer_and_a_thread_per_match() {
     assert!(thread_board_id > announcement_id);
     let thread = thread_board.channel_id;
     let match_id: MatchId = MatchId((board_match(&thread_board)).0);
-    assert_eq!(stored_match(&store, match_id).await.channel.0, thread);
+    assert_eq!(
+        stored_match(&store, match_id).await.place.channel().0,
+        thread
+    );
     let mover = person(pinged(&thread_board).expect("a ping in the thread"));
     let (_, next) = fx
         .press_public(&mover, thread_board_id, &house_ids(&thread_board)[0])

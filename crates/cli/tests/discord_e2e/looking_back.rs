@@ -5,7 +5,7 @@
 use namnam_model::{ChannelId, MatchId, ServerId, UserId};
 use std::sync::Arc;
 
-use namnam_core::{Command, Core, Place, Request, Resolver, UserRef};
+use namnam_core::{Command, Core, Place, PlaceNames, Request, Resolver, UserRef};
 use namnam_record::Record;
 use namnam_store::Store;
 
@@ -37,11 +37,13 @@ fn ask(user: &str, line: &str) -> Request {
     let name = words.next().unwrap();
     let options: Vec<(&str, &str)> = words.filter_map(|w| w.split_once(':')).collect();
     Request {
-        place: Place {
+        place: Place::ServerChannel {
             server: ServerId(FakeDiscord::GUILD_ID),
-            server_name: "Fake server".into(),
             channel: ChannelId(GENERAL),
-            channel_name: "general".into(),
+        },
+        names: PlaceNames {
+            server: Some("Fake server".into()),
+            channel: "general".into(),
         },
         user: People.user(user).expect("a test player"),
         can_manage: false,

@@ -3,56 +3,11 @@
 //! with the day before's tally. The test waits for each line to be printed, never for a time.
 
 use crate::common::*;
+use crate::live::{send, Shared};
 use namnam_console::{run, ConsoleOptions};
 use namnam_store as store;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
-
-/// The console's output, shared with the test while it runs.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    fn text(&self) -> String {
-        String::from_utf8(self.0.lock().unwrap().clone()).expect("UTF-8 output")
-    }
-
-    /// Waits until the output holds `what` after position `from`; returns where it ends.
-    async fn wait_for(&self, what: &str, from: usize) -> usize {
-        // A bound far beyond any machine's need, so that a missing line fails the test instead of hanging it.
-        let give_up = tokio::time::Instant::now() + Duration::from_secs(120);
-        loop {
-            let text = self.text();
-            if let Some(at) = text[from..].find(what) {
-                return from + at + what.len();
-            }
-            assert!(
-                tokio::time::Instant::now() < give_up,
-                "never printed: {what}\n{text}"
-            );
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-    }
-}
-
-async fn send(input: &mut tokio::io::DuplexStream, line: &str) {
-    input
-        .write_all(format!("{line}\n").as_bytes())
-        .await
-        .expect("the console reads");
-}
 
 async fn a_day_of_daily_puzzles(backend: Backend) {
     let h = Harness::new(backend).await;

@@ -13,5 +13,7 @@ mod puzzle_set;
 mod abuse;
 mod console;
 mod daily;
+mod live;
+mod places;
 mod puzzles;
 mod takeback;

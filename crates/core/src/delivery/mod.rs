@@ -7,7 +7,7 @@ pub mod posting;
 
 use std::future::Future;
 
-use namnam_model::MessageId;
+use namnam_model::{MessageId, Place, PostId, Reach};
 
 use super::error::{apology, cause_chain};
 use super::message::Text;
@@ -41,6 +41,39 @@ pub enum Kept {
     Change,
 }
 
+/// What an answer can still carry after its first message: on Discord, follow-ups through the
+/// interaction's token until it expires (15 minutes), and where only a player installed the app, at most
+/// 5 of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity {
+    /// Until when, in milliseconds since the Unix epoch; `None`: no end (a console).
+    pub until_ms: Option<i64>,
+    /// How many more; `None`: no limit.
+    pub follow_ups: Option<u32>,
+}
+
+impl Capacity {
+    /// No limit at all.
+    pub const UNLIMITED: Capacity = Capacity {
+        until_ms: None,
+        follow_ups: None,
+    };
+
+    /// Nothing more can be sent.
+    pub const SPENT: Capacity = Capacity {
+        until_ms: None,
+        follow_ups: Some(0),
+    };
+
+    /// Whether one more follow-up can be sent at `now_ms`.
+    pub fn can_follow(self, now_ms: i64) -> bool {
+        self.follow_ups != Some(0) && self.until_ms.map_or(true, |until| now_ms < until)
+    }
+}
+
+/// How many posts that waited for an answer one answer shows at most: the rest wait for the next.
+const AWAITING_AT_ONCE: u32 = 5;
+
 /// How a front end answers one request: the transport, and nothing of the game. Each method is one kind
 /// of message; the core decides which are sent and in what order ([`Core::answer`]).
 pub trait Answerer: Sync {
@@ -61,8 +94,8 @@ pub trait Answerer: Sync {
     /// Adds the move's animation, drawn now, to the answer shown already.
     fn add_animation(&self, reply: &Reply) -> impl Future<Output = ()> + Send;
 
-    /// Whether more can still be shown as part of this answer (a follow-up).
-    fn can_follow(&self) -> bool;
+    /// What more can still be shown as part of this answer (follow-ups).
+    fn capacity(&self) -> Capacity;
 
     /// Shows a reply after the answer (the computer's move), pictures drawn.
     fn follow(&self, reply: &mut Reply) -> impl Future<Output = Shown> + Send;
@@ -92,20 +125,65 @@ impl Core {
             Command::Play(PlayCommand::Move { .. }) => Kept::Move,
             _ => Kept::Change,
         };
-        self.settle(to, &reply, shown, Some(kept)).await;
+        self.settle(to, reply.post, shown, Some(kept)).await;
         if let Some(aside) = reply.aside.take() {
             // A word for the one who asked only (a public answer cannot carry it).
             to.tell(aside).await;
+        }
+        if request.place.reach() == Reach::AnswersOnly && shown.yes() {
+            self.show_awaiting(to, request.place).await;
         }
         self.computer_turns(to, reply.computer_turn, shown.yes())
             .await;
         reply
     }
 
+    /// Whether the answer can carry one more follow-up now.
+    fn can_follow<A: Answerer>(&self, to: &A) -> bool {
+        to.capacity().can_follow(self.now_ms())
+    }
+
+    /// In a place where the bot may only answer, what waited there for an answer (the clock's notices,
+    /// a move the answer before could not carry) follows this one, oldest first, as far as the answer can
+    /// carry it; the rest waits for the next.
+    async fn show_awaiting<A: Answerer>(&self, to: &A, place: Place) {
+        let room = to.capacity().follow_ups.unwrap_or(AWAITING_AT_ONCE);
+        if !self.can_follow(to) {
+            return;
+        }
+        let posts = match self.take_awaiting(place, room.min(AWAITING_AT_ONCE)).await {
+            Ok(posts) => posts,
+            Err(error) => {
+                tracing::error!(error = %cause_chain(&error), "could not read what waited for an answer");
+                return;
+            }
+        };
+        for mut post in posts {
+            let shown = match self.draw_post(&mut post).await {
+                Ok(()) if self.can_follow(to) => {
+                    post.reply.render_animation().await;
+                    to.follow(&mut post.reply).await
+                }
+                Ok(()) => Shown::No { maybe: false },
+                Err(error) => {
+                    tracing::error!(error = %cause_chain(&error), post = %post.id, "could not draw a post");
+                    Shown::No { maybe: false }
+                }
+            };
+            self.settle(to, Some(post.id), shown, None).await;
+        }
+    }
+
     /// Records where a held post went: shown by the answer, or handed to the poster (and the asker told
     /// so, when `kept` and the answer still can).
-    async fn settle<A: Answerer>(&self, to: &A, reply: &Reply, shown: Shown, kept: Option<Kept>) {
-        let Some(post) = reply.post else {
+    async fn settle<A: Answerer>(
+        &self,
+        to: &A,
+        post: Option<PostId>,
+        shown: Shown,
+        kept: Option<Kept>,
+    ) {
+        let Some(post) = post else {
             return;
         };
         let recorded = match shown {
@@ -113,7 +191,7 @@ impl Core {
             Shown::No { maybe } => {
                 let released = self.release_post(post, maybe).await;
                 to.wake_poster();
-                if let Some(kept) = kept.filter(|_| to.can_follow()) {
+                if let Some(kept) = kept.filter(|_| self.can_follow(to)) {
                     to.kept(kept).await;
                 }
                 released
@@ -135,7 +213,7 @@ impl Core {
     ) {
         let mut turn = first;
         while let Some(next) = turn.take() {
-            let via = match answered && to.can_follow() {
+            let via = match answered && self.can_follow(to) {
                 true => Via::Answer,
                 false => Via::Poster,
             };
@@ -149,14 +227,14 @@ impl Core {
                     reply.render_animation().await;
                     let shown = to.follow(&mut reply).await;
                     answered = shown.yes();
-                    self.settle(to, &reply, shown, None).await;
+                    self.settle(to, reply.post, shown, None).await;
                 }
                 // Nothing to play, or the clock's sweep got there first: its notice shows the move.
                 Ok(None) => {}
                 Err(error) => {
                     tracing::error!(error = %cause_chain(&error), match_id = %next.match_id,
                         "the computer's move failed");
-                    if answered && to.can_follow() {
+                    if answered && self.can_follow(to) {
                         to.follow(&mut Reply::public(apology())).await;
                     }
                 }

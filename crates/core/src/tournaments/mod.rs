@@ -124,8 +124,11 @@ impl Core {
         place: &super::Place,
         language: Language,
     ) -> Result<Vec<(TournamentId, String)>, CoreError> {
-        let mut live = store::live_tournaments(self.store.reader(), place.server).await?;
-        live.sort_by_key(|t| t.channel != place.channel);
+        let Some(server) = place.server() else {
+            return Ok(Vec::new());
+        };
+        let mut live = store::live_tournaments(self.store.reader(), server).await?;
+        live.sort_by_key(|t| t.channel != place.channel());
         Ok(live
             .into_iter()
             .map(|t| {
@@ -158,7 +161,7 @@ impl Core {
         id: Option<TournamentId>,
     ) -> Result<TournamentRow, CoreError> {
         let reader = self.store.reader();
-        let server = req.place.server;
+        let server = req.server()?;
         if let Some(id) = id {
             return store::load_tournament(reader, id)
                 .await?
@@ -168,7 +171,7 @@ impl Core {
         let live = store::live_tournaments(reader, server).await?;
         let here: Vec<&TournamentRow> = live
             .iter()
-            .filter(|t| t.channel == req.place.channel)
+            .filter(|t| t.channel == req.place.channel())
             .collect();
         let candidates: Vec<&TournamentRow> = match (here.len(), live.len()) {
             (1, _) => here,
@@ -198,6 +201,7 @@ impl Core {
     ) -> Result<Reply, CoreError> {
         let now = self.now();
         let place = &req.place;
+        let server = req.server()?;
         let name = spec.name.trim();
         if name.is_empty() || name.chars().count() > MAX_NAME {
             return Err(InputRefusal::BadOption {
@@ -206,9 +210,9 @@ impl Core {
             }
             .into());
         }
-        let settings = store::server_settings(self.store.reader(), place.server).await?;
+        let settings = store::server_settings(self.store.reader(), server).await?;
         if !settings.allowed_channels.is_empty()
-            && !settings.allowed_channels.contains(&place.channel)
+            && !settings.allowed_channels.contains(&place.channel())
         {
             return Err(ChallengeRefusal::ChannelNotAllowed.into());
         }
@@ -233,11 +237,11 @@ impl Core {
             Some(StartAt::At { .. }) => return Err(TournamentRefusal::StartInThePast.into()),
         };
         let mut tx = self.store.begin().await?;
-        req.user.note_in(&mut tx, place, now).await?;
+        req.user.note_in(&mut tx, req, now).await?;
         let new = store::NewTournament {
-            server: place.server,
-            channel: place.channel,
-            channel_name: &place.channel_name,
+            server,
+            channel: place.channel(),
+            channel_name: &req.names.channel,
             name,
             organiser: req.user.id,
             format: spec.format,
@@ -252,13 +256,8 @@ impl Core {
         let t = reload(&mut tx, id).await?;
         let mut reply = Reply::public(signup_text(&t, 0));
         reply.actions = signup_actions(id);
-        self.store_post(
-            &mut tx,
-            PostPlace::channel(place.server, place.channel),
-            &mut reply,
-            Via::Answer,
-        )
-        .await?;
+        self.store_post(&mut tx, PostPlace::channel(*place), &mut reply, Via::Answer)
+            .await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(reply)
     }
@@ -289,7 +288,7 @@ impl Core {
         if entrants.len() as u32 >= limit {
             return Err(TournamentRefusal::TournamentFull(t.name, limit).into());
         }
-        req.user.note_in(&mut tx, &req.place, now).await?;
+        req.user.note_in(&mut tx, req, now).await?;
         store::add_entrant(&mut tx, t.id, req.user.id, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         let count = entrants.len() + 1;
@@ -479,8 +478,7 @@ impl Core {
         let match_id = store::insert_match(
             tx,
             &store::NewMatch {
-                server: t.server,
-                channel: t.channel,
+                place: t.place(),
                 channel_name: &t.channel_name,
                 challenge_id: None,
                 players: ByPlayer::new(south, north),
@@ -515,8 +513,7 @@ impl Core {
             .await?;
         self.turn_dm(tx, &row, &mut reply).await?;
         let notice = Notice {
-            server: t.server,
-            channel: t.channel,
+            place: t.place(),
             reply,
         };
         Ok((match_id, notice))
@@ -683,16 +680,10 @@ impl Core {
         reply
             .links
             .extend(self.web_link(token, crate::web::Page::Tournament(t.id)));
-        self.store_post(
-            tx,
-            PostPlace::channel(t.server, t.channel),
-            reply,
-            Via::Poster,
-        )
-        .await?;
+        self.store_post(tx, PostPlace::channel(t.place()), reply, Via::Poster)
+            .await?;
         Ok(Notice {
-            server: t.server,
-            channel: t.channel,
+            place: t.place(),
             reply: reply.clone(),
         })
     }
@@ -914,7 +905,7 @@ impl Core {
         headline: Text,
     ) -> Result<Reply, CoreError> {
         let match_id = row.id;
-        let (board_server, board_channel) = (row.server, row.channel);
+        let board_place = row.place;
         let side = row.side_of(req.user.id).ok_or_else(|| {
             InternalError::Inconsistent(format!("match {match_id} without its player"))
         })?;
@@ -928,8 +919,7 @@ impl Core {
                 let mut also = std::mem::take(&mut board.also);
                 if !outbox {
                     let public = Notice {
-                        server: board_server,
-                        channel: board_channel,
+                        place: board_place,
                         reply: board.clone(),
                     };
                     also.insert(0, public);
@@ -982,7 +972,7 @@ impl Core {
         ));
         self.store_post(
             &mut tx,
-            PostPlace::channel(req.place.server, req.place.channel),
+            PostPlace::channel(req.place),
             &mut reply,
             Via::Answer,
         )
@@ -997,7 +987,7 @@ impl Core {
         let now = self.now();
         let mut notices = Vec::new();
         for t in store::due_tournaments(self.store.reader(), now).await? {
-            if self.paused(t.server, now) {
+            if self.paused(t.place(), now) {
                 continue;
             }
             let t_id = t.id;
@@ -1067,7 +1057,7 @@ impl Core {
                 true => Some(
                     super::ratings::rate_match(
                         tx,
-                        row.server,
+                        t.server,
                         row.id,
                         row.players,
                         result.winner,
@@ -1094,8 +1084,7 @@ impl Core {
             self.store_post(tx, PostPlace::of_match(after.row), &mut reply, Via::Poster)
                 .await?;
             notices.push(Notice {
-                server: row.server,
-                channel: after.row.channel,
+                place: after.row.place,
                 reply,
             });
             let result = match result.winner {

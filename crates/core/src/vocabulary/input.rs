@@ -27,6 +27,8 @@ pub enum InputRefusal {
     Busy {
         until: i64,
     },
+    /// What belongs to a server (its leaderboard, settings, seasons, tournaments), asked outside one.
+    ServerOnly,
 }
 
 impl InputRefusal {
@@ -75,6 +77,7 @@ impl InputRefusal {
             InputRefusal::Busy { until } => {
                 Text::message("error-busy", [("when", A::time(*until))])
             }
+            InputRefusal::ServerOnly => Text::message("error-server-only", []),
         }
     }
 }

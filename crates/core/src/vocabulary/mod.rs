@@ -19,6 +19,7 @@ pub mod records;
 pub mod terms;
 pub mod tournaments;
 
+pub use namnam_model::Place;
 use namnam_model::{ChannelId, PlayerKind, ServerId, UserId};
 use std::fmt;
 
@@ -77,21 +78,27 @@ impl UserRef {
         }
     }
 
-    /// Records the user as they are in `place`: the server, their account (its name and kind) and their
-    /// name in that server.
+    /// Records the user as they are where `req` was asked: their account (its name and kind), and in a
+    /// server, the server and their name there.
     pub(crate) async fn note_in(
         &self,
         tx: &mut namnam_store::WriteTx,
-        place: &Place,
+        req: &Request,
         now: i64,
     ) -> namnam_store::StoreResult<()> {
         use namnam_store as store;
-        store::ensure_server(tx, place.server, &place.server_name, now).await?;
+        let server = req.place.server();
+        if let Some(server) = server {
+            store::ensure_server(tx, server, req.server_name(), now).await?;
+        }
         match &self.account_name {
             Some(account) => store::upsert_player(tx, self.id, account, self.kind, now).await?,
             None => store::ensure_player(tx, self.id, &self.name, self.kind, now).await?,
         }
-        store::note_server_name(tx, place.server, self.id, &self.name, now).await
+        match server {
+            Some(server) => store::note_server_name(tx, server, self.id, &self.name, now).await,
+            None => Ok(()),
+        }
     }
 
     /// Namnam's own computer opponent as the console knows it: the name `namnam`, a fixed id. A front end
@@ -112,19 +119,20 @@ pub const COMPUTER_ID: UserId = UserId(1);
 /// The name that challenges the computer in the console.
 pub const COMPUTER_NAME: &str = "namnam";
 
-/// Where a request comes from. A thread is a channel.
+/// The names people see for a request's place (a thread is a channel).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub server: ServerId,
-    pub server_name: String,
-    pub channel: ChannelId,
-    pub channel_name: String,
+pub struct PlaceNames {
+    /// The server's, when the place is a server's channel.
+    pub server: Option<String>,
+    pub channel: String,
 }
 
 /// One request to the core.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// Where it was asked: a channel, and what kind of place it is (what the bot may do there).
     pub place: Place,
+    pub names: PlaceNames,
     pub user: UserRef,
     /// May this user manage the server (and so use `admin`)?
     pub can_manage: bool,
@@ -134,6 +142,22 @@ pub struct Request {
     /// what everyone sees is in it when the server follows Discord's.
     pub server_locale: Option<Language>,
     pub command: Command,
+}
+
+impl Request {
+    /// The server asked in, for what belongs to a server the bot is a member of (its leaderboard,
+    /// settings, seasons, tournaments, daily puzzle); refused elsewhere.
+    pub fn server(&self) -> Result<ServerId, InputRefusal> {
+        match self.place {
+            Place::ServerChannel { server, .. } => Ok(server),
+            _ => Err(InputRefusal::ServerOnly),
+        }
+    }
+
+    /// The server's name, for a server's first request.
+    pub fn server_name(&self) -> &str {
+        self.names.server.as_deref().unwrap_or_default()
+    }
 }
 
 /// Turns the names a front end sees (`bob`, `#games`) into ids.

@@ -301,7 +301,10 @@ async fn another_servers_match_is_unknown_here(backend: Backend) {
         format!("rematch match:{id}"),
     ] {
         let mut request = h.request("general", "mallory", &line);
-        request.place.server = OTHER_SERVER;
+        request.place = namnam_core::Place::ServerChannel {
+            server: OTHER_SERVER,
+            channel: request.place.channel(),
+        };
         let refused = h.core.try_handle(&request).await;
         assert!(
             matches!(refused, Err(namnam_core::CoreError::User(_))),

@@ -142,7 +142,7 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
         .unwrap()
         .expect("the match");
     assert_eq!(
-        (row.channel, row.channel_name.as_str()),
+        (row.place.channel(), row.channel_name.as_str()),
         (thread, "alice vs bob")
     );
 
@@ -156,7 +156,7 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
         .iter()
         .find(|n| n.reply.text.plain().starts_with("bob:"))
         .expect("bob is reminded");
-    assert_eq!(reminder.channel, thread);
+    assert_eq!(reminder.place.channel(), thread);
     h.clock.advance_secs(6 * 3600);
     let notices = h.core.sweep().await.expect("the sweep runs");
     let timeout = notices
@@ -166,7 +166,7 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
                 || n.reply.text.plain().starts_with("bob's")
         })
         .expect("bob runs out of time");
-    assert_eq!(timeout.channel, thread);
+    assert_eq!(timeout.place.channel(), thread);
 }
 
 async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backend) {
@@ -207,7 +207,7 @@ async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backen
         .await
         .unwrap()
         .expect("the match");
-    assert_eq!(row.channel, channel_id("games"));
+    assert_eq!(row.place.channel(), channel_id("games"));
 }
 
 async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(backend: Backend) {
@@ -245,14 +245,24 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
         .unwrap();
 
     assert_eq!(
-        h.core.thread_closed(SERVER, thread).await.unwrap(),
+        h.core
+            .thread_closed(Place::ServerChannel {
+                server: SERVER,
+                channel: thread
+            })
+            .await
+            .unwrap(),
         Some(id)
     );
     let row = store::load_match(h.core.store().reader(), id)
         .await
         .unwrap()
         .expect("the match");
-    assert_eq!(row.channel, channel_id("general"), "back in its channel");
+    assert_eq!(
+        row.place.channel(),
+        channel_id("general"),
+        "back in its channel"
+    );
     let due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1, "its board, posted again");
     assert_eq!(due[0].to.channel_id(), Some(channel_id("general")));
@@ -263,7 +273,16 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     );
     assert_eq!(due[0].reply.actions, moved.actions, "the same buttons");
     // The match is played from the channel again; a second notice of the closed thread changes nothing.
-    assert_eq!(h.core.thread_closed(SERVER, thread).await.unwrap(), None);
+    assert_eq!(
+        h.core
+            .thread_closed(Place::ServerChannel {
+                server: SERVER,
+                channel: thread
+            })
+            .await
+            .unwrap(),
+        None
+    );
     let bob_house = legal_houses(&moved)[0];
     h.ok("bob", &format!("move house:{bob_house}")).await;
 }
@@ -281,7 +300,13 @@ async fn a_closed_thread_posts_its_board_once_when_its_match_stays(backend: Back
         .unwrap();
     h.start_match("general", "alice", "bob", "").await;
     for _ in 0..3 {
-        h.core.thread_closed(SERVER, thread).await.unwrap();
+        h.core
+            .thread_closed(Place::ServerChannel {
+                server: SERVER,
+                channel: thread,
+            })
+            .await
+            .unwrap();
     }
     let reposted = h
         .core
@@ -296,7 +321,7 @@ async fn a_closed_thread_posts_its_board_once_when_its_match_stays(backend: Back
         .await
         .unwrap()
         .expect("the match");
-    assert_eq!(row.channel, thread, "it stays in its thread");
+    assert_eq!(row.place.channel(), thread, "it stays in its thread");
 }
 
 on_both_backends!(

@@ -64,7 +64,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
         .await
         .unwrap()
         .expect("the queued analysis is done");
-    assert_eq!(notice.channel, crate::common::channel_id("games"));
+    assert_eq!(notice.place.channel(), crate::common::channel_id("games"));
     assert!(
         !notice.reply.private,
         "the verdict is posted for both players"

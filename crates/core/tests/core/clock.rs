@@ -30,7 +30,7 @@ async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backe
         reminder.notify,
         vec![namnam_model::UserId::of_name("alice")]
     );
-    assert_eq!(notices[0].channel, channel_id("general"));
+    assert_eq!(notices[0].place.channel(), channel_id("general"));
     assert!(h.core.sweep().await.unwrap().is_empty());
     // A move gives bob a fresh clock and a fresh reminder.
     let board = h.ok("alice", "board").await;

@@ -2,7 +2,8 @@
 //! and requests written as console lines.
 
 use namnam_core::{
-    ActionId, Command, Core, CoreError, ManualClock, Place, Reply, Request, Resolver, UserRef,
+    ActionId, Command, Core, CoreError, ManualClock, Place, PlaceNames, Reply, Request, Resolver,
+    UserRef,
 };
 use namnam_game::Player;
 use namnam_model::{ChannelId, PlayerKind, ServerId};
@@ -202,11 +203,13 @@ impl Harness {
         let command =
             Command::parse(name, &words, &options, &TestNames).expect("the command parses");
         Request {
-            place: Place {
+            place: Place::ServerChannel {
                 server: SERVER,
-                server_name: "test server".into(),
                 channel: channel_id(channel),
-                channel_name: channel.into(),
+            },
+            names: PlaceNames {
+                server: Some("test server".into()),
+                channel: channel.into(),
             },
             user: TestNames.user(user).expect("a test user"),
             can_manage: user.starts_with("admin"),

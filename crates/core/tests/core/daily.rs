@@ -87,7 +87,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     let first = dailies(&first);
     assert_eq!(first.len(), 1, "one post");
     let post = first[0];
-    assert_eq!(post.channel, channel_id("puzzles"));
+    assert_eq!(post.place.channel(), channel_id("puzzles"));
     let words = post.reply.text.plain();
     // START_MS is 2026-01-01 00:00 UTC.
     assert!(words.contains("Daily puzzle of 2026-01-01"), "{words}");
@@ -105,7 +105,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
 
     // Its button opens that day's puzzle for whoever presses it, privately, as any puzzle; so does
     // `daily`.
-    let key = posted_first(&h, post.server).await.puzzle;
+    let key = posted_first(&h, post.place.server().unwrap()).await.puzzle;
     let found = namnam_ai::puzzles::built_in()
         .into_iter()
         .find(|p| p.source.to_string() == key)
@@ -215,16 +215,16 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     // carol's answer, after the next post, moves her rating but is not in yesterday's tally.
     h.ok("carol", &format!("puzzle answer house:{}", puzzle.best))
         .await;
-    let first_day = posted_first(&h, post.server).await;
+    let first_day = posted_first(&h, post.place.server().unwrap()).await;
     let tally = store::daily_tally(
         h.core.store().reader(),
         &first_day,
-        next_posted_at(&h, post.server).await,
+        next_posted_at(&h, post.place.server().unwrap()).await,
     )
     .await
     .unwrap();
     assert_eq!((tally.answered, tally.solved), (3, 1));
-    let posted = store::daily_puzzles_of(h.core.store().reader(), post.server)
+    let posted = store::daily_puzzles_of(h.core.store().reader(), post.place.server().unwrap())
         .await
         .unwrap();
     assert_eq!(posted.len(), 2);

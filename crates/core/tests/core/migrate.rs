@@ -339,8 +339,10 @@ async fn old_terms_columns_become_one_terms_column_keeping_every_row(backend: Ba
     let reader = store.reader();
     let challenge = namnam_store::find_open_challenge(
         reader,
-        namnam_model::ServerId(7),
-        namnam_model::ChannelId(70),
+        namnam_model::Place::ServerChannel {
+            server: namnam_model::ServerId(7),
+            channel: namnam_model::ChannelId(70),
+        },
     )
     .await
     .unwrap()

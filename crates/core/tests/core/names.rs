@@ -20,8 +20,11 @@ fn as_named(
     line: &str,
 ) -> Request {
     let mut request = h.request(channel, user, line);
-    request.place.server = server;
-    request.place.server_name = format!("server {}", server.0);
+    request.place = namnam_core::Place::ServerChannel {
+        server,
+        channel: request.place.channel(),
+    };
+    request.names.server = Some(format!("server {}", server.0));
     request.user.name = name.to_owned();
     request.user.account_name = Some(format!("{user} (account)"));
     request

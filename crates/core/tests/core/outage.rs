@@ -14,15 +14,24 @@ const HOUR: i64 = 3600;
 /// `line` as `user` in `#channel` of [`OTHER_SERVER`] (on the other shard).
 fn on_other_server(h: &Harness, channel: &str, user: &str, line: &str) -> Request {
     let mut request = h.request(channel, user, line);
-    request.place.server = OTHER_SERVER;
+    request.place = namnam_core::Place::ServerChannel {
+        server: OTHER_SERVER,
+        channel: request.place.channel(),
+    };
     request
 }
 
 async fn active_row(h: &Harness, server: ServerId, channel: &str) -> MatchRow {
-    namnam_store::active_match_in_channel(h.core.store().reader(), server, channel_id(channel))
-        .await
-        .unwrap()
-        .expect("an active match")
+    namnam_store::active_match_in_channel(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server,
+            channel: channel_id(channel),
+        },
+    )
+    .await
+    .unwrap()
+    .expect("an active match")
 }
 
 async fn row(h: &Harness, id: MatchId) -> MatchRow {
@@ -95,7 +104,7 @@ async fn gateway_outage_moves_deadlines_and_says_so_once(backend: Backend) {
         "{text}"
     );
     assert!(text.contains("bob to move, by"), "{text}");
-    assert_eq!(notice.channel, channel_id("general"));
+    assert_eq!(notice.place.channel(), channel_id("general"));
     let moved = before.deadline().unwrap() + 3 * HOUR * 1000;
     assert_eq!(notice.reply.deadline_ms, Some(moved));
     assert!(notice.reply.board.is_some() && !legal_houses(&notice.reply).is_empty());

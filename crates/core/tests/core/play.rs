@@ -29,10 +29,16 @@ async fn a_match_with_a_round_limit_plays_every_round_and_is_rated(backend: Back
     );
     assert!(end.text.plain().contains("Ratings:"), "{}", end.text);
 
-    let row = store::last_match_in_channel(h.core.store().reader(), SERVER, channel_id("general"))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = store::last_match_in_channel(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id("general"),
+        },
+    )
+    .await
+    .unwrap()
+    .unwrap();
     assert_eq!(row.state, store::MatchState::Finished);
     assert_eq!(row.moves_played as usize, moves);
     let rounds = row.game.rounds();
@@ -85,10 +91,16 @@ async fn a_match_with_a_target_ends_when_it_is_reached(backend: Backend) {
         .await;
     assert_eq!(to_move(&start).as_deref(), Some("bob"));
     let (end, _) = play_out(&h, "general", start, 3, 20_000).await;
-    let row = store::last_match_in_channel(h.core.store().reader(), SERVER, channel_id("general"))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = store::last_match_in_channel(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id("general"),
+        },
+    )
+    .await
+    .unwrap()
+    .unwrap();
     let result = row.game.result().expect("the match is over");
     let last = row.game.rounds().last().unwrap();
     let winner = result.winner.expect("a target is won");
@@ -311,9 +323,15 @@ async fn many_tasks_moving_on_many_matches_lose_nothing(backend: Backend) {
     let stored = sqlx_count(&h, "SELECT COUNT(*) FROM moves").await;
     assert_eq!(total as i64, stored, "every applied move is stored once");
     for c in &channels {
-        let row = store::active_match_in_channel(h.core.store().reader(), SERVER, channel_id(c))
-            .await
-            .unwrap();
+        let row = store::active_match_in_channel(
+            h.core.store().reader(),
+            namnam_model::Place::ServerChannel {
+                server: SERVER,
+                channel: channel_id(c),
+            },
+        )
+        .await
+        .unwrap();
         if let Some(row) = row {
             let moves = store::match_moves(h.core.store().reader(), row.id)
                 .await
@@ -335,11 +353,13 @@ impl RequestMaker {
         let options: Vec<(&str, &str)> = tokens.filter_map(|t| t.split_once(':')).collect();
         let command = namnam_core::Command::parse(name, &[], &options, &TestNames).unwrap();
         namnam_core::Request {
-            place: namnam_core::Place {
+            place: namnam_core::Place::ServerChannel {
                 server: SERVER,
-                server_name: "test server".into(),
                 channel: channel_id(&self.0),
-                channel_name: self.0.clone(),
+            },
+            names: namnam_core::PlaceNames {
+                server: Some("test server".into()),
+                channel: self.0.clone(),
             },
             user: namnam_core::Resolver::user(&TestNames, user).unwrap(),
             can_manage: false,
@@ -351,10 +371,16 @@ impl RequestMaker {
 }
 
 async fn count_moves(core: &namnam_core::Core, channel: &str) -> u32 {
-    store::active_match_in_channel(core.store().reader(), SERVER, channel_id(channel))
-        .await
-        .unwrap()
-        .map_or(u32::MAX, |m| m.moves_played)
+    store::active_match_in_channel(
+        core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id(channel),
+        },
+    )
+    .await
+    .unwrap()
+    .map_or(u32::MAX, |m| m.moves_played)
 }
 
 async fn sqlx_count(h: &Harness, sql: &str) -> i64 {

@@ -121,8 +121,9 @@ async fn pending_post(core: &Core, channel: u64) -> PostId {
     let id = store::insert_post(
         &mut tx,
         &NewPost {
-            server: SERVER,
+            server: Some(SERVER),
             to: PostTo::channel(ChannelId(channel)),
+            reach: namnam_model::Reach::Posts,
             match_id: None,
             body: &body,
             delivery: Delivery::Poster,

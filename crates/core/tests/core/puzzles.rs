@@ -266,7 +266,10 @@ async fn the_puzzle_rating_is_one_across_servers(backend: Backend) {
     let (attempt, _) = puzzle_buttons(&shown);
     // Answered from another server: the same puzzle, the same rating.
     let mut request = h.request("general", "carol", "puzzle stats");
-    request.place.server = ServerId(SERVER.0 + 1);
+    request.place = namnam_core::Place::ServerChannel {
+        server: ServerId(SERVER.0 + 1),
+        channel: request.place.channel(),
+    };
     request.command = ActionId::PuzzleAnswer {
         attempt,
         house: house(12),

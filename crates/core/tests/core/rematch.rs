@@ -69,10 +69,16 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
         challenge.notify,
         vec![namnam_model::UserId::of_name("alice")]
     );
-    let open = store::find_open_challenge(h.core.store().reader(), SERVER, channel_id("general"))
-        .await
-        .expect("the challenge loads")
-        .expect("an open challenge");
+    let open = store::find_open_challenge(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id("general"),
+        },
+    )
+    .await
+    .expect("the challenge loads")
+    .expect("an open challenge");
     assert_eq!(open.challenger_name, "bob");
     assert_eq!(open.challenged_name, "alice");
     assert_eq!(
@@ -120,10 +126,16 @@ async fn the_typed_rematch_finds_my_last_finished_match_here(backend: Backend) {
         "{}",
         challenge.text
     );
-    let open = store::find_open_challenge(h.core.store().reader(), SERVER, channel_id("general"))
-        .await
-        .unwrap()
-        .expect("an open challenge");
+    let open = store::find_open_challenge(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id("general"),
+        },
+    )
+    .await
+    .unwrap()
+    .expect("an open challenge");
     assert_eq!(open.terms.first, FirstMover::Random);
     assert_eq!(open.terms.clock_secs, 3600);
     // The usual checks of a challenge hold: one open challenge per channel.
@@ -159,12 +171,16 @@ async fn only_a_player_of_a_finished_match_gets_a_rematch(backend: Backend) {
         h.refused("alice", "rematch match:999").await,
         UserError::Challenge(ChallengeRefusal::NothingToRematch)
     );
-    assert!(
-        store::find_open_challenge(h.core.store().reader(), SERVER, channel_id("general"))
-            .await
-            .unwrap()
-            .is_none()
-    );
+    assert!(store::find_open_challenge(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id("general")
+        }
+    )
+    .await
+    .unwrap()
+    .is_none());
 }
 
 async fn a_rematch_against_the_computer_starts_at_once_at_the_same_level(backend: Backend) {

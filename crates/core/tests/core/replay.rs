@@ -184,7 +184,10 @@ async fn who_may_look_back(backend: Backend) {
     );
     // Another server's match is not there for this one.
     let mut elsewhere = h.request("general", "alice", &format!("replay match:{match_id}"));
-    elsewhere.place.server = ServerId(77);
+    elsewhere.place = namnam_core::Place::ServerChannel {
+        server: ServerId(77),
+        channel: elsewhere.place.channel(),
+    };
     assert!(matches!(
         h.core.try_handle(&elsewhere).await,
         Err(namnam_core::CoreError::User(UserError::Match(MatchRefusal::NoSuchMatch(id)))) if id == match_id

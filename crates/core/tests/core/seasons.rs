@@ -118,7 +118,7 @@ async fn a_monthly_season_changes_on_the_first_of_the_month_once(backend: Backen
     h.clock.advance_secs(31 * 86_400 + 60);
     let notices = h.core.sweep().await.unwrap();
     assert_eq!(notices.len(), 1, "one season's end");
-    assert_eq!(notices[0].channel, channel_id("news"));
+    assert_eq!(notices[0].place.channel(), channel_id("news"));
     let news = notices[0].reply.text.plain();
     assert!(news.contains("Season 1 is over"), "{news}");
     assert!(news.contains("🥇 alice"), "{news}");
@@ -146,7 +146,7 @@ async fn monthly_seasons_turned_on_mid_month_wait_for_the_next_first(backend: Ba
     h.clock.advance_secs(19 * 86_400 + 60);
     let notices = h.core.sweep().await.unwrap();
     assert_eq!(notices.len(), 1);
-    assert_eq!(notices[0].channel, channel_id("general"));
+    assert_eq!(notices[0].place.channel(), channel_id("general"));
     assert!(notices[0].reply.text.plain().contains("🥇 alice"));
     // And `admin season` sent twice ends one season.
     h.clock.advance_secs(120);

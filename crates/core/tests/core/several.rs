@@ -93,11 +93,9 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
         UserError::Match(MatchRefusal::MatchOver(MatchId(with_bob.0)))
     );
     // The autocomplete offers alice her live matches here.
-    let here = namnam_core::Place {
+    let here = namnam_core::Place::ServerChannel {
         server: SERVER,
-        server_name: "test server".into(),
         channel: channel_id("general"),
-        channel_name: "general".into(),
     };
     let alice = namnam_model::UserId::of_name("alice");
     let offered = h.core.matches_here(&here, alice).await.unwrap();

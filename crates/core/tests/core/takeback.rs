@@ -540,10 +540,16 @@ async fn not_once_the_match_is_over(backend: Backend) {
             UserError::Match(MatchRefusal::Stale)
         );
     }
-    let row = store::last_match_in_channel(h.core.store().reader(), SERVER, channel_id("general"))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = store::last_match_in_channel(
+        h.core.store().reader(),
+        namnam_model::Place::ServerChannel {
+            server: SERVER,
+            channel: channel_id("general"),
+        },
+    )
+    .await
+    .unwrap()
+    .unwrap();
     assert_eq!((row.moves_played, row.takeback_request), (1, None));
 }
 

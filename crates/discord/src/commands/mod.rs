@@ -245,7 +245,7 @@ pub(super) fn autocomplete_place<'a>(
     let poise::Context::Application(app) = ctx else {
         return None;
     };
-    let place = Asker::of_command(app.interaction)
+    let (place, _) = Asker::of_command(app.interaction)
         .place(&ctx.serenity_context().cache)
         .ok()?;
     Some((app, place))

@@ -135,13 +135,19 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         "erin",
         "challenge opponent:frank first:challenger",
     );
-    elsewhere.place.server = ServerId(77);
+    elsewhere.place = namnam_core::Place::ServerChannel {
+        server: ServerId(77),
+        channel: elsewhere.place.channel(),
+    };
     h.core
         .try_handle(&elsewhere)
         .await
         .expect("challenged elsewhere");
     let mut accept = h.request("general", "frank", "accept");
-    accept.place.server = ServerId(77);
+    accept.place = namnam_core::Place::ServerChannel {
+        server: ServerId(77),
+        channel: accept.place.channel(),
+    };
     let other = h
         .core
         .try_handle(&accept)
@@ -724,7 +730,10 @@ async fn each_servers_pages_show_the_name_a_player_has_there(backend: Backend) {
     let other = ServerId(SERVER.0 + 1);
     let asked = |server: ServerId, user: &str, name: &str, line: &str| {
         let mut request = named(&h, "general", user, name, line);
-        request.place.server = server;
+        request.place = namnam_core::Place::ServerChannel {
+            server,
+            channel: request.place.channel(),
+        };
         request
     };
     let servers = [(SERVER, "Alice of A"), (other, "Ali of B")];

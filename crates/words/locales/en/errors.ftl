@@ -52,6 +52,7 @@ error-daily-puzzle-coming = Today's daily puzzle is not posted yet: the first on
 error-no-daily-puzzle = There is no daily puzzle of that day here: a server admin turns it on with `admin settings daily-puzzle:#channel`, and it is posted once a day.
 error-last-allowed-channel = { $channel } is the only channel where matches are allowed; with none left, they would be allowed everywhere. Allow another first, or use { $all }.
 error-busy = That is a lot of pictures, replays and analyses in a minute: you can ask again { $when }.
+error-server-only = That belongs to a server Namnam is a member of: its leaderboard, settings, seasons, tournaments and daily puzzle are asked for in one of its channels.
 error-no-takeback-request = Nobody has asked to take back a move in this match.
 error-computer-no-takeback = { $name } moves at once, so there is no taking back a move against it: play on, or { $resign }.
 error-not-admin = Only members who may manage the server can use { $admin }.

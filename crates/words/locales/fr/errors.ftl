@@ -52,6 +52,7 @@ error-daily-puzzle-coming = Le problème du jour n'est pas encore publié : le p
 error-no-daily-puzzle = Il n'y a pas de problème du jour pour ce jour ici : un administrateur du serveur l'active avec `admin settings daily-puzzle:#salon`, et il est publié une fois par jour.
 error-last-allowed-channel = { $channel } est le seul salon où les parties sont permises ; sans lui, elles le seraient partout. Permettez-en d'abord un autre, ou utilisez { $all }.
 error-busy = Cela fait beaucoup d'images, de rejeux et d'analyses en une minute : vous pourrez redemander { $when }.
+error-server-only = Cela appartient à un serveur dont Namnam est membre : son classement, ses réglages, ses saisons, ses tournois et son puzzle du jour se demandent dans l'un de ses salons.
 error-no-takeback-request = Personne n'a demandé à reprendre un coup dans cette partie.
 error-computer-no-takeback = { $name } joue aussitôt, on ne reprend donc pas de coup contre lui : jouez, ou { $resign }.
 error-not-admin = Seuls les membres qui peuvent gérer le serveur peuvent utiliser { $admin }.
