@@ -78,7 +78,11 @@ pub use records::{replay_words, spawn_analyst, verdict_words};
 pub use reply::{
     Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
 };
-pub use standings::StandingsPage;
+pub use standings::{PlayerStanding, RatingHistory, StandingsPage, Streak};
+// The store's plain rows that the read models carry.
+pub use namnam_store::{HistoryRow, RatingRow};
+// Named apart from the reply's `Outcome`: how a rated match went for one player.
+pub use namnam_store::Outcome as RatedOutcome;
 pub use sweeper::spawn_sweeper;
 pub use tournaments::{SheetRound, TournamentSheet};
 pub use vocabulary::actions::{ActionId, ChallengeAnswer};

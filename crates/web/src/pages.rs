@@ -21,10 +21,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use namnam_core::web::{is_token, Page};
-use namnam_core::{Language, Text};
+use namnam_core::{Language, RatedOutcome, Text};
 use namnam_game::{Match, MatchMove};
 use namnam_render::MatchView;
-use namnam_store::{self as store, MatchRow, MatchState, MoveRow, Outcome};
+use namnam_store::{self as store, MatchRow, MatchState, MoveRow};
 use sha2::{Digest, Sha256};
 
 use super::app::App;
@@ -350,14 +350,14 @@ async fn server_page(
         .map(|(i, r)| {
             let streak = streaks
                 .iter()
-                .find(|(p, _, _)| *p == r.player)
-                .map(|(_, outcome, count)| {
-                    let outcome = match outcome {
-                        Outcome::Win => "web-streak-win",
-                        Outcome::Draw => "web-streak-draw",
-                        Outcome::Loss => "web-streak-loss",
+                .find(|s| s.player == r.player)
+                .map(|s| {
+                    let outcome = match s.outcome {
+                        RatedOutcome::Win => "web-streak-win",
+                        RatedOutcome::Draw => "web-streak-draw",
+                        RatedOutcome::Loss => "web-streak-loss",
                     };
-                    say(language, outcome, &[("count", n(*count))])
+                    say(language, outcome, &[("count", n(s.length))])
                 })
                 .unwrap_or_default();
             LeaderRow {
