@@ -252,3 +252,82 @@ impl Core {
         Ok(Some(SiteTournament { name, sheet }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use namnam_game::{ByPlayer, Match, MatchOptions, Player};
+    use namnam_model::ChannelId;
+
+    /// A match of three moves, in `state`, `moves_played` as its row counts them.
+    fn three_moves(state: MatchState, moves_played: u32) -> SiteMatch {
+        let row = MatchRow {
+            id: MatchId(1),
+            server: ServerId(1),
+            channel: ChannelId(1),
+            channel_name: "general".to_owned(),
+            players: ByPlayer {
+                south: UserId(1),
+                north: UserId(2),
+            },
+            names: Names {
+                south: "alice".to_owned(),
+                north: "bob".to_owned(),
+            },
+            state,
+            game: Match::new(MatchOptions::default()),
+            version: 1,
+            moves_played,
+            turns: 3,
+            clock_secs: 60,
+            remind_at: None,
+            draw_offer: None,
+            takeback_request: None,
+            takeback_asked_turn: None,
+            thread_closed_at: None,
+            last_move: None,
+            rated: true,
+            created_at: 0,
+            computer: None,
+            parent_channel: None,
+        };
+        let moves = (1..=3)
+            .map(|ply| MoveRow {
+                ply,
+                round: 1,
+                player: Player::South,
+                house: 1,
+                events: Vec::new(),
+                played_at: 0,
+                deadline_before: None,
+            })
+            .collect();
+        SiteMatch { row, moves }
+    }
+
+    #[test]
+    fn a_finished_match_shows_every_position_and_move_and_none_past_the_end() {
+        let over = three_moves(MatchState::Finished, 3);
+        assert!(over.is_over() && !over.is_aborted());
+        assert_eq!(over.shown_ply(None), Some(0));
+        assert_eq!(over.shown_ply(Some(3)), Some(3));
+        assert_eq!(over.shown_ply(Some(4)), None);
+        assert!((0..=3).all(|ply| over.has_board(ply)));
+        assert!(!over.has_board(4));
+        assert!((1..=3).all(|ply| over.has_animation(ply)));
+        assert!(!over.has_animation(0) && !over.has_animation(4));
+        assert!(three_moves(MatchState::Aborted, 3).is_over());
+    }
+
+    #[test]
+    fn a_live_match_shows_its_current_board_only() {
+        let live = three_moves(MatchState::Active { deadline: 0 }, 3);
+        assert!(!live.is_over());
+        // Whatever position is asked for.
+        assert_eq!(live.shown_ply(None), Some(3));
+        assert_eq!(live.shown_ply(Some(1)), Some(3));
+        assert!(live.has_board(3));
+        assert!((0..3).all(|ply| !live.has_board(ply)));
+        assert!((0..=3).all(|ply| !live.has_animation(ply)));
+    }
+}
