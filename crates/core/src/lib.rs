@@ -82,8 +82,11 @@ pub use reply::{
 };
 pub use site::{MatchLine, Site, SiteMatch, SitePlayer, SiteTournament, TournamentLine};
 pub use standings::{PlayerStanding, RatingHistory, StandingsPage, Streak};
-// The store's plain rows that the read models carry.
-pub use namnam_store::{HistoryRow, MatchRow, MoveRow, RatingRow, TournamentState};
+// The store's plain rows that the read models carry, and the store itself (a front end opens it and hands
+// it to the core), so that a front end that only reads needs nothing of the store's own.
+pub use namnam_store::{
+    HistoryRow, MatchRow, MoveRow, RatingRow, Store, StoreError, TournamentState,
+};
 // Named apart from the reply's `Outcome`: how a rated match went for one player.
 pub use namnam_store::Outcome as RatedOutcome;
 pub use sweeper::spawn_sweeper;
