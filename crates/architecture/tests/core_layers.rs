@@ -88,6 +88,8 @@ const CORE_LAYERS: &[Layer] = &[
             "tournaments",
             "puzzles",
             "daily",
+            // A server's web pages, read: what `namnam web` shows, as the features make it.
+            "site",
         ],
     },
     Layer {
@@ -160,6 +162,11 @@ const CORE_HOOKS: &[Hook] = &[
         "seasons",
         "ratings",
         "a season's final standings show ratings (show_rating)",
+    ),
+    (
+        "site",
+        "tournaments",
+        "a tournament's web page shows the sheet the tournaments make (Core::tournament_sheet)",
     ),
     (
         "sweeper",

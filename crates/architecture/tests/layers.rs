@@ -141,6 +141,14 @@ fn each_layer_depends_only_on_those_below_it() {
         );
     }
     assert!(discord.contains(&"serenity".to_owned()));
+    // The web reads through the core's read models, never the store's queries (its tests may fill a
+    // database: the store is one of its dev-dependencies only).
+    let web = direct_dependencies("namnam-web");
+    assert!(web.contains(&"namnam-core".to_owned()));
+    assert!(
+        !web.contains(&"namnam-store".to_owned()),
+        "namnam-web names namnam-store"
+    );
     // No test-only crate reaches a build of the bot.
     for package in ["namnam-core", "namnam-discord", "namnam"] {
         let deps = ours(package);
@@ -214,15 +222,15 @@ const LAYERS: [(&str, &[&str]); 18] = [
     ),
     (
         "namnam-web",
-        // A front end like the console and Discord: the core's views and words, the store's reads (opened
-        // read-only), the renderer's pictures of any move.
+        // A front end like the console and Discord: the core's read models, views and words (on the
+        // store opened read-only, which the core hands on), the renderer's pictures of any move. Not the
+        // store: every page reads through the core.
         &[
             "namnam-core",
             "namnam-game",
             "namnam-model",
             "namnam-record",
             "namnam-render",
-            "namnam-store",
             "namnam-words",
         ],
     ),

@@ -11,12 +11,13 @@
 //!   their parser, refusals and words, and the ids of buttons), `error`, [`reply`] (what comes back),
 //!   `buttons`, and [`pictures`], the only door to the renderer;
 //! - the core itself: `watch`, `searching` and `budget` (what one process keeps in memory), `context` (the [`Core`]
-//!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed) and
-//!   `matches` (the match a request means, how it is shown, a change to it committed);
+//!   and the hooks that follow a change to a match), [`outbox`], `history` (a stored match replayed),
+//!   `matches` (the match a request means, how it is shown, a change to it committed) and `standings` (a
+//!   season's ratings as they are read);
 //! - the features, one module each: `ratings`, `notify`, `play`, `takeback`, `challenges`, `rematch`,
 //!   `records`, `computer`, `info`, `admin`, `seasons`, `threads`, `sweeper` (the move clock), `outage`
 //!   (the clock paused while the platform or the bot is down), `tournaments`, `puzzles`, `daily` (the daily
-//!   puzzle);
+//!   puzzle), `site` (a server's web pages as `namnam web` reads them);
 //! - the dispatcher: `dispatch`, which makes the core with its hooks and answers a request;
 //! - on top, [`delivery`]: one path by which every front end shows the answers (through an [`Answerer`])
 //!   and the outbox's posts (through a [`Postman`]).
@@ -56,6 +57,7 @@ mod ratings;
 mod records;
 mod rematch;
 mod seasons;
+mod site;
 mod sweeper;
 mod takeback;
 mod threads;
@@ -84,7 +86,15 @@ pub use records::{replay_words, spawn_analyst, verdict_words};
 pub use reply::{
     Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
 };
-pub use standings::StandingsPage;
+pub use site::{MatchLine, Site, SiteMatch, SitePlayer, SiteTournament, TournamentLine};
+pub use standings::{PlayerStanding, RatingHistory, StandingsPage, Streak};
+// The store's plain rows that the read models carry, and the store itself (a front end opens it and hands
+// it to the core), so that a front end that only reads needs nothing of the store's own.
+pub use namnam_store::{
+    HistoryRow, MatchRow, MoveRow, RatingRow, Store, StoreError, TournamentState,
+};
+// Named apart from the reply's `Outcome`: how a rated match went for one player.
+pub use namnam_store::Outcome as RatedOutcome;
 pub use sweeper::spawn_sweeper;
 pub use tournaments::{SheetRound, TournamentSheet};
 pub use vocabulary::actions::{ActionId, ChallengeAnswer};

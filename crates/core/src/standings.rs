@@ -1,12 +1,13 @@
 //! A server's standings as they are read: one page of a season's ratings (the current season's live ones,
-//! an ended season's final ones), for `leaderboard` and the server's web page alike, and the players' current
-//! streaks for the page that shows them.
+//! an ended season's final ones), for `leaderboard` and the server's web page alike, the players' current
+//! streaks for the page that shows them, and one player's rating in the current season with the history
+//! that charts it, for the player's web page.
 
 use super::error::CoreError;
 use super::vocabulary::InfoRefusal;
 use super::Core;
 use namnam_model::{ServerId, UserId};
-use namnam_store::{self as store, Outcome, RatingRow};
+use namnam_store::{self as store, HistoryRow, Outcome, RatingRow};
 
 /// One page of a season's standings.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +29,37 @@ impl StandingsPage {
     pub fn is_current(&self) -> bool {
         self.season == self.current
     }
+}
+
+/// A player's current streak: their last rated matches of the season, all gone the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Streak {
+    pub player: UserId,
+    /// How each of those matches went for the player.
+    pub outcome: Outcome,
+    /// How many there are in a row.
+    pub length: u32,
+}
+
+/// A player in a server's current season: rated there or not yet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerStanding {
+    /// The server's current season, whose ratings still move.
+    pub season: u32,
+    /// The player's rating in it, if they have played a rated match there.
+    pub rating: Option<RatingRow>,
+}
+
+/// A rated player's current season so far, as their chart draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingHistory {
+    /// The server's current season.
+    pub season: u32,
+    /// The player's rating in it now.
+    pub rating: RatingRow,
+    /// The season's rated matches that moved it, oldest first (a rating from before the history was kept
+    /// has fewer of them than games).
+    pub history: Vec<HistoryRow>,
 }
 
 impl Core {
@@ -75,7 +107,46 @@ impl Core {
         server: ServerId,
         season: u32,
         players: &[UserId],
-    ) -> Result<Vec<(UserId, Outcome, u32)>, CoreError> {
-        Ok(store::current_streaks(self.store.reader(), server, season, players).await?)
+    ) -> Result<Vec<Streak>, CoreError> {
+        let streaks = store::current_streaks(self.store.reader(), server, season, players).await?;
+        Ok(streaks
+            .into_iter()
+            .map(|(player, outcome, length)| Streak {
+                player,
+                outcome,
+                length,
+            })
+            .collect())
+    }
+
+    /// `player`'s standing in `server`'s current season: the live rating, the one `stats` shows too.
+    pub async fn player_standing(
+        &self,
+        server: ServerId,
+        player: UserId,
+    ) -> Result<PlayerStanding, CoreError> {
+        let reader = self.store.reader();
+        let season = store::season_of(reader, server).await?.number;
+        let rating = store::load_rating(reader, server, player).await?;
+        Ok(PlayerStanding { season, rating })
+    }
+
+    /// `player`'s rating in `server`'s current season with the rated matches that moved it, for a chart;
+    /// `None` for a player not rated there.
+    pub async fn rating_history(
+        &self,
+        server: ServerId,
+        player: UserId,
+    ) -> Result<Option<RatingHistory>, CoreError> {
+        let PlayerStanding { season, rating } = self.player_standing(server, player).await?;
+        let Some(rating) = rating else {
+            return Ok(None);
+        };
+        let history = store::rating_history(self.store.reader(), server, season, player).await?;
+        Ok(Some(RatingHistory {
+            season,
+            rating,
+            history,
+        }))
     }
 }

@@ -2,9 +2,10 @@
 //! stepped move by move, and tournaments — for the servers whose admins turned their page on
 //! (`/admin settings web:yes`), under the unguessable path the bot gave them (`namnam_core::web::Page`).
 //!
-//! It reads the bot's database (opened read-only) and draws with the renderer; it never writes. Pages are
-//! HTML from askama templates, which escape every value by default; no script is needed to read them (a
-//! tiny script file lets the arrow keys step a replay). See docs/web.md.
+//! It reads the bot's database (opened read-only) through the core's read models, and draws with the
+//! renderer; it never writes. Pages are HTML from askama templates, which escape every value by default;
+//! no script is needed to read them (a tiny script file lets the arrow keys step a replay). See
+//! docs/web.md.
 //!
 //! - `options`: how it runs; `app`: what the pages share; `respond`: HTML, error pages, words;
 //! - `connections`: the accept loop, with its timeouts and bounds on connections;
@@ -26,8 +27,7 @@ mod respond;
 use std::future::Future;
 use std::sync::Arc;
 
-use namnam_core::{Core, CoreConfig, SystemClock};
-use namnam_store::{Store, StoreError};
+use namnam_core::{Core, CoreConfig, Store, StoreError, SystemClock};
 
 use app::App;
 pub use cache::PictureCache;
@@ -49,9 +49,8 @@ pub fn router(store: Store, options: WebOptions) -> axum::Router {
 /// The pages' routes, as [`router`], and the metrics' (`/metrics`, `/healthz`), which go on another address
 /// (`--metrics`): what the pages served is nobody's business but the operator's.
 pub fn routers(store: Store, options: WebOptions) -> (axum::Router, axum::Router) {
-    let core = Core::new(store.clone(), Arc::new(SystemClock), CoreConfig::default());
+    let core = Core::new(store, Arc::new(SystemClock), CoreConfig::default());
     let app = Arc::new(App {
-        store,
         core,
         cache: PictureCache::new(options.cache_bytes),
     });

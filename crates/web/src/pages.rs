@@ -10,7 +10,7 @@
 //! - `/s/TOKEN/tournaments/ID`;
 //! - `/healthz`, `/static/style.css`, `/static/step.js`.
 
-use namnam_model::{MatchId, ServerId, TournamentId, UserId};
+use namnam_model::{MatchId, Names, TournamentId, UserId};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -20,11 +20,10 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use namnam_core::web::{is_token, Page};
-use namnam_core::{Language, Text};
+use namnam_core::web::Page;
+use namnam_core::{Language, MatchRow, RatedOutcome, Site, SiteMatch, Text, TournamentState};
 use namnam_game::{Match, MatchMove};
 use namnam_render::MatchView;
-use namnam_store::{self as store, MatchRow, MatchState, MoveRow, Outcome};
 use sha2::{Digest, Sha256};
 
 use super::app::App;
@@ -142,9 +141,9 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `200 ok` while the pages can be served: the database answers, holds this binary's schema and (SQLite)
-/// is still the file opened ([`namnam_store::Store::check`]); else `503`. Both `/healthz` answer so.
+/// is still the file opened ([`namnam_core::Store::check`]); else `503`. Both `/healthz` answer so.
 pub(crate) async fn health(app: &App) -> Response {
-    let mut response = match app.store.check().await {
+    let mut response = match app.core.store().check().await {
         Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(e) => {
             tracing::error!(error = %namnam_core::cause_chain(&e), "the pages cannot be served");
@@ -186,33 +185,9 @@ async fn not_found() -> WebError {
     WebError::NotFound
 }
 
-/// The server whose page lives under `token`, and its language.
-struct Server {
-    id: ServerId,
-    name: String,
-    token: String,
-    language: Language,
-}
-
-async fn server_of(app: &App, token: String) -> Result<Server, WebError> {
-    // A path that no token could be is refused before any query.
-    if !is_token(&token) {
-        return Err(WebError::NotFound);
-    }
-    let reader = app.store.reader();
-    let (id, name) = store::server_of_web_token(reader, &token)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let language = store::server_language(reader, id)
-        .await?
-        .and_then(|code| Language::of_code(&code))
-        .unwrap_or_default();
-    Ok(Server {
-        id,
-        name,
-        token,
-        language,
-    })
+/// The server whose pages live under `token`, with its language.
+async fn server_of(app: &App, token: String) -> Result<Site, WebError> {
+    app.core.site(&token).await?.ok_or(WebError::NotFound)
 }
 
 /// A number of an address, written as the pages write it: digits only, no leading zero (`+3`, ` 3` or
@@ -294,14 +269,14 @@ struct ServerPage {
     tournaments: Vec<(String, String)>,
 }
 
-fn match_line(language: Language, row: &MatchRow) -> String {
+fn match_line(language: Language, id: MatchId, names: &Names) -> String {
     say(
         language,
         "web-match-line",
         &[
-            ("id", n(row.id)),
-            ("south", tw(&row.names.south)),
-            ("north", tw(&row.names.north)),
+            ("id", n(id)),
+            ("south", tw(&names.south)),
+            ("north", tw(&names.north)),
         ],
     )
 }
@@ -350,14 +325,14 @@ async fn server_page(
         .map(|(i, r)| {
             let streak = streaks
                 .iter()
-                .find(|(p, _, _)| *p == r.player)
-                .map(|(_, outcome, count)| {
-                    let outcome = match outcome {
-                        Outcome::Win => "web-streak-win",
-                        Outcome::Draw => "web-streak-draw",
-                        Outcome::Loss => "web-streak-loss",
+                .find(|s| s.player == r.player)
+                .map(|s| {
+                    let outcome = match s.outcome {
+                        RatedOutcome::Win => "web-streak-win",
+                        RatedOutcome::Draw => "web-streak-draw",
+                        RatedOutcome::Loss => "web-streak-loss",
                     };
-                    say(language, outcome, &[("count", n(*count))])
+                    say(language, outcome, &[("count", n(s.length))])
                 })
                 .unwrap_or_default();
             LeaderRow {
@@ -410,30 +385,33 @@ async fn server_page(
             current: s == season,
         })
         .collect();
-    let reader = app.store.reader();
-    let live = store::live_matches_of_server(reader, server.id, LIVE_SHOWN)
+    let live = app
+        .core
+        .live_matches(server.id, LIVE_SHOWN)
         .await?
         .iter()
-        .map(|row| {
-            let link = Page::Match(row.id).path(&server.token);
+        .map(|m| {
+            let link = Page::Match(m.id).path(&server.token);
             LiveMatch {
-                picture: format!("{link}/{}.png", row.moves_played),
-                line: match_line(language, row),
+                picture: format!("{link}/{}.png", m.moves_played),
+                line: match_line(language, m.id, &m.names),
                 link,
             }
         })
         .collect();
-    let tournaments = store::tournaments_of_server(reader, server.id)
+    let tournaments = app
+        .core
+        .site_tournaments(server.id)
         .await?
         .iter()
         .map(|tr| {
             let state = match tr.state {
-                store::TournamentState::Signup => say(language, "web-state-signup", &[]),
-                store::TournamentState::Running => {
+                TournamentState::Signup => say(language, "web-state-signup", &[]),
+                TournamentState::Running => {
                     say(language, "web-state-running", &[("round", n(tr.round))])
                 }
-                store::TournamentState::Finished => say(language, "web-state-finished", &[]),
-                store::TournamentState::Cancelled => say(language, "web-state-cancelled", &[]),
+                TournamentState::Finished => say(language, "web-state-finished", &[]),
+                TournamentState::Cancelled => say(language, "web-state-cancelled", &[]),
             };
             (
                 Page::Tournament(tr.id).path(&server.token),
@@ -517,7 +495,7 @@ struct PlayerPage {
     recent: Vec<(String, String)>,
 }
 
-fn back_link(server: &Server) -> (String, String) {
+fn back_link(server: &Site) -> (String, String) {
     (
         Page::Server.path(&server.token),
         say(server.language, "web-back", &[]),
@@ -531,19 +509,14 @@ async fn player_page(
 ) -> Served {
     let server = server_of(&app, token).await?;
     let player = UserId(number(&id)?);
-    let (language, reader) = (server.language, app.store.reader());
-    let season = store::season_of(reader, server.id).await?.number;
-    let rating = store::load_rating(reader, server.id, player).await?;
-    let recent = store::finished_matches_of_player(reader, server.id, player, RECENT_SHOWN).await?;
+    let language = server.language;
     // Only the players of this server: someone who never played here has no page here.
-    let name = match (&rating, recent.first()) {
-        (Some(r), _) => r.name.clone(),
-        (None, Some(m)) => m
-            .side_of(player)
-            .map(|side| m.names.get(side).to_owned())
-            .ok_or(WebError::NotFound)?,
-        (None, None) => return Err(WebError::NotFound),
-    };
+    let shown = app
+        .core
+        .site_player(server.id, player, RECENT_SHOWN)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let (name, season, rating) = (shown.name, shown.season, shown.rating);
     let record = match &rating {
         Some(r) => say(
             language,
@@ -565,12 +538,13 @@ async fn player_page(
             record.clone(),
         )
     });
-    let recent = recent
+    let recent = shown
+        .recent
         .iter()
         .map(|m| {
             (
                 Page::Match(m.id).path(&server.token),
-                match_line(language, m),
+                match_line(language, m.id, &m.names),
             )
         })
         .collect();
@@ -598,12 +572,12 @@ async fn chart(
 ) -> Served {
     let server = server_of(&app, token).await?;
     let player = UserId(number(&id)?);
-    let reader = app.store.reader();
-    let season = store::season_of(reader, server.id).await?.number;
-    let rating = store::load_rating(reader, server.id, player)
+    let charted = app
+        .core
+        .rating_history(server.id, player)
         .await?
         .ok_or(WebError::NotFound)?;
-    let history = store::rating_history(reader, server.id, season, player).await?;
+    let (season, rating, history) = (charted.season, charted.rating, charted.history);
     // A new rated match is a new key; the rest of the chart's input is in the key too.
     let key = format!(
         "chart/{}/{}/{season}/{}/{}/{}/{}",
@@ -650,19 +624,12 @@ async fn cached(
 }
 
 /// A match of this server, with its moves.
-async fn match_of(
-    app: &App,
-    server: &Server,
-    id: &str,
-) -> Result<(MatchRow, Vec<MoveRow>), WebError> {
-    let id: i64 = number(id)?;
-    let reader = app.store.reader();
-    let row = store::load_match(reader, MatchId(id))
+async fn match_of(app: &App, server: &Site, id: &str) -> Result<SiteMatch, WebError> {
+    let id = MatchId(number(id)?);
+    app.core
+        .site_match(server.id, id)
         .await?
-        .filter(|row| row.place.server() == Some(server.id))
-        .ok_or(WebError::NotFound)?;
-    let moves = store::match_moves(reader, MatchId(id)).await?;
-    Ok((row, moves))
+        .ok_or(WebError::NotFound)
 }
 
 fn view<'a>(
@@ -695,8 +662,7 @@ enum Kind {
 async fn match_picture_of(
     app: &App,
     language: Language,
-    row: &MatchRow,
-    moves: &[MoveRow],
+    shown: &SiteMatch,
     ply: u32,
     kind: Kind,
 ) -> Result<Cached, WebError> {
@@ -706,11 +672,11 @@ async fn match_picture_of(
             Kind::Board => "board",
             Kind::Animation => "move",
         },
-        row.id,
-        row.turns,
+        shown.row.id,
+        shown.row.turns,
         language.code()
     );
-    let (row, moves) = (row.clone(), moves.to_vec());
+    let SiteMatch { row, moves } = shown.clone();
     cached(app, key, move || {
         // The stored moves replay as they were played; a failure is a corrupt match, drawn as its
         // stored board.
@@ -779,38 +745,34 @@ async fn match_or_record(
     if let Some(id) = file.strip_suffix(".nnr") {
         return record(&app, &server, id).await;
     }
-    let (row, moves) = match_of(&app, &server, &file).await?;
+    let shown = match_of(&app, &server, &file).await?;
+    let (row, moves) = (&shown.row, &shown.moves);
     let language = server.language;
     let path = Page::Match(row.id).path(&server.token);
-    let heading = match_line(language, &row);
-    let over = !row.state.is_active();
-    let last = moves.len() as u32;
+    let heading = match_line(language, row.id, &row.names);
+    let over = shown.is_over();
+    let last = shown.last_ply();
     // A live match: its current board, nothing of its past (as in Discord, the replay waits for the end).
-    let ply = match over {
-        // A position past the end is no page (and no second address for the last one).
-        true => match asked.get("ply").copied().unwrap_or(0) {
-            ply if ply <= last => ply,
-            _ => return Err(WebError::NotFound),
-        },
-        false => row.moves_played,
-    };
-    let board = match_picture_of(&app, language, &row, &moves, ply, Kind::Board).await?;
+    // A position past the end is no page (and no second address for the last one).
+    let ply = shown
+        .shown_ply(asked.get("ply").copied())
+        .ok_or(WebError::NotFound)?;
+    let board = match_picture_of(&app, language, &shown, ply, Kind::Board).await?;
     let mut notes = Vec::new();
     let mut verdict = Vec::new();
     if over {
-        let (_, played) = namnam_core::replay_to(&row, &moves, ply)
+        let (_, played) = namnam_core::replay_to(row, moves, ply)
             .map_err(|e| WebError::Internal(e.to_string()))?;
-        let analysis = store::analysis_of(app.store.reader(), row.id).await?;
-        let judged = analysis.and_then(|a| a.verdict);
+        let judged = app.core.match_verdict(&shown).await?;
         let (lines, _) =
-            namnam_core::replay_words(&row, &moves, ply, played.as_ref(), judged.as_deref());
+            namnam_core::replay_words(row, moves, ply, played.as_ref(), judged.as_deref());
         notes.extend(lines.iter().map(|line| shown_in(line, language)));
-        if row.state == MatchState::Aborted {
+        if shown.is_aborted() {
             notes.push(say(language, "web-match-aborted", &[]));
         }
         if let Some(judged) = &judged {
             verdict.extend(
-                namnam_core::verdict_words(&row, judged)
+                namnam_core::verdict_words(row, judged)
                     .iter()
                     .map(|line: &Text| shown_in(line, language)),
             );
@@ -861,12 +823,12 @@ async fn match_or_record(
 }
 
 /// A finished match's record, to download.
-async fn record(app: &App, server: &Server, id: &str) -> Served {
-    let (row, _) = match_of(app, server, id).await?;
-    if row.state.is_active() {
-        return Err(WebError::NotFound);
-    }
-    let record = store::load_record(app.store.reader(), row.id)
+async fn record(app: &App, server: &Site, id: &str) -> Served {
+    let shown = match_of(app, server, id).await?;
+    // A live match has no record yet.
+    let record = app
+        .core
+        .match_record(&shown)
         .await?
         .ok_or(WebError::NotFound)?;
     let disposition = format!("attachment; filename=\"{}\"", record.file_name());
@@ -898,18 +860,17 @@ async fn match_picture(
         (_, Some(ply)) => (Kind::Animation, number::<u32>(ply)?, "image/gif"),
         _ => return Err(WebError::NotFound),
     };
-    let (row, moves) = match_of(&app, &server, &id).await?;
-    let over = !row.state.is_active();
-    let exists = match kind {
-        Kind::Board => ply as usize <= moves.len(),
-        Kind::Animation => ply >= 1 && ply as usize <= moves.len(),
-    };
+    let shown = match_of(&app, &server, &id).await?;
     // A live match shows only its current board.
-    if !exists || (!over && (kind == Kind::Animation || ply != row.moves_played)) {
+    let exists = match kind {
+        Kind::Board => shown.has_board(ply),
+        Kind::Animation => shown.has_animation(ply),
+    };
+    if !exists {
         return Err(WebError::NotFound);
     }
-    let picture = match_picture_of(&app, server.language, &row, &moves, ply, kind).await?;
-    if !over {
+    let picture = match_picture_of(&app, server.language, &shown, ply, kind).await?;
+    if !shown.is_over() {
         return Ok(revalidated(&request, content_type, picture.bytes.to_vec()));
     }
     Ok((
@@ -950,17 +911,13 @@ async fn tournament_page(
     let server = server_of(&app, token).await?;
     let id: i64 = number(&id)?;
     let language = server.language;
-    let tournament = store::load_tournament(app.store.reader(), TournamentId(id))
-        .await?
-        .filter(|tr| tr.server == server.id)
-        .ok_or(WebError::NotFound)?;
-    let tournament_name = tournament.name.clone();
-    let name = written(&tournament_name);
-    let sheet = app
+    let shown = app
         .core
-        .tournament_sheet(tournament, language)
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?;
+        .site_tournament(server.id, TournamentId(id), language)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let (tournament_name, sheet) = (shown.name, shown.sheet);
+    let name = written(&tournament_name);
     let mut columns = vec![
         say(language, "web-col-rank", &[]),
         say(language, "web-col-player", &[]),
