@@ -591,7 +591,7 @@ impl Printer {
 
     /// Prints what a change posted elsewhere (a tournament's next round), each in its channel.
     fn also<W: Write>(&mut self, out: &mut W, names: &Names, reply: &Reply) -> io::Result<()> {
-        for notice in &reply.also {
+        for notice in &reply.follows.also {
             self.notice(out, names, notice)?;
         }
         Ok(())
@@ -606,7 +606,7 @@ impl Printer {
         reply: &Reply,
         user: Option<&str>,
     ) -> io::Result<()> {
-        match (reply.private, user) {
+        match (reply.is_private(), user) {
             (true, Some(user)) => {
                 let only = Text::message("console-only-sees", [("user", Arg::player(user))]);
                 writeln!(out, "[{label}] {}", only.plain_in(self.language))?
@@ -618,18 +618,18 @@ impl Printer {
             .naming_channels(&|id| names.name_of(ChannelId(id)));
         writeln!(out, "{}", text.plain_in(self.language))?;
         // Discord shows a deadline as "in 23 hours" by itself; a console says the time left in words.
-        if let Some(deadline) = reply.deadline_ms {
+        if let Some(deadline) = reply.board.deadline_ms {
             let left = text::format_span(deadline - self.core.now_ms());
             let left = Text::message("console-time-left", [("left", Arg::Text(left))]);
             writeln!(out, "{}", left.plain_in(self.language))?;
         }
-        if let Some(board) = &reply.board {
+        if let Some(board) = &reply.board.state {
             let board = text::board_text(&board.position, &board.names, self.language);
             writeln!(out, "{board}")?;
-        } else if let Some(position) = &reply.position {
+        } else if let Some(position) = &reply.board.position {
             // A puzzle: its sides are South and North, no player's.
             writeln!(out, "{}", text::puzzle_board_text(position, self.language))?;
-        } else if let Some(scene) = &reply.scene {
+        } else if let Some(scene) = &reply.board.scene {
             // A replay: the board as it stood then.
             writeln!(
                 out,
@@ -640,16 +640,17 @@ impl Printer {
         // The text board above says what the picture shows; the pictures themselves go to `--images`.
         if let Some(dir) = &self.images {
             let pictures = [
-                (reply.picture.as_ref(), "png"),
-                (reply.animation.as_ref(), "gif"),
+                (reply.board.picture.as_ref(), "png"),
+                (reply.board.animation.as_ref(), "gif"),
             ]
             .into_iter()
-            .chain(reply.more_animations.iter().map(|a| (Some(a), "gif")));
+            .chain(reply.board.more_animations.iter().map(|a| (Some(a), "gif")));
             for (picture, ext) in pictures {
                 let Some(picture) = picture else { continue };
                 self.written += 1;
                 let match_part = reply
                     .board
+                    .state
                     .as_ref()
                     .map_or(String::new(), |b| format!("-match{}", b.match_id));
                 let path = dir.join(format!("{:04}{match_part}.{ext}", self.written));
@@ -689,7 +690,7 @@ impl Printer {
                 writeln!(out, "{}", file.plain_in(self.language))?;
             }
         }
-        if let Some(thread) = &reply.open_thread {
+        if let Some(thread) = &reply.follows.open_thread {
             let thread = Text::message("console-thread", [("name", Arg::quoted(thread.as_str()))]);
             writeln!(out, "{}", thread.plain_in(self.language))?;
         }
@@ -697,7 +698,7 @@ impl Printer {
         // place (a replay's ▶ at the end of a round and its "next round") are said once.
         // A match's buttons are for its players: someone else looking at its board is not told to move.
         let asker = user.and_then(|name| names.user(name)).map(|u| u.id);
-        let onlooker = match (&reply.board, asker) {
+        let onlooker = match (&reply.board.state, asker) {
             (Some(board), Some(asker)) => {
                 ![board.players.south, board.players.north].contains(&asker)
             }
@@ -705,6 +706,7 @@ impl Printer {
         };
         let mut moves: Vec<String> = Vec::new();
         for line in reply
+            .buttons
             .actions
             .iter()
             .filter(|a| !a.disabled)
@@ -719,7 +721,7 @@ impl Printer {
             let next = Text::message("console-next", [("moves", Arg::words(moves.join(" | ")))]);
             writeln!(out, "{}", next.plain_in(self.language))?;
         }
-        for link in &reply.links {
+        for link in &reply.buttons.links {
             let link = Text::message(
                 "console-link",
                 [
@@ -730,7 +732,7 @@ impl Printer {
             writeln!(out, "{}", link.plain_in(self.language))?;
         }
         // The console has no DMs: they are printed where they were sent from, addressed.
-        for dm in &reply.direct {
+        for dm in &reply.follows.direct {
             let text = dm.text.plain_in(self.language);
             let to = Text::message("console-dm-to", [("user", Arg::player(dm.name.as_str()))]);
             writeln!(out, "[{}] {text}", to.plain_in(self.language))?;

@@ -104,7 +104,7 @@ impl Table {
     /// The next move's request (a pseudo-random legal house of the player to move); a finished match is
     /// replaced by a new one first.
     async fn next_move(&mut self, core: &Core) -> Request {
-        let board = self.last.board.clone();
+        let board = self.last.board.state.clone();
         let to_move = board
             .as_ref()
             .and_then(|b| b.to_move.map(|p| b.names.get(p).to_owned()));
@@ -181,7 +181,7 @@ async fn open_loop(core: Arc<Core>, rate: u64, matches: u64, seconds: u64, label
             let request = table.next_move(&core).await;
             let reply = core.handle(&request).await;
             let latency = due.elapsed();
-            let ok = reply.board.is_some();
+            let ok = reply.board.state.is_some();
             table.last = reply;
             (latency, ok)
         }));
@@ -210,9 +210,9 @@ async fn gif_path(core: Arc<Core>, samples: usize) {
         let t = Instant::now();
         let mut reply = core.handle(&request).await;
         let replied = t.elapsed();
-        if reply.pending_animation.is_some() {
+        if reply.board.pending_animation.is_some() {
             reply.render_animation().await;
-            assert!(reply.animation.is_some(), "the GIF is drawn");
+            assert!(reply.board.animation.is_some(), "the GIF is drawn");
             reply_only.push(replied);
             gif_only.push(t.elapsed() - replied);
             both.push(t.elapsed());

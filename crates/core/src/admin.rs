@@ -57,7 +57,7 @@ impl Core {
             .count_match_ended(super::metrics::Ending::Aborted);
         if !self.config.outbox {
             self.draw_notices(&mut also).await;
-            reply.also = also;
+            reply.follows.also = also;
         }
         Ok(reply)
     }

@@ -110,7 +110,7 @@ impl Core {
                 ),
             ],
         ));
-        reply.actions = [
+        reply.buttons.actions = [
             (ChallengeAnswer::Accept, "button-challenge-accept"),
             (ChallengeAnswer::Decline, "button-challenge-decline"),
             (ChallengeAnswer::Cancel, "button-challenge-cancel"),
@@ -118,7 +118,7 @@ impl Core {
         .into_iter()
         .map(|(answer, label)| challenge_action(id, answer, Text::message(label, [])))
         .collect();
-        reply.notify = vec![opponent.id];
+        reply.ping(vec![opponent.id]);
         reply
     }
 
@@ -175,7 +175,7 @@ impl Core {
             .await?;
         self.metrics.count_match_started();
         if settings.thread_per_match {
-            reply.open_thread = Some(format!("{} vs {}", names.south, names.north));
+            reply.follows.open_thread = Some(format!("{} vs {}", names.south, names.north));
         }
         Ok(reply)
     }

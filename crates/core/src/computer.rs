@@ -131,7 +131,7 @@ impl Core {
             // The computer may move twice running (a new round it starts): play on until it is not its turn.
             while let Some(t) = turn.take() {
                 if let Some(reply) = self.computer_turn(t, Via::Poster).await? {
-                    turn = reply.computer_turn;
+                    turn = reply.follows.computer_turn;
                     notices.push(Notice { place, reply });
                 }
             }

@@ -272,7 +272,7 @@ fn daily_post(
         ],
     ));
     let mut reply = Reply::public(Text::lines(lines));
-    reply.actions = vec![Action::new(
+    reply.buttons.actions = vec![Action::new(
         ActionId::DailyPuzzle { day },
         Text::message("daily-puzzle-button", []),
     )];

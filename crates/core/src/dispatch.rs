@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::clock::Clock;
 use super::context::{CoreConfig, MatchHook};
 use super::error::{apology, cause_chain, CoreError};
-use super::reply::Outcome;
+use super::reply::{Outcome, Pressed};
 use super::vocabulary::{
     ChallengeCommand, Command, InfoCommand, InputRefusal, MatchCommand, PlayCommand, PuzzleCommand,
     RecordCommand, Request,
@@ -56,7 +56,7 @@ impl Core {
         // What only the asker sees is in their language; what everyone sees, in the server's (set when
         // a change was stored; looked up here for the rest).
         let drawn_in = reply.language;
-        if reply.private {
+        if reply.is_private() {
             reply.language = request.language;
         } else {
             reply.language = match request.place.server() {
@@ -67,15 +67,17 @@ impl Core {
         }
         // The board or standings were drawn in the language the reply had then: drawn again in the one
         // settled here, so that the picture speaks as its message does.
-        if reply.language != drawn_in && reply.picture.is_some() {
+        if reply.language != drawn_in && reply.board.picture.is_some() {
             if let Err(e) = self.draw_pictures(&mut reply).await {
                 tracing::error!(error = %cause_chain(&e), "drawing a picture in the reply's language failed");
             }
         }
         if let Some(word) = word {
-            notify::add_aside(&mut reply, word);
+            reply.add_aside(word);
         }
-        reply.retires_pressed = retires_pressed(&request.command, &reply);
+        if retires_pressed(&request.command, &reply) {
+            reply.buttons.pressed = Pressed::Retired;
+        }
         self.metrics.time_request(timed);
         reply
     }
@@ -222,7 +224,7 @@ fn retires_pressed(command: &Command, reply: &Reply) -> bool {
             | Command::Challenges(ChallengeCommand::Cancel { .. })
             | Command::Play(PlayCommand::Takeback { decline: true, .. })
     );
-    !reply.private
-        && (reply.board.is_some() || answered)
+    !reply.is_private()
+        && (reply.board.state.is_some() || answered)
         && !matches!(command, Command::Matches(MatchCommand::Board { .. }))
 }

@@ -138,7 +138,10 @@ impl Core {
             };
             let mut reply = Reply::public(Text::message(empty, [("season", Arg::number(season))]));
             let token = store::web_token(reader, server).await?;
-            reply.links.extend(self.web_link(token, Page::Server));
+            reply
+                .buttons
+                .links
+                .extend(self.web_link(token, Page::Server));
             return Ok(reply);
         }
         let pages = total.div_ceil(per_page);
@@ -176,7 +179,10 @@ impl Core {
         }
         let mut reply = Reply::public(Text::lines(lines));
         let token = store::web_token(reader, server).await?;
-        reply.links.extend(self.web_link(token, Page::Server));
+        reply
+            .buttons
+            .links
+            .extend(self.web_link(token, Page::Server));
         Ok(reply)
     }
 
@@ -225,13 +231,13 @@ impl Core {
                 ("streak", Arg::number(streak)),
             ],
         ));
-        reply.links.extend(link);
+        reply.buttons.links.extend(link);
         if self.config.pictures {
             let (points, caption) = chart_points(&r, &history, season, self.now());
             // A private answer: the chart in the asker's language, as the reply will be.
             reply.language = req.language;
             let caption = caption.plain_in(reply.language);
-            reply.picture = Some(
+            reply.board.picture = Some(
                 pictures::rating_chart(r.name.clone(), points, caption, reply.language).await?,
             );
         }

@@ -84,7 +84,8 @@ pub use ratings::show_rating;
 pub use ratings::PROVISIONAL_GAMES;
 pub use records::{replay_words, spawn_analyst, verdict_words};
 pub use reply::{
-    Action, BoardState, ComputerTurn, DirectMessage, Document, Notice, Outcome, Reply, Scene,
+    Action, Audience, Board, BoardState, Buttons, ComputerTurn, DirectMessage, Document, Follows,
+    Notice, Outcome, Pressed, Reply, Scene,
 };
 pub use site::{MatchLine, Site, SiteMatch, SitePlayer, SiteTournament, TournamentLine};
 pub use standings::{PlayerStanding, RatingHistory, StandingsPage, Streak};

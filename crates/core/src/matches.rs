@@ -161,6 +161,7 @@ impl Core {
                 None => None,
             };
             reply
+                .buttons
                 .links
                 .extend(self.web_link(token, Page::Match(change.row.id)));
         }
@@ -181,7 +182,7 @@ impl Core {
         }
         if !self.config.outbox {
             self.draw_notices(&mut also).await;
-            reply.also = also;
+            reply.follows.also = also;
         }
         Ok(reply)
     }
@@ -217,7 +218,7 @@ impl Core {
             lines.push(text::final_houses(game, names));
             lines.extend(ratings_line(after));
             if row.state == MatchState::Finished {
-                reply.actions = vec![
+                reply.buttons.actions = vec![
                     rematch_action(row.id),
                     analyse_action(row.id),
                     replay_action(row.id),
@@ -227,7 +228,7 @@ impl Core {
             lines.extend(turn_lines(row, deadline, &mut reply));
         }
         reply.text = Text::lines(lines);
-        reply.board = Some(BoardState {
+        reply.board.state = Some(BoardState {
             match_id: row.id,
             version: row.version,
             round: game.round(),
@@ -236,7 +237,7 @@ impl Core {
             players: row.players,
             to_move: game.to_move().filter(|_| row.state.is_active()),
         });
-        reply.scene = Some(Scene {
+        reply.board.scene = Some(Scene {
             game: game.clone(),
             names: names.clone(),
             played: after.played.cloned(),
@@ -272,7 +273,7 @@ fn turn_lines(row: &MatchRow, deadline: i64, reply: &mut Reply) -> Vec<Text> {
     let names = &row.names;
     let to_move = row.game.position().to_move();
     if row.computer.is_some_and(|c| c.side == to_move) {
-        reply.computer_turn = Some(ComputerTurn { match_id: row.id });
+        reply.follows.computer_turn = Some(ComputerTurn { match_id: row.id });
         return vec![Text::message(
             "match-thinking",
             [("player", Arg::player(names.get(to_move)))],
@@ -297,9 +298,9 @@ fn turn_lines(row: &MatchRow, deadline: i64, reply: &mut Reply) -> Vec<Text> {
             [("player", Arg::player(names.get(asker)))],
         ));
     }
-    reply.actions = next_actions(row);
-    reply.notify = vec![row.players.get(to_move)];
-    reply.deadline_ms = Some(deadline);
+    reply.buttons.actions = next_actions(row);
+    reply.ping(vec![row.players.get(to_move)]);
+    reply.board.deadline_ms = Some(deadline);
     lines
 }
 

@@ -555,6 +555,14 @@ impl Text {
         all
     }
 
+    /// Whether message `id` of the language resources is in it, at any depth: what a test asks of a reply
+    /// rather than matching its English words.
+    pub fn has_message(&self, id: &str) -> bool {
+        self.every_part()
+            .into_iter()
+            .any(|part| matches!(part, Part::Message { id: found, .. } if found == id))
+    }
+
     /// The people named in the message.
     pub fn players(&self) -> impl Iterator<Item = &str> {
         self.every_part().into_iter().filter_map(|p| match p {

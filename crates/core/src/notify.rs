@@ -84,7 +84,7 @@ impl Core {
             ],
         );
         if !self.config.outbox {
-            reply.direct.push(DirectMessage {
+            reply.follows.direct.push(DirectMessage {
                 user: player,
                 name: row.names.get(to_move).to_owned(),
                 text,
@@ -141,15 +141,6 @@ impl Core {
         let told = store::tell_refusal(&mut tx, req.user.id).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok(told)
-    }
-}
-
-/// Adds a private word for the one who asked: in a private reply's text, else beside a public one.
-pub(super) fn add_aside(reply: &mut Reply, word: Text) {
-    if reply.private {
-        reply.text = Text::lines([std::mem::take(&mut reply.text), word]);
-    } else {
-        reply.aside = Some(word);
     }
 }
 

@@ -137,7 +137,7 @@ impl Core {
         reply: &mut Reply,
         via: Via,
     ) -> Result<(), CoreError> {
-        if reply.private {
+        if reply.is_private() {
             return Ok(());
         }
         // What everyone sees is in the server's language: the post is drawn in it, now or later.
@@ -175,7 +175,7 @@ impl Core {
         )
         .await?;
         if via == Via::Answer {
-            reply.post = Some(id);
+            reply.follows.post = Some(id);
         }
         Ok(())
     }
@@ -185,19 +185,19 @@ impl Core {
     /// The pictures are in the reply's language.
     pub(super) async fn draw_pictures(&self, reply: &mut Reply) -> Result<(), CoreError> {
         let language = reply.language;
-        if let (Some(table), true) = (&reply.standings, self.config.pictures) {
-            reply.picture = Some(pictures::standings(table.clone(), language).await?);
+        if let (Some(table), true) = (&reply.board.standings, self.config.pictures) {
+            reply.board.picture = Some(pictures::standings(table.clone(), language).await?);
         }
-        let Some(scene) = &reply.scene else {
+        let Some(scene) = &reply.board.scene else {
             return Ok(());
         };
         if self.config.pictures {
             let played = scene.played.as_ref();
             let timed = super::metrics::Timed::start();
-            reply.picture =
+            reply.board.picture =
                 Some(pictures::board(&scene.game, &scene.names, played, language).await?);
             self.metrics.time_picture(timed);
-            reply.pending_animation = scene
+            reply.board.pending_animation = scene
                 .played
                 .as_ref()
                 .and_then(|played| PendingAnimation::of(&scene.game, &scene.names, played));

@@ -228,7 +228,7 @@ impl Core {
             .await?;
         // Showing the board changes nothing for the player to move: pinging them for it would let anyone
         // ping them as often as they like.
-        reply.notify.clear();
+        reply.ping(Vec::new());
         Ok(reply)
     }
 
@@ -251,7 +251,7 @@ impl Core {
                     ),
                 ],
             ));
-            reply.actions = vec![Action::new(
+            reply.buttons.actions = vec![Action::new(
                 ActionId::ResignConfirmed { match_id: row.id },
                 Text::message("button-resign-confirm", []),
             )];
@@ -308,11 +308,11 @@ impl Core {
                         ("command", Arg::command("draw")),
                     ],
                 ));
-                reply.actions = vec![Action::new(
+                reply.buttons.actions = vec![Action::new(
                     ActionId::Draw { match_id: row.id },
                     Text::message("button-accept-draw", []),
                 )];
-                reply.notify = vec![row.players.get(side.other())];
+                reply.ping(vec![row.players.get(side.other())]);
                 self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
                     .await?;
                 tx.commit().await.map_err(StoreError::from)?;

@@ -15,7 +15,7 @@ use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
 use super::pictures;
 use super::ratings::PROVISIONAL_GAMES;
-use super::reply::{Action, Reply};
+use super::reply::{Action, Pressed, Reply};
 use super::vocabulary::actions::ActionId;
 use super::Core;
 use namnam_ai::puzzles::{Puzzle, Theme};
@@ -347,8 +347,8 @@ impl Core {
         }
         let mut reply = Reply::private(text);
         reply.language = req.language;
-        reply.position = Some(*position);
-        reply.actions = position
+        reply.board.position = Some(*position);
+        reply.buttons.actions = position
             .legal_moves()
             .iter()
             .map(|house| {
@@ -359,7 +359,7 @@ impl Core {
             })
             .collect();
         if self.config.pictures {
-            reply.picture = Some(pictures::puzzle_board(*position, reply.language).await?);
+            reply.board.picture = Some(pictures::puzzle_board(*position, reply.language).await?);
         }
         Ok(reply)
     }
@@ -423,15 +423,18 @@ impl Core {
         }
         let mut reply = Reply::private(Text::lines(lines));
         reply.language = req.language;
-        reply.update_pressed = attempt.is_some();
-        reply.actions = vec![Action::new(
+        if attempt.is_some() {
+            reply.buttons.pressed = Pressed::Replaced;
+        }
+        reply.buttons.actions = vec![Action::new(
             ActionId::PuzzleNext,
             Text::message("button-next-puzzle", []),
         )];
         if self.config.pictures {
-            reply.animation = Some(pictures::puzzle_move(best, reply.language).await?);
+            reply.board.animation = Some(pictures::puzzle_move(best, reply.language).await?);
             if !solved {
                 reply
+                    .board
                     .more_animations
                     .push(pictures::puzzle_move(chosen, reply.language).await?);
             }

@@ -21,7 +21,7 @@ use super::error::{cause_chain, CoreError, InternalError};
 use super::message::{Arg, CommandLine};
 use super::outbox::{PostPlace, Via};
 use super::pictures;
-use super::reply::{Action, Document, Scene};
+use super::reply::{Action, Buttons, Document, Pressed, Scene};
 use super::vocabulary::actions::{ActionId, ReplayStep};
 use super::{text, Core, Notice, Reply, Text};
 use namnam_ai::analysis::{self, Cost, JudgedMove};
@@ -107,22 +107,29 @@ impl Core {
             None => None,
         };
         // Who sees it, and whether it takes the place of the pressed replay.
-        let (public, update_pressed, owner) = match from {
-            ReplayFrom::Command { public } => (public, false, public.then_some(req.user.id)),
-            ReplayFrom::Button { owner: None } => (false, true, None),
-            ReplayFrom::Button { owner: Some(owner) } if owner == req.user.id => {
-                (true, true, Some(owner))
+        let (public, pressed, owner) = match from {
+            ReplayFrom::Command { public } => {
+                (public, Pressed::Kept, public.then_some(req.user.id))
             }
-            ReplayFrom::Button { .. } | ReplayFrom::Open => (false, false, None),
+            ReplayFrom::Button { owner: None } => (false, Pressed::Replaced, None),
+            ReplayFrom::Button { owner: Some(owner) } if owner == req.user.id => {
+                (true, Pressed::Replaced, Some(owner))
+            }
+            ReplayFrom::Button { .. } | ReplayFrom::Open => (false, Pressed::Kept, None),
         };
         let (lines, mistake) = replay_words(&row, &moves, ply, played.as_ref(), verdict.as_deref());
         let mut reply = Reply {
             text: Text::lines(lines),
-            private: !public,
-            update_pressed,
-            actions: replay_buttons(match_id, ply, &moves, owner),
+            buttons: Buttons {
+                actions: replay_buttons(match_id, ply, &moves, owner),
+                links: Vec::new(),
+                pressed,
+            },
             ..Reply::default()
         };
+        if !public {
+            reply.make_private();
+        }
         // The language the reply will be shown in, settled before its board is drawn: a redraw would lose
         // the note.
         reply.language = match (public, req.place.server()) {
@@ -135,10 +142,10 @@ impl Core {
         if self.config.pictures {
             let note = mistake.map(|m| picture_note(&m).plain_in(reply.language));
             let played = played.as_ref();
-            reply.picture =
+            reply.board.picture =
                 Some(pictures::noted_board(&game, &row.names, played, note, reply.language).await?);
         }
-        reply.scene = Some(Scene {
+        reply.board.scene = Some(Scene {
             game,
             names: row.names.clone(),
             played,
@@ -591,7 +598,9 @@ pub fn verdict_words(row: &MatchRow, verdict: &[JudgedMove]) -> Vec<Text> {
 fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply {
     let lines = verdict_words(row, verdict);
     let mut reply = Reply::public(Text::lines(lines));
-    reply.private = private;
-    reply.actions = vec![replay_action(row.id)];
+    if private {
+        reply.make_private();
+    }
+    reply.buttons.actions = vec![replay_action(row.id)];
     reply
 }

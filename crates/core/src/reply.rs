@@ -66,65 +66,115 @@ pub struct BoardState {
     pub to_move: Option<Player>,
 }
 
-/// The answer to one request (or a notice from the clock).
+/// The answer to one request (or a notice from the clock), as a few typed parts: its words, who sees them,
+/// what it shows, what can be done next, and what follows it.
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
     pub text: Text,
     /// The language its words are shown in: the asker's for a private reply.
     pub language: Language,
-    /// Shown only to the one who asked.
-    pub private: bool,
-    /// The board after the change.
+    /// Who sees it.
+    pub audience: Audience,
+    /// What it shows besides its words: a board, a position or standings, and their pictures.
+    pub board: Board,
+    /// What can be done next.
+    pub buttons: Buttons,
+    /// What follows it.
+    pub follows: Follows,
+    /// A file to attach.
+    pub file: Option<Document>,
+    /// Whether the request was done, refused or failed (an operator's counters tell them apart).
+    pub outcome: Outcome,
+}
+
+/// Who sees a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone where it is shown. `notify` are pinged (the player to move); `aside` is a private word for
+    /// the one who asked, beside it.
+    Everyone {
+        notify: Vec<UserId>,
+        aside: Option<Text>,
+    },
+    /// Only the one who asked (a private reply carries its asides in its text).
+    Asker,
+}
+
+impl Default for Audience {
+    fn default() -> Self {
+        Audience::Everyone {
+            notify: Vec::new(),
+            aside: None,
+        }
+    }
+}
+
+/// What a reply shows besides its words, and the pictures of it.
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    /// A match's board after the change, for front ends that draw it as text, with whom its buttons are
+    /// for.
+    pub state: Option<BoardState>,
+    /// A position outside any match (a puzzle's), for a front end that draws boards as text.
+    pub position: Option<Position>,
+    /// What the pictures show, kept so that they can be drawn again for a stored post.
+    pub scene: Option<Scene>,
+    /// A tournament's standings, drawn as the reply's picture.
+    pub standings: Option<StandingsTable>,
+    /// The deadline of the player to move, milliseconds since the Unix epoch.
+    pub deadline_ms: Option<i64>,
+    /// The board (or standings) as a picture.
     pub picture: Option<Picture>,
     /// The move as an animation (when it took two or more laps), once
-    /// [`render_animation`](Self::render_animation) has drawn it.
+    /// [`Reply::render_animation`] has drawn it.
     pub animation: Option<Picture>,
     /// Animations after [`animation`](Self::animation), drawn already (a puzzle's answer: the player's own
     /// move after the best one).
     pub more_animations: Vec<Picture>,
     /// The animation still to draw: a front end sends the reply with the board first, then this.
     pub pending_animation: Option<PendingAnimation>,
-    pub board: Option<BoardState>,
-    /// A position outside any match (a puzzle's), for a front end that draws boards as text.
-    pub position: Option<Position>,
+}
+
+/// What can be done after a reply.
+#[derive(Clone, Debug, Default)]
+pub struct Buttons {
     /// What the players can do next.
     pub actions: Vec<Action>,
     /// Web pages to open (the server's page on `namnam web`, when it has one).
     pub links: Vec<Link>,
-    /// Who should be pinged (the player to move).
-    pub notify: Vec<UserId>,
-    /// The deadline of the player to move, milliseconds since the Unix epoch.
-    pub deadline_ms: Option<i64>,
+    /// What becomes of the message whose button was pressed.
+    pub pressed: Pressed,
+}
+
+/// What a reply does to the message whose button was pressed, for a front end that keeps such messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pressed {
+    /// It stays as it is (a draw offer, a takeback request, a board shown again).
+    #[default]
+    Kept,
+    /// The reply takes its place (a replay steps in place); a front end without such messages shows it as
+    /// a new one.
+    Replaced,
+    /// Its buttons are of no more use (a new board, an answered challenge): they are taken off.
+    Retired,
+}
+
+/// What follows a reply.
+#[derive(Clone, Debug, Default)]
+pub struct Follows {
+    /// It is now Namnam's computer's turn: [`Core::answer`](super::Core::answer) plays it after showing
+    /// this reply.
+    pub computer_turn: Option<ComputerTurn>,
     /// Set when the server wants a thread per match: the thread's name.
     pub open_thread: Option<String>,
-    /// It is now Namnam's computer's turn: send this reply, then pass the turn to
-    /// [`Core::computer_turn`](super::Core::computer_turn) and send the reply it returns.
-    pub computer_turn: Option<ComputerTurn>,
-    /// What the pictures show, kept so that they can be drawn again for a stored post.
-    pub scene: Option<Scene>,
-    /// A file to attach.
-    pub file: Option<Document>,
-    /// The reply takes the place of the message whose button was pressed (a replay steps in place); a
-    /// front end without such messages shows it as a new one.
-    pub update_pressed: bool,
-    /// The reply makes the pressed message's buttons useless (a new board, an answered challenge): a
-    /// front end that keeps that message takes its buttons off.
-    pub retires_pressed: bool,
     /// DMs to send, for a front end without an outbox (with one, they are stored there and this is empty).
     pub direct: Vec<DirectMessage>,
-    /// A private word for the one who asked, beside a public reply (a private reply carries it in its text).
-    pub aside: Option<Text>,
-    /// A tournament's standings, drawn as the reply's picture.
-    pub standings: Option<StandingsTable>,
     /// More public messages the change made elsewhere (a tournament's next round), for a front end
     /// without an outbox (with one, they are stored there and this is empty).
     pub also: Vec<Notice>,
-    /// This reply is also stored in the outbox, held for the front end answering the interaction: it
-    /// reports [`Core::post_delivered`](super::Core::post_delivered) once the reply is shown, or
-    /// [`Core::release_post`](super::Core::release_post) so that the poster shows it.
+    /// This reply is also stored in the outbox, held for the front end answering the request: it is
+    /// marked delivered once the reply is shown, or released so that the poster shows it.
     pub post: Option<PostId>,
-    /// Whether the request was done, refused or failed (an operator's counters tell them apart).
-    pub outcome: Outcome,
 }
 
 /// How a request ended.
@@ -171,17 +221,61 @@ impl Reply {
     pub fn private(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
-            private: true,
+            audience: Audience::Asker,
             ..Reply::default()
+        }
+    }
+
+    /// Shown only to the one who asked.
+    pub fn is_private(&self) -> bool {
+        self.audience == Audience::Asker
+    }
+
+    /// Makes it private: it pings nobody, and carries no aside.
+    pub fn make_private(&mut self) {
+        self.audience = Audience::Asker;
+    }
+
+    /// Who is pinged (the player to move).
+    pub fn notify(&self) -> &[UserId] {
+        match &self.audience {
+            Audience::Everyone { notify, .. } => notify,
+            Audience::Asker => &[],
+        }
+    }
+
+    /// Pings `users` with it; a private reply pings nobody.
+    pub fn ping(&mut self, users: Vec<UserId>) {
+        if let Audience::Everyone { notify, .. } = &mut self.audience {
+            *notify = users;
+        }
+    }
+
+    /// Adds a private word for the one who asked beside a public reply; a private reply takes it into
+    /// its text.
+    pub fn add_aside(&mut self, word: Text) {
+        match &mut self.audience {
+            Audience::Everyone { aside, .. } => *aside = Some(word),
+            Audience::Asker => {
+                self.text = Text::lines([std::mem::take(&mut self.text), word]);
+            }
+        }
+    }
+
+    /// The private word beside a public reply, taken out to be sent on its own.
+    pub fn take_aside(&mut self) -> Option<Text> {
+        match &mut self.audience {
+            Audience::Everyone { aside, .. } => aside.take(),
+            Audience::Asker => None,
         }
     }
 
     /// Draws the pending animation into [`animation`](Self::animation), in the reply's language. A failure
     /// is logged and leaves the reply without its GIF: the board picture already says everything.
     pub async fn render_animation(&mut self) {
-        if let Some(pending) = self.pending_animation.take() {
+        if let Some(pending) = self.board.pending_animation.take() {
             match pending.render(self.language).await {
-                Ok(gif) => self.animation = Some(gif),
+                Ok(gif) => self.board.animation = Some(gif),
                 Err(e) => {
                     tracing::error!(error = %cause_chain(&e), "drawing a move's animation failed")
                 }
@@ -224,15 +318,15 @@ impl PostBody {
     pub fn of(reply: &Reply) -> PostBody {
         PostBody {
             text: reply.text.clone(),
-            notify: reply.notify.iter().map(|id| id.0).collect(),
-            deadline_ms: reply.deadline_ms,
-            actions: reply.actions.clone(),
-            board: reply.board.clone(),
-            scene: reply.scene.clone(),
-            standings: reply.standings.clone(),
-            open_thread: reply.open_thread.clone(),
+            notify: reply.notify().iter().map(|id| id.0).collect(),
+            deadline_ms: reply.board.deadline_ms,
+            actions: reply.buttons.actions.clone(),
+            board: reply.board.state.clone(),
+            scene: reply.board.scene.clone(),
+            standings: reply.board.standings.clone(),
+            open_thread: reply.follows.open_thread.clone(),
             language: Some(reply.language.code().to_owned()),
-            links: reply.links.clone(),
+            links: reply.buttons.links.clone(),
         }
     }
 
@@ -245,14 +339,26 @@ impl PostBody {
                 .as_deref()
                 .and_then(Language::of_code)
                 .unwrap_or_default(),
-            notify: self.notify.into_iter().map(UserId).collect(),
-            deadline_ms: self.deadline_ms,
-            actions: self.actions,
-            board: self.board,
-            scene: self.scene,
-            standings: self.standings,
-            open_thread: self.open_thread,
-            links: self.links,
+            audience: Audience::Everyone {
+                notify: self.notify.into_iter().map(UserId).collect(),
+                aside: None,
+            },
+            board: Board {
+                state: self.board,
+                scene: self.scene,
+                standings: self.standings,
+                deadline_ms: self.deadline_ms,
+                ..Board::default()
+            },
+            buttons: Buttons {
+                actions: self.actions,
+                links: self.links,
+                pressed: Pressed::Kept,
+            },
+            follows: Follows {
+                open_thread: self.open_thread,
+                ..Follows::default()
+            },
             ..Reply::default()
         }
     }

@@ -102,8 +102,8 @@ impl Core {
                     ),
                 ],
             ));
-            reply.notify = vec![row.players.get(to_move)];
-            reply.deadline_ms = Some(deadline);
+            reply.ping(vec![row.players.get(to_move)]);
+            reply.board.deadline_ms = Some(deadline);
             self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
                 .await?;
             tx.commit().await.map_err(StoreError::from)?;

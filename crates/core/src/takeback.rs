@@ -78,7 +78,7 @@ impl Core {
                 ),
             ],
         ));
-        reply.actions = vec![
+        reply.buttons.actions = vec![
             takeback_action(&row, Text::message("button-accept-takeback", [])),
             Action::new(
                 ActionId::TakebackDecline {
@@ -88,7 +88,7 @@ impl Core {
                 Text::message("button-decline-takeback", []),
             ),
         ];
-        reply.notify = vec![row.players.get(asker.other())];
+        reply.ping(vec![row.players.get(asker.other())]);
         self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
@@ -122,7 +122,7 @@ impl Core {
                     ("asker", Arg::player(names.get(asker))),
                 ],
             ));
-            reply.notify = vec![row.players.get(asker)];
+            reply.ping(vec![row.players.get(asker)]);
             reply
         };
         self.store_post(&mut tx, PostPlace::of_match(&row), &mut reply, Via::Answer)

@@ -27,6 +27,7 @@ use super::metrics::{DiscordMetrics, Route};
 use super::reply::{Mentions, Outgoing};
 use super::texts::say;
 use super::{CommandError, Data};
+use namnam_core::reply::Pressed;
 use namnam_core::{
     cause_chain, AdminCommand, Answerer, Arg, Capacity, Command, Core, Kept, Language, Outcome,
     Reply, Request, Shown, Text,
@@ -372,7 +373,7 @@ impl Answerer for Answering<'_> {
                     .then_message(NO_HISTORY, []);
             }
         }
-        if let Some(board) = &reply.board {
+        if let Some(board) = &reply.board.state {
             // The interaction's span (see `logging`) names its match once the core has found it.
             tracing::Span::current().record("match_id", board.match_id.0);
         }
@@ -380,16 +381,16 @@ impl Answerer for Answering<'_> {
             Shown::No { maybe: false }
         } else if self.deferred.load(Ordering::Relaxed) {
             after_deferral(http, target, reply).await
-        } else if let Some(thread) = reply.open_thread.clone() {
+        } else if let Some(thread) = reply.follows.open_thread.clone() {
             open_thread(self.data, http, target, reply, &thread).await
-        } else if reply.update_pressed && target.source.is_some() {
+        } else if reply.buttons.pressed == Pressed::Replaced && target.source.is_some() {
             // A replay steps in place, without the animation of the move it steps to.
-            reply.pending_animation = None;
+            reply.board.pending_animation = None;
             let sent = target
                 .respond(http, target.outgoing(reply, false).update())
                 .await;
             shown_of(sent.map(|()| None), "a pressed message's update")
-        } else if reply.retires_pressed && target.source.is_some() {
+        } else if reply.buttons.pressed == Pressed::Retired && target.source.is_some() {
             update_then_follow(http, target, reply).await
         } else {
             let sent = target
@@ -475,13 +476,13 @@ async fn after_deferral(http: &serenity::Http, target: &Target, reply: &mut Repl
         // The deferral got no answer: the token may or may not work.
         target.set_state(TokenState::Responded);
     }
-    if reply.update_pressed && target.source.is_some() {
+    if reply.buttons.pressed == Pressed::Replaced && target.source.is_some() {
         let edit = target.outgoing(reply, false).replacing_edit();
         let edited = target.edit_original(http, edit).await;
         return shown_of(edited.map(|m| Some(m.id)), "a pressed message's update");
     }
     if target.source.is_some() {
-        if reply.retires_pressed {
+        if reply.buttons.pressed == Pressed::Retired {
             let edit = serenity::EditInteractionResponse::new().components(Vec::new());
             if let Err(error) = target.edit_original(http, edit).await {
                 tracing::debug!(error = %errors::summary(&error), "could not retire old buttons");
@@ -584,7 +585,7 @@ async fn open_thread(
         Ok(thread) => thread,
         Err(error) => return board_in_channel(http, data, target, reply, error).await,
     };
-    let Some(board) = &reply.board else {
+    let Some(board) = &reply.board.state else {
         return Shown::Yes(None);
     };
     if let Err(error) = data
@@ -603,7 +604,9 @@ async fn open_thread(
     let message = target
         .outgoing(reply, true)
         .channel_message()
-        .nonce(serenity::Nonce::String(super::poster::nonce(reply.post)))
+        .nonce(serenity::Nonce::String(super::poster::nonce(
+            reply.follows.post,
+        )))
         .enforce_nonce(true);
     let sent = target
         .calls

@@ -147,7 +147,7 @@ impl Poster {
         let mut channel = channel;
         let mut no_thread = None;
         if let (Some(name), Some(match_id), None) = (
-            post.reply.open_thread.clone(),
+            post.reply.follows.open_thread.clone(),
             post.match_id,
             post.to.dm_user(),
         ) {
@@ -330,11 +330,12 @@ impl Poster {
         ];
         let buttons: Vec<String> = post
             .reply
+            .buttons
             .actions
             .iter()
             .map(|a| a.id.to_string())
             .collect();
-        let board = post.reply.board.as_ref().map(|b| board_file(Some(b)));
+        let board = post.reply.board.state.as_ref().map(|b| board_file(Some(b)));
         // The same words, made after the change was stored (give or take a minute between our clock and
         // Discord's), with the same buttons unless a press took them away since, and for a board the same
         // picture (named by its match and version): an earlier message that merely looks alike, such as

@@ -62,9 +62,9 @@ impl Outgoing {
     /// The message for `reply`. `ping` puts a mention of the player to move first: only worth it in a new
     /// message, since Discord does not notify anyone of a mention added by an edit.
     pub fn of(reply: &Reply, ping: bool, mentions: &Mentions) -> Self {
-        let pinged: Vec<serenity::UserId> = match ping && !reply.private {
+        let pinged: Vec<serenity::UserId> = match ping && !reply.is_private() {
             true => reply
-                .notify
+                .notify()
                 .iter()
                 .map(|id| serenity::UserId::new(id.0))
                 .collect(),
@@ -76,13 +76,13 @@ impl Outgoing {
             content = format!("{} {content}", mentions.join(" "));
         }
         let mut files = Vec::new();
-        if let Some(picture) = &reply.picture {
-            files.push(attachment(picture, &board_file(reply.board.as_ref())));
+        if let Some(picture) = &reply.board.picture {
+            files.push(attachment(picture, &board_file(reply.board.state.as_ref())));
         }
-        if let Some(animation) = &reply.animation {
+        if let Some(animation) = &reply.board.animation {
             files.push(attachment(animation, MOVE_FILE));
         }
-        for (i, animation) in reply.more_animations.iter().enumerate() {
+        for (i, animation) in reply.board.more_animations.iter().enumerate() {
             files.push(attachment(animation, &more_move_file(i)));
         }
         if let Some(file) = &reply.file {
@@ -94,9 +94,9 @@ impl Outgoing {
         Self {
             content: fit(content),
             files,
-            components: buttons(&reply.actions, &reply.links, reply.language),
+            components: buttons(&reply.buttons.actions, &reply.buttons.links, reply.language),
             pinged,
-            ephemeral: reply.private,
+            ephemeral: reply.is_private(),
         }
     }
 
@@ -447,7 +447,7 @@ mod tests {
     #[test]
     fn only_the_player_to_move_is_pinged_and_only_in_a_new_message() {
         let mut reply = Reply::public("alice to move.");
-        reply.notify = vec![namnam_model::UserId(7)];
+        reply.ping(vec![namnam_model::UserId(7)]);
         let pinged = Outgoing::of(&reply, true, &Mentions::default());
         assert!(pinged.content.starts_with("<@7> "), "{}", pinged.content);
         let mentions = serde_json::to_value(pinged.allowed_mentions()).unwrap();
@@ -455,7 +455,7 @@ mod tests {
         assert!(mentions["parse"].as_array().map_or(true, |p| p.is_empty()));
         let edited = Outgoing::of(&reply, false, &Mentions::default());
         assert!(!edited.content.contains("<@"));
-        reply.private = true;
+        reply.make_private();
         assert!(Outgoing::of(&reply, true, &Mentions::default())
             .pinged
             .is_empty());

@@ -95,12 +95,12 @@ async fn ok(core: &Core, channel: &str, user: &str, line: &str) -> Reply {
 }
 
 fn to_move(reply: &Reply) -> Option<String> {
-    let board = reply.board.as_ref()?;
+    let board = reply.board.state.as_ref()?;
     board.to_move.map(|p| board.names.get(p).to_owned())
 }
 
 fn legal_houses(reply: &Reply) -> Vec<u8> {
-    let board = reply.board.as_ref().expect("a board");
+    let board = reply.board.state.as_ref().expect("a board");
     board
         .position
         .legal_moves()
@@ -156,7 +156,7 @@ async fn fill(url: &str, players: u32) -> Server {
     )
     .await;
     let mut reply = ok(&core, "final", "p1", "accept").await;
-    let finished = reply.board.as_ref().expect("a board").match_id;
+    let finished = reply.board.state.as_ref().expect("a board").match_id;
     let mut rng = namnam_game::rng::SeededRng::new(7);
     let mut plies = 0;
     while let Some(player) = to_move(&reply) {

@@ -65,7 +65,7 @@ async fn finished_match(fx: &Fixture, store: &Store) -> (i64, u32) {
     .await
     .unwrap();
     let accepted = core.try_handle(&ask("bob", "accept")).await.unwrap();
-    let match_id = accepted.board.unwrap().match_id;
+    let match_id = accepted.board.state.unwrap().match_id;
     let (ply, _) = crate::support::planted::play_with_blunder(&core, match_id, "alice", ask).await;
     core.store().close().await;
     assert!(stored_match(store, match_id).await.game.is_over());

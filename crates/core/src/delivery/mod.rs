@@ -117,7 +117,7 @@ impl Core {
     pub async fn answer<A: Answerer>(&self, request: &Request, to: &A) -> Reply {
         let mut reply = to.wait_for(self.handle(request)).await;
         let shown = to.show(&mut reply).await;
-        if shown.yes() && reply.pending_animation.is_some() {
+        if shown.yes() && reply.board.pending_animation.is_some() {
             reply.render_animation().await;
             to.add_animation(&reply).await;
         }
@@ -125,15 +125,15 @@ impl Core {
             Command::Play(PlayCommand::Move { .. }) => Kept::Move,
             _ => Kept::Change,
         };
-        self.settle(to, reply.post, shown, Some(kept)).await;
-        if let Some(aside) = reply.aside.take() {
+        self.settle(to, reply.follows.post, shown, Some(kept)).await;
+        if let Some(aside) = reply.take_aside() {
             // A word for the one who asked only (a public answer cannot carry it).
             to.tell(aside).await;
         }
         if request.place.reach() == Reach::AnswersOnly && shown.yes() {
             self.show_awaiting(to, request.place).await;
         }
-        self.computer_turns(to, reply.computer_turn, shown.yes())
+        self.computer_turns(to, reply.follows.computer_turn, shown.yes())
             .await;
         reply
     }
@@ -219,7 +219,7 @@ impl Core {
             };
             match self.computer_turn(next, via).await {
                 Ok(Some(mut reply)) => {
-                    turn = reply.computer_turn;
+                    turn = reply.follows.computer_turn;
                     if via == Via::Poster {
                         to.wake_poster();
                         continue;
@@ -227,7 +227,7 @@ impl Core {
                     reply.render_animation().await;
                     let shown = to.follow(&mut reply).await;
                     answered = shown.yes();
-                    self.settle(to, reply.post, shown, None).await;
+                    self.settle(to, reply.follows.post, shown, None).await;
                 }
                 // Nothing to play, or the clock's sweep got there first: its notice shows the move.
                 Ok(None) => {}

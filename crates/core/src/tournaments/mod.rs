@@ -255,7 +255,7 @@ impl Core {
         let id = store::insert_tournament(&mut tx, &new).await?;
         let t = reload(&mut tx, id).await?;
         let mut reply = Reply::public(signup_text(&t, 0));
-        reply.actions = signup_actions(id);
+        reply.buttons.actions = signup_actions(id);
         self.store_post(&mut tx, PostPlace::channel(*place), &mut reply, Via::Answer)
             .await?;
         tx.commit().await.map_err(StoreError::from)?;
@@ -352,7 +352,7 @@ impl Core {
                 true => reply,
                 false => {
                     let mut first = notices.remove(0).reply;
-                    first.also = notices;
+                    first.follows.also = notices;
                     first
                 }
             };
@@ -508,7 +508,7 @@ impl Core {
         // The thread's name is everyone's, in the server's language; it is named before the post is
         // stored, so the language is read here.
         let language = self.public_language(store::server_language(&mut **tx, t.server).await?);
-        reply.open_thread = Some(thread_name(language, &t.name, t.round + 1, &row));
+        reply.follows.open_thread = Some(thread_name(language, &t.name, t.round + 1, &row));
         self.store_post(tx, PostPlace::of_match(&row), &mut reply, Via::Poster)
             .await?;
         self.turn_dm(tx, &row, &mut reply).await?;
@@ -575,11 +575,11 @@ impl Core {
         };
         let subtitle = describe_terms(t);
         let mut reply = Reply::public(Text::lines(lines));
-        reply.notify = notify;
+        reply.ping(notify);
         // The table's words are drawn into its picture: in the server's language, as the post will be.
         let language = self.public_language(store::server_language(&mut **tx, t.server).await?);
         // The round's byes and forfeits are decided already: they count from the next standings on.
-        reply.standings = Some(field.table(language, title, subtitle, round - 1, round)?);
+        reply.board.standings = Some(field.table(language, title, subtitle, round - 1, round)?);
         self.announce(tx, t, &mut reply).await
     }
 
@@ -664,8 +664,8 @@ impl Core {
             headline,
             Text::message("tournament-thanks", []),
         ]));
-        reply.notify = winners.iter().map(|(w, _)| w.player).collect();
-        reply.standings = Some(table);
+        reply.ping(winners.iter().map(|(w, _)| w.player).collect());
+        reply.board.standings = Some(table);
         self.announce(tx, t, &mut reply).await
     }
 
@@ -678,6 +678,7 @@ impl Core {
     ) -> Result<Notice, CoreError> {
         let token = store::web_token(&mut **tx, t.server).await?;
         reply
+            .buttons
             .links
             .extend(self.web_link(token, crate::web::Page::Tournament(t.id)));
         self.store_post(tx, PostPlace::channel(t.place()), reply, Via::Poster)
@@ -786,7 +787,7 @@ impl Core {
         let mut lines = vec![title];
         lines.extend(field.standings_lines(u32::MAX)?);
         let mut reply = Reply::private(Text::lines(lines));
-        reply.standings = Some(table);
+        reply.board.standings = Some(table);
         self.draw_pictures(&mut reply).await?;
         Ok(reply)
     }
@@ -888,7 +889,7 @@ impl Core {
         self.draw_notices(&mut notices).await;
         let mut answer = Reply::private(Text::message("tournament-withdrawn", []));
         if !self.config.outbox {
-            answer.also = notices;
+            answer.follows.also = notices;
         }
         Ok(answer)
     }
@@ -916,7 +917,7 @@ impl Core {
             .await?
             .map(|mut board| {
                 // Without an outbox, the public board comes with the private answer.
-                let mut also = std::mem::take(&mut board.also);
+                let mut also = std::mem::take(&mut board.follows.also);
                 if !outbox {
                     let public = Notice {
                         place: board_place,
@@ -924,8 +925,8 @@ impl Core {
                     };
                     also.insert(0, public);
                 }
-                board.also = also;
-                board.private = true;
+                board.follows.also = also;
+                board.make_private();
                 board.text = Text::message(
                     "tournament-withdrawn-match-lost",
                     [
@@ -933,8 +934,8 @@ impl Core {
                         ("id", Arg::number(match_id)),
                     ],
                 );
-                board.actions.clear();
-                board.notify.clear();
+                board.buttons.actions.clear();
+                board.ping(Vec::new());
                 board
             })
             .ok_or_else(|| MatchRefusal::Stale.into())

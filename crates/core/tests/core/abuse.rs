@@ -37,16 +37,16 @@ async fn the_board_pings_nobody(backend: Backend) {
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
     assert_eq!(
-        started.notify,
+        started.notify(),
         vec![UserId::of_name("alice")],
         "a new board pings the player to move"
     );
     for who in ["carol", "alice", "bob"] {
         let board = h.ok(who, "board").await;
         assert!(
-            board.notify.is_empty(),
+            board.notify().is_empty(),
             "{who}'s /board pinged {:?}",
-            board.notify
+            board.notify()
         );
     }
 }
@@ -54,7 +54,7 @@ async fn the_board_pings_nobody(backend: Backend) {
 async fn a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes(backend: Backend) {
     let h = Harness::new(backend).await;
     let first = h.ok("alice", "challenge opponent:bob").await;
-    assert_eq!(first.notify, vec![UserId::of_name("bob")]);
+    assert_eq!(first.notify(), vec![UserId::of_name("bob")]);
     h.ok("alice", "cancel").await;
     for _ in 0..3 {
         match h.refused("alice", "challenge opponent:bob").await {
@@ -89,7 +89,7 @@ async fn a_takeback_is_asked_once_per_move(backend: Backend) {
         .await;
     h.ok("alice", "move house:3").await;
     let asked = h.ok("alice", "takeback").await;
-    assert_eq!(asked.notify, vec![UserId::of_name("bob")]);
+    assert_eq!(asked.notify(), vec![UserId::of_name("bob")]);
     h.ok("alice", "takeback decline:yes").await;
     for _ in 0..3 {
         assert_eq!(
@@ -186,7 +186,7 @@ async fn numbers_too_large_for_a_clock_are_refused(backend: Backend) {
 async fn a_replay_past_the_end_or_far_before_is_answered(backend: Backend) {
     let h = Harness::new(backend).await;
     let started = h.start_match("general", "alice", "bob", "").await;
-    let id = started.board.as_ref().expect("a board").match_id;
+    let id = started.board.state.as_ref().expect("a board").match_id;
     h.ok("alice", "resign confirm:yes").await;
     for ply in ["4294967295", "4294967294", "1", "0"] {
         h.clock.advance_secs(10);
@@ -194,7 +194,7 @@ async fn a_replay_past_the_end_or_far_before_is_answered(backend: Backend) {
             .core
             .handle(&h.request("general", "bob", &format!("replay match:{id} move:{ply}")))
             .await;
-        assert!(reply.private, "{}", reply.text);
+        assert!(reply.is_private(), "{}", reply.text);
     }
 }
 
@@ -269,8 +269,8 @@ async fn winners_are_pinged_by_their_ids(backend: Backend) {
     }
     let started = ok_as(&h, &first, parse("tournament", &["start"], &[]).unwrap()).await;
     let board = std::iter::once(&started)
-        .chain(started.also.iter().map(|n| &n.reply))
-        .find_map(|r| r.board.clone())
+        .chain(started.follows.also.iter().map(|n| &n.reply))
+        .find_map(|r| r.board.state.clone())
         .expect("the pairing's board");
     // The first sam resigns whichever side they play: the second wins.
     let resign = parse(
@@ -281,17 +281,17 @@ async fn winners_are_pinged_by_their_ids(backend: Backend) {
     .unwrap();
     let over = ok_as(&h, &first, resign).await;
     let finished = std::iter::once(&over)
-        .chain(over.also.iter().map(|n| &n.reply))
+        .chain(over.follows.also.iter().map(|n| &n.reply))
         .find(|r| r.text.plain().contains("is over"))
         .expect("the tournament's end");
-    assert_eq!(finished.notify, vec![second.id], "{}", finished.text);
+    assert_eq!(finished.notify(), vec![second.id], "{}", finished.text);
 }
 
 /// Match numbers are looked up within the server asking: another server's matches are unknown there.
 async fn another_servers_match_is_unknown_here(backend: Backend) {
     let h = Harness::new(backend).await;
     let started = h.start_match("general", "alice", "bob", "").await;
-    let id = started.board.as_ref().expect("a board").match_id;
+    let id = started.board.state.as_ref().expect("a board").match_id;
     h.ok("alice", "resign confirm:yes").await;
     for line in [
         format!("replay match:{id}"),

@@ -47,7 +47,7 @@ async fn legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyo
             legal_houses(&reply),
             "house order, as the buttons"
         );
-        let position = reply.board.as_ref().expect("a board").position;
+        let position = reply.board.state.as_ref().expect("a board").position;
         for &(house, seeds) in &houses {
             assert_eq!(seeds, position.seeds(house));
             assert!(seeds > 0);
@@ -77,12 +77,15 @@ async fn legal_houses_are_empty_on_the_computers_turn(backend: Backend) {
             "challenge opponent:namnam level:1 first:challenged",
         )
         .await;
-    assert!(reply.computer_turn.is_some(), "the computer moves first");
+    assert!(
+        reply.follows.computer_turn.is_some(),
+        "the computer moves first"
+    );
     assert!(legal(&h, "general", "alice").await.is_empty());
     let reply = h
         .core
         .computer_turn(
-            reply.computer_turn.expect("a turn"),
+            reply.follows.computer_turn.expect("a turn"),
             namnam_core::Via::Answer,
         )
         .await
@@ -100,8 +103,11 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
     let accepted = h
         .start_match("general", "alice", "bob", "first:challenger clock:24h")
         .await;
-    assert_eq!(accepted.open_thread.as_deref(), Some("alice vs bob"));
-    let id = accepted.board.as_ref().expect("a board").match_id;
+    assert_eq!(
+        accepted.follows.open_thread.as_deref(),
+        Some("alice vs bob")
+    );
+    let id = accepted.board.state.as_ref().expect("a board").match_id;
     let thread = channel_id("alice-vs-bob");
     h.core
         .move_match_to_thread(id, thread, "alice vs bob")
@@ -172,9 +178,9 @@ async fn a_match_moved_into_a_thread_is_played_there_and_frees_its_channel(backe
 async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backend) {
     let h = Harness::new(backend).await;
     let first = h.start_match("general", "alice", "bob", "").await;
-    let first_id = first.board.as_ref().expect("a board").match_id;
+    let first_id = first.board.state.as_ref().expect("a board").match_id;
     let second = h.start_match("games", "carol", "dave", "").await;
-    let second_id = second.board.as_ref().expect("a board").match_id;
+    let second_id = second.board.state.as_ref().expect("a board").match_id;
     let refusal = h
         .core
         .move_match_to_thread(first_id, channel_id("games"), "games")
@@ -216,7 +222,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     let accepted = h
         .start_match("general", "alice", "bob", "first:challenger clock:24h")
         .await;
-    let id = accepted.board.as_ref().expect("a board").match_id;
+    let id = accepted.board.state.as_ref().expect("a board").match_id;
     let thread = channel_id("alice-vs-bob");
     h.core
         .move_match_to_thread(id, thread, "alice vs bob")
@@ -240,7 +246,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
         .await
         .expect("the button works anywhere");
     h.core
-        .post_delivered(moved.post.unwrap(), None)
+        .post_delivered(moved.follows.post.unwrap(), None)
         .await
         .unwrap();
 
@@ -271,7 +277,10 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
         "{}",
         due[0].reply.text
     );
-    assert_eq!(due[0].reply.actions, moved.actions, "the same buttons");
+    assert_eq!(
+        due[0].reply.buttons.actions, moved.buttons.actions,
+        "the same buttons"
+    );
     // The match is played from the channel again; a second notice of the closed thread changes nothing.
     assert_eq!(
         h.core
@@ -292,7 +301,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
 async fn a_closed_thread_posts_its_board_once_when_its_match_stays(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
     let accepted = h.start_match("general", "alice", "bob", "").await;
-    let id = accepted.board.as_ref().expect("a board").match_id;
+    let id = accepted.board.state.as_ref().expect("a board").match_id;
     let thread = channel_id("alice-vs-bob");
     h.core
         .move_match_to_thread(id, thread, "alice vs bob")

@@ -39,7 +39,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     let start = h
         .start_match("games", "alice", "bob", "first:challenger rounds:1")
         .await;
-    let match_id = start.board.as_ref().unwrap().match_id;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
     let (ply, blunder) =
         crate::planted::play_with_blunder(&h.core, match_id, "alice", |user, line| {
             h.request("games", user, line)
@@ -50,7 +50,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     let asked = h
         .ok_in("games", "bob", &format!("analyse match:{match_id}"))
         .await;
-    assert!(asked.private);
+    assert!(asked.is_private());
     assert!(asked.text.plain().contains("looking at"), "{}", asked.text);
     assert_eq!(
         h.refused_in("games", "carol", &format!("analyse match:{match_id}"))
@@ -66,7 +66,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
         .expect("the queued analysis is done");
     assert_eq!(notice.place.channel(), crate::common::channel_id("games"));
     assert!(
-        !notice.reply.private,
+        !notice.reply.is_private(),
         "the verdict is posted for both players"
     );
     let verdict = notice.reply.text.plain();
@@ -101,7 +101,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     let again = h
         .ok_in("general", "carol", &format!("analyse match:{match_id}"))
         .await;
-    assert!(again.private);
+    assert!(again.is_private());
     assert_eq!(again.text, notice.reply.text);
 
     // The replay marks the move and says what was better.
@@ -111,7 +111,12 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     let replayed = marked.text.plain();
     assert!(replayed.contains(&format!("Move {ply} of")), "{replayed}");
     // The line under the picture says it too (the alt text is written from the same lines).
-    let alt = &marked.picture.as_ref().expect("a picture").description;
+    let alt = &marked
+        .board
+        .picture
+        .as_ref()
+        .expect("a picture")
+        .description;
     assert!(
         alt.contains("Mistake: house") && alt.contains("was better"),
         "{alt}"

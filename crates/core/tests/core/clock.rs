@@ -27,7 +27,7 @@ async fn a_reminder_comes_when_a_quarter_of_the_time_is_left_and_only_once(backe
         reminder.text
     );
     assert_eq!(
-        reminder.notify,
+        reminder.notify(),
         vec![namnam_model::UserId::of_name("alice")]
     );
     assert_eq!(notices[0].place.channel(), channel_id("general"));
@@ -173,6 +173,7 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
         .ok("alice", "challenge opponent:bob first:challenger")
         .await;
     let held = challenge
+        .follows
         .post
         .expect("a public reply is stored with its change");
     let refused = h
@@ -180,7 +181,7 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
         .handle(&h.request("general", "carol", "accept"))
         .await;
     assert!(
-        refused.private && refused.post.is_none(),
+        refused.is_private() && refused.follows.post.is_none(),
         "a refusal is not stored"
     );
     assert!(
@@ -190,7 +191,10 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
     // The interaction delivered the challenge; the accept's board could not be shown.
     h.core.post_delivered(held, None).await.unwrap();
     let start = h.ok("bob", "accept").await;
-    let board_post = start.post.expect("the board is stored with the match");
+    let board_post = start
+        .follows
+        .post
+        .expect("the board is stored with the match");
     h.core.release_post(board_post, true).await.unwrap();
     let mut due = h.core.due_posts(10, &[]).await.unwrap();
     assert_eq!(due.len(), 1);
@@ -200,13 +204,21 @@ async fn public_replies_are_held_for_the_answer_and_released_to_the_poster_on_fa
         (board_post, Some(channel_id("general")), true)
     );
     assert_eq!(post.reply.text, start.text, "the same words as the answer");
-    assert_eq!(post.reply.actions, start.actions, "and the same buttons");
+    assert_eq!(
+        post.reply.buttons.actions, start.buttons.actions,
+        "and the same buttons"
+    );
     assert!(
-        post.reply.picture.is_none(),
+        post.reply.board.picture.is_none(),
         "pictures are drawn only when sent"
     );
     h.core.draw_post(post).await.unwrap();
-    let picture = post.reply.picture.as_ref().expect("the board drawn again");
+    let picture = post
+        .reply
+        .board
+        .picture
+        .as_ref()
+        .expect("the board drawn again");
     assert!(picture.bytes.starts_with(b"\x89PNG"));
     h.core.post_delivered(board_post, None).await.unwrap();
     h.core.post_delivered(board_post, None).await.unwrap();
@@ -244,10 +256,13 @@ async fn the_clock_stores_its_notices_for_the_poster_in_the_same_transaction(bac
         due[0].reply.text
     );
     assert_eq!(
-        due[0].reply.scene, notices[0].reply.scene,
+        due[0].reply.board.scene, notices[0].reply.board.scene,
         "the final board"
     );
-    assert_eq!(due[0].match_id, start.board.as_ref().map(|b| b.match_id));
+    assert_eq!(
+        due[0].match_id,
+        start.board.state.as_ref().map(|b| b.match_id)
+    );
     h.core
         .drop_post(due[0].id, "the channel no longer exists")
         .await
@@ -262,7 +277,7 @@ async fn a_server_that_removed_the_bot_keeps_nothing_waiting(backend: Backend) {
         .await;
     h.ok_in("other", "carol", "challenge opponent:dave").await;
     let stopped = h.core.bot_removed(SERVER).await.unwrap();
-    assert_eq!(stopped, vec![start.board.as_ref().unwrap().match_id]);
+    assert_eq!(stopped, vec![start.board.state.as_ref().unwrap().match_id]);
     assert_eq!(post_states(&h).await, ["dropped", "dropped", "dropped"]);
     let row = namnam_store::load_match(h.core.store().reader(), stopped[0])
         .await
@@ -280,7 +295,7 @@ async fn an_expiry_found_by_a_player_is_announced_like_one_found_by_the_clock(ba
     let h = Harness::with_outbox(backend).await;
     let challenge = h.ok("alice", "challenge opponent:bob").await;
     h.core
-        .post_delivered(challenge.post.unwrap(), None)
+        .post_delivered(challenge.follows.post.unwrap(), None)
         .await
         .unwrap();
     h.clock.advance_secs(11 * 60);

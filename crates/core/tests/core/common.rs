@@ -274,13 +274,14 @@ impl Harness {
 
 /// The name of the player to move, from a reply that shows the board.
 pub fn to_move(reply: &Reply) -> Option<String> {
-    let board = reply.board.as_ref()?;
+    let board = reply.board.state.as_ref()?;
     board.to_move.map(|p| board.names.get(p).to_owned())
 }
 
 /// The legal houses (labels) of the player to move, from the reply's buttons.
 pub fn legal_houses(reply: &Reply) -> Vec<u8> {
     reply
+        .buttons
         .actions
         .iter()
         .filter_map(|a| match a.id {
@@ -291,7 +292,7 @@ pub fn legal_houses(reply: &Reply) -> Vec<u8> {
 }
 
 pub fn side_of(reply: &Reply, name: &str) -> Player {
-    let names = &reply.board.as_ref().expect("a board").names;
+    let names = &reply.board.state.as_ref().expect("a board").names;
     if names.south == name {
         Player::South
     } else {

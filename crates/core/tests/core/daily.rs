@@ -15,6 +15,7 @@ fn dailies(notices: &[Notice]) -> Vec<&Notice> {
         .iter()
         .filter(|n| {
             n.reply
+                .buttons
                 .actions
                 .iter()
                 .any(|a| matches!(a.id, ActionId::DailyPuzzle { .. }))
@@ -25,6 +26,7 @@ fn dailies(notices: &[Notice]) -> Vec<&Notice> {
 fn day_of(notice: &Notice) -> i64 {
     notice
         .reply
+        .buttons
         .actions
         .iter()
         .find_map(|a| match a.id {
@@ -71,7 +73,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
         namnam_core::UserError::Admin(AdminRefusal::NotAdmin)
     );
     let set = h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
-    assert!(set.private);
+    assert!(set.is_private());
     assert!(
         set.text.plain().contains("daily puzzle: in "),
         "{}",
@@ -92,7 +94,7 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
     // START_MS is 2026-01-01 00:00 UTC.
     assert!(words.contains("Daily puzzle of 2026-01-01"), "{words}");
     assert!(!words.contains("Yesterday"), "{words}");
-    assert!(post.reply.notify.is_empty(), "nobody is pinged");
+    assert!(post.reply.notify().is_empty(), "nobody is pinged");
     assert_eq!(posts_in(&h, "puzzles").await, 1, "stored with its claim");
     let day = day_of(post);
 
@@ -119,24 +121,28 @@ async fn a_server_that_asks_gets_one_puzzle_a_day(backend: Backend) {
         .find(|&h| h != puzzle.best)
         .expect("another legal move");
     let opened = h.press("bob", ActionId::DailyPuzzle { day }).await.unwrap();
-    assert!(opened.private);
+    assert!(opened.is_private());
     let words = opened.text.plain();
     assert!(words.contains("The daily puzzle of 2026-01-01"), "{words}");
     assert!(
         words.contains("find the move that wins the most"),
         "{words}"
     );
-    let houses: Vec<ActionId> = opened.actions.iter().map(|a| a.id).collect();
+    let houses: Vec<ActionId> = opened.buttons.actions.iter().map(|a| a.id).collect();
     assert_eq!(
         houses.len(),
         puzzle.position.legal_moves().len(),
         "{houses:?}"
     );
-    assert_eq!(opened.position, Some(puzzle.position), "the board shown");
-    assert!(h.ok("alice", "daily").await.private);
-    assert!(h.ok("carol", "daily").await.private);
+    assert_eq!(
+        opened.board.position,
+        Some(puzzle.position),
+        "the board shown"
+    );
+    assert!(h.ok("alice", "daily").await.is_private());
+    assert!(h.ok("carol", "daily").await.is_private());
     // The file's answer, read off as it is, is not the answer on that board.
-    assert!(h.ok("dave", "daily").await.private);
+    assert!(h.ok("dave", "daily").await.is_private());
     let looked_up = h
         .core
         .try_handle(&h.request(

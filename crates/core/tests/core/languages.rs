@@ -20,7 +20,7 @@ async fn public_replies_follow_the_server_private_ones_the_asker(backend: Backen
     h.clock.advance_secs(10 * 60);
     let challenge = h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(challenge.language, Language::French);
-    let id = challenge.post.expect("a stored post");
+    let id = challenge.follows.post.expect("a stored post");
     h.core.release_post(id, false).await.unwrap();
     let due = h.core.due_posts(20, &[]).await.unwrap();
     let stored = due.iter().find(|p| p.id == id).expect("the post, due");
@@ -34,7 +34,7 @@ async fn public_replies_follow_the_server_private_ones_the_asker(backend: Backen
     let mut request = h.request("general", "carol", "accept");
     request.language = Language::English;
     let refused = h.core.handle(&request).await;
-    assert!(refused.private);
+    assert!(refused.is_private());
     assert_eq!(refused.language, Language::English);
     assert_eq!(
         refused.text.plain_in(refused.language),

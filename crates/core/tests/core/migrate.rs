@@ -62,7 +62,7 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     let (last, _) = play_out(h, "general", finished, 7, 5000).await;
     assert!(to_move(&last).is_none(), "the first match is over");
     // Its analysis asked for (queued: the copy does not care whether it is done).
-    let finished_id = last.board.as_ref().expect("the last board").match_id;
+    let finished_id = last.board.state.as_ref().expect("the last board").match_id;
     h.ok("bob", &format!("analyse match:{finished_id}")).await;
     // A season ended (its standings kept), and turn DMs asked for.
     h.ok("admin", "admin season").await;
@@ -95,6 +95,31 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         h.ok_in("cup", who, "tournament join").await;
     }
     h.ok_in("cup", "carol", "tournament start").await;
+    // Places without a server: a challenge open in a DM between players, a match against the computer in
+    // the bot's DM (the schema keeps them with no server).
+    let mut private = h.request("lounge", "grace", "challenge opponent:heidi");
+    private.place = namnam_core::Place::PrivateChannel {
+        channel: private.place.channel(),
+    };
+    private.names.server = None;
+    let challenged = h.core.handle(&private).await;
+    assert_eq!(
+        challenged.outcome,
+        namnam_core::Outcome::Done,
+        "{:?}",
+        challenged.text
+    );
+    let mut dm = h.request(
+        "dm-ivan",
+        "ivan",
+        "challenge opponent:namnam first:challenger",
+    );
+    dm.place = namnam_core::Place::BotDm {
+        channel: dm.place.channel(),
+    };
+    dm.names.server = None;
+    let started = h.core.handle(&dm).await;
+    assert!(started.board.state.is_some(), "{:?}", started.text);
     h.ok("admin", "admin settings channels:#general clock:1h")
         .await;
     h.core.server_unavailable(OTHER_SERVER).await.unwrap();
@@ -187,6 +212,7 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         .unwrap();
     tx.commit().await.unwrap();
     reply
+        .buttons
         .actions
         .iter()
         .filter(|a| matches!(a.id, ActionId::Move { .. }))

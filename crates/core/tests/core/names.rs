@@ -68,7 +68,7 @@ async fn rated_match(h: &Harness, server: ServerId, channel: &str, alice_name: &
         as_named(h, server, channel, "bob", "bob", "resign confirm:yes"),
     )
     .await;
-    MatchId((over.board.expect("the last board").match_id).0)
+    MatchId((over.board.state.expect("the last board").match_id).0)
 }
 
 async fn leaderboard_names(h: &Harness, server: ServerId) -> Vec<String> {

@@ -7,7 +7,12 @@ use crate::common::*;
 use namnam_core::{DirectMessage, Reply};
 
 fn dms_to<'a>(reply: &'a Reply, name: &str) -> Vec<&'a DirectMessage> {
-    reply.direct.iter().filter(|dm| dm.name == name).collect()
+    reply
+        .follows
+        .direct
+        .iter()
+        .filter(|dm| dm.name == name)
+        .collect()
 }
 
 /// The player to move plays their first legal house.
@@ -21,7 +26,7 @@ async fn a_dm_comes_on_your_turn_unless_you_are_at_the_board(backend: Backend) {
     let h = Harness::new(backend).await;
     let on = h.ok("bob", "notify on").await;
     assert!(
-        on.private && on.text.plain().contains("`notify off`"),
+        on.is_private() && on.text.plain().contains("`notify off`"),
         "{}",
         on.text
     );
@@ -37,13 +42,17 @@ async fn a_dm_comes_on_your_turn_unless_you_are_at_the_board(backend: Backend) {
     // bob accepted a moment ago: he is at the board.
     let reply = play_one(&h, &start).await;
     assert_eq!(to_move(&reply).as_deref(), Some("bob"));
-    assert!(reply.direct.is_empty(), "{:?}", reply.direct);
+    assert!(
+        reply.follows.direct.is_empty(),
+        "{:?}",
+        reply.follows.direct
+    );
     let reply = play_one(&h, &reply).await;
     h.clock.advance_secs(10 * 60);
     // Ten minutes later bob has gone: alice's move tells him.
     let reply = play_one(&h, &reply).await;
     let dms = dms_to(&reply, "bob");
-    assert_eq!(dms.len(), 1, "{:?}", reply.direct);
+    assert_eq!(dms.len(), 1, "{:?}", reply.follows.direct);
     let text = dms[0].text.plain();
     assert!(
         text.starts_with("Your turn in match #1 against alice, in #general"),
@@ -54,13 +63,21 @@ async fn a_dm_comes_on_your_turn_unless_you_are_at_the_board(backend: Backend) {
     let reply = play_one(&h, &reply).await;
     h.clock.advance_secs(60);
     let reply = play_one(&h, &reply).await;
-    assert!(reply.direct.is_empty(), "{:?}", reply.direct);
+    assert!(
+        reply.follows.direct.is_empty(),
+        "{:?}",
+        reply.follows.direct
+    );
     // Off: no DM, however long bob is away. alice, who never asked, gets none either.
     h.ok("bob", "notify off").await;
     let reply = play_one(&h, &reply).await;
     h.clock.advance_secs(30 * 60);
     let reply = play_one(&h, &reply).await;
-    assert!(reply.direct.is_empty(), "{:?}", reply.direct);
+    assert!(
+        reply.follows.direct.is_empty(),
+        "{:?}",
+        reply.follows.direct
+    );
 }
 
 async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend) {
@@ -74,7 +91,7 @@ async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend)
     h.clock.advance_secs(10 * 60);
     let reply = play_one(&h, &reply).await;
     assert!(
-        reply.direct.is_empty(),
+        reply.follows.direct.is_empty(),
         "with an outbox the DM is stored, not handed over"
     );
     let bob = namnam_model::UserId::of_name("bob");
@@ -94,12 +111,12 @@ async fn a_refused_dm_turns_notifications_off_and_says_so_once(backend: Backend)
         .unwrap()
         .iter()
         .all(|p| p.to.dm_user().is_none()));
-    let told = h.core.handle(&h.request("general", "bob", "board")).await;
-    assert!(!told.private, "the board is public");
-    let aside = told.aside.expect("bob is told privately").plain();
+    let mut told = h.core.handle(&h.request("general", "bob", "board")).await;
+    assert!(!told.is_private(), "the board is public");
+    let aside = told.take_aside().expect("bob is told privately").plain();
     assert!(aside.contains("could not send you a DM"), "{aside}");
-    let again = h.core.handle(&h.request("general", "bob", "help")).await;
-    assert!(again.aside.is_none() && !again.text.plain().contains("could not send"));
+    let mut again = h.core.handle(&h.request("general", "bob", "help")).await;
+    assert!(again.take_aside().is_none() && !again.text.plain().contains("could not send"));
     assert!(h
         .ok("bob", "notify")
         .await
@@ -130,7 +147,11 @@ async fn answering_a_takeback_is_being_at_the_board(backend: Backend) {
     assert_eq!(to_move(&back).as_deref(), Some("alice"));
     // bob has just answered: alice's move again finds him at the board.
     let again = play_one(&h, &back).await;
-    assert!(again.direct.is_empty(), "{:?}", again.direct);
+    assert!(
+        again.follows.direct.is_empty(),
+        "{:?}",
+        again.follows.direct
+    );
 }
 
 on_both_backends!(

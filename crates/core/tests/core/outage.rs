@@ -106,8 +106,8 @@ async fn gateway_outage_moves_deadlines_and_says_so_once(backend: Backend) {
     assert!(text.contains("bob to move, by"), "{text}");
     assert_eq!(notice.place.channel(), channel_id("general"));
     let moved = before.deadline().unwrap() + 3 * HOUR * 1000;
-    assert_eq!(notice.reply.deadline_ms, Some(moved));
-    assert!(notice.reply.board.is_some() && !legal_houses(&notice.reply).is_empty());
+    assert_eq!(notice.reply.board.deadline_ms, Some(moved));
+    assert!(notice.reply.board.state.is_some() && !legal_houses(&notice.reply).is_empty());
     let after = row(&h, before.id).await;
     assert_eq!(after.deadline(), Some(moved));
     assert!(after.version > before.version);
@@ -199,7 +199,7 @@ async fn downtime_outage_after_restart_moves_deadlines_and_challenges(backend: B
     h.clock.advance_secs(7 * MINUTE);
     assert!(h.core.sweep().await.unwrap().is_empty());
     let accepted = h.ok_in("games", "dave", "accept").await;
-    assert!(accepted.board.is_some(), "{}", accepted.text);
+    assert!(accepted.board.state.is_some(), "{}", accepted.text);
 }
 
 async fn server_outage_pauses_its_clock_and_a_restart_does_not_count_it_twice(backend: Backend) {

@@ -5,7 +5,7 @@ use crate::common::*;
 use namnam_core::Language;
 
 fn described(reply: &namnam_core::Reply) -> &str {
-    &reply.picture.as_ref().expect("a picture").description
+    &reply.board.picture.as_ref().expect("a picture").description
 }
 
 async fn pictures_are_in_the_language_of_their_reply(backend: Backend) {
@@ -24,14 +24,18 @@ async fn pictures_are_in_the_language_of_their_reply(backend: Backend) {
     // rules.md §9.1: South's house 3 sows five laps, so the move comes with its animation.
     let mut moved = h.ok("alice", "move house:3").await;
     moved.render_animation().await;
-    let gif = moved.animation.as_ref().expect("the move's animation");
+    let gif = moved
+        .board
+        .animation
+        .as_ref()
+        .expect("the move's animation");
     assert!(
         gif.description.starts_with("Animation en 6 images : "),
         "{}",
         gif.description
     );
 
-    let match_id = moved.board.as_ref().expect("the board").match_id;
+    let match_id = moved.board.state.as_ref().expect("the board").match_id;
     let replay = |language, public: &str| {
         let mut request = h.request(
             "general",
@@ -54,7 +58,7 @@ async fn pictures_are_in_the_language_of_their_reply(backend: Backend) {
 
     // Privately, the asker's language, whatever the server's.
     let english = replay(Language::English, "no").await;
-    assert!(english.private);
+    assert!(english.is_private());
     assert!(
         described(&english).starts_with("Nam-nam board, round 1."),
         "{}",
@@ -68,7 +72,7 @@ async fn pictures_are_in_the_language_of_their_reply(backend: Backend) {
     );
     // Shown to everyone, the server's.
     let public = replay(Language::English, "yes").await;
-    assert!(!public.private);
+    assert!(!public.is_private());
     assert!(
         described(&public).starts_with("Plateau de Nam-nam"),
         "{}",

@@ -23,11 +23,11 @@ async fn a_match_with_a_round_limit_plays_every_round_and_is_rated(backend: Back
     assert_eq!(side_of(&start, "alice"), Player::South);
     let (end, moves) = play_out(&h, "general", start, 7, 5000).await;
     assert!(
-        end.text.plain().contains("wins the match") || end.text.plain().contains("draw"),
+        end.text.has_message("result-win") || end.text.has_message("result-draw"),
         "{}",
         end.text
     );
-    assert!(end.text.plain().contains("Ratings:"), "{}", end.text);
+    assert!(end.text.has_message("match-ratings"), "{}", end.text);
 
     let row = store::last_match_in_channel(
         h.core.store().reader(),
@@ -106,7 +106,7 @@ async fn a_match_with_a_target_ends_when_it_is_reached(backend: Backend) {
     let winner = result.winner.expect("a target is won");
     assert!(last.territory_after.houses_of(winner) >= 7, "{}", end.text);
     assert!(
-        end.text.plain().contains("Round ") && end.text.plain().contains("wins the match"),
+        end.text.plain().contains("Round ") && end.text.has_message("result-win"),
         "{}",
         end.text
     );
@@ -138,7 +138,7 @@ async fn a_round_change_announces_the_next_territory(backend: Backend) {
     }
     assert!(reply.text.plain().contains("Round 2:"), "{}", reply.text);
     assert!(reply.text.plain().contains("owns"), "{}", reply.text);
-    let board = reply.board.as_ref().unwrap();
+    let board = reply.board.state.as_ref().unwrap();
     assert_eq!(board.round, 2);
     assert_eq!(board.position.board(), [4; 12]);
     // Round 2 is started by the player who did not start round 1.
@@ -164,7 +164,7 @@ async fn closing_and_reopening_the_database_mid_match_changes_nothing(backend: B
     let before = h.ok("carol", "board").await;
     let h = h.restart().await;
     let after = h.ok("carol", "board").await;
-    assert_eq!(before.board, after.board);
+    assert_eq!(before.board.state, after.board.state);
     assert_eq!(before.text, after.text);
     assert_eq!(legal_houses(&before), legal_houses(&after));
     // And play goes on from there.
@@ -182,6 +182,7 @@ async fn two_moves_sent_at_once_on_one_match_apply_exactly_once(backend: Backend
         .await;
     let house = legal_houses(&start)[0];
     let button = start
+        .buttons
         .actions
         .iter()
         .find(|a| matches!(a.id, ActionId::Move { house: h, .. } if h.label() == house))
@@ -396,11 +397,7 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted(backend: Bac
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
     let offer = h.ok("bob", "draw").await;
-    assert!(
-        offer.text.plain().contains("offers a draw"),
-        "{}",
-        offer.text
-    );
+    assert!(offer.text.has_message("draw-offered"), "{}", offer.text);
     assert_eq!(
         h.refused("bob", "draw").await,
         UserError::Play(PlayRefusal::DrawAlreadyOffered("alice".into()))
@@ -411,10 +408,10 @@ async fn a_draw_offer_lapses_with_the_next_move_and_can_be_accepted(backend: Bac
         .await;
     assert!(!moved.text.plain().contains("offered a draw"));
     let offer = h.ok("bob", "draw").await;
-    assert!(offer.text.plain().contains("offers a draw"));
+    assert!(offer.text.has_message("draw-offered"));
     let accepted = h.ok("alice", "draw").await;
     assert!(
-        accepted.text.plain().contains("The match is a draw"),
+        accepted.text.has_message("result-draw"),
         "{}",
         accepted.text
     );
@@ -436,12 +433,12 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move(backend: Back
         .await;
     let ask = h.ok("bob", "resign").await;
     assert!(
-        ask.private && ask.text.plain().contains("confirm"),
+        ask.is_private() && ask.text.plain().contains("confirm"),
         "{}",
         ask.text
     );
     assert!(matches!(
-        ask.actions[0].id,
+        ask.buttons.actions[0].id,
         ActionId::ResignConfirmed { .. }
     ));
     // Nothing happened yet.
@@ -453,11 +450,11 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move(backend: Back
         .contains("alice to move"));
     let done = h.ok("bob", "resign confirm:yes").await;
     assert!(
-        done.text.plain().contains("bob resigns") && done.text.plain().contains("alice wins"),
+        done.text.has_message("match-resigns") && done.text.plain().contains("alice wins"),
         "{}",
         done.text
     );
-    assert!(done.text.plain().contains("unrated"), "{}", done.text);
+    assert!(done.text.has_message("match-unrated"), "{}", done.text);
     assert_eq!(
         h.refused("alice", "stats").await,
         UserError::Info(InfoRefusal::NoStats)
@@ -471,7 +468,7 @@ async fn resigning_asks_first_and_is_unrated_before_the_first_move(backend: Back
         .await;
     let done = h.ok("alice", "resign confirm:yes").await;
     assert!(
-        done.text.plain().contains("bob wins") && done.text.plain().contains("Ratings:"),
+        done.text.plain().contains("bob wins") && done.text.has_message("match-ratings"),
         "{}",
         done.text
     );
@@ -522,7 +519,7 @@ async fn an_admin_abort_is_unrated(backend: Backend) {
     h.ok("alice", &format!("move house:{}", legal_houses(&start)[0]))
         .await;
     let abort = h.ok("admin", "admin abort").await;
-    assert!(abort.text.plain().contains("unrated"), "{}", abort.text);
+    assert!(abort.text.has_message("admin-aborted"), "{}", abort.text);
     assert_eq!(
         h.refused("bob", "move house:7").await,
         UserError::Match(MatchRefusal::NoMatch)
@@ -544,13 +541,13 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
     let start = h
         .start_match("general", "alice", "bob", "first:challenger clock:2h")
         .await;
-    let png = start.picture.as_ref().expect("the opening board");
+    let png = start.board.picture.as_ref().expect("the opening board");
     assert!(png.bytes.starts_with(b"\x89PNG") && png.description.contains("alice"));
-    assert!(start.animation.is_none());
+    assert!(start.board.animation.is_none());
     // rules.md §9.1: South's house 3 sows five laps.
     let mut five_laps = h.ok("alice", "move house:3").await;
     assert!(
-        five_laps.animation.is_none(),
+        five_laps.board.animation.is_none(),
         "the GIF is drawn after the reply"
     );
     five_laps.render_animation().await;
@@ -560,20 +557,31 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
         five_laps.text
     );
     assert!(five_laps
+        .board
         .picture
         .as_ref()
         .unwrap()
         .bytes
         .starts_with(b"\x89PNG"));
-    let gif = five_laps.animation.as_ref().expect("a GIF for five laps");
+    let gif = five_laps
+        .board
+        .animation
+        .as_ref()
+        .expect("a GIF for five laps");
     assert!(gif.bytes.starts_with(b"GIF8"));
-    assert_eq!(five_laps.deadline_ms, Some(START_MS + 2 * 3600 * 1000));
-    assert_eq!(five_laps.notify, vec![namnam_model::UserId::of_name("bob")]);
+    assert_eq!(
+        five_laps.board.deadline_ms,
+        Some(START_MS + 2 * 3600 * 1000)
+    );
+    assert_eq!(
+        five_laps.notify(),
+        vec![namnam_model::UserId::of_name("bob")]
+    );
     // A one-lap move has the board but no GIF: play on until the player to move has one.
     let mut reply = five_laps;
     let mut rng = namnam_game::rng::SeededRng::new(1);
     for _ in 0..200 {
-        let board = reply.board.clone().unwrap();
+        let board = reply.board.state.clone().unwrap();
         let player = to_move(&reply).expect("the match goes on");
         let legal = legal_houses(&reply);
         let laps = |l: u8| {
@@ -583,7 +591,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
         if let Some(&one_lap) = legal.iter().find(|&&l| laps(l) == 1) {
             let reply = h.ok(&player, &format!("move house:{one_lap}")).await;
             assert!(reply.text.plain().contains("1 lap"), "{}", reply.text);
-            assert!(reply.picture.is_some() && reply.pending_animation.is_none());
+            assert!(reply.board.picture.is_some() && reply.board.pending_animation.is_none());
             return;
         }
         reply = h
@@ -593,7 +601,7 @@ async fn a_move_reply_carries_the_board_its_deadline_and_a_gif_for_two_laps_or_m
             )
             .await;
         assert!(
-            reply.pending_animation.is_some(),
+            reply.board.pending_animation.is_some(),
             "every move so far had two laps or more"
         );
     }
@@ -605,7 +613,7 @@ async fn replies_name_players_commands_and_moments_as_parts(backend: Backend) {
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
-    let deadline = start.deadline_ms.expect("a turn has a deadline");
+    let deadline = start.board.deadline_ms.expect("a turn has a deadline");
     assert!(
         start.text.every_part().contains(&&Part::Time(deadline)),
         "{:?}",
@@ -719,7 +727,7 @@ async fn an_active_match_without_a_deadline_is_refused_naming_its_row(backend: B
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
-    let id = start.board.as_ref().expect("a board").match_id;
+    let id = start.board.state.as_ref().expect("a board").match_id;
     let mut tx = h.core.store().begin().await.unwrap();
     sqlx::query("UPDATE matches SET deadline = NULL WHERE id = $1")
         .bind(id.to_sql())

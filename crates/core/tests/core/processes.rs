@@ -24,8 +24,8 @@ async fn computer_to_move(h: &Harness, core: &Core) -> (Reply, i64) {
         .try_handle(&h.request("general", "alice", &format!("move house:{house}")))
         .await
         .expect("alice moves");
-    let match_id = reply.board.as_ref().expect("a board").match_id;
-    assert!(reply.computer_turn.is_some(), "the computer's turn");
+    let match_id = reply.board.state.as_ref().expect("a board").match_id;
+    assert!(reply.follows.computer_turn.is_some(), "the computer's turn");
     (reply, match_id.0)
 }
 
@@ -62,7 +62,7 @@ async fn a_dead_processs_computer_turn_is_taken_over_when_its_claim_runs_out(bac
     dies_holding_the_turn(&a, MatchId(match_id)).await;
     let before = moves_stored(&h).await;
 
-    let turn = reply.computer_turn.unwrap();
+    let turn = reply.follows.computer_turn.unwrap();
     assert!(
         b.computer_turn(turn, Via::Poster).await.unwrap().is_none(),
         "claimed by a: b leaves it"
@@ -191,7 +191,7 @@ async fn held_answers_are_released_only_by_the_process_that_held_them(backend: B
         .try_handle(&h.request("general", "alice", "challenge opponent:bob"))
         .await
         .unwrap();
-    let held = challenge.post.expect("held for a's answer");
+    let held = challenge.follows.post.expect("held for a's answer");
     let b = h.process("b").await;
     assert_eq!(
         b.release_held_posts().await.unwrap(),
@@ -214,7 +214,7 @@ async fn a_dead_processs_held_answers_are_taken_over_when_its_heartbeat_stops(ba
         .try_handle(&h.request("general", "alice", "challenge opponent:bob"))
         .await
         .unwrap();
-    let held = challenge.post.expect("held for a's answer");
+    let held = challenge.follows.post.expect("held for a's answer");
     // a dies here: it never beats again, and never starts again under its name.
     let b = h.process("b").await;
     b.sweep().await.unwrap();

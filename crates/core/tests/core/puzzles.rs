@@ -3,6 +3,7 @@
 //! moved in the answer's transaction (one per player, across servers), only the first answer counted,
 //! forged and old buttons refused, the stats.
 
+use namnam_core::reply::Pressed;
 use namnam_core::{InputRefusal, PuzzleRefusal};
 use namnam_model::ServerId;
 use std::sync::Arc;
@@ -34,6 +35,7 @@ fn house(label: i64) -> House {
 fn puzzle_buttons(reply: &Reply) -> (i64, Vec<u8>) {
     let mut attempt = None;
     let houses = reply
+        .buttons
         .actions
         .iter()
         .map(|a| match a.id {
@@ -69,7 +71,7 @@ fn refusal(result: Result<Reply, CoreError>) -> UserError {
 async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend) {
     let h = harness(backend).await;
     let none = h.ok("alice", "puzzle stats").await;
-    assert!(none.private);
+    assert!(none.is_private());
     assert!(
         none.text
             .plain()
@@ -80,13 +82,13 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
 
     // A new player (1500) is offered difficulty 2: the North puzzle.
     let shown = h.ok("alice", "puzzle").await;
-    assert!(shown.private);
+    assert!(shown.is_private());
     assert_eq!(
         shown.text.plain(),
         "Puzzle (difficulty 2 of 3). North to move: find the move that wins the most."
     );
-    assert!(shown.picture.is_some(), "the board's picture");
-    assert!(shown.board.is_none() && shown.position.is_some());
+    assert!(shown.board.picture.is_some(), "the board's picture");
+    assert!(shown.board.state.is_none() && shown.board.position.is_some());
     let (attempt, houses) = puzzle_buttons(&shown);
     assert_eq!(houses, vec![7, 9, 12]);
 
@@ -147,7 +149,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
         )
         .await
         .expect("an answer");
-    assert!(wrong.private && wrong.update_pressed);
+    assert!(wrong.is_private() && wrong.buttons.pressed == Pressed::Replaced);
     let lines: Vec<String> = wrong.text.plain().lines().map(str::to_owned).collect();
     assert_eq!(
         lines[0],
@@ -169,14 +171,19 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
             after_wrong.rating.round()
         )
     );
-    assert!(wrong.animation.is_some(), "the best move's animation");
+    assert!(wrong.board.animation.is_some(), "the best move's animation");
     assert_eq!(
-        wrong.more_animations.len(),
+        wrong.board.more_animations.len(),
         1,
         "the player's move's animation"
     );
     assert_eq!(
-        wrong.actions.iter().map(|a| a.id).collect::<Vec<_>>(),
+        wrong
+            .buttons
+            .actions
+            .iter()
+            .map(|a| a.id)
+            .collect::<Vec<_>>(),
         vec![ActionId::PuzzleNext]
     );
 
@@ -205,7 +212,10 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
         })
     );
     let right = h.ok("alice", "puzzle answer house:6").await;
-    assert!(!right.update_pressed, "typed: a new message");
+    assert!(
+        right.buttons.pressed != Pressed::Replaced,
+        "typed: a new message"
+    );
     let line = right.text.plain();
     assert!(
         line.starts_with(
@@ -221,7 +231,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     );
     assert!(line.contains("(+"), "{line}");
     assert!(line.ends_with("1 solved in a row (best 1)."), "{line}");
-    assert!(right.animation.is_some() && right.more_animations.is_empty());
+    assert!(right.board.animation.is_some() && right.board.more_animations.is_empty());
 
     // The last puzzle, right again: a streak of two.
     let last = h.ok("alice", "puzzle").await;
@@ -234,7 +244,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     );
 
     let stats = h.ok("alice", "puzzle stats").await;
-    assert!(stats.private);
+    assert!(stats.is_private());
     assert_eq!(
         stats.text.plain(),
         format!(
@@ -246,7 +256,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
 
     // Every puzzle seen: said kindly, and nothing to answer.
     let done = h.ok("alice", "puzzle").await;
-    assert!(done.actions.is_empty());
+    assert!(done.buttons.actions.is_empty());
     assert!(
         done.text
             .plain()

@@ -43,7 +43,7 @@ async fn moves_out_of_turn_by_others_or_on_bad_houses_are_refused(backend: Backe
     // None of that changed the match.
     let board = h.ok("carol", "board").await;
     assert_eq!(
-        board.board.unwrap().position.board(),
+        board.board.state.unwrap().position.board(),
         [6, 6, 2, 7, 1, 6, 1, 6, 6, 6, 0, 1]
     );
 }
@@ -198,7 +198,7 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(back
         UserError::Challenge(ChallengeRefusal::NotChallenger("alice".into()))
     );
     let declined = h.ok("bob", "decline").await;
-    assert!(declined.text.plain().contains("declines"));
+    assert!(declined.text.has_message("challenge-declined"));
     // Not again at once (each challenge pings bob): ten minutes after.
     assert!(matches!(
         h.refused("alice", "challenge opponent:bob").await,
@@ -208,7 +208,7 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(back
     // The old accept button is stale now, even once a new challenge is open.
     h.ok("alice", "challenge opponent:bob").await;
     let mut late = h.request("general", "bob", "accept");
-    late.command = offer.actions[0].id.command();
+    late.command = offer.buttons.actions[0].id.command();
     assert!(matches!(
         h.core.try_handle(&late).await,
         Err(namnam_core::CoreError::User(UserError::Match(
@@ -264,6 +264,7 @@ async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
         .ok("alice", "board")
         .await
         .board
+        .state
         .unwrap()
         .to_move
         .is_some());
@@ -286,7 +287,7 @@ async fn admin_commands_need_the_right_to_manage_the_server(backend: Backend) {
     );
     h.ok_in("games", "carol", "challenge opponent:dave").await;
     let accepted = h.ok_in("games", "dave", "accept").await;
-    assert!(accepted.open_thread.is_some());
+    assert!(accepted.follows.open_thread.is_some());
     assert!(
         accepted.text.plain().contains("(1 h per move)"),
         "{}",
@@ -298,7 +299,7 @@ async fn a_refusal_is_private_and_an_unknown_command_too(backend: Backend) {
     let h = Harness::new(backend).await;
     let request = h.request("general", "alice", "move house:1");
     let reply = h.core.handle(&request).await;
-    assert!(reply.private);
+    assert!(reply.is_private());
     assert_eq!(reply.text, UserError::Match(MatchRefusal::NoMatch).text());
 }
 
@@ -327,7 +328,7 @@ async fn a_stored_position_that_breaks_the_rules_is_refused_on_load_with_an_apol
         .core
         .handle(&h.request("general", "alice", "move house:1"))
         .await;
-    assert!(reply.private);
+    assert!(reply.is_private());
     assert_eq!(reply.text, namnam_core::apology());
     assert!(matches!(
         h.core

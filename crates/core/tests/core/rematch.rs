@@ -16,6 +16,7 @@ async fn press(h: &Harness, user: &str, id: ActionId) -> Result<Reply, namnam_co
 
 fn rematch_buttons(reply: &Reply) -> Vec<ActionId> {
     reply
+        .buttons
         .actions
         .iter()
         .filter(|a| a.label.plain() == "Rematch")
@@ -24,7 +25,7 @@ fn rematch_buttons(reply: &Reply) -> Vec<ActionId> {
 }
 
 fn match_id(reply: &Reply) -> MatchId {
-    reply.board.as_ref().expect("a board").match_id
+    reply.board.state.as_ref().expect("a board").match_id
 }
 
 async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Backend) {
@@ -60,13 +61,14 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
         challenge.text
     );
     let commands: Vec<String> = challenge
+        .buttons
         .actions
         .iter()
         .map(|a| a.id.command_line())
         .collect();
     assert_eq!(commands, ["accept", "decline", "cancel"]);
     assert_eq!(
-        challenge.notify,
+        challenge.notify(),
         vec![namnam_model::UserId::of_name("alice")]
     );
     let open = store::find_open_challenge(

@@ -1,6 +1,7 @@
 //! Replays: `replay match:N` and its buttons show each stored position with the move that led to it,
 //! after a restart too; who may look at which match; a public replay is stepped by its owner only.
 
+use namnam_core::reply::Pressed;
 use namnam_core::{ActionId, Command, ReplayFrom, Reply, UserError};
 use namnam_core::{MatchRefusal, RecordCommand, RecordRefusal};
 use namnam_game::Position;
@@ -17,10 +18,11 @@ on_both_backends!(
 /// The replay's button `step` (its word in the id), and whether it can be pressed.
 fn button(reply: &Reply, step: &str) -> (ActionId, bool) {
     let action = reply
+        .buttons
         .actions
         .iter()
         .find(|a| a.id.to_string().split(':').nth(4) == Some(step))
-        .unwrap_or_else(|| panic!("no {step} button: {:?}", reply.actions));
+        .unwrap_or_else(|| panic!("no {step} button: {:?}", reply.buttons.actions));
     (action.id, !action.disabled)
 }
 
@@ -45,7 +47,7 @@ async fn press(h: &Harness, user: &str, id: ActionId) -> Reply {
 }
 
 fn position(reply: &Reply) -> (u32, Position) {
-    let scene = reply.scene.as_ref().expect("a replay shows a scene");
+    let scene = reply.board.scene.as_ref().expect("a replay shows a scene");
     (scene.game.round(), *scene.game.position())
 }
 
@@ -59,17 +61,17 @@ async fn the_replay_shows_every_stored_position(backend: Backend) {
             "first:challenger rounds:2 target:none",
         )
         .await;
-    let match_id = start.board.as_ref().unwrap().match_id;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
     // Every position the players saw, from the opening on.
-    let mut seen = vec![(1, start.board.as_ref().unwrap().position)];
+    let mut seen = vec![(1, start.board.state.as_ref().unwrap().position)];
     let mut reply = start;
     let mut rng = namnam_game::rng::SeededRng::new(11);
-    while let Some(board) = reply.board.clone().filter(|b| b.to_move.is_some()) {
+    while let Some(board) = reply.board.state.clone().filter(|b| b.to_move.is_some()) {
         let player = board.names.get(board.to_move.unwrap()).to_owned();
         let legal = crate::common::legal_houses(&reply);
         let house = legal[rng.below(legal.len())];
         reply = h.ok(&player, &format!("move house:{house}")).await;
-        let after = reply.board.as_ref().unwrap();
+        let after = reply.board.state.as_ref().unwrap();
         seen.push((after.round, after.position));
     }
     let moves = seen.len() as u32 - 1;
@@ -77,9 +79,12 @@ async fn the_replay_shows_every_stored_position(backend: Backend) {
 
     // carol watched: the match is over, so anyone in the server may replay it.
     let first = h.ok("carol", &format!("replay match:{match_id}")).await;
-    assert!(first.private, "a replay is private unless asked otherwise");
-    assert!(!first.update_pressed);
-    assert!(first.picture.is_some(), "the board is drawn");
+    assert!(
+        first.is_private(),
+        "a replay is private unless asked otherwise"
+    );
+    assert!(first.buttons.pressed != Pressed::Replaced);
+    assert!(first.board.picture.is_some(), "the board is drawn");
     assert!(
         first.text.plain().contains("Before the first move"),
         "{}",
@@ -96,7 +101,7 @@ async fn the_replay_shows_every_stored_position(backend: Backend) {
     let mut shown = first.clone();
     for ply in 1..=moves {
         shown = press(&h, "carol", button(&shown, "next").0).await;
-        assert!(shown.update_pressed && shown.private);
+        assert!(shown.buttons.pressed == Pressed::Replaced && shown.is_private());
         assert_eq!(shown_ply(&shown), ply);
         assert_eq!(position(&shown), seen[ply as usize], "after move {ply}");
         assert!(
@@ -156,7 +161,7 @@ async fn who_may_look_back(backend: Backend) {
     let start = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
-    let match_id = start.board.as_ref().unwrap().match_id;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
     h.ok("alice", "move house:3").await;
     for line in [
         format!("replay match:{match_id}"),
@@ -219,7 +224,7 @@ async fn a_public_replay_is_stepped_by_its_owner(backend: Backend) {
     let start = h
         .start_match("general", "alice", "bob", "first:challenger rounds:1")
         .await;
-    let match_id = start.board.as_ref().unwrap().match_id;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
     let (end, _) = play_out(&h, "general", start, 5, 2_000).await;
     // The history of a one-round match announces no second round.
     let history = h.ok("carol", "history").await.text.plain();
@@ -228,7 +233,12 @@ async fn a_public_replay_is_stepped_by_its_owner(backend: Backend) {
         "{history}"
     );
     // The finished match offers its replay and its analysis.
-    let ids: Vec<String> = end.actions.iter().map(|a| a.id.to_string()).collect();
+    let ids: Vec<String> = end
+        .buttons
+        .actions
+        .iter()
+        .map(|a| a.id.to_string())
+        .collect();
     assert!(ids.contains(&format!("nn:{match_id}:analyse")), "{ids:?}");
     assert!(
         ids.contains(&format!("nn:replay:{match_id}:0:open")),
@@ -238,33 +248,34 @@ async fn a_public_replay_is_stepped_by_its_owner(backend: Backend) {
     let public = h
         .ok("alice", &format!("replay match:{match_id} public:yes"))
         .await;
-    assert!(!public.private);
+    assert!(!public.is_private());
     let next = button(&public, "next").0;
     // Its owner steps it for everyone to see…
     let stepped = press(&h, "alice", next).await;
-    assert!(stepped.update_pressed && !stepped.private);
+    assert!(stepped.buttons.pressed == Pressed::Replaced && !stepped.is_private());
     assert_eq!(shown_ply(&stepped), 1);
     // …anyone else gets a replay of their own, from there.
     let own = press(&h, "bob", next).await;
-    assert!(!own.update_pressed && own.private);
+    assert!(own.buttons.pressed != Pressed::Replaced && own.is_private());
     assert_eq!(shown_ply(&own), 1);
     let mine = press(&h, "bob", button(&own, "next").0).await;
     assert!(
-        mine.update_pressed && mine.private,
+        mine.buttons.pressed == Pressed::Replaced && mine.is_private(),
         "bob's own replay steps in place"
     );
     // The button under the match opens a replay for whoever presses it.
     let opened = press(
         &h,
         "carol",
-        end.actions
+        end.buttons
+            .actions
             .iter()
             .find(|a| a.id.to_string().ends_with(":open"))
             .unwrap()
             .id,
     )
     .await;
-    assert!(opened.private && !opened.update_pressed);
+    assert!(opened.is_private() && opened.buttons.pressed != Pressed::Replaced);
     assert_eq!(shown_ply(&opened), 0);
     // The command's own words for the button.
     assert!(matches!(

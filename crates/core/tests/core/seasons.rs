@@ -49,7 +49,7 @@ async fn a_new_season_keeps_the_old_standings_and_starts_afresh(backend: Backend
         UserError::Admin(AdminRefusal::NotAdmin)
     );
     let news = h.ok("admin", "admin season").await;
-    assert!(!news.private, "the news is for everyone");
+    assert!(!news.is_private(), "the news is for everyone");
     let news_text = news.text.plain();
     assert!(news_text.starts_with("Season 1 is over"), "{news_text}");
     assert!(
@@ -106,7 +106,7 @@ async fn a_monthly_season_changes_on_the_first_of_the_month_once(backend: Backen
     let set = h
         .ok("admin", "admin season news:#news monthly:yes start:no")
         .await;
-    assert!(set.private);
+    assert!(set.is_private());
     assert!(
         set.text.plain().contains("first of each month"),
         "{}",
@@ -170,13 +170,13 @@ async fn stats_draws_the_seasons_rating_chart(backend: Backend) {
     h.ok("alice", "resign confirm:yes").await;
     let stats = h.ok("alice", "stats").await;
     let text = stats.text.plain();
-    assert!(stats.private);
+    assert!(stats.is_private());
     assert!(
         text.contains("season 1") && text.contains("4 games: 3 won, 0 drawn, 1 lost"),
         "{text}"
     );
     assert!(text.contains("longest winning streak 3"), "{text}");
-    let chart = stats.picture.expect("the rating chart");
+    let chart = stats.board.picture.expect("the rating chart");
     let decoded = image::load_from_memory(&chart.bytes).expect("a PNG");
     assert_eq!(
         (decoded.width(), decoded.height()),

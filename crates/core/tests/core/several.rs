@@ -7,7 +7,7 @@ use namnam_core::{ChallengeRefusal, MatchRefusal};
 use namnam_model::MatchId;
 
 fn match_id(reply: &namnam_core::Reply) -> MatchId {
-    reply.board.as_ref().expect("a board").match_id
+    reply.board.state.as_ref().expect("a board").match_id
 }
 
 async fn two_pairs_play_side_by_side_in_one_channel(backend: Backend) {
@@ -79,7 +79,7 @@ async fn a_player_with_two_matches_here_names_one(backend: Backend) {
     // bob has one match here: his commands need no number.
     let board = h.ok("bob", "board").await;
     assert_eq!(match_id(&board), with_bob);
-    assert_eq!(board.board.as_ref().unwrap().version, 0, "untouched");
+    assert_eq!(board.board.state.as_ref().unwrap().version, 0, "untouched");
     // A number from another channel, or of a match that is over, is refused with a pointer.
     let elsewhere = match_id(&h.start_match("games", "dave", "erin", "").await);
     assert!(matches!(

@@ -26,17 +26,18 @@ async fn moves_stored(h: &Harness, match_id: MatchId) -> usize {
 }
 
 fn match_of(reply: &Reply) -> MatchId {
-    reply.board.as_ref().expect("a board").match_id
+    reply.board.state.as_ref().expect("a board").match_id
 }
 
 /// The button of `reply` that `pick` picks.
 fn button(reply: &Reply, pick: impl Fn(&ActionId) -> bool) -> ActionId {
     reply
+        .buttons
         .actions
         .iter()
         .map(|a| a.id)
         .find(|id| pick(id))
-        .unwrap_or_else(|| panic!("no such button among {:?}", reply.actions))
+        .unwrap_or_else(|| panic!("no such button among {:?}", reply.buttons.actions))
 }
 
 fn first_house_button(reply: &Reply) -> ActionId {
@@ -53,6 +54,7 @@ fn decline_button(reply: &Reply) -> ActionId {
 
 fn has_takeback_button(reply: &Reply) -> bool {
     reply
+        .buttons
         .actions
         .iter()
         .any(|a| matches!(a.id, ActionId::Takeback { .. }))
@@ -86,7 +88,7 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
     // Ten minutes later she asks: said in public, bob pinged, with buttons to answer.
     h.clock.advance_secs(10 * 60);
     let asked = h.ok("alice", "takeback").await;
-    assert!(!asked.private);
+    assert!(!asked.is_private());
     assert!(
         asked
             .text
@@ -95,13 +97,14 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
         "{}",
         asked.text
     );
-    assert_eq!(asked.notify, vec![namnam_model::UserId::of_name("bob")]);
+    assert_eq!(asked.notify(), vec![namnam_model::UserId::of_name("bob")]);
     assert!(
-        asked.post.is_some(),
+        asked.follows.post.is_some(),
         "stored in the outbox with the request"
     );
     assert_eq!(
         asked
+            .buttons
             .actions
             .iter()
             .map(|a| a.label.plain())
@@ -131,9 +134,12 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
         "{}",
         accepted.text
     );
-    assert!(accepted.post.is_some(), "the board is stored in the outbox");
-    assert!(accepted.picture.is_some(), "the board is drawn");
-    let board = accepted.board.as_ref().expect("the board is shown");
+    assert!(
+        accepted.follows.post.is_some(),
+        "the board is stored in the outbox"
+    );
+    assert!(accepted.board.picture.is_some(), "the board is drawn");
+    let board = accepted.board.state.as_ref().expect("the board is shown");
     assert_eq!(
         board.position,
         *before.game.position(),
@@ -142,11 +148,11 @@ async fn asking_and_accepting_restores_the_position_the_turn_and_the_deadline(ba
     assert_eq!(board.round, 1);
     assert_eq!(to_move(&accepted).as_deref(), Some("alice"));
     assert_eq!(
-        accepted.notify,
+        accepted.notify(),
         vec![namnam_model::UserId::of_name("alice")]
     );
     // alice gets back the hour and a half she had left, counted from the acceptance.
-    assert_eq!(accepted.deadline_ms, Some(now + 90 * MINUTE));
+    assert_eq!(accepted.board.deadline_ms, Some(now + 90 * MINUTE));
     let row = stored(&h, MatchId(id.0)).await;
     assert_eq!(row.game, before.game, "the match before the move");
     assert_eq!((row.moves_played, row.turns), (0, 2));
@@ -203,7 +209,7 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
 
     // bob declines with the button: said in public, and alice is told.
     let declined = h.press("bob", decline_button(&asked)).await.unwrap();
-    assert!(!declined.private);
+    assert!(!declined.is_private());
     assert!(
         declined
             .text
@@ -213,13 +219,16 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
         declined.text
     );
     assert_eq!(
-        declined.notify,
+        declined.notify(),
         vec![namnam_model::UserId::of_name("alice")]
     );
     let row = stored(&h, MatchId(id.0)).await;
     assert_eq!((row.moves_played, row.turns), (1, 1));
     assert_eq!(row.takeback_request, None);
-    assert_eq!(row.game.position(), &moved.board.as_ref().unwrap().position);
+    assert_eq!(
+        row.game.position(),
+        &moved.board.state.as_ref().unwrap().position
+    );
     // Nothing is left to accept: the button now asks for bob, whose move the last is not.
     assert_eq!(
         refusal(h.press("bob", takeback_button(&asked)).await),
@@ -242,7 +251,7 @@ async fn a_declined_takeback_keeps_the_move(backend: Backend) {
     h.ok("alice", "takeback").await;
     let declined = h.ok("bob", "takeback decline:yes").await;
     assert!(
-        declined.text.plain().contains("declines"),
+        declined.text.has_message("takeback-declined"),
         "{}",
         declined.text
     );
@@ -369,7 +378,7 @@ async fn a_move_that_ended_a_round_cannot_be_taken_back(backend: Backend) {
     let other = if player == "alice" { "bob" } else { "alice" };
     let accepted = h.ok(other, "takeback").await;
     assert_eq!(
-        accepted.board.as_ref().unwrap().position,
+        accepted.board.state.as_ref().unwrap().position,
         *row.game.position()
     );
     assert_eq!(stored(&h, MatchId(id.0)).await.game, row.game);
@@ -396,7 +405,7 @@ async fn not_against_the_computer(backend: Backend) {
     let answered = h
         .core
         .computer_turn(
-            moved.computer_turn.expect("the computer's turn"),
+            moved.follows.computer_turn.expect("the computer's turn"),
             Via::Answer,
         )
         .await

@@ -11,6 +11,7 @@ use namnam_store::{self as store, DecidedBy, GameRow};
 /// The tournament of a sign-up reply, from its Join button.
 fn tournament_of(reply: &Reply) -> TournamentId {
     reply
+        .buttons
         .actions
         .iter()
         .find_map(|a| match a.id {
@@ -23,8 +24,8 @@ fn tournament_of(reply: &Reply) -> TournamentId {
 /// The boards among a change's announcements: each new match, with its players.
 fn new_boards(reply: &Reply) -> Vec<(MatchId, String, String)> {
     std::iter::once(reply)
-        .chain(reply.also.iter().map(|n| &n.reply))
-        .filter_map(|r| r.board.as_ref().filter(|b| b.to_move.is_some()))
+        .chain(reply.follows.also.iter().map(|n| &n.reply))
+        .filter_map(|r| r.board.state.as_ref().filter(|b| b.to_move.is_some()))
         .map(|b| (b.match_id, b.names.south.clone(), b.names.north.clone()))
         .collect()
 }
@@ -32,7 +33,7 @@ fn new_boards(reply: &Reply) -> Vec<(MatchId, String, String)> {
 /// Every text a change posted, its own and its announcements'.
 fn all_text(reply: &Reply) -> String {
     std::iter::once(reply)
-        .chain(reply.also.iter().map(|n| &n.reply))
+        .chain(reply.follows.also.iter().map(|n| &n.reply))
         .map(|r| r.text.to_string())
         .collect::<Vec<_>>()
         .join("\n")
@@ -69,7 +70,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
             "tournament create Winter cup format:round-robin target:7 clock:1h",
         )
         .await;
-    assert!(!signup.private);
+    assert!(!signup.is_private());
     assert!(
         signup
             .text
@@ -90,7 +91,7 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
             )
             .await
             .unwrap();
-        assert!(joined.private && joined.text.to_string().contains("You are in"));
+        assert!(joined.is_private() && joined.text.to_string().contains("You are in"));
     }
     assert_eq!(
         h.refused("bob", "tournament join").await,
@@ -143,8 +144,8 @@ async fn a_round_robin_of_three_plays_out_by_itself(backend: Backend) {
         assert_eq!(halves_of(&h, TournamentId(id.0), who).await, 2 * 2, "{who}");
     }
     let standings = h.ok("bob", "tournament standings").await;
-    assert!(standings.private);
-    let png = &standings.picture.as_ref().expect("a picture").bytes;
+    assert!(standings.is_private());
+    let png = &standings.board.picture.as_ref().expect("a picture").bytes;
     let decoded = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
     assert!(decoded.width() > 0);
     assert!(
@@ -179,7 +180,7 @@ async fn a_swiss_with_a_withdrawal_a_round_out_of_time_and_a_restart(backend: Ba
         .find(|p| round1.iter().any(|(_, s, n)| s == p || n == p))
         .unwrap();
     let withdrawn = h.ok(quitter, "tournament withdraw").await;
-    assert!(withdrawn.private, "{}", withdrawn.text);
+    assert!(withdrawn.is_private(), "{}", withdrawn.text);
     // The other match is left unplayed; a restart changes nothing.
     let h = h.restart().await;
     let before = games(&h, TournamentId(id.0)).await;
@@ -224,7 +225,7 @@ async fn a_pairing_meets_beside_the_same_players_own_match(backend: Backend) {
     let own = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
-    let own = own.board.as_ref().unwrap().match_id;
+    let own = own.board.state.as_ref().unwrap().match_id;
     h.ok("alice", "tournament create Duo format:round-robin target:7")
         .await;
     h.ok("alice", "tournament join").await;
@@ -384,7 +385,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
             "tournament create Coupe de l'Harmattan format:swiss rounds:3 target:7 clock:3d round_days:1 limit:8",
         ))
         .await;
-    assert!(!signup.private);
+    assert!(!signup.is_private());
     assert_eq!(
         signup.language,
         Language::French,
@@ -399,6 +400,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
     assert!(said.contains("0 inscrit pour l'instant"), "{said}");
     assert_french(&signup.text);
     let buttons: Vec<String> = signup
+        .buttons
         .actions
         .iter()
         .map(|a| a.label.plain_in(Language::French))
@@ -407,7 +409,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
 
     for who in ["alice", "bob", "carol"] {
         let joined = h.core.handle(&french(who, "tournament join")).await;
-        assert!(joined.private);
+        assert!(joined.is_private());
         assert_eq!(joined.language, Language::French);
         assert!(
             joined
@@ -441,11 +443,11 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
     // Without an outbox, the announcements come as the answer, the first one in the place of it.
     let started = h.core.handle(&french("alice", "tournament start")).await;
     let notices: Vec<&Reply> = std::iter::once(&started)
-        .chain(started.also.iter().map(|n| &n.reply))
+        .chain(started.follows.also.iter().map(|n| &n.reply))
         .collect();
     let news = notices
         .iter()
-        .find(|r| r.standings.is_some())
+        .find(|r| r.board.standings.is_some())
         .expect("the round's news");
     assert_eq!(news.language, Language::French);
     let said = news.text.plain_in(Language::French);
@@ -456,7 +458,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
     assert!(said.contains(" : exempt (un point)."), "{said}");
     assert!(said.contains("(Sud) contre "), "{said}");
     assert_french(&news.text);
-    let table = news.standings.as_ref().unwrap();
+    let table = news.board.standings.as_ref().unwrap();
     assert_eq!(table.title, "Coupe de l'Harmattan : ronde 1 sur 2");
     assert!(
         table.subtitle.starts_with("système suisse"),
@@ -473,7 +475,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
     // The match's board: its headline and its thread's name.
     let board = notices
         .iter()
-        .find(|r| r.board.is_some())
+        .find(|r| r.board.state.is_some())
         .expect("the match's board");
     let headline = board.text.first_line();
     let said = headline.plain_in(Language::French);
@@ -482,7 +484,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
         "{said}"
     );
     assert_french(&headline);
-    let thread = board.open_thread.as_deref().expect("a thread");
+    let thread = board.follows.open_thread.as_deref().expect("a thread");
     assert!(
         thread.starts_with("Coupe de l'Harmattan R1 : ") && thread.contains(" contre "),
         "{thread}"
@@ -490,7 +492,7 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
 
     // A French player's private standings: the text and the picture's words.
     let standings = h.core.handle(&french("bob", "tournament standings")).await;
-    assert!(standings.private);
+    assert!(standings.is_private());
     let said = standings.text.plain_in(Language::French);
     assert!(
         said.starts_with("Coupe de l'Harmattan : classement pendant la ronde 1"),
@@ -528,11 +530,11 @@ async fn a_tournament_in_a_french_server_speaks_french(backend: Backend) {
     );
     let news = notices
         .iter()
-        .find(|n| n.reply.standings.is_some())
+        .find(|n| n.reply.board.standings.is_some())
         .expect("the second round's news");
     assert_eq!(news.reply.language, Language::French);
     assert_french(&news.reply.text);
-    let table = news.reply.standings.as_ref().unwrap();
+    let table = news.reply.board.standings.as_ref().unwrap();
     assert_eq!(
         table.title,
         "Coupe de l'Harmattan : classement après la ronde 1"

@@ -12,7 +12,7 @@ use namnam_store as store;
 
 /// Plays the computer's turn that `reply` hands over; panics if there is none or it fails.
 async fn computer_moves(h: &Harness, reply: &Reply) -> Reply {
-    let turn = reply.computer_turn.expect("the computer's turn");
+    let turn = reply.follows.computer_turn.expect("the computer's turn");
     h.core
         .computer_turn(turn, Via::Answer)
         .await
@@ -35,15 +35,15 @@ async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(
         )
         .await;
     assert!(reply.text.plain().contains("not rated"), "{}", reply.text);
-    assert!(reply.computer_turn.is_none(), "alice moves first");
-    let match_id = reply.board.as_ref().expect("a board").match_id;
+    assert!(reply.follows.computer_turn.is_none(), "alice moves first");
+    let match_id = reply.board.state.as_ref().expect("a board").match_id;
     assert_eq!(side_of(&reply, "alice"), Player::South);
 
     let mut rng = namnam_game::rng::SeededRng::new(7);
     let (mut human, mut computer) = (0, 0);
     loop {
-        if reply.computer_turn.is_some() {
-            let before = reply.board.as_ref().expect("a board").position;
+        if reply.follows.computer_turn.is_some() {
+            let before = reply.board.state.as_ref().expect("a board").position;
             reply = computer_moves(&h, &reply).await;
             computer += 1;
             let last = stored_moves(&h, match_id)
@@ -67,11 +67,7 @@ async fn a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves(
         assert!(human + computer < 2000, "the match did not end");
     }
     assert!(computer > 0);
-    assert!(
-        reply.text.plain().contains("This match is unrated."),
-        "{}",
-        reply.text
-    );
+    assert!(reply.text.has_message("match-unrated"), "{}", reply.text);
     let row = store::load_match(h.core.store().reader(), match_id)
         .await
         .expect("the match loads")
@@ -96,9 +92,9 @@ async fn a_move_while_the_computer_thinks_is_refused_politely(backend: Backend) 
         .await;
     let house = legal_houses(&reply)[0];
     let after = h.ok("alice", &format!("move house:{house}")).await;
-    let turn = after.computer_turn.expect("the computer's turn");
+    let turn = after.follows.computer_turn.expect("the computer's turn");
     assert!(
-        after.actions.is_empty(),
+        after.buttons.actions.is_empty(),
         "no buttons while the computer thinks"
     );
     assert!(after.text.plain().contains("thinking"), "{}", after.text);
@@ -139,7 +135,11 @@ async fn a_restart_while_the_computer_is_to_move_loses_nothing(backend: Backend)
         .await;
     let house = legal_houses(&reply)[0];
     let after = h.ok("alice", &format!("move house:{house}")).await;
-    let match_id = after.computer_turn.expect("the computer's turn").match_id;
+    let match_id = after
+        .follows
+        .computer_turn
+        .expect("the computer's turn")
+        .match_id;
 
     // The bot comes back a little later; the turn it left waiting is an orphan, however recent.
     h.clock.advance_secs(1);
@@ -162,7 +162,11 @@ async fn the_computer_is_never_timed_out_and_the_sweep_plays_its_turn(backend: B
             "challenge opponent:namnam level:1 first:challenged clock:5m",
         )
         .await;
-    let match_id = reply.computer_turn.expect("the computer starts").match_id;
+    let match_id = reply
+        .follows
+        .computer_turn
+        .expect("the computer starts")
+        .match_id;
     h.clock.advance_secs(3600);
     let notices = h.core.sweep().await.expect("the sweep runs");
     assert_eq!(notices.len(), 1, "the computer's move, not a timeout");
@@ -184,7 +188,7 @@ async fn the_same_match_id_ply_and_level_give_the_same_computer_move(backend: Ba
                 "challenge opponent:namnam level:3 first:challenged",
             )
             .await;
-        let ComputerTurn { match_id } = reply.computer_turn.expect("the computer starts");
+        let ComputerTurn { match_id } = reply.follows.computer_turn.expect("the computer starts");
         let row = store::load_match(h.core.store().reader(), match_id)
             .await
             .expect("loads")
@@ -220,8 +224,11 @@ async fn two_calls_for_one_computer_turn_play_one_move(backend: Backend) {
             "challenge opponent:namnam level:1 first:challenged",
         )
         .await;
-    let turn = reply.computer_turn.expect("the computer moves first");
-    let match_id = reply.board.as_ref().expect("a board").match_id;
+    let turn = reply
+        .follows
+        .computer_turn
+        .expect("the computer moves first");
+    let match_id = reply.board.state.as_ref().expect("a board").match_id;
     let both = tokio::time::timeout(namnam_testkit::PATIENCE, async {
         tokio::join!(
             h.core.computer_turn(turn, Via::Answer),

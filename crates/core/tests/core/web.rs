@@ -36,10 +36,10 @@ async fn a_servers_page_is_off_until_an_admin_turns_it_on(backend: Backend) {
     let board = h
         .start_match("general", "alice", "bob", "first:challenger rounds:1")
         .await;
-    assert!(board.links.is_empty(), "no link without a page");
+    assert!(board.buttons.links.is_empty(), "no link without a page");
 
     let on = h.ok("admin", "admin settings web:yes").await;
-    assert!(on.private, "the link is the admin's alone");
+    assert!(on.is_private(), "the link is the admin's alone");
     let first = token(&h).await.expect("a page");
     assert!(is_token(&first), "{first}");
     let link = Page::Server.url(WEB, &first);
@@ -50,30 +50,37 @@ async fn a_servers_page_is_off_until_an_admin_turns_it_on(backend: Backend) {
 
     // Replies link to the pages.
     let leaderboard = h.ok("alice", "leaderboard").await;
-    assert_eq!(leaderboard.links.len(), 1, "{:?}", leaderboard.links);
-    assert_eq!(leaderboard.links[0].url, link);
+    assert_eq!(
+        leaderboard.buttons.links.len(),
+        1,
+        "{:?}",
+        leaderboard.buttons.links
+    );
+    assert_eq!(leaderboard.buttons.links[0].url, link);
     // A rated match: one move, then a resignation.
     let house = legal_houses(&board)[0];
     h.ok("alice", &format!("move house:{house}")).await;
     let over = h.ok("bob", "resign confirm:yes").await;
-    let id = over.board.as_ref().expect("the last board").match_id;
+    let id = over.board.state.as_ref().expect("the last board").match_id;
     assert!(
-        over.links
+        over.buttons
+            .links
             .iter()
             .any(|l| l.url == Page::Match(id).url(WEB, &first)),
         "a finished match links to its page: {:?}",
-        over.links
+        over.buttons.links
     );
 
     let stats = h.ok("alice", "stats").await;
     let alice = TestNames.user("alice").unwrap().id.0;
     assert!(
         stats
+            .buttons
             .links
             .iter()
             .any(|l| l.url == Page::Player(alice).url(WEB, &first)),
         "{:?}",
-        stats.links
+        stats.buttons.links
     );
     // A new link: the old one stops.
     let renewed = h.ok("admin", "admin settings web:new-link").await;
@@ -99,14 +106,13 @@ async fn a_servers_page_is_off_until_an_admin_turns_it_on(backend: Backend) {
     let off = h.ok("admin", "admin settings web:no").await;
     assert!(off.text.plain().contains("web page: off"), "{}", off.text);
     assert_eq!(token(&h).await, None);
-    assert!(h.ok("alice", "leaderboard").await.links.is_empty());
+    assert!(h.ok("alice", "leaderboard").await.buttons.links.is_empty());
     // Only admins may.
-    assert!(
-        h.core
-            .handle(&h.request("general", "alice", "admin settings web:yes"))
-            .await
-            .private
-    );
+    assert!(h
+        .core
+        .handle(&h.request("general", "alice", "admin settings web:yes"))
+        .await
+        .is_private());
     assert_eq!(token(&h).await, None);
 }
 
@@ -121,7 +127,7 @@ async fn without_the_web_servers_address_the_admin_gets_the_path(backend: Backen
     );
     assert!(on.text.plain().contains("NAMNAM_WEB_URL"), "{}", on.text);
     assert!(
-        h.ok("alice", "leaderboard").await.links.is_empty(),
+        h.ok("alice", "leaderboard").await.buttons.links.is_empty(),
         "no address, no button"
     );
 }

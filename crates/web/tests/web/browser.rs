@@ -29,7 +29,7 @@ async fn a_server(h: &Harness) -> (SocketAddr, String, i64) {
     h.core.try_handle(&challenge).await.expect("challenged");
     let board = h.ok("bob", "accept").await;
     let (over, _) = play_out_named(h, board).await;
-    let finished = over.board.as_ref().expect("the last board").match_id;
+    let finished = over.board.state.as_ref().expect("the last board").match_id;
     let second = h
         .start_match("side", "carol", "dave", "first:challenger rounds:1")
         .await;

@@ -119,12 +119,12 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
     h.core.try_handle(&challenge).await.expect("challenged");
     let board = h.ok("bob", "accept").await;
     let (over, moves) = play_out_named(&h, board).await;
-    let finished = over.board.as_ref().expect("the last board").match_id;
+    let finished = over.board.state.as_ref().expect("the last board").match_id;
     // A match still being played, one move in.
     let live = h
         .start_match("side", "carol", "dave", "first:challenger")
         .await;
-    let live_id = live.board.as_ref().unwrap().match_id;
+    let live_id = live.board.state.as_ref().unwrap().match_id;
     let house = legal_houses(&live)[0];
     let player = to_move(&live).unwrap();
     h.ok_in("side", &player, &format!("move house:{house}"))
@@ -153,7 +153,7 @@ async fn a_servers_pages_follow_its_admins_choice(backend: Backend) {
         .try_handle(&accept)
         .await
         .expect("accepted elsewhere");
-    let other_id = other.board.as_ref().unwrap().match_id;
+    let other_id = other.board.state.as_ref().unwrap().match_id;
 
     let web = Client::new(serve(&h.db.url, roomy()).await);
     assert_eq!(web.text("/healthz").await, "ok");
@@ -515,7 +515,7 @@ async fn names_that_could_turn_a_line_around_are_isolated_on_every_page(backend:
     let accept = named(&h, "general", "bob", ARABIC, "accept");
     let board = h.core.try_handle(&accept).await.expect("accepted");
     let over = play_out_as(&h, board, &names).await;
-    let finished = over.board.as_ref().expect("the last board").match_id;
+    let finished = over.board.state.as_ref().expect("the last board").match_id;
     // A live match of the escaping name, one move in: the server's page shows its board.
     let challenge = named(
         &h,
@@ -655,7 +655,7 @@ async fn every_address_names_one_thing_or_is_the_one_404(backend: Backend) {
     let board = h
         .start_match("general", "alice", "bob", "first:challenger")
         .await;
-    let id = board.board.as_ref().unwrap().match_id;
+    let id = board.board.state.as_ref().unwrap().match_id;
     let (_, moves) = play_out_named(&h, board).await;
     h.ok("admin", "admin settings web:yes").await;
     let token = store::web_token(h.core.store().reader(), SERVER)
