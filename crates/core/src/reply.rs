@@ -270,7 +270,7 @@ impl Reply {
         }
     }
 
-    /// Draws the pending animation into [`animation`](Self::animation), in the reply's language. A failure
+    /// Draws the pending animation into [`animation`](Board::animation), in the reply's language. A failure
     /// is logged and leaves the reply without its GIF: the board picture already says everything.
     pub async fn render_animation(&mut self) {
         if let Some(pending) = self.board.pending_animation.take() {

@@ -42,7 +42,7 @@ pub fn board_file_name(match_id: MatchId, version: i64) -> String {
     format!("nam-nam-{match_id}-v{version}.png")
 }
 
-/// The file name of an animation after the first ([`Reply::more_animations`]): `nam-nam-move-2.gif`, …
+/// The file name of an animation after the first ([`Board::more_animations`](namnam_core::Board::more_animations)): `nam-nam-move-2.gif`, …
 pub fn more_move_file(index: usize) -> String {
     format!("nam-nam-move-{}.gif", index + 2)
 }

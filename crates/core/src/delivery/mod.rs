@@ -86,7 +86,7 @@ pub trait Answerer: Sync {
         reply
     }
 
-    /// Shows the reply as the answer. The reply's [`pending_animation`](Reply::pending_animation) may be
+    /// Shows the reply as the answer. The reply's [`pending_animation`](super::reply::Board::pending_animation) may be
     /// drawn first ([`Reply::render_animation`]); if it is still pending once shown, the core draws it and
     /// calls [`add_animation`](Self::add_animation).
     fn show(&self, reply: &mut Reply) -> impl Future<Output = Shown> + Send;
