@@ -16,6 +16,7 @@ fn fixed_depth(c: &mut Criterion) {
         let limits = Limits {
             nodes: 100_000_000,
             max_depth: depth,
+            order: None,
         };
         let nodes = search(&opening, &limits, &Stakes::default())
             .expect("the opening has moves")

@@ -1,9 +1,9 @@
 //! The opening book: the first move of every round start that happens in practice, searched offline with
-//! [`BOOK_NODES`] nodes (eight times level 5's budget), shipped as `crates/ai/data/book.txt` and rebuilt
+//! [`BOOK_NODES`] nodes (eight times level 6's budget), shipped as `crates/ai/data/book.txt` and rebuilt
 //! byte for byte by `namnam book build` (the search is deterministic).
 //!
 //! A round starts with four seeds in every house, no seeds stored and the starter to move, so a start is
-//! its territory, its starter and its rules. Level 5 plays the book's move at such a position when the
+//! its territory, its starter and its rules. Level 6 plays the book's move at such a position when the
 //! match's stakes are the plain ones (no target, not the last round of a limit: the book was searched
 //! for next round's houses); lower levels never use the book.
 

@@ -1,11 +1,11 @@
-//! The computer opponent: a game-tree search that knows what wins Nam-nam, at five levels.
+//! The computer opponent: a game-tree search that knows what wins Nam-nam, at six levels.
 //!
 //! - [`choose_move`] / [`choose_match_move`]: the move a level plays — the same position, level and seed
 //!   always give the same move. Pure and synchronous: call it from `spawn_blocking`.
 //! - [`search()`]: the search itself, with a budget of nodes ([`search::Limits`]).
 //! - [`eval`]: what positions are worth; [`Level`]: budgets and deliberate mistakes.
-//! - [`endings`]: round endings of at most twelve seeds worked out exactly (level 5 and the analysis).
-//! - [`book`]: level 5's opening book, the first move of every round start, searched offline.
+//! - [`endings`]: round endings of at most twelve seeds worked out exactly (level 6 and the analysis).
+//! - [`book`]: level 6's opening book, the first move of every round start, searched offline.
 //! - [`puzzles`]: positions with one clearly best move, proved by the search (`namnam puzzles`).
 //! - [`duel`]: two engines against each other, both colours from each start (`namnam match-engines`).
 //!
@@ -72,12 +72,12 @@ pub fn choose_with(
     if let Some(exact) = exact_ending(position, level, stakes) {
         return Ok(exact);
     }
-    let mut result = search(
-        position,
-        &Limits::nodes(level.nodes() / divisor.max(1)),
-        stakes,
-    )?;
     let mut rng = SeededRng::for_item(seed, position_key(position));
+    // The search's order among moves it scores equal comes from the seed: two matches differ, each
+    // the same game again for the same seed.
+    let limits = Limits::nodes(level.nodes() / divisor.max(1)).ordered(rng.next_u64());
+    let mut result = search(position, &limits, stakes)?;
+    // The draw after the order's decides a mistake.
     if rng.below(1000) < level.mistakes_per_mille() as usize {
         let legal = position.legal_moves();
         result.house = legal.get(rng.below(legal.len()));
@@ -87,7 +87,7 @@ pub fn choose_with(
 
 /// The strongest level's move in a round ending it can work out exactly ([`endings`], at most
 /// [`endings::MAX_SEEDS`] seeds on the board, within [`endings::LIVE_POSITIONS`]): the lowest of the houses
-/// that are best against perfect play, valued by the seeds they end the round with. `None` below level 5,
+/// that are best against perfect play, valued by the seeds they end the round with. `None` below level 6,
 /// with more seeds, or when the proof needs more positions (the search then plays as before).
 fn exact_ending(position: &Position, level: Level, stakes: &Stakes) -> Option<SearchResult> {
     if level != Level::STRONGEST || position.seeds_in_play() > endings::MAX_SEEDS {
@@ -101,6 +101,12 @@ fn exact_ending(position: &Position, level: Level, stakes: &Stakes) -> Option<Se
         score: eval::stores_value(stores, position.to_move(), stakes),
         depth: 0,
     })
+}
+
+/// The order a level's search gives `position`'s moves for `seed` ([`Limits::ordered`]): what a bare search
+/// at a level's budget uses to play that level's moves exactly.
+pub fn move_order(position: &Position, seed: u64) -> u64 {
+    SeededRng::for_item(seed, position_key(position)).next_u64()
 }
 
 /// Mixes the position into the mistake generator, so that one seed for a whole game still gives each move

@@ -13,6 +13,7 @@
 use super::eval::{self, Stakes, MATCH_WIN};
 use super::table::{Bound, Table, NO_MOVE};
 use super::zobrist;
+use namnam_game::rng::SeededRng;
 use namnam_game::{House, Player, Position};
 use serde::Serialize;
 
@@ -42,6 +43,10 @@ pub struct Limits {
     pub nodes: u64,
     /// The deepest iteration, in moves.
     pub max_depth: u32,
+    /// Orders the moves before the search, from this seed: of moves the search scores equal it keeps the
+    /// first, so a seeded order varies the choice among them (and never picks a worse one). `None`: the
+    /// board's order, always the same choice.
+    pub order: Option<u64>,
 }
 
 impl Limits {
@@ -49,6 +54,15 @@ impl Limits {
         Limits {
             nodes,
             max_depth: MAX_DEPTH,
+            order: None,
+        }
+    }
+
+    /// The same limits with the moves ordered from `seed` (see [`Limits::order`]).
+    pub fn ordered(self, seed: u64) -> Limits {
+        Limits {
+            order: Some(seed),
+            ..self
         }
     }
 }
@@ -112,7 +126,7 @@ fn search_with(
         ],
         killers: vec![NO_MOVE; limits.max_depth as usize + 2],
     };
-    s.root(p, limits.max_depth)
+    s.root(p, limits.max_depth, limits.order)
 }
 
 struct Searcher<'t> {
@@ -144,7 +158,12 @@ struct Child {
 }
 
 impl Searcher<'_> {
-    fn root(&mut self, p: &Position, max_depth: u32) -> Result<SearchResult, NoMove> {
+    fn root(
+        &mut self,
+        p: &Position,
+        max_depth: u32,
+        order: Option<u64>,
+    ) -> Result<SearchResult, NoMove> {
         let me = p.to_move();
         let mut moves: Vec<(Child, i32)> = Vec::with_capacity(12);
         for house in p.candidates().filter_map(House::new) {
@@ -161,7 +180,14 @@ impl Searcher<'_> {
         if moves.is_empty() {
             return Err(NoMove::Stuck);
         }
-        // Captures first, then the board's order: a stable sort keeps the result deterministic.
+        if let Some(seed) = order {
+            // A seeded shuffle first: of equal captures, and of moves scored equal, the first is kept.
+            let mut rng = SeededRng::new(seed);
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, rng.below(i + 1));
+            }
+        }
+        // Captures first, then that order: a stable sort keeps the result deterministic.
         moves.sort_by_key(|&(_, g)| std::cmp::Reverse(g));
         let mut best = SearchResult {
             house: house_of(moves[0].0.house),

@@ -22,7 +22,7 @@ pub enum Contestant {
     Random,
     /// The legal move after which the mover's store minus the opponent's is largest; ties at random.
     Greedy,
-    /// The search at a level (`ai:1` … `ai:5`).
+    /// The search at a level (`ai:1` … `ai:6`).
     Ai(Level),
     /// The bare search at a budget of nodes (`nodes:N`): no opening book, no exact endings, no random
     /// moves. For measuring what more nodes buy, between the levels' budgets or beyond them.
@@ -48,7 +48,7 @@ impl FromStr for Contestant {
             "random" => Ok(Contestant::Random),
             "greedy" => Ok(Contestant::Greedy),
             _ => Err(format!(
-                "unknown player `{s}`: use random, greedy, ai:1 … ai:5 or nodes:N"
+                "unknown player `{s}`: use random, greedy, ai:1 … ai:6 or nodes:N"
             )),
         }
     }
@@ -93,7 +93,9 @@ impl Contestant {
                 searched(p, r.house)
             }
             Contestant::Nodes(n) => {
-                let limits = ai::Limits::nodes(n / context.node_divisor.max(1));
+                // Ordered as a level orders its moves, so that a level's budget plays its moves.
+                let order = ai::move_order(p, rng.next_u64());
+                let limits = ai::Limits::nodes(n / context.node_divisor.max(1)).ordered(order);
                 let r = ai::search(p, &limits, &context.stakes).ok()?;
                 searched(p, r.house)
             }
@@ -464,13 +466,13 @@ mod tests {
 
     #[test]
     fn a_budget_of_nodes_plays_the_level_with_that_budget() {
-        // Level 4 is the bare search at 62 500 nodes (no book, no exact endings, no random moves), so
-        // `nodes:62500` must play its moves exactly; level 1's budget, 250 nodes, not always.
+        // Level 5 is the bare search at 62 500 nodes (no book, no exact endings, no random moves), so
+        // `nodes:62500` must play its moves exactly; level 2's budget, 250 nodes, not always.
         let context = Context {
             stakes: Stakes::default(),
             node_divisor: 1,
         };
-        let level4 = Contestant::Ai(Level::new(4).unwrap());
+        let level5 = Contestant::Ai(Level::new(5).unwrap());
         let (same, smaller) = (Contestant::Nodes(62_500), Contestant::Nodes(250));
         let mut differs = 0;
         for item in 0..40 {
@@ -492,7 +494,7 @@ mod tests {
                 c.choose(&p, &mut SeededRng::new(1), &context)
                     .map(|c| c.house)
             };
-            let expected = pick(level4);
+            let expected = pick(level5);
             assert_eq!(pick(same), expected, "{p:?}");
             differs += (pick(smaller) != expected) as u32;
         }
@@ -502,7 +504,8 @@ mod tests {
     #[test]
     fn ai_players_parse_with_their_level() {
         assert_eq!("ai:3".parse(), Ok(Contestant::Ai(Level::new(3).unwrap())));
-        assert!("ai:6".parse::<Contestant>().is_err());
+        assert!("ai:7".parse::<Contestant>().is_err());
+        assert_eq!("ai:6".parse(), Ok(Contestant::Ai(Level::STRONGEST)));
         assert!("ai:".parse::<Contestant>().is_err());
         assert_eq!(Contestant::Ai(Level::new(5).unwrap()).to_string(), "ai:5");
         assert_eq!("nodes:125000".parse(), Ok(Contestant::Nodes(125_000)));

@@ -58,6 +58,7 @@ pub fn fixed_depth(depth: u32) -> Timed {
     let limits = Limits {
         nodes: u64::MAX,
         max_depth: depth,
+        order: None,
     };
     timed(|| search(&opening, &limits, &Stakes::default()).expect("the opening has moves"))
 }

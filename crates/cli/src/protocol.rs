@@ -208,7 +208,7 @@ mod tests {
 
     #[test]
     fn best_refuses_bad_levels_and_positions_without_a_move() {
-        for level in [0, 6, -1] {
+        for level in [0, 7, -1] {
             let a = answer_line(&format!(
                 r#"{{"op":"best","position":{OPENING},"level":{level},"seed":1}}"#
             ));

@@ -1,9 +1,10 @@
 //! The buttons that features show under each other's messages: a finished match offers a rematch, its
 //! analysis and its replay; a move may be taken back.
 
-use super::message::Text;
+use super::message::{Arg, Text};
 use super::reply::Action;
 use super::vocabulary::actions::{ActionId, ReplayStep};
+use namnam_ai::Level;
 use namnam_model::MatchId;
 use namnam_store::MatchRow;
 
@@ -12,6 +13,17 @@ pub(super) fn rematch_action(match_id: MatchId) -> Action {
     Action::new(
         ActionId::Rematch { match_id },
         Text::message("button-rematch", []),
+    )
+}
+
+/// The button under a match its player won against the computer: the same terms, one level up.
+pub(super) fn next_level_action(match_id: MatchId, level: Level) -> Action {
+    Action::new(
+        ActionId::RematchAt { match_id, level },
+        Text::message(
+            "button-next-level",
+            [("level", Arg::number(level.number()))],
+        ),
     )
 }
 

@@ -437,7 +437,13 @@ impl Core {
         options: &ChallengeOptions,
     ) -> Result<Reply, CoreError> {
         let place = &req.place;
-        let level = options.level.unwrap_or(DEFAULT_LEVEL);
+        let level = match options.level {
+            Some(level) => level,
+            // A first match against the computer is a beginner's; after that, where the player was.
+            None => store::last_computer_level(self.store.reader(), req.user.id)
+                .await?
+                .unwrap_or(DEFAULT_LEVEL),
+        };
         let terms = self.new_match_terms(req, options).await?;
         // The challenger plays South.
         let first = self.first_player(terms.first, Player::South);
@@ -474,7 +480,7 @@ impl Core {
             "match-computer-start",
             [
                 ("id", Arg::number(match_id)),
-                ("level", Arg::number(level.number())),
+                ("level", super::matches::level_words(level)),
                 ("sides", Arg::Text(text::sides(t, &row.names))),
             ],
         );

@@ -35,7 +35,7 @@ pub struct CoreConfig {
     /// transaction path alone).
     pub pictures: bool,
     /// How many computer searches may run at once across the server (each takes one core for up to about
-    /// half a second at level 5).
+    /// half a second at level 6).
     pub computer_searches: usize,
     /// Store every public reply in the outbox (see [`outbox`](crate::outbox)), for a front end that
     /// delivers through it.

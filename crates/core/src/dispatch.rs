@@ -113,7 +113,9 @@ impl Core {
             ChallengeCommand::Accept { challenge } => self.accept(req, *challenge).await,
             ChallengeCommand::Decline { challenge } => self.decline(req, *challenge).await,
             ChallengeCommand::Cancel { challenge } => self.cancel(req, *challenge).await,
-            ChallengeCommand::Rematch { match_id } => self.rematch(req, *match_id).await,
+            ChallengeCommand::Rematch { match_id, level } => {
+                self.rematch(req, *match_id, *level).await
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 //! The match a request acts on, how a match is shown, and a change to a match committed: the reply stored
 //! with the change and the hooks that follow it (ratings, turn DMs, tournaments) run in its transaction.
 
-use super::buttons::{analyse_action, rematch_action, replay_action, takeback_action};
+use super::buttons::{
+    analyse_action, next_level_action, rematch_action, replay_action, takeback_action,
+};
 use super::context::MatchChange;
 use super::error::{cause_chain, CoreError};
 use super::message::Arg;
@@ -11,6 +13,7 @@ use super::vocabulary::actions::ActionId;
 use super::vocabulary::{Expected, MatchRef, MatchRefusal, PlayRefusal, Request};
 use super::web::Page;
 use super::{text, Core, Text};
+use namnam_ai::Level;
 use namnam_game::{ByPlayer, MatchMove, Player};
 use namnam_model::{MatchId, Place, UserId};
 use namnam_store::{self as store, LastMove, MatchRow, MatchState, StoreError};
@@ -217,12 +220,25 @@ impl Core {
             lines.push(text::describe_result(&result, names));
             lines.push(text::final_houses(game, names));
             lines.extend(ratings_line(after));
+            let harder = beaten_level(row, result.winner).and_then(|level| level.next());
+            if let Some(next) = harder {
+                lines.push(Text::message(
+                    "match-computer-next-level",
+                    [("level", level_words(next))],
+                ));
+            }
             if row.state == MatchState::Finished {
                 reply.buttons.actions = vec![
                     rematch_action(row.id),
                     analyse_action(row.id),
                     replay_action(row.id),
                 ];
+                if let Some(next) = harder {
+                    reply
+                        .buttons
+                        .actions
+                        .insert(0, next_level_action(row.id, next));
+                }
             }
         } else if let MatchState::Active { deadline } = row.state {
             lines.extend(turn_lines(row, deadline, &mut reply));
@@ -403,4 +419,22 @@ pub(super) fn may_take_back(row: &MatchRow, asker: Player) -> Result<LastMove, P
 /// bot is a member of (where the ratings, seasons and leaderboard are).
 pub(super) fn rates(row: &MatchRow) -> bool {
     row.computer.is_none() && matches!(row.place, Place::ServerChannel { .. })
+}
+
+/// The computer's level in a match its human opponent won, if they did.
+fn beaten_level(row: &MatchRow, winner: Option<Player>) -> Option<Level> {
+    let seat = row.computer?;
+    (winner == Some(seat.side.other())).then_some(seat.level)
+}
+
+/// A level as players read it: its number and its name ("level 1 (beginner)").
+pub(super) fn level_words(level: Level) -> Arg {
+    let name = Text::message(&format!("level-name-{}", level.number()), []);
+    Arg::Text(Text::message(
+        "level-words",
+        [
+            ("level", Arg::number(level.number())),
+            ("name", Arg::Text(name)),
+        ],
+    ))
 }

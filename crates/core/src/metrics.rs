@@ -106,7 +106,7 @@ impl CoreMetrics {
             request_seconds: Histogram::new(exponential_buckets(0.001, 2.0, 15)),
             // From half a millisecond to about 2 s.
             picture_seconds: Histogram::new(exponential_buckets(0.0005, 2.0, 13)),
-            // From 5 ms to about 20 s (level 5 takes about a second on a quiet core).
+            // From 5 ms to about 20 s (level 6 takes about a second on a quiet core).
             search_seconds: Histogram::new(exponential_buckets(0.005, 2.0, 13)),
             live_matches: Gauge::default(),
             open_challenges: Gauge::default(),

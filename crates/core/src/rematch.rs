@@ -1,6 +1,7 @@
 //! `rematch`: a finished match played again on the same terms. Against a person it opens a challenge to the
 //! other player (through `challenge`, with all its checks; accepting it swaps sides as any rematch does);
-//! against the computer the new match starts at once, at the same level.
+//! against the computer the new match starts at once, at the same level (or the one asked for: the button
+//! after a win asks for the next).
 
 use super::error::CoreError;
 use super::vocabulary::{
@@ -16,6 +17,7 @@ impl Core {
         &self,
         req: &Request,
         match_id: Option<MatchId>,
+        level: Option<Level>,
     ) -> Result<Reply, CoreError> {
         let reader = self.store.reader();
         let place = &req.place;
@@ -52,7 +54,14 @@ impl Core {
         let first = store::first_mover_of_match(reader, row.id)
             .await?
             .unwrap_or(FirstMover::Random);
-        let options = same_terms(&row, first, computer.map(|seat| seat.level));
+        if level.is_some() && computer.is_none() {
+            return Err(ChallengeRefusal::LevelForPeople.into());
+        }
+        let options = same_terms(
+            &row,
+            first,
+            computer.map(|seat| level.unwrap_or(seat.level)),
+        );
         self.challenge(req, &opponent, &options).await
     }
 }

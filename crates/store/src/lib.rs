@@ -55,11 +55,11 @@ pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,
     active_match_of_pair, active_matches_in_channel, clear_reminder, due_reminders, due_timeouts,
     finish_match, finished_match_ids, finished_matches_of_player, insert_match,
-    last_finished_match_of, last_match_in_channel, last_match_of_in_channel, last_meeting_south,
-    live_matches_of_server, load_match, mark_thread_closed, match_moves, matches_of_player,
-    move_match, pause_clock, record_move, running_clocks, set_draw_offer, set_takeback_request,
-    take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow, NewMatch, StoredMove,
-    TakenBack,
+    last_computer_level, last_finished_match_of, last_match_in_channel, last_match_of_in_channel,
+    last_meeting_south, live_matches_of_server, load_match, mark_thread_closed, match_moves,
+    matches_of_player, move_match, pause_clock, record_move, running_clocks, set_draw_offer,
+    set_takeback_request, take_back, ComputerSeat, LastMove, MatchRow, MatchState, MoveRow,
+    NewMatch, StoredMove, TakenBack,
 };
 pub use notifications::{
     acted_at, mark_acted, refusal_untold, refuse_turn_notifications, set_turn_notifications,

@@ -942,3 +942,21 @@ pub async fn last_meeting_south(
     .await?;
     Ok(south.map(UserId::from_sql))
 }
+
+/// The computer's level in `player`'s newest match against it, if they ever played it.
+pub async fn last_computer_level<'e, E>(db: E, player: UserId) -> StoreResult<Option<Level>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let level: Option<i64> = sqlx::query_scalar(
+        "SELECT engine_level FROM matches
+         WHERE engine_level IS NOT NULL AND (south_id = $1 OR north_id = $1)
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(player.to_sql())
+    .fetch_optional(db)
+    .await?;
+    level
+        .map(|l| Level::new(l).map_err(|e| StoreError::Corrupt(format!("a computer level: {e}"))))
+        .transpose()
+}

@@ -1,4 +1,4 @@
-//! Level 5 in exact endings, and duels between engines, through the crate's public API.
+//! Level 6 in exact endings, and duels between engines, through the crate's public API.
 
 use namnam_ai::duel::{self, Engine};
 use namnam_ai::{choose_move, endings, Level};
@@ -36,7 +36,7 @@ fn small_position(rng: &mut SeededRng, seeds: u8, since: u8) -> Option<Position>
 }
 
 #[test]
-fn level_5_plays_a_best_move_in_an_ending_it_can_work_out() {
+fn level_6_plays_a_best_move_in_an_ending_it_can_work_out() {
     let mut rng = SeededRng::new(99);
     let mut played = 0;
     while played < 30 {

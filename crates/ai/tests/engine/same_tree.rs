@@ -40,6 +40,7 @@ fn cases() -> Vec<(String, Position, Limits, Stakes)> {
     let deep = |d| Limits {
         nodes: u64::MAX,
         max_depth: d,
+        order: None,
     };
     let mut cases = Vec::new();
     let opening = Position::opening(Player::South, Rules::default());

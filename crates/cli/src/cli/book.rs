@@ -1,4 +1,4 @@
-//! `namnam book build`: level 5's opening book (`namnam_ai::book`), searched afresh and written out.
+//! `namnam book build`: level 6's opening book (`namnam_ai::book`), searched afresh and written out.
 
 use namnam_ai::book;
 use std::io::Write;

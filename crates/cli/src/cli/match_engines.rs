@@ -18,11 +18,12 @@ pub struct Args {
     /// Engine B's command (for example an older build: `/tmp/old/namnam engine`).
     #[arg(long)]
     b: String,
-    /// The level A is asked to play at (1–5).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(i64).range(1..=5))]
+    /// The level A is asked to play at (1–6; an engine from before level 1 for beginners counts 1–5, its 5
+    /// being today's 6).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(i64).range(1..=6))]
     level_a: i64,
-    /// The level B is asked to play at (1–5).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(i64).range(1..=5))]
+    /// The level B is asked to play at (1–6, as for A).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(i64).range(1..=6))]
     level_b: i64,
     /// Starts: the opening, then positions a few random moves in; two matches each (A as South, then as
     /// North).

@@ -61,14 +61,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         median(cpu_ratios).map_or("-".into(), |r| format!("{r:.2}")),
     );
 
-    // The search level 5 makes, not its move: at a round start level 5 plays from its opening book.
+    // The search level 6 makes, not its move: at a round start level 6 plays from its opening book.
     let opening = Position::opening(Player::South, Rules::default());
     let limits = Limits::nodes(Level::STRONGEST.nodes());
     let t: Timed = speed::timed(|| {
         search(&opening, &limits, &Stakes::default()).expect("the opening has moves")
     });
     println!(
-        "A level-5 search from the opening (level 5's budget; its move there comes from the book): {} \
+        "A level-6 search from the opening (level 6's budget; its move there comes from the book): {} \
          nodes (depth {}) in {:.2} s: {} wall, {} CPU.",
         t.result.nodes,
         t.result.depth,

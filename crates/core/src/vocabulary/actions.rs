@@ -16,6 +16,7 @@ use super::{
     ChallengeCommand, Command, Expected, MatchRef, PlayCommand, PuzzleCommand, RecordCommand,
     ReplayFrom, TournamentCommand,
 };
+use namnam_ai::Level;
 use namnam_game::House;
 
 /// Every id starts with this, so that a front end can tell its own buttons from others'.
@@ -47,6 +48,8 @@ pub enum ActionId {
     ResignConfirmed { match_id: MatchId },
     /// Play a finished match again, on the same terms.
     Rematch { match_id: MatchId },
+    /// The same terms again against the computer, at `level` (the next one up, after a win).
+    RematchAt { match_id: MatchId, level: Level },
     /// Answer or withdraw a challenge.
     Challenge {
         challenge: ChallengeId,
@@ -164,7 +167,14 @@ impl ActionId {
             }),
             ActionId::Rematch { match_id } => Command::Challenges(ChallengeCommand::Rematch {
                 match_id: Some(match_id),
+                level: None,
             }),
+            ActionId::RematchAt { match_id, level } => {
+                Command::Challenges(ChallengeCommand::Rematch {
+                    match_id: Some(match_id),
+                    level: Some(level),
+                })
+            }
             ActionId::Challenge { challenge, answer } => {
                 let challenge = Some(challenge);
                 Command::Challenges(match answer {
@@ -216,6 +226,7 @@ impl ActionId {
                 | ActionId::Resign { .. }
                 | ActionId::ResignConfirmed { .. }
                 | ActionId::Rematch { .. }
+                | ActionId::RematchAt { .. }
         )
     }
 
@@ -229,6 +240,7 @@ impl ActionId {
             ActionId::Resign { .. } => "resign".into(),
             ActionId::ResignConfirmed { .. } => "resign confirm:yes".into(),
             ActionId::Rematch { .. } => "rematch".into(),
+            ActionId::RematchAt { level, .. } => format!("rematch level:{level}"),
             ActionId::Challenge { answer, .. } => answer.name().into(),
             ActionId::Analyse { match_id } => format!("analyse match:{match_id}"),
             ActionId::Replay { match_id, ply, .. } => format!("replay match:{match_id} move:{ply}"),
@@ -261,6 +273,7 @@ impl ActionId {
             ActionId::Resign { .. } => "resign",
             ActionId::ResignConfirmed { .. } => "resign-yes",
             ActionId::Rematch { .. } => "rematch",
+            ActionId::RematchAt { .. } => "rematch-level",
             ActionId::Challenge { .. } => "challenge",
             ActionId::Analyse { .. } => "analyse",
             ActionId::Replay { .. } => "replay",
@@ -291,6 +304,9 @@ impl fmt::Display for ActionId {
             ActionId::Resign { match_id } => write!(f, "{PREFIX}{match_id}:resign"),
             ActionId::ResignConfirmed { match_id } => write!(f, "{PREFIX}{match_id}:resign-yes"),
             ActionId::Rematch { match_id } => write!(f, "{PREFIX}{match_id}:rematch"),
+            ActionId::RematchAt { match_id, level } => {
+                write!(f, "{PREFIX}{match_id}:rematch:{level}")
+            }
             ActionId::Challenge { challenge, answer } => {
                 write!(f, "{PREFIX}challenge:{challenge}:{}", answer.name())
             }
@@ -368,6 +384,11 @@ fn from_parts(parts: &[&str]) -> Option<ActionId> {
         [m, "takeback", t] => ActionId::Takeback {
             match_id: MatchId(number(m)?),
             turn: turn(t)?,
+        },
+        // One spelling per id: the level's digit alone.
+        [m, "rematch", l] if l.len() == 1 => ActionId::RematchAt {
+            match_id: MatchId(number(m)?),
+            level: Level::new(number(l)?).ok()?,
         },
         [m, "takeback-no", t] => ActionId::TakebackDecline {
             match_id: MatchId(number(m)?),
@@ -489,6 +510,10 @@ mod tests {
             }),
             id.prop_map(|match_id| ActionId::Rematch {
                 match_id: MatchId(match_id)
+            }),
+            (id, 1i64..=6).prop_map(|(match_id, level)| ActionId::RematchAt {
+                match_id: MatchId(match_id),
+                level: Level::new(level).expect("1–6")
             }),
             (id, answer).prop_map(|(challenge, answer)| ActionId::Challenge {
                 challenge: ChallengeId(challenge),

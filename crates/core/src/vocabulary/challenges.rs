@@ -25,8 +25,10 @@ pub enum ChallengeCommand {
         challenge: Option<ChallengeId>,
     },
     /// Play a finished match again, same terms: `None` is the user's last finished match in the channel.
+    /// Against the computer, `level` plays it at another level.
     Rematch {
         match_id: Option<MatchId>,
+        level: Option<Level>,
     },
 }
 
@@ -59,6 +61,11 @@ impl ChallengeCommand {
             },
             "rematch" => ChallengeCommand::Rematch {
                 match_id: opts.parse("match", |v| v.parse().ok(), Wanted::MatchNumber)?,
+                level: opts.parse(
+                    "level",
+                    |v| v.parse().ok().and_then(|l| Level::new(l).ok()),
+                    Wanted::Level,
+                )?,
             },
             _ => {
                 // `challenge bob` as well as `challenge opponent:bob`, as `move 3` and `move house:3`.

@@ -306,13 +306,9 @@ async fn migrate_db_moves_a_live_installation_there_and_back(backend: Backend) {
     }
 }
 
-/// Migration 22 moves a challenge's and a tournament's terms into one JSON column (`Terms`): a database
-/// made by the version before, with an open challenge and a running tournament (its players and a game,
-/// which cascade from it), opens with every row kept, each term where it was, and the next tournament
-/// numbered after the old ones.
-async fn old_terms_columns_become_one_terms_column_keeping_every_row(backend: Backend) {
+/// A pool on `db` whose schema is as the migrations before `version` left it.
+async fn schema_before(db: &TestDb, backend: Backend, version: i64) -> sqlx::AnyPool {
     use namnam_store::{Backend as StoreBackend, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
-    let db = TestDb::new(backend).await;
     sqlx::any::install_default_drivers();
     let url = match backend {
         Backend::Sqlite => format!("{}?mode=rwc", db.url),
@@ -330,10 +326,20 @@ async fn old_terms_columns_become_one_terms_column_keeping_every_row(backend: Ba
     let mut before = migrations.migrator().await.unwrap();
     let upto = before
         .iter()
-        .position(|m| m.version == 22)
-        .expect("migration 22");
+        .position(|m| m.version == version)
+        .expect("the migration");
     before.migrations = before.migrations[..upto].to_vec().into();
     before.run(&pool).await.unwrap();
+    pool
+}
+
+/// Migration 22 moves a challenge's and a tournament's terms into one JSON column (`Terms`): a database
+/// made by the version before, with an open challenge and a running tournament (its players and a game,
+/// which cascade from it), opens with every row kept, each term where it was, and the next tournament
+/// numbered after the old ones.
+async fn old_terms_columns_become_one_terms_column_keeping_every_row(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let pool = schema_before(&db, backend, 22).await;
     for sql in [
         "INSERT INTO servers (id, name, created_at) VALUES (7, 'old server', 0)",
         "INSERT INTO players (id, name, created_at) VALUES (11, 'alice', 0), (12, 'bob', 0)",
@@ -431,7 +437,49 @@ async fn old_terms_columns_become_one_terms_column_keeping_every_row(backend: Ba
     assert_eq!(next, namnam_model::TournamentId(3));
 }
 
+/// Migration 24 makes room for a beginner's level below the five there were: a match stored against the
+/// old level 5, the strongest, is against level 6 after it, the same player.
+async fn an_old_computer_match_keeps_its_player_at_the_new_level(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let pool = schema_before(&db, backend, 24).await;
+    let options = namnam_game::MatchOptions::new(
+        namnam_game::Rules::default(),
+        namnam_game::Player::South,
+        None,
+        Some(1),
+    )
+    .unwrap();
+    let game = serde_json::to_string(&namnam_game::Match::new(options)).unwrap();
+    for sql in [
+        "INSERT INTO servers (id, name, created_at) VALUES (7, 'old server', 0)",
+        "INSERT INTO players (id, name, kind, created_at) VALUES (11, 'alice', 'human', 0),
+            (12, 'namnam', 'engine', 0)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    sqlx::query(
+        "INSERT INTO matches (id, server_id, channel_id, channel_name, south_id, north_id, state, game,
+            clock_secs, engine_level, created_at, updated_at)
+            VALUES (3, 7, 70, 'games', 11, 12, 'finished', $1, 3600, 5, 0, 0)",
+    )
+    .bind(game)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    let store = Store::open(&db.url).await.expect("the old database opens");
+    let row = namnam_store::load_match(store.reader(), namnam_model::MatchId(3))
+        .await
+        .unwrap()
+        .expect("the match is kept");
+    let seat = row.computer.expect("against the computer");
+    assert_eq!(seat.level, namnam_ai::Level::STRONGEST);
+    assert_eq!(seat.level.number(), 6);
+}
+
 on_both_backends!(
     migrate_db_moves_a_live_installation_there_and_back,
     old_terms_columns_become_one_terms_column_keeping_every_row,
+    an_old_computer_match_keeps_its_player_at_the_new_level,
 );

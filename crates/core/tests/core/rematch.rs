@@ -50,7 +50,8 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
     assert_eq!(
         button.command(),
         Command::Challenges(ChallengeCommand::Rematch {
-            match_id: Some(MatchId(first_id.0))
+            match_id: Some(MatchId(first_id.0)),
+            level: None,
         })
     );
 

@@ -245,7 +245,73 @@ async fn two_calls_for_one_computer_turn_play_one_move(backend: Backend) {
     assert_eq!(stored_moves(&h, match_id).await.len(), 1);
 }
 
+/// A player new to the computer is given the beginner's level when they name none; a win offers the next
+/// level, in words and as a button that starts it; and a challenge that names no level then plays the
+/// level of the player's last match against the computer.
+async fn a_new_player_starts_at_level_1_and_a_win_offers_the_next(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let mut reply = h
+        .ok(
+            "alice",
+            "challenge opponent:namnam rounds:1 first:challenger",
+        )
+        .await;
+    assert!(reply.text.has_message("level-name-1"), "{}", reply.text);
+    let match_id = reply.board.state.as_ref().expect("a board").match_id;
+    let level_of = |row: Option<store::MatchRow>| row.and_then(|r| r.computer).map(|c| c.level);
+    let stored = store::load_match(h.core.store().reader(), match_id)
+        .await
+        .unwrap();
+    assert_eq!(level_of(stored), Some(Level::WEAKEST));
+    // alice plays level 5's moves until the round ends.
+    let strong = Level::new(5).unwrap();
+    for ply in 0..2000u64 {
+        if reply.follows.computer_turn.is_some() {
+            reply = computer_moves(&h, &reply).await;
+        } else if to_move(&reply).as_deref() == Some("alice") {
+            let row = store::load_match(h.core.store().reader(), match_id)
+                .await
+                .unwrap()
+                .unwrap();
+            let house = choose_match_move(&row.game, strong, ply).unwrap().house;
+            reply = h
+                .ok("alice", &format!("move house:{}", house.label()))
+                .await;
+        } else {
+            break;
+        }
+    }
+    assert!(reply.text.has_message("result-win"), "{}", reply.text);
+    assert!(
+        reply.text.has_message("match-computer-next-level"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.has_message("level-name-2"), "{}", reply.text);
+    let next = reply
+        .buttons
+        .actions
+        .iter()
+        .find(|a| matches!(a.id, namnam_core::ActionId::RematchAt { .. }))
+        .expect("a button for the next level");
+    let started = h
+        .press("alice", next.id)
+        .await
+        .expect("the next level starts");
+    assert!(started.text.has_message("level-name-2"), "{}", started.text);
+    let second = started.board.state.as_ref().expect("a board").match_id;
+    let stored = store::load_match(h.core.store().reader(), second)
+        .await
+        .unwrap();
+    assert_eq!(level_of(stored), Some(Level::new(2).unwrap()));
+    h.ok("alice", "resign confirm:yes").await;
+    // No level named: where alice was last.
+    let again = h.ok("alice", "challenge opponent:namnam").await;
+    assert!(again.text.has_message("level-name-2"), "{}", again.text);
+}
+
 on_both_backends!(
+    a_new_player_starts_at_level_1_and_a_win_offers_the_next,
     a_one_round_match_against_level_1_ends_unrated_with_legal_stored_moves,
     a_move_while_the_computer_thinks_is_refused_politely,
     a_restart_while_the_computer_is_to_move_loses_nothing,

@@ -30,7 +30,7 @@ pub async fn challenge(
     rounds: Option<u8>,
     clock: Option<Clock>,
     #[min = 1]
-    #[max = 5]
+    #[max = 6]
     level: Option<u8>,
 ) -> Result<(), CommandError> {
     let poise::Context::Application(app) = ctx else {
@@ -47,7 +47,7 @@ pub async fn challenge(
             round_limit: rounds,
             clock_secs: clock.map(Clock::seconds),
         },
-        // Discord keeps the number within 1–5 (`min`/`max`); anything else is refused like a typed level.
+        // Discord keeps the number within 1–6 (`min`/`max`); anything else is refused like a typed level.
         level: level
             .map(|l| Level::new(i64::from(l)))
             .transpose()
@@ -270,7 +270,10 @@ pub async fn takeback(
 pub async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(
         ctx,
-        Command::Challenges(ChallengeCommand::Rematch { match_id: None }),
+        Command::Challenges(ChallengeCommand::Rematch {
+            match_id: None,
+            level: None,
+        }),
     )
     .await
 }

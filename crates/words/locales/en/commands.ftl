@@ -25,7 +25,7 @@ command-challenge-rounds = rounds
 command-challenge-clock = clock
     .description = Time for each move (default: the server's, 24h)
 command-challenge-level = level
-    .description = Against me, the computer: 1 (gentle) to 5 (strongest), default 2
+    .description = Against me, the computer: 1 (beginner) to 6 (strongest); a first match is at 1
 
 command-accept = accept
     .description = Accept the challenge open for you in this channel

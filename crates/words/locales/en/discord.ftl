@@ -5,7 +5,7 @@
 # language's clients show them.
 discord-help = **Playing Nam-nam here**
     `/challenge opponent:@someone` — invite someone (options: endgame, chain, first, target, rounds, clock)
-    `/challenge opponent:@Namnam level:1` — play me, the computer: level 1 (gentle) to 5 (strongest)
+    `/challenge opponent:@Namnam level:1` — play me, the computer: level 1 (beginner) to 6 (strongest)
     `/accept`, `/decline`, `/cancel` — answer or withdraw the open challenge in this channel (or use its buttons)
     `/move house:3` — play a house (start typing: only your legal houses are offered); or press a house button
     `/board` — show the board again · `/resign` · `/draw` — offer or accept a draw · `/rematch` — play again
@@ -31,7 +31,7 @@ discord-command-changed = This command has just changed: try again in a minute.
 discord-unknown-button = I don't recognise this button.
 discord-restarting = I'm restarting: try again in a minute.
 discord-apology = Sorry, something went wrong on my side. Nothing was changed; please try again.
-discord-level-range = The level must be 1 to 5.
+discord-level-range = The level must be 1 to 6.
 discord-no-such-house = There is no house { $house }: houses are numbered 1 to 12.
 discord-channel-unknown = Discord did not say where that channel is: try again in a moment.
 discord-channel-foreign = That is not a channel of this server that I can see: pick one with # from this server.

@@ -79,6 +79,7 @@ button-resign = Resign
 button-resign-confirm = Yes, resign
 button-accept-draw = Accept the draw
 button-rematch = Rematch
+button-next-level = Level { $level }
 button-replay = Replay
 button-analyse = Analyse
 
@@ -98,7 +99,15 @@ match-unrated = This match is unrated.
 match-thinking = { $player } is thinking…
 match-draw-offered = { $player } has offered a draw.
 match-takeback-asked = { $player } has asked to take back their last move.
-match-computer-start = Match #{ $id } against the computer, level { $level }: { $sides }. Matches against the computer are not rated.
+match-computer-start = Match #{ $id } against the computer, { $level }: { $sides }. Matches against the computer are not rated.
+match-computer-next-level = You beat the computer: try { $level } next.
+level-words = level { $level } ({ $name })
+level-name-1 = beginner
+level-name-2 = casual
+level-name-3 = intermediate
+level-name-4 = advanced
+level-name-5 = expert
+level-name-6 = strongest
 
 # The board as a console shows it in text: beside each row, and under the board.
 board-text-north = { $name } (north), store { $store }

@@ -22,7 +22,7 @@ command-challenge-rounds = manches
 command-challenge-clock = temps
     .description = Le temps pour chaque coup (par défaut : celui du serveur, 24 h)
 command-challenge-level = niveau
-    .description = Contre moi, l'ordinateur : 1 (doux) à 5 (le plus fort), 2 par défaut
+    .description = Contre moi, l'ordinateur : 1 (débutant) à 6 (le plus fort) ; une première partie est au 1
 
 command-accept = accepter
     .description = Accepter le défi qui vous attend dans ce salon

@@ -5,7 +5,7 @@
 # les clients Discord en français les montrent.
 discord-help = **Jouer au Nam-nam ici**
     `/défier adversaire:@quelqu'un` — inviter quelqu'un (options : dernières-graines, prises-en-chaîne, premier, objectif, manches, temps)
-    `/défier adversaire:@Namnam niveau:1` — jouer contre moi, l'ordinateur : niveau 1 (doux) à 5 (le plus fort)
+    `/défier adversaire:@Namnam niveau:1` — jouer contre moi, l'ordinateur : niveau 1 (débutant) à 6 (le plus fort)
     `/accepter`, `/refuser`, `/annuler` — répondre au défi ouvert dans ce salon, ou le retirer (ou utiliser ses boutons)
     `/coup case:3` — jouer une case (commencez à taper : seules vos cases jouables sont proposées) ; ou appuyer sur le bouton d'une case
     `/plateau` — revoir le plateau · `/abandonner` · `/nulle` — proposer ou accepter la nulle · `/revanche` — rejouer
@@ -30,7 +30,7 @@ discord-command-changed = Cette commande vient de changer : réessayez dans une 
 discord-unknown-button = Je ne reconnais pas ce bouton.
 discord-restarting = Je redémarre : réessayez dans une minute.
 discord-apology = Désolé, quelque chose s'est mal passé de mon côté. Rien n'a changé ; réessayez, s'il vous plaît.
-discord-level-range = Le niveau va de 1 à 5.
+discord-level-range = Le niveau va de 1 à 6.
 discord-no-such-house = Il n'y a pas de case { $house } : les cases sont numérotées de 1 à 12.
 discord-channel-unknown = Discord n'a pas dit où est ce salon : réessayez dans un instant.
 discord-channel-foreign = Ce n'est pas un salon de ce serveur que je peux voir : choisissez-en un de ce serveur avec #.

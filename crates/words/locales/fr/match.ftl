@@ -79,6 +79,7 @@ button-resign = Abandonner
 button-resign-confirm = Oui, abandonner
 button-accept-draw = Accepter la nulle
 button-rematch = Revanche
+button-next-level = Niveau { $level }
 button-replay = Revoir
 button-analyse = Analyser
 
@@ -98,7 +99,15 @@ match-unrated = Cette partie n'est pas classée.
 match-thinking = { $player } réfléchit…
 match-draw-offered = { $player } a proposé la nulle.
 match-takeback-asked = { $player } a demandé à reprendre son dernier coup.
-match-computer-start = Partie n° { $id } contre l'ordinateur, niveau { $level } : { $sides }. Les parties contre l'ordinateur ne sont pas classées.
+match-computer-start = Partie n° { $id } contre l'ordinateur, { $level } : { $sides }. Les parties contre l'ordinateur ne sont pas classées.
+match-computer-next-level = Vous avez battu l'ordinateur : essayez ensuite le { $level }.
+level-words = niveau { $level } ({ $name })
+level-name-1 = débutant
+level-name-2 = occasionnel
+level-name-3 = intermédiaire
+level-name-4 = avancé
+level-name-5 = expert
+level-name-6 = le plus fort
 
 # The board as a console shows it in text: beside each row, and under the board.
 board-text-north = { $name } (nord), grenier { $store }
