@@ -15,6 +15,7 @@ notify-on = I will send you a DM when it becomes your turn in a match, unless yo
 notify-off = No DMs when it is your turn. To have them: { $on }.
 notify-turn = Your turn in match #{ $id } against { $opponent }, in { $channel }: move by { $deadline }. To stop these DMs: { $off }.
 notify-refused = I could not send you a DM on your turn (your settings do not let me), so turn DMs are now off. To have them again, allow DMs from this server's members, then: { $on }.
+notify-notice = Match #{ $id }, in { $channel }: { $notice }
 
 ## The clock.
 clock-reminder = { $player }: a quarter of your time is left in match #{ $id }. { $turn }

@@ -15,6 +15,7 @@ notify-on = Je vous enverrai un MP quand ce sera à vous de jouer dans une parti
 notify-off = Pas de MP quand c'est à vous de jouer. Pour en recevoir : { $on }.
 notify-turn = À vous de jouer dans la partie n° { $id } contre { $opponent }, dans { $channel } : jouez avant le { $deadline }. Pour ne plus recevoir ces MP : { $off }.
 notify-refused = Je n'ai pas pu vous envoyer de MP à votre tour (vos paramètres ne me le permettent pas) : les MP de tour sont donc désactivés. Pour les retrouver, autorisez les MP des membres de ce serveur, puis : { $on }.
+notify-notice = Partie n° { $id }, dans { $channel } : { $notice }
 
 ## The clock.
 clock-reminder = { $player } : il vous reste un quart de votre temps dans la partie n° { $id }. { $turn }
