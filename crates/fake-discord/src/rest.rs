@@ -166,6 +166,7 @@ async fn handle(
             fault: fault
                 .map(Fault::name)
                 .or_else(|| outage.then(|| "outage".into())),
+            at_ms: shared.clock.now_ms(),
         });
         (status, body, headers, fault)
     };

@@ -217,6 +217,8 @@ pub struct Recorded {
     /// The injected fault, if any (`429 route`, `429 global`, `500`, `502`, `503`, `drop before`,
     /// `drop after`), or `outage` for a 503 during [`FakeDiscord::begin_outage_with_rest`].
     pub fault: Option<String>,
+    /// When it came, by the fake's clock.
+    pub at_ms: i64,
 }
 
 /// A message as the fake keeps it.
