@@ -40,6 +40,10 @@ const DEFER_AFTER_MS: i64 = 2000;
 /// How long an interaction's token takes follow-ups and edits.
 const TOKEN_LIFE_MS: i64 = 15 * 60 * 1000;
 
+/// How long before its token dies an answer stops sending follow-ups: a request begun just before the 15
+/// minutes must not reach Discord after them (what it would have shown waits for the next answer).
+const TOKEN_MARGIN_MS: i64 = 30 * 1000;
+
 /// How many follow-ups an interaction takes where only a user installed the app: "Apps are limited to 5
 /// followup messages per interaction if it was initiated from a user-installed app and isn't installed in
 /// the server" (Discord's developer docs, receiving-and-responding, "Create Followup Message").
@@ -459,7 +463,7 @@ impl Answerer for Answering<'_> {
     fn capacity(&self) -> Capacity {
         match self.target.responded() {
             true => Capacity {
-                until_ms: Some(self.target.created_ms() + TOKEN_LIFE_MS),
+                until_ms: Some(self.target.created_ms() + TOKEN_LIFE_MS - TOKEN_MARGIN_MS),
                 follow_ups: self.target.follow_ups_left(),
             },
             false => Capacity::SPENT,

@@ -4,7 +4,10 @@
 //! rate-limit headers, seeded faults (429s, 5xx, dropped connections), interaction deadlines on the
 //! test's clock, threads that archive and lock, deleted channels, missing permissions; on the gateway
 //! (`gateway.rs`), a session that can be resumed with the events it missed replayed, op 7 Reconnect,
-//! op 9 Invalid Session, dropped sockets, outages, and a guild that becomes unavailable.
+//! op 9 Invalid Session, dropped sockets, outages, and a guild that becomes unavailable; and user installs
+//! (`installs.rs`): interactions from a group DM, the bot's DM and a server the bot is not in, with their
+//! `context` and `authorizing_integration_owners`, where the app may only answer (no channel request, at
+//! most 5 follow-ups, ephemeral without Use External Apps), and DMs refused per user (50007, 50278).
 //!
 //! It keeps what Discord would keep — registered commands, messages with their attachments, the state
 //! of each interaction — records every REST request, and checks each one against Discord's OpenAPI
