@@ -14,7 +14,7 @@ use crate::checks::{
 use crate::fixture::{alice, bob, namnam, Fixture};
 use crate::payload::Options;
 use crate::support::fake_discord::{
-    FakeDiscord, Message, Sent, PATIENCE, TOKEN_LIFETIME_MS, USER_INSTALL_FOLLOWUPS,
+    FakeDiscord, Message, PATIENCE, TOKEN_LIFETIME_MS, USER_INSTALL_FOLLOWUPS,
 };
 use namnam_store::Store;
 
@@ -49,19 +49,6 @@ async fn post_states(store: &Store) -> Vec<String> {
         .into_iter()
         .map(|(_, state, _)| state)
         .collect()
-}
-
-/// The public follow-up of `sent` that contains `text`.
-async fn follow_up_with(fake: &FakeDiscord, sent: &Sent, text: &str) -> Message {
-    fake.wait_for(&format!("a follow-up saying {text:?}"), |s| {
-        s.interactions[&sent.token]
-            .followups
-            .iter()
-            .filter_map(|id| s.messages.get(id))
-            .find(|m| m.content().contains(text))
-            .cloned()
-    })
-    .await
 }
 
 /// Nothing the bot did in `channel` broke the rules of a place where it may only answer: no request on
@@ -170,11 +157,24 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
         (board_id, board) = (next_id, next);
     }
 
-    // The clock runs out: stored at the deadline, and never posted in the group DM.
+    // The clock runs out: stored at the deadline, and never posted in the group DM. It waits for the next
+    // answer there — unless the last move's answer is still following up, and carries it itself.
     clock.advance_secs(6 * 60);
     until_over(&store, match_id).await;
+    let shown = |s: &crate::support::fake_discord::State| {
+        s.messages
+            .values()
+            .find(|m| {
+                m.channel_id == LOUNGE && !m.ephemeral && m.content().contains("clock ran out")
+            })
+            .cloned()
+    };
     let deadline = tokio::time::Instant::now() + PATIENCE;
-    while !post_states(&store).await.iter().any(|s| s == "awaiting") {
+    loop {
+        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
+        if awaiting || shown(&fake.state()).is_some() {
+            break;
+        }
         assert!(
             tokio::time::Instant::now() < deadline,
             "the time-out waits for an answer"
@@ -183,11 +183,23 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
     }
 
     // The next press there (a house of the last board, out of date now) is refused privately, and the
-    // time-out follows its answer.
+    // time-out, if it still waited, follows its answer.
     let sent = fake.press(&alice(), board_id, &house_ids(&board)[0]);
     ephemeral_text(&fake.callback(&sent).await);
-    let timed_out = follow_up_with(fake, &sent, "clock ran out").await;
+    let timed_out = fake.wait_for("the time-out shown", shown).await;
     assert!(!timed_out.ephemeral, "{}", timed_out.content());
+    let by_the_press = fake.interaction_state(&sent).followups.iter().any(|id| {
+        fake.state().messages[id]
+            .content()
+            .contains("clock ran out")
+    });
+    eprintln!(
+        "the time-out followed {}",
+        match by_the_press {
+            true => "the next press",
+            false => "the last move's answer, still following up when the clock ran out",
+        }
+    );
     let deadline = tokio::time::Instant::now() + PATIENCE;
     // Every post settled: shown, or (alice's DMs) dropped.
     let waiting = ["held", "pending", "awaiting"];
@@ -203,6 +215,13 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let shown_times = fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| m.channel_id == LOUNGE && !m.ephemeral && m.content().contains("clock ran out"))
+        .count();
+    assert_eq!(shown_times, 1, "the time-out shown once");
 
     // bob is told by DM too, in words; alice's DMs were refused (50278) once at most, then left off.
     let dm = fake
@@ -323,5 +342,73 @@ async fn user_install_the_computer_in_the_bots_dm() {
         crate::checks::posted(s, dm, "clock ran out")
     })
     .await;
+    fx.close(bot, store).await;
+}
+
+/// A press that reaches the bot too late to be answered (over 3 s old: Discord refuses its response,
+/// 10062) in a group DM: the move is stored all the same, and its board, which nobody could post there,
+/// follows the next answer in the group DM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
+    let (fx, bot, store) = Fixture::table("user-install-late.db").await;
+    let fake = &fx.fake;
+    fake.add_group_dm(LOUNGE, "lounge");
+    fake.install_for(&alice());
+    fake.install_for(&bob());
+    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
+    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    let match_id = MatchId(board_match(&board).0);
+
+    let late = Duration::from_millis(3_500);
+    let sent = fake.press_with_lag(&alice(), board_id, &house_ids(&board)[0], late);
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while stored_match(&store, match_id).await.moves_played < 1 {
+        assert!(tokio::time::Instant::now() < deadline, "the move is stored");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let row = stored_match(&store, match_id).await;
+    let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
+    // The move's board as a follow-up of some answer in the group DM (never a post of the bot's own).
+    let followed = |s: &crate::support::fake_discord::State| -> Vec<Message> {
+        s.interactions
+            .values()
+            .filter(|i| i.channel_id == LOUNGE)
+            .flat_map(|i| i.followups.iter())
+            .filter_map(|id| s.messages.get(id))
+            .filter(|m| m.files.iter().any(|f| f.filename == file))
+            .cloned()
+            .collect()
+    };
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
+        if awaiting || !followed(&fake.state()).is_empty() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the move's board waits"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!fake.interaction_state(&sent).late_callbacks.is_empty());
+
+    // bob asks for the board: the answer, then the board that waited (unless the answer before, still
+    // following up, carried it already).
+    let asked = fx.run(&bob(), LOUNGE, "board", Options::new());
+    fake.callback(&asked).await;
+    let waited = fake
+        .wait_for("the board that waited", |s| followed(s).into_iter().next())
+        .await;
+    assert!(!waited.ephemeral);
+    assert_board_shows(&waited, &row);
+    assert_eq!(followed(&fake.state()).len(), 1, "shown once");
+    let requests = fake.requests();
+    assert!(
+        !requests
+            .iter()
+            .any(|r| r.path.starts_with(&format!("/channels/{LOUNGE}"))),
+        "no request on the group DM itself"
+    );
     fx.close(bot, store).await;
 }
