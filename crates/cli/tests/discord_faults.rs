@@ -830,8 +830,12 @@ impl Table<'_> {
             let archived = troubles.iter().any(|(_, t)| *t == Trouble::Archive);
             if moves == 10 && archived {
                 // A quarter of the player's time left: the reminder comes through the outbox. (The
-                // answers in flight finish first: a day later, their tokens would be dead.)
+                // answers in flight finish first: a day later, their tokens would be dead.) The bot must
+                // also have seen its shard live again since the gateway's last fault: seen only after the
+                // jump, the shard would have been down for the whole jump, an outage that moves the
+                // reminder later by as much.
                 self.wait_nothing_held().await;
+                self.wait_heartbeat().await;
                 self.clock
                     .advance_secs(i64::from(row.clock_secs) * 3 / 4 + 1);
                 self.poll("the reminder", || {
