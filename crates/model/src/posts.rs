@@ -2,8 +2,9 @@
 
 use crate::{ChannelId, UserId};
 
-/// Where a post goes: a channel (with the one to post in instead when it is a match's thread that was
-/// locked or deleted), or a user's DMs.
+/// Where a post goes: a channel, or a user's DMs. A match's post also names the match's other channel
+/// (the parent of its thread, or the thread it left): the post goes there when its channel is a thread that
+/// was locked or deleted, and a post that may have been shown already is looked for in both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PostTo {
     Channel {

@@ -341,16 +341,17 @@ pub async fn drop_server_posts(
     Ok(updated.rows_affected())
 }
 
-/// Sends a match's waiting posts to its new channel (a thread made for it); the old one becomes their
-/// fallback.
+/// Sends a match's waiting posts to its new channel (a thread made for it, or the parent of its closed
+/// thread); the old one becomes their fallback. A post may already have been shown in the old channel (an
+/// answer's follow-up that got no answer), and the poster looks for it in both before sending it.
 pub async fn move_match_posts(
     tx: &mut WriteTx,
     match_id: MatchId,
     channel: ChannelId,
 ) -> StoreResult<()> {
     let sql = format!(
-        "UPDATE outbox SET fallback_channel_id = COALESCE(fallback_channel_id, channel_id), channel_id = $2
-         WHERE match_id = $1 AND state IN {WAITING}"
+        "UPDATE outbox SET fallback_channel_id = channel_id, channel_id = $2
+         WHERE match_id = $1 AND state IN {WAITING} AND dm_user_id IS NULL AND channel_id <> $2"
     );
     sqlx::query(&sql)
         .bind(match_id.to_sql())

@@ -5,7 +5,7 @@ use crate::common::*;
 use namnam_core::{ActionId, Place, Reply, UserError};
 use namnam_core::{ChallengeRefusal, MatchRefusal};
 use namnam_game::House;
-use namnam_model::{MatchId, UserId};
+use namnam_model::{MatchId, PostTo, UserId};
 use namnam_store as store;
 
 fn place(h: &Harness, channel: &str) -> Place {
@@ -296,6 +296,53 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     h.ok("bob", &format!("move house:{bob_house}")).await;
 }
 
+/// A board whose answer got no reply (it may be in the thread) waits for the poster; the thread is then
+/// locked and the match goes back to its channel: the poster still looks for the board in the thread, so
+/// that it is not shown a second time in the channel.
+async fn a_board_that_may_be_in_a_closed_thread_is_looked_for_there(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    let accepted = h
+        .start_match("general", "alice", "bob", "first:challenger")
+        .await;
+    let id = accepted.board.state.as_ref().expect("a board").match_id;
+    let thread = channel_id("alice-vs-bob");
+    h.core
+        .move_match_to_thread(id, thread, "alice vs bob")
+        .await
+        .unwrap();
+    for post in h.core.due_posts(10, &[]).await.unwrap() {
+        h.core.post_delivered(post.id, None).await.unwrap();
+    }
+    let house = legal_houses(&accepted)[0];
+    let moved = h
+        .ok_in("alice-vs-bob", "alice", &format!("move house:{house}"))
+        .await;
+    let held = moved
+        .follows
+        .post
+        .expect("the board is held for the answer");
+    h.core.release_post(held, true).await.unwrap();
+
+    h.core
+        .thread_closed(Place::ServerChannel {
+            server: SERVER,
+            channel: thread,
+        })
+        .await
+        .unwrap();
+    let due = h.core.due_posts(10, &[]).await.unwrap();
+    let board = due.iter().find(|p| p.id == held).expect("the board waits");
+    assert!(board.maybe_shown);
+    assert_eq!(
+        board.to,
+        PostTo::Channel {
+            channel: channel_id("general"),
+            fallback: Some(thread),
+        },
+        "posted in the channel, but looked for in the thread first"
+    );
+}
+
 /// When the match stays in its closed thread (its players have another match in the parent channel), the
 /// board is posted in the parent once, however many events say the thread is closed (locked, then deleted).
 async fn a_closed_thread_posts_its_board_once_when_its_match_stays(backend: Backend) {
@@ -334,6 +381,7 @@ async fn a_closed_thread_posts_its_board_once_when_its_match_stays(backend: Back
 }
 
 on_both_backends!(
+    a_board_that_may_be_in_a_closed_thread_is_looked_for_there,
     a_closed_thread_posts_its_board_once_when_its_match_stays,
     legal_houses_are_the_movers_buttons_with_their_seeds_and_empty_for_anyone_else,
     legal_houses_are_empty_on_the_computers_turn,
