@@ -11,10 +11,12 @@
 //! it nothing is stored and the clock's notices are returned as before.
 
 use super::error::{CoreError, InternalError};
+use super::message::{Arg, Text};
 use super::pictures::{self, PendingAnimation};
 use super::reply::Notice;
 use super::reply::PostBody;
 use super::{Core, Reply};
+use namnam_game::Player;
 use namnam_model::{Lane, MatchId, MessageId, Place, PostId, PostTo, Reach, ServerId, UserId};
 use namnam_store::{self as store, Delivery, MatchRow, NewPost, PostOutcome, StoreError};
 use namnam_store::{ChallengeState, WriteTx};
@@ -131,6 +133,65 @@ impl Core {
     /// Stores `reply` in the outbox within `tx`, when the front end uses one; a reply the front end
     /// answers with carries the post's id.
     pub(super) async fn store_post(
+        &self,
+        tx: &mut WriteTx,
+        place: PostPlace,
+        reply: &mut Reply,
+        via: Via,
+    ) -> Result<(), CoreError> {
+        self.store_one(tx, place, reply, via).await?;
+        if via == Via::Poster && place.reach() == Reach::AnswersOnly {
+            for (dm, mut told) in self.notice_dms(tx, place, reply).await? {
+                self.store_one(tx, dm, &mut told, Via::Poster).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the bot may only answer, a notice about a match waits for the next answer there (a reminder,
+    /// a time-out, the computer's move that no answer could carry); each of the match's players who asked
+    /// for turn DMs (`notify on`) is also told by DM, in words only: the board and its buttons stay in the
+    /// match's place. A DM the platform refuses turns that player's DMs off ([`Core::dm_refused`]).
+    async fn notice_dms(
+        &self,
+        tx: &mut WriteTx,
+        place: PostPlace,
+        reply: &Reply,
+    ) -> Result<Vec<(PostPlace, Reply)>, CoreError> {
+        let (Some(match_id), false) = (place.match_id, reply.is_private()) else {
+            return Ok(Vec::new());
+        };
+        let Some(row) = store::load_match(&mut **tx, match_id).await? else {
+            return Ok(Vec::new());
+        };
+        let mut dms = Vec::new();
+        for side in [Player::South, Player::North] {
+            let player = row.players.get(side);
+            if row.computer.is_some_and(|c| c.side == side)
+                || !store::turn_notifications_on(&mut **tx, player).await?
+            {
+                continue;
+            }
+            let channel = Text::new().jump(
+                row.place.server().map(|s| s.0),
+                row.place.channel().0,
+                Some(&row.channel_name),
+            );
+            let text = Text::message(
+                "notify-notice",
+                [
+                    ("id", Arg::number(row.id)),
+                    ("channel", Arg::Text(channel)),
+                    ("notice", Arg::Text(reply.text.clone())),
+                ],
+            );
+            dms.push((PostPlace::dm(row.place, player), Reply::public(text)));
+        }
+        Ok(dms)
+    }
+
+    /// Stores one post (see [`Core::store_post`]).
+    async fn store_one(
         &self,
         tx: &mut WriteTx,
         place: PostPlace,

@@ -14,15 +14,15 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use namnam_model::{ChannelId, MessageId};
-use std::sync::atomic::{AtomicBool, Ordering};
+use namnam_model::{ChannelId, MessageId, Reach};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::Builder as _;
 
-use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED};
+use super::errors::{self, retrying, Failure, ALREADY_ACKNOWLEDGED, MAX_FOLLOW_UPS};
 use super::metrics::{DiscordMetrics, Route};
 use super::reply::{Mentions, Outgoing};
 use super::texts::say;
@@ -40,12 +40,25 @@ const DEFER_AFTER_MS: i64 = 2000;
 /// How long an interaction's token takes follow-ups and edits.
 const TOKEN_LIFE_MS: i64 = 15 * 60 * 1000;
 
+/// How long before its token dies an answer stops sending follow-ups: a request begun just before the 15
+/// minutes must not reach Discord after them (what it would have shown waits for the next answer).
+const TOKEN_MARGIN_MS: i64 = 30 * 1000;
+
+/// How many follow-ups an interaction takes where only a user installed the app: "Apps are limited to 5
+/// followup messages per interaction if it was initiated from a user-installed app and isn't installed in
+/// the server" (Discord's developer docs, receiving-and-responding, "Create Followup Message").
+pub const USER_INSTALL_FOLLOW_UPS: u32 = 5;
+
 /// Told privately when a move was stored but its board could not be sent as the answer (a message of
 /// `discord.ftl`).
 pub const MOVE_RECORDED: &str = "discord-move-recorded";
 
 /// Told privately when anything else was stored but could not be shown as the answer.
 pub const DONE_RECORDED: &str = "discord-done-recorded";
+
+/// The same two where the bot may only answer: what was kept follows the next answer there.
+pub const MOVE_KEPT_HERE: &str = "discord-move-kept-here";
+pub const DONE_KEPT_HERE: &str = "discord-done-kept-here";
 
 /// Where the interaction's token stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +92,10 @@ pub struct Target {
     /// The core, whose clock times the first response.
     core: Arc<Core>,
     state: Mutex<TokenState>,
+    /// How many follow-ups Discord takes for it, if it limits them.
+    follow_up_limit: Option<u32>,
+    /// Follow-ups tried so far (one whose answer was lost may have been taken: counted all the same).
+    follow_ups: AtomicU32,
 }
 
 impl Target {
@@ -92,6 +109,7 @@ impl Target {
         )
         .with_permissions(interaction.app_permissions)
         .speaking(&interaction.locale)
+        .limited(&interaction.authorizing_integration_owners)
     }
 
     pub fn of_button(press: &serenity::ComponentInteraction, data: &Data) -> Self {
@@ -104,6 +122,20 @@ impl Target {
         )
         .with_permissions(press.app_permissions)
         .speaking(&press.locale)
+        .limited(&press.authorizing_integration_owners)
+    }
+
+    /// Where only a user installed the app, the interaction takes at most 5 follow-ups.
+    fn limited(mut self, owners: &serenity::AuthorizingIntegrationOwners) -> Self {
+        self.follow_up_limit =
+            super::asking::user_installed_only(owners).then_some(USER_INSTALL_FOLLOW_UPS);
+        self
+    }
+
+    /// How many more follow-ups Discord takes (`None`: no limit).
+    fn follow_ups_left(&self) -> Option<u32> {
+        let sent = self.follow_ups.load(Ordering::Relaxed);
+        self.follow_up_limit.map(|limit| limit.saturating_sub(sent))
     }
 
     fn with_permissions(mut self, permissions: Option<serenity::Permissions>) -> Self {
@@ -134,6 +166,8 @@ impl Target {
             calls: data.metrics.clone(),
             core: data.core.clone(),
             state: Mutex::new(TokenState::Fresh),
+            follow_up_limit: None,
+            follow_ups: AtomicU32::new(0),
         }
     }
 
@@ -259,10 +293,20 @@ impl Target {
         http: &serenity::Http,
         message: serenity::CreateInteractionResponseFollowup,
     ) -> serenity::Result<serenity::Message> {
+        if self.follow_ups_left() == Some(0) {
+            // Never a sixth: what it would have carried waits for the next answer there.
+            return Err(serenity::Error::Other("follow-ups-spent"));
+        }
+        self.follow_ups.fetch_add(1, Ordering::Relaxed);
         let sent = self
             .calls
             .call(Route::FollowUp, message.execute(http, (None, &self.token)))
             .await;
+        if let (Err(error), Some(limit)) = (&sent, self.follow_up_limit) {
+            if Failure::of(error).code() == Some(MAX_FOLLOW_UPS) {
+                self.follow_ups.store(limit, Ordering::Relaxed);
+            }
+        }
         self.check(&sent);
         sent
     }
@@ -326,6 +370,7 @@ pub async fn answer(
         target,
         settings: matches!(request.command, Command::Admin(AdminCommand::Settings(_))),
         deferred: AtomicBool::new(false),
+        answers_only: request.place.reach() == Reach::AnswersOnly,
     };
     let reply = data.core.answer(&request, &answering).await;
     Ok(reply.outcome)
@@ -340,6 +385,8 @@ struct Answering<'a> {
     settings: bool,
     /// The first response was deferred while the core worked: the reply follows it.
     deferred: AtomicBool,
+    /// The bot may only answer where it was asked: nothing is posted there by itself.
+    answers_only: bool,
 }
 
 impl Answerer for Answering<'_> {
@@ -410,13 +457,14 @@ impl Answerer for Answering<'_> {
         }
     }
 
-    /// Follow-ups through the token until it expires, 15 minutes after the interaction was made; none
-    /// before the first response, or once Discord refused the token.
+    /// Follow-ups through the token until it expires, 15 minutes after the interaction was made, and
+    /// where only a user installed the app, as many as are left of 5; none before the first response, or
+    /// once Discord refused the token.
     fn capacity(&self) -> Capacity {
         match self.target.responded() {
             true => Capacity {
-                until_ms: Some(self.target.created_ms() + TOKEN_LIFE_MS),
-                follow_ups: None,
+                until_ms: Some(self.target.created_ms() + TOKEN_LIFE_MS - TOKEN_MARGIN_MS),
+                follow_ups: self.target.follow_ups_left(),
             },
             false => Capacity::SPENT,
         }
@@ -437,9 +485,11 @@ impl Answerer for Answering<'_> {
     }
 
     async fn kept(&self, what: Kept) {
-        let told = match what {
-            Kept::Move => MOVE_RECORDED,
-            Kept::Change => DONE_RECORDED,
+        let told = match (what, self.answers_only) {
+            (Kept::Move, false) => MOVE_RECORDED,
+            (Kept::Change, false) => DONE_RECORDED,
+            (Kept::Move, true) => MOVE_KEPT_HERE,
+            (Kept::Change, true) => DONE_KEPT_HERE,
         };
         let _ = self
             .target

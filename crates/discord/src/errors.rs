@@ -75,6 +75,12 @@ pub const INVALID_WEBHOOK_TOKEN: isize = 50027;
 pub const THREAD_ARCHIVED: isize = 50083;
 /// Cannot send messages to this user: their privacy settings (or a block) refuse DMs from the bot.
 pub const CANNOT_DM: isize = 50007;
+/// "Cannot send messages to this user due to having no mutual guilds": a player who met the bot only
+/// through the app they installed.
+pub const NO_MUTUAL_GUILDS: isize = 50278;
+/// "This interaction has hit the maximum number of follow up messages" (5, where only a user installed
+/// the app).
+pub const MAX_FOLLOW_UPS: isize = 40094;
 /// "Thread is locked".
 pub const THREAD_LOCKED: isize = 160005;
 /// "A thread has already been created for this message".
@@ -232,7 +238,7 @@ mod tests {
         let refused = CommandError::Said("discord-server-only");
         assert_eq!(
             refused.for_player(Language::French),
-            "Le Nam-nam se joue dans un salon d'un serveur, pas en messages privés."
+            "Cette commande appartient à un serveur qui m'a invité : demande-la dans l'un de ses salons."
         );
         assert_eq!(
             CommandError::ShuttingDown.for_player(Language::English),

@@ -17,8 +17,8 @@ use poise::serenity_prelude as serenity;
 
 use super::channels::{Belongs, ChannelOwners, ReadHistory};
 use super::errors::{
-    self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED,
-    THREAD_LOCKED, UNKNOWN_CHANNEL,
+    self, retrying, Failure, CANNOT_DM, MISSING_ACCESS, MISSING_PERMISSIONS, NO_MUTUAL_GUILDS,
+    THREAD_ARCHIVED, THREAD_LOCKED, UNKNOWN_CHANNEL,
 };
 use super::metrics::{DiscordMetrics, DmFate, PostFate, Route};
 use super::reply::{board_file, custom_ids, fit, Mentions, Outgoing};
@@ -168,7 +168,11 @@ impl Poster {
             Err(error) => error,
         };
         let failure = Failure::of(&error);
-        if let (Some(user), Some(CANNOT_DM)) = (post.to.dm_user(), failure.code()) {
+        // A player whose DMs refuse the bot, or whom Discord will not let it DM for sharing no server with
+        // it (one who knows it only through the app they installed): remembered by the core, not retried.
+        if let (Some(user), Some(CANNOT_DM | NO_MUTUAL_GUILDS)) =
+            (post.to.dm_user(), failure.code())
+        {
             return Delivered::DmRefused(user);
         }
         // A thread that is gone, locked, closed or out of reach: its parent channel takes the post.
@@ -403,9 +407,12 @@ impl Poster {
                 channels.insert(user, dm.id);
                 Ok(dm.id)
             }
-            Err(error) => Err(self
-                .failed(post, serenity::ChannelId::new(user.0), &error)
-                .await),
+            Err(error) => match Failure::of(&error).code() {
+                Some(CANNOT_DM | NO_MUTUAL_GUILDS) => Err(Delivered::DmRefused(user)),
+                _ => Err(self
+                    .failed(post, serenity::ChannelId::new(user.0), &error)
+                    .await),
+            },
         }
     }
 

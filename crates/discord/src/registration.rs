@@ -71,13 +71,34 @@ fn parse_scope(text: &str) -> Option<CommandScope> {
     }
 }
 
+/// The body of the registration of `commands` in `scope`. Where each command may be used
+/// (`integration_types`, `contexts`) applies to global commands only (`interactions/application-commands`,
+/// "Contexts"), so a development server's registration leaves it out: user installs can only be tried
+/// with global commands.
+pub fn body(commands: &[Command], scope: CommandScope) -> Vec<serde_json::Value> {
+    let builders = poise::builtins::create_application_commands(commands);
+    let mut body: Vec<serde_json::Value> = builders
+        .iter()
+        .map(|b| serde_json::to_value(b).expect("command builders always serialize"))
+        .collect();
+    if let CommandScope::Guild(_) = scope {
+        for command in &mut body {
+            if let Some(fields) = command.as_object_mut() {
+                fields.remove("integration_types");
+                fields.remove("contexts");
+            }
+        }
+    }
+    body
+}
+
 /// The fingerprint of one registration request.
 pub fn fingerprint(
     application: serenity::ApplicationId,
     scope: CommandScope,
-    commands: &[serenity::CreateCommand],
+    commands: &[serde_json::Value],
 ) -> String {
-    let body = serde_json::to_vec(commands).expect("command builders always serialize");
+    let body = serde_json::to_vec(commands).expect("JSON always serializes");
     let mut hash = Sha256::new();
     hash.update(format!("{application} {scope}\n").as_bytes());
     hash.update(&body);
@@ -99,7 +120,7 @@ pub async fn ensure_registered(
     mentions: &Mentions,
 ) -> Result<Registration, RegistrationError> {
     let store = core.store();
-    let builders = poise::builtins::create_application_commands(commands);
+    let builders = body(commands, scope);
     let fingerprint = fingerprint(application, scope, &builders);
     let application_id = ApplicationId(application.get());
     let here = scope.to_string();
@@ -166,7 +187,7 @@ async fn register(
     calls: &DiscordMetrics,
     application: serenity::ApplicationId,
     scope: CommandScope,
-    builders: Vec<serenity::CreateCommand>,
+    builders: Vec<serde_json::Value>,
     fingerprint: String,
     store: &Store,
     mentions: &Mentions,
@@ -178,11 +199,11 @@ async fn register(
     let count = builders.len();
     let registered = match scope {
         CommandScope::Global => {
-            let set = serenity::Command::set_global_commands(http, builders);
+            let set = http.create_global_commands(&builders);
             calls.call(Route::Startup, set).await?
         }
         CommandScope::Guild(guild) => {
-            let set = guild.set_commands(http, builders);
+            let set = http.create_guild_commands(guild, &builders);
             calls.call(Route::Startup, set).await?
         }
     };
@@ -248,7 +269,7 @@ mod tests {
     #[test]
     fn fingerprint_changes_with_commands_scope_and_application() {
         let app = serenity::ApplicationId::new(1);
-        let all = poise::builtins::create_application_commands(&commands::all());
+        let all = body(&commands::all(), CommandScope::Global);
         let base = fingerprint(app, CommandScope::Global, &all);
         assert_eq!(base, fingerprint(app, CommandScope::Global, &all), "stable");
         assert_ne!(base, fingerprint(app, CommandScope::Global, &all[1..]));
@@ -273,6 +294,34 @@ mod tests {
             fake_discord::commands::check(body, &spec.locales()),
             fake_discord::commands::untranslated(body, "fr"),
         )
+    }
+
+    #[test]
+    fn where_each_command_may_be_used_is_said_globally_and_left_out_in_a_development_server() {
+        let global = body(&commands::all(), CommandScope::Global);
+        for command in &global {
+            let name = command["name"].as_str().unwrap();
+            let server = commands::SERVER_COMMANDS.contains(&name);
+            let (installs, contexts) = match server {
+                true => (serde_json::json!([0]), serde_json::json!([0])),
+                false => (serde_json::json!([0, 1]), serde_json::json!([0, 1, 2])),
+            };
+            assert_eq!(command["integration_types"], installs, "/{name}");
+            assert_eq!(command["contexts"], contexts, "/{name}");
+        }
+        let play = global.iter().find(|c| c["name"] == "challenge").unwrap();
+        assert_eq!(play["contexts"], serde_json::json!([0, 1, 2]));
+        let guild = body(
+            &commands::all(),
+            CommandScope::Guild(serenity::GuildId::new(5)),
+        );
+        assert_eq!(guild.len(), global.len());
+        for command in &guild {
+            assert!(
+                command.get("integration_types").is_none() && command.get("contexts").is_none(),
+                "{command}"
+            );
+        }
     }
 
     #[test]

@@ -27,6 +27,7 @@ fn holds_options(option: &Value) -> bool {
 pub fn check(commands: &[Value], locales: &[String]) -> Vec<String> {
     let mut broken = Vec::new();
     siblings(commands, "", locales, &mut broken);
+    installs(commands, &mut broken);
     for command in commands {
         // Only slash commands (type 1, the default) have these rules; a menu command's name is free text.
         if command["type"].as_u64().unwrap_or(1) == 1 {
@@ -35,6 +36,39 @@ pub fn check(commands: &[Value], locales: &[String]) -> Vec<String> {
         }
     }
     broken
+}
+
+/// Where commands may be used: `integration_types` lists installation contexts (0 guild, 1 user) and
+/// `contexts` interaction contexts (0 guild, 1 bot DM, 2 private channel), each once
+/// (application-commands, "Contexts"); an app has at most 15 user commands (context menus of type 2:
+/// "we have increased the limit to 15 per type", change-log, "Updates to Context Menu Commands").
+fn installs(commands: &[Value], broken: &mut Vec<String>) {
+    for command in commands {
+        let path = format!("/{}", command["name"].as_str().unwrap_or_default());
+        for (field, most) in [("integration_types", 1), ("contexts", 2)] {
+            let Some(values) = command.get(field).filter(|v| !v.is_null()) else {
+                continue;
+            };
+            let values: Vec<Option<u64>> = values
+                .as_array()
+                .map(|a| a.iter().map(Value::as_u64).collect())
+                .unwrap_or_else(|| vec![None]);
+            let mut seen = Vec::new();
+            for value in values {
+                match value {
+                    Some(v) if v <= most && !seen.contains(&v) => seen.push(v),
+                    _ => broken.push(format!("{path}: {field} holds {value:?}")),
+                }
+            }
+        }
+    }
+    let user_commands = commands
+        .iter()
+        .filter(|c| c["type"].as_u64() == Some(2))
+        .count();
+    if user_commands > 15 {
+        broken.push(format!("{user_commands} user commands, not at most 15"));
+    }
 }
 
 fn check_one(item: &Value, path: &str, locales: &[String], broken: &mut Vec<String>) {
@@ -240,6 +274,26 @@ mod tests {
         assert!(twins[0].contains("2 named \"case\" (fr)"), "{twins:?}");
         let default = broken(&|c| c["name"] = json!("Move"));
         assert!(default[0].contains("lowercase"), "{default:?}");
+    }
+
+    #[test]
+    fn where_commands_may_be_used_is_checked() {
+        let mut command = good();
+        command["integration_types"] = json!([0, 1]);
+        command["contexts"] = json!([0, 1, 2]);
+        assert_eq!(check(&[command.clone()], &locales()), Vec::<String>::new());
+        command["contexts"] = json!([0, 3]);
+        command["integration_types"] = json!([1, 1]);
+        let broken = check(&[command], &locales());
+        assert_eq!(broken.len(), 2, "{broken:?}");
+        let menus: Vec<Value> = (0..16)
+            .map(|n| json!({"type": 2, "name": format!("Menu {n}")}))
+            .collect();
+        let broken = check(&menus, &locales());
+        assert!(
+            broken.iter().any(|b| b.contains("16 user commands")),
+            "{broken:?}"
+        );
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! rate-limit headers, seeded faults (429s, 5xx, dropped connections), interaction deadlines on the
 //! test's clock, threads that archive and lock, deleted channels, missing permissions; on the gateway
 //! (`gateway.rs`), a session that can be resumed with the events it missed replayed, op 7 Reconnect,
-//! op 9 Invalid Session, dropped sockets, outages, and a guild that becomes unavailable.
+//! op 9 Invalid Session, dropped sockets, outages, and a guild that becomes unavailable; and user installs
+//! (`installs.rs`): interactions from a group DM, the bot's DM and a server the bot is not in, with their
+//! `context` and `authorizing_integration_owners`, where the app may only answer (no channel request, at
+//! most 5 follow-ups, ephemeral without Use External Apps), and DMs refused per user (50007, 50278).
 //!
 //! It keeps what Discord would keep — registered commands, messages with their attachments, the state
 //! of each interaction — records every REST request, and checks each one against Discord's OpenAPI
@@ -15,6 +18,7 @@ pub mod commands;
 pub mod faults;
 mod gateway;
 mod gateway_faults;
+mod installs;
 pub mod multipart;
 pub mod openapi;
 pub mod payloads;
@@ -37,6 +41,7 @@ pub use faults::{Fault, FaultPlan};
 pub(crate) use gateway::{send_dispatch, thread_update};
 pub use openapi::{Checked, OpenApi};
 pub use person::Person;
+pub use rest::USER_INSTALL_FOLLOWUPS;
 pub use world::{
     Channel, Check, FakeDiscord, FakeOptions, File, Interaction, Message, Perm, RateLimit,
     Recorded, Sent, State, CALLBACK_DEADLINE_MS, DEFAULT_NOW_MS, DISCORD_EPOCH_MS, NONCE_WINDOW_MS,
@@ -51,6 +56,8 @@ impl FakeDiscord {
     /// A second guild, made a millisecond after [`Self::GUILD_ID`]: with two shards, on the other one
     /// (`GUILD_ID` is on shard 1, this one on shard 0); with one shard, on the same when asked for.
     pub const OTHER_GUILD_ID: u64 = Self::GUILD_ID + (1 << 22);
+    /// A guild the bot is not in, where players may use the app they installed for themselves.
+    pub const GUEST_GUILD_ID: u64 = Self::GUILD_ID + (2 << 22);
 
     /// Starts the REST server and the gateway on ephemeral ports of 127.0.0.1, with no faults and a
     /// clock that never moves.
@@ -292,22 +299,31 @@ impl FakeDiscord {
             .await;
     }
 
-    /// Where an interaction happens; panics where Discord would not let it happen.
-    fn place(&self, channel_id: u64, who: &Person, what: &str) -> payloads::Where {
+    /// Where an interaction happens; panics where Discord would not let it happen (a command not offered
+    /// there, a guild that is gone or down, a deleted channel or an archived thread).
+    fn place(
+        &self,
+        channel_id: u64,
+        who: &Person,
+        what: &str,
+        source: installs::Source<'_>,
+    ) -> (payloads::Where, bool) {
         let state = self.state();
+        let channel = state.channel(channel_id);
         assert!(
             !state.outage,
             "Discord's gateway is down (begin_outage): no {what} can be dispatched"
         );
-        assert!(
-            !state.guild_removed,
-            "no {what} comes from a guild the bot was removed from"
-        );
-        assert!(
-            !state.guild_unavailable,
-            "the guild is unavailable (guild_unavailable): no {what} comes from it"
-        );
-        let channel = state.channel(channel_id);
+        if installs::bot_member(&self.shared, &channel) {
+            assert!(
+                !state.guild_removed,
+                "no {what} comes from a guild the bot was removed from"
+            );
+            assert!(
+                !state.guild_unavailable,
+                "the guild is unavailable (guild_unavailable): no {what} comes from it"
+            );
+        }
         assert!(
             !channel.deleted,
             "channel {channel_id} was deleted: no {what}"
@@ -316,15 +332,55 @@ impl FakeDiscord {
             !channel.archived,
             "thread {channel_id} is archived: Discord refuses {what} there"
         );
-        payloads::Where {
+        let reach = installs::reach(&self.shared, &state, &channel, who, source)
+            .unwrap_or_else(|why| panic!("Discord would send no {what} in {channel_id}: {why}"));
+        let at = payloads::Where {
             application_id: Self::APPLICATION_ID,
-            guild_id: channel.guild,
+            guild_id: reach.guild_id,
             channel_id,
-            who: who.clone(),
-            bot_permissions: state.bot_permissions(channel_id),
-            channel: payloads::channel(channel.guild, Self::BOT_ID, &channel),
+            who: reach.who,
+            bot_permissions: reach.app_permissions,
+            channel: reach.channel,
             guild_locale: state.guild_locale(channel.guild).to_owned(),
-        }
+            owners: reach.owners,
+            context: reach.context,
+        };
+        (at, reach.forced_ephemeral)
+    }
+
+    /// Makes `channel` a text channel of [`Self::GUEST_GUILD_ID`], a server the bot is not in: only an app
+    /// a player installed for themselves reaches it.
+    pub fn add_guest_channel(&self, channel: u64) {
+        self.state().channel_mut(channel).guild = Self::GUEST_GUILD_ID;
+    }
+
+    /// Makes `channel` a group DM named `name`.
+    pub fn add_group_dm(&self, channel: u64, name: &str) {
+        self.state()
+            .channels
+            .insert(channel, Channel::group_dm(channel, name));
+    }
+
+    /// The bot's DM channel with `who` (opened as a player opens it, by writing to the bot).
+    pub fn bot_dm(&self, who: &Person) -> u64 {
+        self.state().dm_channel(who.id)
+    }
+
+    /// `who` installs the app to their account (Installation → User Install): its global commands that
+    /// allow it reach them everywhere.
+    pub fn install_for(&self, who: &Person) {
+        self.state().user_installs.insert(who.id);
+    }
+
+    /// A moderator of `guild` takes Use External Apps from @everyone: a user-installed app's answers there
+    /// become ephemeral.
+    pub fn turn_external_apps_off(&self, guild: u64) {
+        self.state().external_apps_off.insert(guild);
+    }
+
+    /// Discord refuses the bot's DMs to `who` for sharing no server with it (50278).
+    pub fn share_no_guild_with(&self, who: &Person) {
+        self.state().no_mutual_guild.insert(who.id);
     }
 
     /// The registered command called `name` (in any scope).
@@ -423,7 +479,9 @@ impl FakeDiscord {
         lag: Option<Duration>,
     ) -> Sent {
         let command = self.command(name);
-        let at = self.place(channel, who, &format!("/{name}"));
+        let what = format!("/{name}");
+        let (at, forced_ephemeral) =
+            self.place(channel, who, &what, installs::Source::Command(&command));
         let new = self.new_interaction(lag);
         let payload = payloads::command(
             new.id,
@@ -439,6 +497,9 @@ impl FakeDiscord {
             channel_id: channel,
             created_ms: new.created_ms,
             lag_ms: new.lag_ms,
+            owners: at.owners.clone(),
+            context: at.context,
+            forced_ephemeral,
             ..Default::default()
         };
         self.dispatch_interaction(new.token, new.id, record, payload)
@@ -484,14 +545,19 @@ impl FakeDiscord {
         custom_id: &str,
         lag: Option<Duration>,
     ) -> Sent {
-        let (message, channel) = {
+        let (message, channel, owners) = {
             let state = self.state();
             let message = state.messages.get(&message_id).expect("no such message");
-            (message.json.clone(), message.channel_id)
+            (
+                message.json.clone(),
+                message.channel_id,
+                message.owners.clone(),
+            )
         };
         // Buttons on a message in an archived thread are refused like commands (taken as Discord's
         // behaviour without having confirmed it).
-        let at = self.place(channel, who, "button press");
+        let source = installs::Source::Press(owners.as_ref());
+        let (at, forced_ephemeral) = self.place(channel, who, "button press", source);
         let new = self.new_interaction(lag);
         let payload = payloads::button(new.id, &new.token, custom_id, &message, &at);
         let record = Interaction {
@@ -500,6 +566,9 @@ impl FakeDiscord {
             source_message: Some(message_id),
             created_ms: new.created_ms,
             lag_ms: new.lag_ms,
+            owners: at.owners.clone(),
+            context: at.context,
+            forced_ephemeral,
             ..Default::default()
         };
         self.dispatch_interaction(new.token, new.id, record, payload)
@@ -522,6 +591,7 @@ impl FakeDiscord {
                 edits: 0,
                 nonce: None,
                 created_ms: now,
+                owners: None,
             },
         );
         id

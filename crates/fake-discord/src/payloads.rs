@@ -50,36 +50,53 @@ pub fn attachment(id: u64, filename: &str, description: Option<&str>, size: usiz
 /// The fields every interaction carries.
 pub struct Where {
     pub application_id: u64,
-    pub guild_id: u64,
+    /// The guild, where the interaction comes from a server's channel (the bot a member there or not).
+    pub guild_id: Option<u64>,
     pub channel_id: u64,
     pub who: Person,
+    /// `app_permissions`: the bot's permissions in a guild it is in, else what Discord documents for
+    /// (G)DMs (see [`permissions::PRIVATE_APP`]).
     pub bot_permissions: u64,
     /// The channel (or thread) object, as Discord puts it in an interaction.
     pub channel: Value,
     /// The guild's preferred locale (`en-US` unless a Community server chose another).
     pub guild_locale: String,
+    /// `authorizing_integration_owners` (receiving-and-responding, "Authorizing Integration Owners
+    /// Object"): `"0"` the guild's id where the server installed the app (`"0"` in the bot's DM), `"1"` the
+    /// id of the user who installed it.
+    pub owners: Value,
+    /// `context`: 0 a server's channel, 1 the bot's DM, 2 a group DM or a DM between users.
+    pub context: u8,
 }
 
 fn interaction(id: u64, token: &str, kind: u8, data: Value, at: &Where) -> Value {
-    json!({
+    let mut json = json!({
         "id": id.to_string(),
         "application_id": at.application_id.to_string(),
         "type": kind,
         "data": data,
-        "guild_id": at.guild_id.to_string(),
         "channel_id": at.channel_id.to_string(),
         "channel": at.channel,
-        "member": at.who.member_json(),
         "token": token,
         "version": 1,
         "app_permissions": at.bot_permissions.to_string(),
         "locale": at.who.locale,
-        "guild_locale": at.guild_locale,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": at.guild_id.to_string()},
-        "context": 0,
+        "authorizing_integration_owners": at.owners,
+        "context": at.context,
         "attachment_size_limit": 10 * 1024 * 1024,
-    })
+    });
+    // `member` is sent when the interaction is invoked in a guild, `user` when invoked in a DM
+    // (receiving-and-responding, "Interaction Structure"); `guild_locale` only from a guild.
+    match at.guild_id {
+        Some(guild) => {
+            json["guild_id"] = json!(guild.to_string());
+            json["member"] = at.who.member_json();
+            json["guild_locale"] = json!(at.guild_locale);
+        }
+        None => json["user"] = at.who.user_json(),
+    }
+    json
 }
 
 /// A slash command invocation (`type` 2), or its autocomplete (`type` 4).
@@ -92,14 +109,17 @@ pub fn command(
     autocomplete: bool,
     at: &Where,
 ) -> Value {
-    let data = json!({
+    let mut data = json!({
         "id": command["id"],
         "name": command["name"],
         "type": 1,
         "options": options,
         "resolved": resolved,
-        "guild_id": at.guild_id.to_string(),
     });
+    // Only a guild command carries its guild.
+    if let Some(guild) = command["guild_id"].as_str() {
+        data["guild_id"] = json!(guild);
+    }
     interaction(id, token, if autocomplete { 4 } else { 2 }, data, at)
 }
 
@@ -166,6 +186,17 @@ pub fn channel(guild_id: u64, owner_id: u64, channel: &super::Channel) -> Value 
         });
     }
     json
+}
+
+/// A group DM (type 3) as an interaction's partial channel describes it.
+pub fn group_dm(channel: &super::Channel) -> Value {
+    json!({
+        "id": channel.id.to_string(),
+        "type": 3,
+        "name": channel.name,
+        "last_message_id": null,
+        "flags": 0,
+    })
 }
 
 /// THREAD_DELETE's payload.
@@ -268,12 +299,26 @@ mod tests {
     fn place() -> Where {
         Where {
             application_id: 11,
-            guild_id: 12,
+            guild_id: Some(12),
             channel_id: 13,
             who: Person::member(14, "alice"),
             bot_permissions: permissions::MEMBER,
             channel: json!({"id": "13", "type": 0, "name": "general"}),
             guild_locale: "en-US".to_owned(),
+            owners: json!({"0": "12"}),
+            context: 0,
+        }
+    }
+
+    /// A group DM where alice installed the app.
+    fn group_dm_place() -> Where {
+        Where {
+            guild_id: None,
+            bot_permissions: permissions::PRIVATE_APP,
+            channel: group_dm(&super::super::Channel::group_dm(13, "lounge")),
+            owners: json!({"1": "14"}),
+            context: 2,
+            ..place()
         }
     }
 
@@ -371,5 +416,31 @@ mod tests {
         };
         assert_eq!(parsed.data.custom_id, "nn:m1:0:h3");
         assert_eq!(parsed.message.id.get(), 18);
+        assert_eq!(parsed.context, Some(serenity::InteractionContext::Guild));
+    }
+
+    #[test]
+    fn serenity_reads_an_interaction_from_a_group_dm() {
+        let command_json = json!({"id": "15", "name": "board"});
+        let at = group_dm_place();
+        let slash = command(16, "t", &command_json, json!([]), json!({}), false, &at);
+        let parsed: serenity::Interaction = serde_json::from_value(slash).expect("slash command");
+        let serenity::Interaction::Command(parsed) = parsed else {
+            panic!("not a command")
+        };
+        assert_eq!(parsed.user.id.get(), 14, "the user comes from `user`");
+        assert!(parsed.member.is_none() && parsed.guild_id.is_none());
+        assert_eq!(
+            parsed.context,
+            Some(serenity::InteractionContext::PrivateChannel)
+        );
+        assert!(matches!(
+            parsed.authorizing_integration_owners.0[..],
+            [serenity::AuthorizingIntegrationOwner::UserInstall(user)] if user.get() == 14
+        ));
+        assert_eq!(
+            parsed.app_permissions.map(|p| p.bits()),
+            Some(permissions::PRIVATE_APP)
+        );
     }
 }

@@ -36,8 +36,22 @@ pub mod permissions {
         | READ_MESSAGE_HISTORY
         | CREATE_PUBLIC_THREADS
         | SEND_MESSAGES_IN_THREADS;
+    pub const MENTION_EVERYONE: u64 = 1 << 17;
+    pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
+    /// Lets a member's user-installed apps answer in public; on by default in every server (change log,
+    /// 2024: "enabled for servers by default"; permissions, "Permission Flags").
+    pub const USE_EXTERNAL_APPS: u64 = 1 << 50;
     /// What an ordinary member has.
-    pub const MEMBER: u64 = VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | USE_APPLICATION_COMMANDS;
+    pub const MEMBER: u64 =
+        VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | USE_APPLICATION_COMMANDS | USE_EXTERNAL_APPS;
+    /// `app_permissions` in a group DM or a DM between users: "includes `ATTACH_FILES | EMBED_LINKS |
+    /// MENTION_EVERYONE` permissions for (G)DMs with other users" (receiving-and-responding, "Interaction
+    /// Structure"). What it holds in a server the bot is not in is not documented: the fake sends the same.
+    pub const PRIVATE_APP: u64 = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE;
+    /// `app_permissions` in the bot's own DM: the same "and additionally `USE_EXTERNAL_EMOJIS`", with what
+    /// the bot does in its own DM (see, post, read back).
+    pub const BOT_DM: u64 =
+        PRIVATE_APP | USE_EXTERNAL_EMOJIS | VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY;
 }
 
 impl Person {

@@ -166,6 +166,7 @@ async fn handle(
             fault: fault
                 .map(Fault::name)
                 .or_else(|| outage.then(|| "outage".into())),
+            at_ms: shared.clock.now_ms(),
         });
         (status, body, headers, fault)
     };
@@ -376,11 +377,16 @@ fn unknown_webhook() -> Answer {
 }
 
 /// The checks every `/channels/{id}/...` request passes first.
-fn channel_guard(state: &State, channel: u64) -> Result<Channel, Answer> {
-    if state.guild_removed {
+fn channel_guard(shared: &Shared, state: &State, channel: u64) -> Result<Channel, Answer> {
+    let found = state.channel(channel);
+    // A channel of a server the bot is not in, or a group DM: an app a player installed there can only
+    // answer interactions ("limited to using commands", quick-start/getting-started), and the bot's own
+    // requests there are refused as a stranger's.
+    let outside =
+        found.group_dm || (found.guild != 0 && !crate::installs::bot_member(shared, &found));
+    if outside || state.guild_removed {
         return Err(missing_access());
     }
-    let found = state.channel(channel);
     if found.deleted || found.parent.is_some_and(|p| state.channel(p).deleted) {
         return Err(unknown_channel());
     }
@@ -489,7 +495,7 @@ fn route(shared: &Shared, state: &mut State, call: &Call) -> Answer {
             let Ok(channel) = channel.parse::<u64>() else {
                 return not_found();
             };
-            let found = match channel_guard(state, channel) {
+            let found = match channel_guard(shared, state, channel) {
                 Ok(found) => found,
                 Err(answer) => return answer,
             };
@@ -659,6 +665,14 @@ fn channel_route(
 fn post_refusal(state: &State, channel: &Channel, files: bool) -> Option<Answer> {
     let id = channel.id;
     if let Some(user) = channel.dm_with {
+        if state.no_mutual_guild.contains(&user) {
+            // Listed in opcodes-and-status-codes without its status: 403, as 50007's.
+            return Some(error(
+                403,
+                50278,
+                "Cannot send messages to this user due to having no mutual guilds",
+            ));
+        }
         return state
             .closed_dms
             .contains(&user)
@@ -810,6 +824,7 @@ fn callback(
         return answer;
     }
     let (channel, source) = (interaction.channel_id, interaction.source_message);
+    let (forced, owners) = (interaction.forced_ephemeral, interaction.owners.clone());
     let kind = body["type"].as_u64();
     let thread = state.channel(channel);
     if thread.deleted {
@@ -823,15 +838,16 @@ fn callback(
         _ => {}
     }
     let data = &body["data"];
+    let made = &ephemeral_if(forced, data);
     let original = match kind {
         // A message, or a deferred one ("thinking…") that an edit of @original fills in later.
-        Some(4) => Some(create(shared, state, channel, files, data, now)),
+        Some(4) => Some(create(shared, state, channel, files, made, now)),
         Some(5) => Some(create(
             shared,
             state,
             channel,
             &[],
-            &json!({"flags": data["flags"]}),
+            &json!({"flags": made["flags"]}),
             now,
         )),
         // Update the message the button is on, now or later.
@@ -844,11 +860,30 @@ fn callback(
         Some(6) => source,
         _ => None,
     };
+    if let (Some(4) | Some(5), Some(message)) = (kind, original) {
+        state.messages.get_mut(&message).unwrap().owners = Some(owners);
+    }
     let interaction = state.interactions.get_mut(token).unwrap();
     interaction.callbacks.push(body.clone());
     interaction.original = original;
     (204, None)
 }
+
+/// A message's body as Discord takes it from an interaction whose answers it makes ephemeral (a
+/// user-installed app where Use External Apps is off: topics/permissions).
+fn ephemeral_if(forced: bool, body: &Value) -> Value {
+    let mut body = body.clone();
+    if forced {
+        let flags = body["flags"].as_u64().unwrap_or(0);
+        body["flags"] = json!(flags | 64);
+    }
+    body
+}
+
+/// How many follow-ups an interaction from an app installed only by a user takes: "Apps are limited to 5
+/// followup messages per interaction if it was initiated from a user-installed app and isn't installed in
+/// the server" (receiving-and-responding, "Create Followup Message").
+pub const USER_INSTALL_FOLLOWUPS: usize = 5;
 
 /// POST a follow-up message to an interaction.
 fn followup(
@@ -872,8 +907,19 @@ fn followup(
         // What Discord answers an interaction's message in a locked thread (discord-api-docs #6884).
         return error(403, 50083, "Thread is archived");
     }
+    if interaction.user_installed_only() && interaction.followups.len() >= USER_INSTALL_FOLLOWUPS {
+        // The status is not documented with the code; 400, as Discord's other limits of a request.
+        state.interactions.get_mut(token).unwrap().refused_followups += 1;
+        return error(
+            400,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        );
+    }
     unarchive_on_post(shared, state, channel);
-    let id = create(shared, state, channel, files, body, now);
+    let body = ephemeral_if(interaction.forced_ephemeral, body);
+    let id = create(shared, state, channel, files, &body, now);
+    state.messages.get_mut(&id).unwrap().owners = Some(interaction.owners.clone());
     state
         .interactions
         .get_mut(token)
@@ -910,6 +956,7 @@ fn create(
             edits: 0,
             nonce: nonce_of(body),
             created_ms: now,
+            owners: None,
         },
     );
     id

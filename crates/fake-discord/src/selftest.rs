@@ -549,3 +549,120 @@ async fn reconnect_outage_and_an_unavailable_guild() {
     assert_eq!(state.refused_connections, 1);
     assert_eq!(state.requests[0].fault.as_deref(), Some("outage"));
 }
+
+/// `/board` registered for both installations and every context, as the bot registers its play commands.
+async fn register_board_everywhere(fake: &FakeDiscord) {
+    let path = format!("/applications/{}/commands", FakeDiscord::APPLICATION_ID);
+    let body = json!([{"name": "board", "description": "The board", "type": 1,
+        "integration_types": [0, 1], "contexts": [0, 1, 2]}]);
+    let (status, _) = api(fake, "PUT", &path, Some(body)).await.unwrap();
+    assert_eq!(status, 200);
+}
+
+const GROUP_DM: u64 = 1_200_000_000_000_000_902;
+const GUEST: u64 = 1_200_000_000_000_000_903;
+
+#[tokio::test]
+async fn a_user_installed_app_only_answers_with_five_follow_ups() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    register_board_everywhere(&fake).await;
+    let alice = Person::member(1_000_000_000_000_000_001, "alice");
+    fake.install_for(&alice);
+    fake.add_group_dm(GROUP_DM, "lounge");
+
+    let sent = fake.invoke(&alice, GROUP_DM, "board", json!([]), json!({}));
+    let made = fake.interaction_state(&sent);
+    assert_eq!(made.context, 2);
+    assert_eq!(made.owners, json!({"1": alice.id.to_string()}));
+    assert!(made.user_installed_only());
+    let path = format!("/interactions/{}/{}/callback", sent.id, sent.token);
+    let answer = api(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"type": 4, "data": {"content": "board"}})),
+    );
+    assert_eq!(answer.await.unwrap().0, 204);
+    // The bot is no member of the group DM: its own requests there are refused.
+    let post = format!("/channels/{GROUP_DM}/messages");
+    let answer = api(&fake, "POST", &post, Some(json!({"content": "hi"}))).await;
+    assert_eq!(code(&answer.unwrap()), (403, 50001));
+    // Five follow-ups, not six.
+    let followup = format!("/webhooks/{}/{}", FakeDiscord::APPLICATION_ID, sent.token);
+    for n in 0..USER_INSTALL_FOLLOWUPS {
+        let body = json!({"content": format!("follow-up {n}")});
+        let answer = api(&fake, "POST", &followup, Some(body)).await.unwrap();
+        assert_eq!(answer.0, 200, "follow-up {n}");
+    }
+    let answer = api(
+        &fake,
+        "POST",
+        &followup,
+        Some(json!({"content": "one more"})),
+    );
+    assert_eq!(code(&answer.await.unwrap()), (400, 40094));
+    assert_eq!(fake.interaction_state(&sent).refused_followups, 1);
+
+    // A press of the answer's buttons carries the same owners, whoever presses.
+    let original = fake.interaction_state(&sent).original.unwrap();
+    let bob = Person::member(1_000_000_000_000_000_002, "bob");
+    let press = fake.press_forged(&bob, original, "nn:1:1:3");
+    assert_eq!(fake.interaction_state(&press).owners, made.owners);
+
+    // In a server without the bot whose members lack Use External Apps, the answers are ephemeral.
+    fake.add_guest_channel(GUEST);
+    fake.turn_external_apps_off(FakeDiscord::GUEST_GUILD_ID);
+    let sent = fake.invoke(&alice, GUEST, "board", json!([]), json!({}));
+    assert!(fake.interaction_state(&sent).forced_ephemeral);
+    let path = format!("/interactions/{}/{}/callback", sent.id, sent.token);
+    let answer = api(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"type": 4, "data": {"content": "board"}})),
+    );
+    assert_eq!(answer.await.unwrap().0, 204);
+    let original = fake.interaction_state(&sent).original.unwrap();
+    assert!(fake.state().messages[&original].ephemeral);
+    let answer = api(&fake, "GET", &format!("/channels/{GUEST}"), None).await;
+    assert_eq!(code(&answer.unwrap()), (403, 50001));
+}
+
+#[tokio::test]
+#[should_panic(expected = "installed nowhere that reaches here")]
+async fn a_command_nobody_installed_there_is_never_sent() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    register_board_everywhere(&fake).await;
+    fake.add_group_dm(GROUP_DM, "lounge");
+    let bob = Person::member(1_000_000_000_000_000_002, "bob");
+    fake.invoke(&bob, GROUP_DM, "board", json!([]), json!({}));
+}
+
+#[tokio::test]
+async fn a_dm_to_someone_who_shares_no_server_is_refused() {
+    let clock = Arc::new(ManualClock::new(DEFAULT_NOW_MS));
+    let fake = fake_with(&clock, FaultPlan::default()).await;
+    let alice = Person::member(1_000_000_000_000_000_001, "alice");
+    fake.share_no_guild_with(&alice);
+    let opened = api(
+        &fake,
+        "POST",
+        "/users/@me/channels",
+        Some(json!({"recipient_id": alice.id.to_string()})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(opened.0, 200);
+    let channel = opened.1["id"].as_str().unwrap();
+    let sent = api(
+        &fake,
+        "POST",
+        &format!("/channels/{channel}/messages"),
+        Some(json!({"content": "your turn"})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(code(&sent), (403, 50278));
+}

@@ -122,6 +122,8 @@ pub struct Channel {
     pub denied: BTreeSet<Perm>,
     /// For a DM channel: the user the bot talks to there.
     pub dm_with: Option<u64>,
+    /// A group DM (channel type 3): no guild, and the bot is never in it.
+    pub group_dm: bool,
 }
 
 impl Channel {
@@ -138,6 +140,18 @@ impl Channel {
             deleted: false,
             denied: BTreeSet::new(),
             dm_with: None,
+            group_dm: false,
+        }
+    }
+
+    /// A group DM between players (channel type 3): only an app a player installed reaches it, and only
+    /// through interactions.
+    pub fn group_dm(id: u64, name: &str) -> Self {
+        Self {
+            guild: 0,
+            name: name.to_owned(),
+            group_dm: true,
+            ..Self::text(id)
         }
     }
 
@@ -151,6 +165,16 @@ impl Channel {
 
     pub fn is_thread(&self) -> bool {
         self.parent.is_some()
+    }
+
+    /// The interaction context Discord reports from here (receiving-and-responding, "Interaction Context
+    /// Types"): 0 a server's channel, 1 the bot's DM, 2 a group DM or a DM between users.
+    pub fn context(&self) -> u8 {
+        match (self.dm_with, self.group_dm) {
+            (Some(_), _) => 1,
+            (None, true) => 2,
+            (None, false) => 0,
+        }
     }
 }
 
@@ -193,6 +217,8 @@ pub struct Recorded {
     /// The injected fault, if any (`429 route`, `429 global`, `500`, `502`, `503`, `drop before`,
     /// `drop after`), or `outage` for a 503 during [`FakeDiscord::begin_outage_with_rest`].
     pub fault: Option<String>,
+    /// When it came, by the fake's clock.
+    pub at_ms: i64,
 }
 
 /// A message as the fake keeps it.
@@ -211,6 +237,9 @@ pub struct Message {
     pub nonce: Option<String>,
     /// When it was created, by the fake's clock.
     pub created_ms: i64,
+    /// For a message an interaction made (its response or a follow-up): that interaction's
+    /// `authorizing_integration_owners`, which a press of its buttons carries too.
+    pub owners: Option<Value>,
 }
 
 impl Message {
@@ -257,6 +286,24 @@ pub struct Interaction {
     pub dead: bool,
     /// Callbacks refused for lateness, with the refusal.
     pub late_callbacks: Vec<(Value, Value)>,
+    /// Its `authorizing_integration_owners`: `{"0": guild}` where the server installed the app (`"0"` in
+    /// the bot's DM), `{"1": user}` for a user's install.
+    pub owners: Value,
+    /// Its `context`: 0 a server, 1 the bot's DM, 2 a private channel.
+    pub context: u8,
+    /// Discord makes every answer to it ephemeral: an app only a user installed, in a server whose member
+    /// lacks Use External Apps.
+    pub forced_ephemeral: bool,
+    /// Follow-ups refused as over the limit of 5 (40094).
+    pub refused_followups: usize,
+}
+
+impl Interaction {
+    /// Whether only a user installed the app where it was made: no `"0"` (guild install) owner. Such an
+    /// interaction takes at most 5 follow-ups (receiving-and-responding, "Create Followup Message").
+    pub fn user_installed_only(&self) -> bool {
+        self.owners.get("1").is_some() && self.owners.get("0").is_none()
+    }
 }
 
 /// Everything the fake remembers.
@@ -329,6 +376,15 @@ pub struct State {
     pub dm_channels: BTreeMap<u64, u64>,
     /// Users whose privacy settings refuse DMs from the bot (sending one gets 50007).
     pub closed_dms: BTreeSet<u64>,
+    /// Users Discord will not let the bot DM because they share no server with it (50278, "Cannot send
+    /// messages to this user due to having no mutual guilds"). Whether a user install counts as a way to
+    /// DM a user is not documented: a test says which it means by putting them here or not.
+    pub no_mutual_guild: BTreeSet<u64>,
+    /// Users who installed the app to their account (Installation → User Install).
+    pub user_installs: BTreeSet<u64>,
+    /// Guilds whose @everyone lacks Use External Apps (`1 << 50`): a user-installed app's answers there are
+    /// ephemeral (permissions, "Permission Flags").
+    pub external_apps_off: BTreeSet<u64>,
 }
 
 impl State {

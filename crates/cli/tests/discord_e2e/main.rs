@@ -29,5 +29,6 @@ mod seasons_and_dms;
 mod startup;
 mod takeback;
 mod two_processes;
+mod user_install;
 mod web_pages;
 mod whole_match;

@@ -212,6 +212,13 @@ async fn development_server_gets_the_commands_instantly() {
         .wait_for("guild commands", |s| s.commands.get(&path).cloned())
         .await;
     assert_command_set(&commands);
+    // Where a command may be used applies to global commands only: left out here.
+    assert!(
+        commands
+            .iter()
+            .all(|c| c.get("integration_types").is_none() && c.get("contexts").is_none()),
+        "{commands:?}"
+    );
     assert_eq!(
         fake.state().commands.len(),
         1,
@@ -230,6 +237,12 @@ async fn development_server_gets_the_commands_instantly() {
         })
         .await;
     assert_command_set(&commands);
+    assert!(
+        commands
+            .iter()
+            .all(|c| c["integration_types"].is_array() && c["contexts"].is_array()),
+        "{commands:?}"
+    );
     bot.stop().await;
     fx.assert_requests_valid();
 }

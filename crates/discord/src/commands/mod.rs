@@ -25,7 +25,8 @@ use namnam_game as game;
 /// A command of this bot.
 pub type Command = poise::Command<Data, CommandError>;
 
-/// Every command the bot registers, in the order `/help` lists them, with their words in every language.
+/// Every command the bot registers, in the order `/help` lists them, with their words in every language
+/// and where each may be used.
 pub fn all() -> Vec<Command> {
     let mut commands = all_unlocalised();
     let missing = words::localise(&mut commands);
@@ -33,7 +34,35 @@ pub fn all() -> Vec<Command> {
         // The tests forbid it; a reader of that language would see the English.
         tracing::warn!(?missing, "the slash commands lack words in the resources");
     }
+    place(&mut commands);
     commands
+}
+
+/// The commands that belong to a server that installed the app (with its bot): its leaderboard and
+/// ratings, its settings and seasons (and the daily puzzle, a setting), its tournaments. The core refuses
+/// them anywhere else too (`InputRefusal::ServerOnly`).
+pub const SERVER_COMMANDS: [&str; 4] = ["leaderboard", "stats", "tournament", "admin"];
+
+/// Where each command may be used, said explicitly (Discord's defaults have been reported to leave out
+/// private channels): a server's command only where a server installed the app, in its channels; every
+/// other one — playing, puzzles, looking back — also wherever a player installed the app for themselves:
+/// the bot's DM, group DMs and DMs between players, and servers the bot is not in. Discord applies these
+/// to global commands only (`interactions/application-commands`, "Contexts"); a development server's
+/// registration leaves them out (`registration`). The table is in docs/discord.md.
+fn place(commands: &mut [Command]) {
+    use serenity::{InstallationContext as Install, InteractionContext as Where};
+    for command in commands {
+        let server = SERVER_COMMANDS.contains(&&*command.name);
+        let (installs, contexts) = match server {
+            true => (vec![Install::Guild], vec![Where::Guild]),
+            false => (
+                vec![Install::Guild, Install::User],
+                vec![Where::Guild, Where::BotDm, Where::PrivateChannel],
+            ),
+        };
+        command.install_context = Some(installs);
+        command.interaction_context = Some(contexts);
+    }
 }
 
 /// Every command as the code declares it: English names, and no descriptions yet.

@@ -14,7 +14,7 @@ use namnam_game::House;
 use namnam_words::Arg;
 
 /// Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)] // one argument per slash option
 pub async fn challenge(
     ctx: Context<'_>,
@@ -61,7 +61,7 @@ pub async fn challenge(
 }
 
 /// Accept the challenge open for you in this channel
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(
         ctx,
@@ -71,7 +71,7 @@ pub async fn accept(ctx: Context<'_>) -> Result<(), CommandError> {
 }
 
 /// Decline the challenge open for you in this channel
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn decline(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(
         ctx,
@@ -81,7 +81,7 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), CommandError> {
 }
 
 /// Withdraw your open challenge in this channel
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(
         ctx,
@@ -91,7 +91,7 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), CommandError> {
 }
 
 /// Play a house in this channel's match
-#[poise::command(slash_command, guild_only, rename = "move")]
+#[poise::command(slash_command, rename = "move")]
 pub async fn move_(
     ctx: Context<'_>,
     #[min = 1]
@@ -197,7 +197,7 @@ pub(super) async fn your_matches(
 }
 
 /// Show this channel's match board again
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn board(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -214,7 +214,7 @@ pub async fn board(
 }
 
 /// Resign this channel's match (asks for confirmation)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn resign(
     ctx: Context<'_>,
     confirm: Option<YesNo>,
@@ -233,7 +233,7 @@ pub async fn resign(
 }
 
 /// Offer a draw, or accept your opponent's offer
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn draw(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -247,7 +247,7 @@ pub async fn draw(
 }
 
 /// Ask to take back your last move (before your opponent moves), or accept your opponent's request
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn takeback(
     ctx: Context<'_>,
     decline: Option<YesNo>,
@@ -266,7 +266,7 @@ pub async fn takeback(
 }
 
 /// Play your last opponent in this channel again, on the same terms
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn rematch(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(
         ctx,

@@ -11,7 +11,6 @@ use namnam_words::Arg;
 /// Puzzles: find the best move, privately (one puzzle rating, the same in every server)
 #[poise::command(
     slash_command,
-    guild_only,
     subcommands("puzzle_play", "puzzle_answer", "puzzle_stats"),
     subcommand_required
 )]
@@ -21,13 +20,13 @@ pub async fn puzzle(_ctx: Context<'_>) -> Result<(), CommandError> {
 }
 
 /// Show me a puzzle (the one waiting for my answer, else a new one)
-#[poise::command(slash_command, guild_only, rename = "play")]
+#[poise::command(slash_command, rename = "play")]
 pub async fn puzzle_play(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Puzzle(PuzzleCommand::Play)).await
 }
 
 /// Answer my puzzle (or press one of its house buttons)
-#[poise::command(slash_command, guild_only, rename = "answer")]
+#[poise::command(slash_command, rename = "answer")]
 pub async fn puzzle_answer(
     ctx: Context<'_>,
     #[min = 1]
@@ -54,7 +53,7 @@ pub async fn puzzle_answer(
 }
 
 /// My puzzle rating, puzzles solved and streaks
-#[poise::command(slash_command, guild_only, rename = "stats")]
+#[poise::command(slash_command, rename = "stats")]
 pub async fn puzzle_stats(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Puzzle(PuzzleCommand::Stats)).await
 }

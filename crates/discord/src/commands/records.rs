@@ -10,13 +10,13 @@ use crate::asking;
 use namnam_core::{Command, ReplayFrom};
 
 /// Your active matches in this server, and where it is your turn
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Matches(MatchCommand::List)).await
 }
 
 /// The moves of this channel's match
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn history(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -52,7 +52,6 @@ pub async fn leaderboard(
 /// A DM when it becomes your turn (not while you are at the board)
 #[poise::command(
     slash_command,
-    guild_only,
     subcommands("notify_on", "notify_off"),
     subcommand_required
 )]
@@ -62,13 +61,13 @@ pub async fn notify(_ctx: Context<'_>) -> Result<(), CommandError> {
 }
 
 /// DM me when it becomes my turn in a match (not while I am at the board)
-#[poise::command(slash_command, guild_only, rename = "on")]
+#[poise::command(slash_command, rename = "on")]
 pub async fn notify_on(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Info(InfoCommand::Notify { on: Some(true) })).await
 }
 
 /// No more DMs on my turn
-#[poise::command(slash_command, guild_only, rename = "off")]
+#[poise::command(slash_command, rename = "off")]
 pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Info(InfoCommand::Notify { on: Some(false) })).await
 }
@@ -87,7 +86,7 @@ pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(
 }
 
 /// A match's record as a file (any finished match of this server; your own while it is played)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn export(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -104,7 +103,7 @@ pub async fn export(
 }
 
 /// Step through a match, move by move, with buttons
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -130,7 +129,7 @@ pub async fn replay(
 }
 
 /// The computer's verdict on a finished match: each player's biggest mistakes
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn analyse(
     ctx: Context<'_>,
     #[rename = "match"]

@@ -23,7 +23,7 @@ discord-help = **Playing Nam-nam here**
 ## Told privately to the one who asked
 
 discord-use-slash-command = Use the slash command.
-discord-server-only = Nam-nam is played in a server channel, not in direct messages.
+discord-server-only = That command belongs to a server that invited me: ask for it in one of its channels.
 discord-managers-only = Only members who may manage this server can use this command.
 discord-bad-option = I couldn't read that option; `/help` lists what each command takes.
 # Discord sent a command whose options are not the ones the bot registered (a registration still on its way).
@@ -38,6 +38,9 @@ discord-channel-foreign = That is not a channel of this server that I can see: p
 discord-start-unreadable = I can't read that start: write a time to wait, like `in 2d`, or a UTC time like `2026-12-24 18:00`.
 discord-missing-permission = I can't post in this channel: I need the View Channel, Send Messages and Attach Files permissions here (and Create Public Threads and Send Messages in Threads when matches get their own thread). Ask a server admin.
 discord-move-recorded = Your move was recorded, but Discord did not take my answer: the board will appear in the channel in a moment.
+discord-external-apps-off = This server does not let members' apps answer in public here (the Use External Apps permission), so only you would see the board. Play with me in my DMs instead: open { $bot } and send a command there, or ask the server's moderators to allow it.
+discord-move-kept-here = Your move was recorded, but Discord did not take my answer: the board will follow the next command or button press here.
+discord-done-kept-here = Done, but Discord did not take my answer: it will follow the next command or button press here.
 discord-done-recorded = Done, but Discord did not take my answer: it will appear in the channel in a moment.
 # Added to /admin settings' answer where the bot may not read the channel's history.
 discord-no-history = I may not read this channel's message history (the Read Message History permission): after a dropped connection I cannot see whether a board was shown, and may show it twice. Please grant it to my role (the invite link in my README asks for it).

@@ -14,7 +14,8 @@ takeback-accepted = { $player } accepts: { $asker }'s move (house { $house }) is
 notify-on = I will send you a DM when it becomes your turn in a match, unless you played in it within the last few minutes. To stop: { $off }. (Your privacy settings must let this server's members send you DMs.)
 notify-off = No DMs when it is your turn. To have them: { $on }.
 notify-turn = Your turn in match #{ $id } against { $opponent }, in { $channel }: move by { $deadline }. To stop these DMs: { $off }.
-notify-refused = I could not send you a DM on your turn (your settings do not let me), so turn DMs are now off. To have them again, allow DMs from this server's members, then: { $on }.
+notify-refused = I could not send you a DM on your turn (Discord did not let me: your privacy settings, or we share no server), so turn DMs are now off. To have them again, allow DMs from the members of a server we share, then: { $on }.
+notify-notice = Match #{ $id }, in { $channel }: { $notice }
 
 ## The clock.
 clock-reminder = { $player }: a quarter of your time is left in match #{ $id }. { $turn }

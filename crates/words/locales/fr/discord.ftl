@@ -23,7 +23,7 @@ discord-help = **Jouer au Nam-nam ici**
 ## Dit en privé à qui a demandé
 
 discord-use-slash-command = Utilisez la commande slash.
-discord-server-only = Le Nam-nam se joue dans un salon d'un serveur, pas en messages privés.
+discord-server-only = Cette commande appartient à un serveur qui m'a invité : demande-la dans l'un de ses salons.
 discord-managers-only = Seuls les membres qui peuvent gérer ce serveur peuvent utiliser cette commande.
 discord-bad-option = Je n'ai pas pu lire cette option ; `/aide` dit ce que prend chaque commande.
 discord-command-changed = Cette commande vient de changer : réessayez dans une minute.
@@ -37,6 +37,9 @@ discord-channel-foreign = Ce n'est pas un salon de ce serveur que je peux voir :
 discord-start-unreadable = Je ne sais pas lire ce début : écrivez un temps d'attente, comme `in 2d`, ou une heure UTC comme `2026-12-24 18:00`.
 discord-missing-permission = Je ne peux pas écrire dans ce salon : il me faut ici les permissions Voir les salons, Envoyer des messages et Joindre des fichiers (et Créer des fils publics et Envoyer des messages dans les fils quand les parties ont leur propre fil). Demandez à un admin du serveur.
 discord-move-recorded = Votre coup est enregistré, mais Discord n'a pas pris ma réponse : le plateau va apparaître dans le salon dans un instant.
+discord-external-apps-off = Ce serveur ne laisse pas les applications de ses membres répondre en public ici (la permission Utiliser les applications externes) : vous seul verriez le plateau. Jouez plutôt avec moi en messages privés : ouvrez { $bot } et envoyez-y une commande, ou demandez aux modérateurs du serveur de l'autoriser.
+discord-move-kept-here = Votre coup est enregistré, mais Discord n'a pas pris ma réponse : le plateau suivra la prochaine commande ou le prochain bouton ici.
+discord-done-kept-here = C'est fait, mais Discord n'a pas pris ma réponse : elle suivra la prochaine commande ou le prochain bouton ici.
 discord-done-recorded = C'est fait, mais Discord n'a pas pris ma réponse : elle va apparaître dans le salon dans un instant.
 discord-no-history = Je n'ai pas le droit de lire l'historique de ce salon (la permission Voir les anciens messages) : après une connexion coupée, je ne peux pas voir si un plateau a été montré, et je risque de le montrer deux fois. Accordez-la à mon rôle, s'il vous plaît (le lien d'invitation de mon README la demande).
 

@@ -14,7 +14,8 @@ takeback-accepted = { $player } accepte : le coup de { $asker } (case { $house }
 notify-on = Je vous enverrai un MP quand ce sera à vous de jouer dans une partie, sauf si vous y avez joué dans les dernières minutes. Pour arrêter : { $off }. (Vos paramètres de confidentialité doivent autoriser les MP des membres de ce serveur.)
 notify-off = Pas de MP quand c'est à vous de jouer. Pour en recevoir : { $on }.
 notify-turn = À vous de jouer dans la partie n° { $id } contre { $opponent }, dans { $channel } : jouez avant le { $deadline }. Pour ne plus recevoir ces MP : { $off }.
-notify-refused = Je n'ai pas pu vous envoyer de MP à votre tour (vos paramètres ne me le permettent pas) : les MP de tour sont donc désactivés. Pour les retrouver, autorisez les MP des membres de ce serveur, puis : { $on }.
+notify-refused = Je n'ai pas pu vous envoyer de MP à votre tour (Discord ne me l'a pas permis : vos paramètres de confidentialité, ou aucun serveur en commun), les MP de tour sont donc désactivés. Pour les retrouver, autorisez les MP des membres d'un serveur que nous partageons, puis : { $on }.
+notify-notice = Partie n° { $id }, dans { $channel } : { $notice }
 
 ## The clock.
 clock-reminder = { $player } : il vous reste un quart de votre temps dans la partie n° { $id }. { $turn }

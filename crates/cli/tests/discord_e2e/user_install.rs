@@ -1,0 +1,414 @@
+//! Nam-nam where only players installed the app (a user install): a group DM, a server the bot is not in,
+//! and the bot's own DM. Where the bot may only answer, every board is the answer to the press or command
+//! that made it, the clock's notices wait in the outbox for the next answer there, and the bot never posts
+//! in the channel, never sends a sixth follow-up and never uses a token past its 15 minutes: the fake
+//! refuses each as Discord does (403 50001, 40094, 401 50027), and the tests check that none was tried.
+
+use namnam_model::{MatchId, PlaceKind};
+use std::time::Duration;
+
+use crate::checks::{
+    assert_board_shows, assert_public, board_match, button_ids, ephemeral_text, house_ids, pinged,
+    stored_match,
+};
+use crate::fixture::{alice, bob, namnam, Fixture};
+use crate::payload::Options;
+use crate::support::fake_discord::{
+    FakeDiscord, Message, PATIENCE, TOKEN_LIFETIME_MS, USER_INSTALL_FOLLOWUPS,
+};
+use namnam_store::Store;
+
+/// A group DM of alice and bob.
+const LOUNGE: u64 = 1_200_000_000_000_000_021;
+/// A channel of a server the bot is not in.
+const ELSEWHERE: u64 = 1_200_000_000_000_000_022;
+
+/// Five minutes a move, the challenger first.
+fn five_minutes() -> Options {
+    Options::new().int("clock", 0).int("first", 0)
+}
+
+/// Waits until the stored match is over (the clock's sweep ends it: in a place where the bot may only
+/// answer, nothing shows it meanwhile, so the database is the witness).
+async fn until_over(store: &Store, id: MatchId) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while !stored_match(store, id).await.game.is_over() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the clock ends the match"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The outbox's posts in `state`.
+async fn post_states(store: &Store) -> Vec<String> {
+    namnam_store::post_states(store.reader())
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(_, state, _)| state)
+        .collect()
+}
+
+/// Nothing the bot did in `channel` broke the rules of a place where it may only answer: no request on
+/// the channel itself, at most 5 follow-ups per interaction and none refused, no token used past its 15
+/// minutes. Prints the requests of the place's interactions, in order (for the record).
+fn assert_only_answered(fx: &Fixture, channel: u64, label: &str) {
+    let state = fx.fake.state();
+    let tokens: Vec<(&String, &crate::support::fake_discord::Interaction)> = state
+        .interactions
+        .iter()
+        .filter(|(_, i)| i.channel_id == channel)
+        .collect();
+    // In the order they were made.
+    let mut tokens = tokens;
+    tokens.sort_by_key(|(_, i)| i.id);
+    assert!(!tokens.is_empty(), "interactions in {label}");
+    for (_, interaction) in &tokens {
+        assert!(
+            interaction.followups.len() <= USER_INSTALL_FOLLOWUPS,
+            "{} follow-ups",
+            interaction.followups.len()
+        );
+        assert_eq!(interaction.refused_followups, 0, "a sixth follow-up tried");
+        assert!(
+            interaction.late_callbacks.is_empty(),
+            "a late first response"
+        );
+    }
+    let on_channel = format!("/channels/{channel}");
+    let mut log = Vec::new();
+    for request in &state.requests {
+        assert!(
+            !request.path.starts_with(&on_channel),
+            "the bot asked {} {} in {label}, where it may only answer",
+            request.method,
+            request.path
+        );
+        let ours = tokens
+            .iter()
+            .position(|(token, _)| request.path.contains(token.as_str()));
+        if let Some(n) = ours {
+            let age_ms = request.at_ms - tokens[n].1.created_ms;
+            assert!(
+                request.status != 401 && age_ms < TOKEN_LIFETIME_MS,
+                "{} got {} {age_ms} ms after its interaction: a token used past its life",
+                request.template,
+                request.status
+            );
+            let what = match tokens[n].1.source_message {
+                Some(_) => "press",
+                None => "command",
+            };
+            log.push(format!(
+                "interaction {n} ({what}) +{} s: {} → {}",
+                age_ms / 1000,
+                request.template,
+                request.status
+            ));
+        }
+    }
+    eprintln!(
+        "requests of the {label} match ({} interactions):\n  {}",
+        tokens.len(),
+        log.join("\n  ")
+    );
+}
+
+/// A whole match in a group DM whose players installed the app, to a time-out: each board is the answer
+/// to the press that made it (the pressed board updated, the new one a follow-up that pings the player to
+/// move); the time-out, stored at the deadline, is shown after the next press there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
+    let (fx, bot, store) = Fixture::table("user-install-group-dm.db").await;
+    let (fake, clock) = (&fx.fake, fx.clock());
+    fake.add_group_dm(LOUNGE, "lounge");
+    fake.install_for(&alice());
+    fake.install_for(&bob());
+    // Both want DMs; Discord will not let the bot DM alice, who shares no server with it.
+    fake.share_no_guild_with(&alice());
+    for who in [alice(), bob()] {
+        let on = Options::new().sub("on", Options::new());
+        fx.private_answer(&who, LOUNGE, "notify", on).await;
+    }
+
+    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
+    assert_eq!(pinged(&message), Some(bob().id), "the challenge pings bob");
+    let (mut board_id, mut board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    let match_id = MatchId(board_match(&board).0);
+    let row = stored_match(&store, match_id).await;
+    assert_eq!(row.place.kind(), PlaceKind::PrivateChannel);
+    assert!(!row.rated, "unrated outside a server the bot is in");
+    assert_board_shows(&board, &row);
+
+    // Four moves with the buttons, each answered on the press that made it.
+    for _ in 0..4 {
+        let row = stored_match(&store, match_id).await;
+        let mover = crate::fixture::person(row.players.get(row.game.to_move().unwrap()).0);
+        let (next_id, next) = fx
+            .press_public(&mover, board_id, &house_ids(&board)[0])
+            .await;
+        let row = stored_match(&store, match_id).await;
+        if row.game.is_over() {
+            break;
+        }
+        assert_board_shows(&next, &row);
+        (board_id, board) = (next_id, next);
+    }
+
+    // The clock runs out: stored at the deadline, and never posted in the group DM. It waits for the next
+    // answer there — unless the last move's answer is still following up, and carries it itself.
+    clock.advance_secs(6 * 60);
+    until_over(&store, match_id).await;
+    let shown = |s: &crate::support::fake_discord::State| {
+        s.messages
+            .values()
+            .find(|m| {
+                m.channel_id == LOUNGE && !m.ephemeral && m.content().contains("clock ran out")
+            })
+            .cloned()
+    };
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
+        if awaiting || shown(&fake.state()).is_some() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the time-out waits for an answer"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // The next press there (a house of the last board, out of date now) is refused privately, and the
+    // time-out, if it still waited, follows its answer.
+    let sent = fake.press(&alice(), board_id, &house_ids(&board)[0]);
+    ephemeral_text(&fake.callback(&sent).await);
+    let timed_out = fake.wait_for("the time-out shown", shown).await;
+    assert!(!timed_out.ephemeral, "{}", timed_out.content());
+    let by_the_press = fake.interaction_state(&sent).followups.iter().any(|id| {
+        fake.state().messages[id]
+            .content()
+            .contains("clock ran out")
+    });
+    eprintln!(
+        "the time-out followed {}",
+        match by_the_press {
+            true => "the next press",
+            false => "the last move's answer, still following up when the clock ran out",
+        }
+    );
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    // Every post settled: shown, or (alice's DMs) dropped.
+    let waiting = ["held", "pending", "awaiting"];
+    while post_states(&store)
+        .await
+        .iter()
+        .any(|s| waiting.contains(&s.as_str()))
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "every post settled: {:?}",
+            post_states(&store).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let shown_times = fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| m.channel_id == LOUNGE && !m.ephemeral && m.content().contains("clock ran out"))
+        .count();
+    assert_eq!(shown_times, 1, "the time-out shown once");
+
+    // bob is told by DM too, in words; alice's DMs were refused (50278) once at most, then left off.
+    let dm = fake
+        .wait_for("bob's DM of the time-out", |s| {
+            s.dms_to(bob().id)
+                .into_iter()
+                .find(|m| m.content().contains("clock ran out"))
+        })
+        .await;
+    assert!(house_ids(&dm).is_empty(), "words only: {}", dm.content());
+    let alice_dm = fake.state().dm_channels.get(&alice().id).copied();
+    let tried = fake
+        .requests()
+        .iter()
+        .filter(|r| {
+            r.method == "POST"
+                && alice_dm.is_some_and(|c| r.path == format!("/channels/{c}/messages"))
+        })
+        .count();
+    assert!(tried <= 1, "{tried} DMs tried to alice");
+
+    assert_only_answered(&fx, LOUNGE, "group DM");
+    fx.close(bot, store).await;
+}
+
+/// A match in a server the bot is not in: a guest's place, answered only; where the server takes Use
+/// External Apps from its members, Discord makes the answers ephemeral.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_match_in_a_server_without_the_bot() {
+    let (fx, bot, store) = Fixture::table("user-install-guest.db").await;
+    let fake = &fx.fake;
+    fake.add_guest_channel(ELSEWHERE);
+    fake.install_for(&alice());
+    fake.install_for(&bob());
+
+    let (id, message) = fx
+        .challenge(&alice(), &bob(), ELSEWHERE, five_minutes())
+        .await;
+    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    let match_id = MatchId(board_match(&board).0);
+    let row = stored_match(&store, match_id).await;
+    assert_eq!(row.place.kind(), PlaceKind::GuestChannel);
+    assert_eq!(
+        row.place.server().map(|s| s.0),
+        Some(FakeDiscord::GUEST_GUILD_ID)
+    );
+    let (next_id, next) = fx
+        .press_public(&alice(), board_id, &house_ids(&board)[0])
+        .await;
+    let row = stored_match(&store, match_id).await;
+    assert_board_shows(&next, &row);
+
+    // What belongs to a server that invited the bot is not offered here.
+    let leaderboard = fake.command("leaderboard");
+    assert_eq!(leaderboard["contexts"], serde_json::json!([0]));
+    assert_eq!(leaderboard["integration_types"], serde_json::json!([0]));
+
+    // Without Use External Apps, Discord makes the answers ephemeral: `/board` is shown to the asker
+    // alone, and a move, which the opponent would never see, is refused privately with the bot's DM
+    // offered instead. The match is as it was.
+    fake.turn_external_apps_off(FakeDiscord::GUEST_GUILD_ID);
+    let sent = fx.run(&bob(), ELSEWHERE, "board", Options::new());
+    fake.callback(&sent).await;
+    let answer = fake.response(&sent).await;
+    assert!(answer.ephemeral, "forced ephemeral: {}", answer.content());
+    let text = fx
+        .press_refused(&bob(), next_id, &house_ids(&next)[0])
+        .await;
+    assert!(
+        text.contains("Use External Apps") && text.contains(&format!("<@{}>", FakeDiscord::BOT_ID)),
+        "{text}"
+    );
+    assert_eq!(
+        stored_match(&store, match_id).await.moves_played,
+        row.moves_played
+    );
+
+    assert_only_answered(&fx, ELSEWHERE, "guest server");
+    fx.close(bot, store).await;
+}
+
+/// The bot's own DM is a place like a server's channel where it is a member: it answers, and it posts by
+/// itself (the computer's move, the clock's notices).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_the_computer_in_the_bots_dm() {
+    let (fx, bot, store) = Fixture::table("user-install-bot-dm.db").await;
+    let (fake, clock) = (&fx.fake, fx.clock());
+    fake.install_for(&alice());
+    let dm = fake.bot_dm(&alice());
+
+    let options = Options::new()
+        .user("opponent", &namnam())
+        .int("level", 1)
+        .and(five_minutes());
+    let sent = fx.run(&alice(), dm, "challenge", options);
+    assert_public(&fake.callback(&sent).await);
+    let board = fake.response(&sent).await;
+    let board_id = fake.interaction_state(&sent).original.unwrap();
+    let match_id = MatchId(board_match(&board).0);
+    let row = stored_match(&store, match_id).await;
+    assert_eq!(row.place.kind(), PlaceKind::BotDm);
+    let (thinking_id, _) = fx
+        .press_public(&alice(), board_id, &house_ids(&board)[0])
+        .await;
+    fake.wait_for("the computer's move", |s| {
+        s.messages
+            .range(thinking_id + 1..)
+            .map(|(_, m)| m)
+            .find(|m| m.channel_id == dm && pinged(m) == Some(alice().id))
+            .cloned()
+    })
+    .await;
+
+    // The clock runs out: the poster says so in the DM by itself.
+    clock.advance_secs(6 * 60);
+    until_over(&store, match_id).await;
+    fake.wait_for("the time-out in the DM", |s| {
+        crate::checks::posted(s, dm, "clock ran out")
+    })
+    .await;
+    fx.close(bot, store).await;
+}
+
+/// A press that reaches the bot too late to be answered (over 3 s old: Discord refuses its response,
+/// 10062) in a group DM: the move is stored all the same, and its board, which nobody could post there,
+/// follows the next answer in the group DM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
+    let (fx, bot, store) = Fixture::table("user-install-late.db").await;
+    let fake = &fx.fake;
+    fake.add_group_dm(LOUNGE, "lounge");
+    fake.install_for(&alice());
+    fake.install_for(&bob());
+    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
+    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    let match_id = MatchId(board_match(&board).0);
+
+    let late = Duration::from_millis(3_500);
+    let sent = fake.press_with_lag(&alice(), board_id, &house_ids(&board)[0], late);
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while stored_match(&store, match_id).await.moves_played < 1 {
+        assert!(tokio::time::Instant::now() < deadline, "the move is stored");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let row = stored_match(&store, match_id).await;
+    let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
+    // The move's board as a follow-up of some answer in the group DM (never a post of the bot's own).
+    let followed = |s: &crate::support::fake_discord::State| -> Vec<Message> {
+        s.interactions
+            .values()
+            .filter(|i| i.channel_id == LOUNGE)
+            .flat_map(|i| i.followups.iter())
+            .filter_map(|id| s.messages.get(id))
+            .filter(|m| m.files.iter().any(|f| f.filename == file))
+            .cloned()
+            .collect()
+    };
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
+        if awaiting || !followed(&fake.state()).is_empty() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the move's board waits"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!fake.interaction_state(&sent).late_callbacks.is_empty());
+
+    // bob asks for the board: the answer, then the board that waited (unless the answer before, still
+    // following up, carried it already).
+    let asked = fx.run(&bob(), LOUNGE, "board", Options::new());
+    fake.callback(&asked).await;
+    let waited = fake
+        .wait_for("the board that waited", |s| followed(s).into_iter().next())
+        .await;
+    assert!(!waited.ephemeral);
+    assert_board_shows(&waited, &row);
+    assert_eq!(followed(&fake.state()).len(), 1, "shown once");
+    let requests = fake.requests();
+    assert!(
+        !requests
+            .iter()
+            .any(|r| r.path.starts_with(&format!("/channels/{LOUNGE}"))),
+        "no request on the group DM itself"
+    );
+    fx.close(bot, store).await;
+}
