@@ -66,6 +66,9 @@ pub struct CoreConfig {
     pub web_url: Option<String>,
     /// The puzzles `puzzle` shows (see `puzzles`): the built-in set by default; a test gives a few.
     pub puzzles: Arc<Vec<namnam_ai::puzzles::Puzzle>>,
+    /// Namnam's computer opponent as this front end names it (Discord: the bot's own user), for the match
+    /// that ends the lessons.
+    pub computer: super::vocabulary::UserRef,
 }
 
 impl Default for CoreConfig {
@@ -85,6 +88,7 @@ impl Default for CoreConfig {
             default_language: super::message::Language::English,
             web_url: None,
             puzzles: Arc::new(namnam_ai::puzzles::built_in()),
+            computer: super::vocabulary::UserRef::computer(),
         }
     }
 }
@@ -160,6 +164,8 @@ impl MatchChange<'_> {
 pub(crate) struct Aftermath {
     /// The players' ratings before and after, when the change ended a rated match.
     pub ratings: Option<ByPlayer<RatingChange>>,
+    /// The change won a match against the computer that passed the lessons' last stage, just now.
+    pub first_win: bool,
 }
 
 /// A hook's work, within the change's transaction.

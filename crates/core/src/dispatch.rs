@@ -12,17 +12,18 @@ use super::vocabulary::{
     ChallengeCommand, Command, InfoCommand, InputRefusal, MatchCommand, PlayCommand, PuzzleCommand,
     RecordCommand, Request,
 };
-use super::{notify, ratings, text, tournaments, Core, Language, Reply};
+use super::{lessons, notify, ratings, text, tournaments, Core, Language, Reply};
 use namnam_store::{self as store, Store, StoreError};
 
 impl Core {
-    /// A core on `store`, with the hooks every change to a match goes through: the ratings, the turn DMs
-    /// and the tournaments (in that order).
+    /// A core on `store`, with the hooks every change to a match goes through: the ratings, the turn DMs,
+    /// the tournaments and the lessons (in that order).
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: CoreConfig) -> Core {
         let hooks: Vec<Box<dyn MatchHook>> = vec![
             Box::new(ratings::RatingsHook),
             Box::new(notify::TurnDmHook),
             Box::new(tournaments::TournamentHook),
+            Box::new(lessons::LessonsHook),
         ];
         Core::assemble(store, clock, config, hooks)
     }
@@ -98,6 +99,7 @@ impl Core {
             Command::Admin(admin) => self.admin(req, admin).await,
             Command::Tournament(command) => self.tournament(req, command).await,
             Command::Puzzle(command) => self.puzzles(req, *command).await,
+            Command::Lesson(command) => self.lesson(req, *command).await,
         }
     }
 

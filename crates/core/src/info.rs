@@ -196,9 +196,14 @@ impl Core {
         let reader = self.store.reader();
         let season = store::season_of(reader, server).await?.number;
         let row = store::load_rating(reader, server, who.id).await?;
+        let lessons = self.lessons_line(who.id).await?;
         let Some(r) = row else {
             return match player {
-                None => Err(InfoRefusal::NoStats.into()),
+                // Someone who has only taken lessons so far sees those.
+                None => match lessons {
+                    Some(lessons) => Ok(Reply::private(lessons)),
+                    None => Err(InfoRefusal::NoStats.into()),
+                },
                 Some(p) => Ok(Reply::private(Text::message(
                     "stats-none",
                     [
@@ -231,6 +236,9 @@ impl Core {
                 ("streak", Arg::number(streak)),
             ],
         ));
+        if let Some(lessons) = lessons {
+            reply.text = std::mem::take(&mut reply.text).words("\n").then(lessons);
+        }
         reply.buttons.links.extend(link);
         if self.config.pictures {
             let (points, caption) = chart_points(&r, &history, season, self.now());

@@ -49,6 +49,7 @@ mod daily;
 mod info;
 mod known_languages;
 mod languages;
+pub mod lessons;
 mod notify;
 mod outage;
 mod play;
@@ -101,10 +102,11 @@ pub use tournaments::{SheetRound, TournamentSheet};
 pub use vocabulary::actions::{ActionId, ChallengeAnswer};
 pub use vocabulary::{
     AdminCommand, AdminRefusal, ChallengeCommand, ChallengeOptions, ChallengeRefusal, Change,
-    Command, Expected, InfoCommand, InfoRefusal, InputRefusal, LanguageChoice, MatchCommand,
-    MatchRef, MatchRefusal, Place, PlaceNames, PlayCommand, PlayRefusal, PuzzleCommand,
-    PuzzleRefusal, RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver, SeasonChange,
-    SettingsChange, StartAt, TermsDefaults, TermsOptions, TournamentCommand, TournamentRefusal,
-    TournamentSpec, UserError, UserRef, Wanted, WebChange, COMPUTER_ID, COMPUTER_NAME,
+    Command, Expected, InfoCommand, InfoRefusal, InputRefusal, LanguageChoice, LessonCommand,
+    MatchCommand, MatchRef, MatchRefusal, Place, PlaceNames, PlayCommand, PlayRefusal,
+    PuzzleCommand, PuzzleRefusal, RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver,
+    SeasonChange, SettingsChange, StartAt, TermsDefaults, TermsOptions, TournamentCommand,
+    TournamentRefusal, TournamentSpec, UserError, UserRef, Wanted, WebChange, COMPUTER_ID,
+    COMPUTER_NAME,
 };
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

@@ -23,6 +23,8 @@ pub(super) struct MatchAfter<'a> {
     pub row: &'a MatchRow,
     pub played: Option<&'a MatchMove>,
     pub ratings: Option<ByPlayer<RatingChange>>,
+    /// The change passed the lessons' last stage (a first win against the computer).
+    pub first_win: bool,
 }
 
 impl<'a> MatchAfter<'a> {
@@ -32,6 +34,7 @@ impl<'a> MatchAfter<'a> {
             row,
             played: None,
             ratings: None,
+            first_win: false,
         }
     }
 }
@@ -156,6 +159,7 @@ impl Core {
             row: change.row,
             played: change.played,
             ratings: aftermath.ratings,
+            first_win: aftermath.first_win,
         };
         let mut reply = self.match_message(&after, headline)?;
         if change.row.game.result().is_some() {
@@ -225,6 +229,12 @@ impl Core {
                 lines.push(Text::message(
                     "match-computer-next-level",
                     [("level", level_words(next))],
+                ));
+            }
+            if after.first_win {
+                lines.push(Text::message(
+                    "lesson-first-win",
+                    [("learn", Arg::command("learn"))],
                 ));
             }
             if row.state == MatchState::Finished {

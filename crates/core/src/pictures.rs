@@ -9,6 +9,7 @@ use super::error::InternalError;
 use super::message::Language;
 use namnam_game::{Match, MatchMove, MoveRecord, Position};
 use namnam_model::Names;
+use namnam_render::Heading;
 pub use namnam_render::{MatchView, Picture, RatingChart, RatingPoint};
 
 /// The board of `game` (after `played`, if a move was just played) as a PNG, its words in `language`.
@@ -125,20 +126,60 @@ pub async fn puzzle_board(
     position: Position,
     language: Language,
 ) -> Result<Picture, InternalError> {
-    let picture = tokio::task::spawn_blocking(move || {
-        let (south, north) = side_names(language);
-        namnam_render::board_png(&puzzle_view(&position, None, &south, &north, language))
-    })
-    .await?;
-    Ok(picture)
+    staged_board(position, language, Heading::Puzzle).await
 }
 
 /// A puzzle's move as an animation (however many laps: the answer shows what a move does), in
 /// `language`. Drawn at once, not pending: a puzzle's answer is private, and stored nowhere.
 pub async fn puzzle_move(record: MoveRecord, language: Language) -> Result<Picture, InternalError> {
+    staged_move(record, language, Heading::Puzzle).await
+}
+
+/// A lesson's position, as a puzzle's is drawn but headed as a lesson.
+pub async fn lesson_board(
+    position: Position,
+    language: Language,
+) -> Result<Picture, InternalError> {
+    staged_board(position, language, Heading::Lesson).await
+}
+
+/// A lesson's move as an animation, as a puzzle's.
+pub async fn lesson_move(record: MoveRecord, language: Language) -> Result<Picture, InternalError> {
+    staged_move(record, language, Heading::Lesson).await
+}
+
+/// A position outside any match (a puzzle's, a lesson's), its sides named South and North.
+async fn staged_board(
+    position: Position,
+    language: Language,
+    heading: Heading,
+) -> Result<Picture, InternalError> {
     let picture = tokio::task::spawn_blocking(move || {
         let (south, north) = side_names(language);
-        let view = puzzle_view(&record.after, Some(&record), &south, &north, language);
+        namnam_render::board_png(&staged_view(
+            &position, None, &south, &north, language, heading,
+        ))
+    })
+    .await?;
+    Ok(picture)
+}
+
+/// A move outside any match, as an animation.
+async fn staged_move(
+    record: MoveRecord,
+    language: Language,
+    heading: Heading,
+) -> Result<Picture, InternalError> {
+    let picture = tokio::task::spawn_blocking(move || {
+        let (south, north) = side_names(language);
+        let view = staged_view(
+            &record.after,
+            Some(&record),
+            &south,
+            &north,
+            language,
+            heading,
+        );
         namnam_render::move_gif(&view, &record)
     })
     .await?;
@@ -150,17 +191,18 @@ fn side_names(language: Language) -> (String, String) {
     (side("picture-south"), side("picture-north"))
 }
 
-fn puzzle_view<'a>(
+fn staged_view<'a>(
     position: &'a Position,
     last_move: Option<&'a MoveRecord>,
     south: &'a str,
     north: &'a str,
     language: Language,
+    heading: Heading,
 ) -> MatchView<'a> {
     MatchView {
         language,
         names: namnam_game::ByPlayer::new(south, north),
-        heading: namnam_render::Heading::Puzzle,
+        heading,
         position,
         last_move,
         round_summary: None,

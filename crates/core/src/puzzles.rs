@@ -82,7 +82,7 @@ pub fn next_puzzle<'a>(
 }
 
 /// What a move does, as the answer tells it: "house 4 captures 12 seeds in 3 laps".
-fn move_words(record: &MoveRecord) -> Text {
+pub(super) fn move_words(record: &MoveRecord) -> Text {
     let taken_by = |player: Player| -> i64 {
         record
             .captures()

@@ -262,6 +262,12 @@ impl Bot {
                 .analysis_nodes
                 .unwrap_or(namnam_ai::analysis::ANALYSIS_NODES),
             web_url: settings.web_url.clone(),
+            computer: namnam_core::UserRef::member(
+                namnam_model::UserId(me.id.get()),
+                me.name.clone(),
+                me.name.clone(),
+                namnam_model::PlayerKind::Engine,
+            ),
             ..CoreConfig::default()
         };
         let config = match puzzles {

@@ -141,6 +141,7 @@ pub(super) fn heading(pm: &mut Pixmap, language: Language, heading: crate::Headi
                 say(language, "picture-round", &[("round", number(round))])
             }
             crate::Heading::Puzzle => say(language, "picture-heading-puzzle", &[]),
+            crate::Heading::Lesson => say(language, "picture-heading-lesson", &[]),
         },
         28.0,
         50.0,

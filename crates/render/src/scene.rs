@@ -264,6 +264,7 @@ pub fn from_view<'a>(view: &MatchView<'a>) -> Scene<'a> {
         *first = match (marked, view.heading) {
             (Some(record), _) => move_line(language, record),
             (None, Heading::Puzzle) => line(language, "picture-puzzle-task", &[], &[]),
+            (None, Heading::Lesson) => line(language, "picture-lesson-task", &[], &[]),
             (None, Heading::Round(round)) => {
                 let round = [("round", number(round))];
                 if position.board() == [4; 12] && position.stores() == ByPlayer::new(0, 0) {
@@ -434,6 +435,7 @@ pub fn describe(scene: &Scene) -> String {
             "picture-about-board"
         }
         Heading::Puzzle => "picture-about-puzzle",
+        Heading::Lesson => "picture-about-lesson",
     };
     let mut d = say(language, id, &args);
     for line in &scene.lines {

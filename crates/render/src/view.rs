@@ -36,6 +36,8 @@ pub enum Heading {
     /// A position outside any match, whose round is not known (a puzzle: mined from any round, or
     /// swapped and turned).
     Puzzle,
+    /// A lesson's staged position: its task is in the message beside the picture.
+    Lesson,
 }
 
 impl Heading {
@@ -43,7 +45,7 @@ impl Heading {
     pub fn round(self) -> Option<u32> {
         match self {
             Heading::Round(round) => Some(round),
-            Heading::Puzzle => None,
+            Heading::Puzzle | Heading::Lesson => None,
         }
     }
 }

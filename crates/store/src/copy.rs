@@ -40,6 +40,7 @@ pub const TABLES: &[&str] = &[
     "server_puzzles",
     "puzzle_ratings",
     "puzzle_attempts",
+    "lessons_passed",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is

@@ -15,6 +15,7 @@ mod columns;
 mod commands;
 pub mod copy;
 mod daily;
+mod lessons;
 mod levels;
 mod matches;
 mod notifications;
@@ -50,6 +51,7 @@ pub use daily::{
     daily_puzzles_due, daily_puzzles_of, daily_tally, next_server_puzzle, record_daily_answer,
     server_puzzle_line, server_puzzles, DailyAnswer, DailyPuzzle, DailyTally,
 };
+pub use lessons::{lessons_passed, pass_lesson};
 pub use levels::{levels, Levels};
 pub use matches::{
     abort_match, abort_server_matches, active_computer_matches, active_match_in_channel,

@@ -85,7 +85,7 @@ macro_rules! resources {
 }
 
 /// The areas, in every language: the same files.
-pub const AREAS: [&str; 15] = [
+pub const AREAS: [&str; 16] = [
     "common",
     "errors",
     "match",
@@ -101,9 +101,10 @@ pub const AREAS: [&str; 15] = [
     "discord",
     "web",
     "daily",
+    "lessons",
 ];
-const EN: [&str; 15] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web", "daily");
-const FR: [&str; 15] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web", "daily");
+const EN: [&str; 16] = resources!("en": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web", "daily", "lessons");
+const FR: [&str; 16] = resources!("fr": "common", "errors", "match", "challenges", "tournaments", "info", "records", "puzzles", "notices", "console", "pictures", "commands", "discord", "web", "daily", "lessons");
 
 /// The text of `area`'s resource in `language`, for the tests that keep languages whole.
 pub fn resource(language: Language, area: &str) -> Option<&'static str> {

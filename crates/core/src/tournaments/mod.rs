@@ -1080,6 +1080,7 @@ impl Core {
                 row: &after,
                 played: None,
                 ratings,
+                first_win: false,
             };
             let mut reply = self.match_message(&after, headline)?;
             self.store_post(tx, PostPlace::of_match(after.row), &mut reply, Via::Poster)

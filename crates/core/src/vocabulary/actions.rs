@@ -13,9 +13,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    ChallengeCommand, Command, Expected, MatchRef, PlayCommand, PuzzleCommand, RecordCommand,
-    ReplayFrom, TournamentCommand,
+    ChallengeCommand, Command, Expected, LessonCommand, MatchRef, PlayCommand, PuzzleCommand,
+    RecordCommand, ReplayFrom, TournamentCommand,
 };
+use crate::lessons::StageId;
 use namnam_ai::Level;
 use namnam_game::House;
 
@@ -77,6 +78,12 @@ pub enum ActionId {
     PuzzleAnswer { attempt: i64, house: House },
     /// Show the next puzzle (under an answer).
     PuzzleNext,
+    /// Play `house` in lesson `stage`: a lesson is each player's own, so a press answers whoever pressed.
+    LessonTry { stage: StageId, house: House },
+    /// Show lesson `stage`.
+    LessonOpen { stage: StageId },
+    /// Start the path's last stage: a match against the computer at its beginner's level.
+    LessonMatch,
 }
 
 /// The buttons of a replay.
@@ -211,6 +218,14 @@ impl ActionId {
                 attempt: Some(attempt),
             }),
             ActionId::PuzzleNext => Command::Puzzle(PuzzleCommand::Play),
+            ActionId::LessonTry { stage, house } => Command::Lesson(LessonCommand::Try {
+                stage: Some(stage),
+                house,
+            }),
+            ActionId::LessonOpen { stage } => {
+                Command::Lesson(LessonCommand::Show { stage: Some(stage) })
+            }
+            ActionId::LessonMatch => Command::Lesson(LessonCommand::Match),
         }
     }
 
@@ -253,6 +268,11 @@ impl ActionId {
             ActionId::DailyPuzzle { day } => format!("daily day:{day}"),
             ActionId::PuzzleAnswer { house, .. } => format!("puzzle answer house:{house}"),
             ActionId::PuzzleNext => "puzzle".into(),
+            ActionId::LessonTry { stage, house } => {
+                format!("learn stage:{} house:{house}", stage.number())
+            }
+            ActionId::LessonOpen { stage } => format!("learn stage:{}", stage.number()),
+            ActionId::LessonMatch => "learn match".into(),
         }
     }
 }
@@ -261,7 +281,9 @@ impl ActionId {
 /// `nn:<match>:takeback-no:<turn>`, `nn:<match>:resign`, `nn:<match>:resign-yes`, `nn:<match>:rematch`,
 /// `nn:<match>:analyse`, `nn:challenge:<id>:accept|decline|cancel`,
 /// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`,
-/// `nn:puzzle:<attempt>:<house>`, `nn:puzzle:next`, `nn:daily:<day>`.
+/// `nn:puzzle:<attempt>:<house>`, `nn:puzzle:next`, `nn:daily:<day>`, `nn:learn:<stage>:<house>`,
+/// `nn:learn:<stage>`, `nn:learn:match` (a stage by its key, which never changes: a button shown before
+/// stages were added still opens its own).
 impl ActionId {
     /// The kind of button, without its ids: an operator's label.
     pub fn kind(&self) -> &'static str {
@@ -282,6 +304,9 @@ impl ActionId {
             ActionId::DailyPuzzle { .. } => "daily-puzzle",
             ActionId::PuzzleAnswer { .. } => "puzzle-answer",
             ActionId::PuzzleNext => "puzzle-next",
+            ActionId::LessonTry { .. } => "lesson-try",
+            ActionId::LessonOpen { .. } => "lesson-open",
+            ActionId::LessonMatch => "lesson-match",
         }
     }
 }
@@ -334,6 +359,11 @@ impl fmt::Display for ActionId {
                 write!(f, "{PREFIX}puzzle:{attempt}:{}", house.label())
             }
             ActionId::PuzzleNext => write!(f, "{PREFIX}puzzle:next"),
+            ActionId::LessonTry { stage, house } => {
+                write!(f, "{PREFIX}learn:{}:{}", stage.key(), house.label())
+            }
+            ActionId::LessonOpen { stage } => write!(f, "{PREFIX}learn:{}", stage.key()),
+            ActionId::LessonMatch => write!(f, "{PREFIX}learn:match"),
         }
     }
 }
@@ -358,6 +388,18 @@ impl FromStr for ActionId {
 fn from_parts(parts: &[&str]) -> Option<ActionId> {
     Some(match parts {
         ["puzzle", "next"] => ActionId::PuzzleNext,
+        ["learn", "match"] => ActionId::LessonMatch,
+        ["learn", stage] => ActionId::LessonOpen {
+            stage: StageId::from_key(stage)?,
+        },
+        ["learn", stage, house] => ActionId::LessonTry {
+            stage: StageId::from_key(stage)?,
+            house: house
+                .parse()
+                .ok()
+                .filter(|l: &i64| l.to_string() == *house)
+                .and_then(|l| House::from_label(l).ok())?,
+        },
         ["puzzle", attempt, house] => puzzle_answer(attempt, house)?,
         ["replay", m, ply, step] => replay(m, ply, step, None)?,
         ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
@@ -540,6 +582,14 @@ mod tests {
                     owner: owner.map(UserId),
                 }),
             (1i64..).prop_map(|day| ActionId::DailyPuzzle { day }),
+            (1i64..=13, 1i64..=12).prop_map(|(stage, label)| ActionId::LessonTry {
+                stage: StageId::from_number(stage).expect("a stage"),
+                house: House::from_label(label).expect("1–12"),
+            }),
+            (1i64..=13).prop_map(|stage| ActionId::LessonOpen {
+                stage: StageId::from_number(stage).expect("a stage"),
+            }),
+            Just(ActionId::LessonMatch),
         ]
     }
 

@@ -114,6 +114,7 @@ pub enum Wanted {
     Web,
     Day,
     PuzzleCommand,
+    Stage,
 }
 
 impl Wanted {
@@ -121,6 +122,7 @@ impl Wanted {
     pub fn message_id(self) -> &'static str {
         match self {
             Wanted::House => "wanted-house",
+            Wanted::Stage => "wanted-stage",
             Wanted::OnOff => "wanted-on-off",
             Wanted::YesNo => "wanted-yes-no",
             Wanted::AdminCommand => "wanted-admin-command",

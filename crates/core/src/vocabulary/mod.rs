@@ -12,6 +12,7 @@ pub mod admin;
 pub mod challenges;
 pub mod info;
 pub mod input;
+pub mod lessons;
 pub mod matches;
 pub mod play;
 pub mod puzzles;
@@ -31,6 +32,7 @@ pub use admin::{
 pub use challenges::{ChallengeCommand, ChallengeOptions, ChallengeRefusal};
 pub use info::{InfoCommand, InfoRefusal};
 pub use input::{InputRefusal, Wanted, CLOCK_RANGE};
+pub use lessons::LessonCommand;
 pub use matches::{Expected, MatchCommand, MatchRef, MatchRefusal};
 pub use play::{PlayCommand, PlayRefusal};
 pub use puzzles::{PuzzleCommand, PuzzleRefusal};
@@ -167,7 +169,7 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 24] = [
+pub const COMMANDS: [&str; 25] = [
     "challenge",
     "accept",
     "decline",
@@ -192,6 +194,7 @@ pub const COMMANDS: [&str; 24] = [
     "tournament",
     "daily",
     "puzzle",
+    "learn",
 ];
 
 /// A command, by feature.
@@ -205,6 +208,7 @@ pub enum Command {
     Admin(AdminCommand),
     Tournament(TournamentCommand),
     Puzzle(PuzzleCommand),
+    Lesson(LessonCommand),
 }
 
 impl Command {
@@ -252,6 +256,7 @@ impl Command {
             "admin" => Command::Admin(AdminCommand::parse(words, opts, resolver)?),
             "tournament" => Command::Tournament(TournamentCommand::parse(words, opts)?),
             "puzzle" | "daily" => Command::Puzzle(PuzzleCommand::parse(&name, words, opts)?),
+            "learn" => Command::Lesson(LessonCommand::parse(words, opts)?),
             _ => return Err(InputRefusal::UnknownCommand(name).into()),
         };
         std::mem::replace(opts, input::Options::new("", &[])).finish()?;

@@ -124,7 +124,7 @@ impl PlayRefusal {
     }
 }
 
-fn illegal_text(house: House, why: IllegalMove, owner: &str) -> Text {
+pub(crate) fn illegal_text(house: House, why: IllegalMove, owner: &str) -> Text {
     let house = ("house", Arg::number(house.label()));
     let owner = ("owner", Arg::player(owner));
     match why {

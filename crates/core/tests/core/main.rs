@@ -24,6 +24,7 @@ mod analysis;
 mod clock;
 mod daily;
 mod languages;
+mod lessons;
 mod migrate;
 mod names;
 mod notify;

@@ -204,6 +204,12 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     namnam_store::add_server_puzzle(&mut tx, SERVER, "match:1:3", line, START_MS)
         .await
         .unwrap();
+    // alice's lessons: the first two stages passed.
+    for (stage, at) in [("sowing", START_MS), ("relay", START_MS + 1)] {
+        assert!(namnam_store::pass_lesson(&mut tx, alice, stage, at)
+            .await
+            .unwrap());
+    }
     sqlx::query("INSERT INTO mined_matches (match_id, mined_at) VALUES ($1, $2)")
         .bind(finished_id.to_sql())
         .bind(START_MS)

@@ -3,6 +3,7 @@
 
 mod admin;
 mod info;
+mod learn;
 mod play;
 mod puzzle;
 mod records;
@@ -87,6 +88,7 @@ fn all_unlocalised() -> Vec<Command> {
         records::analyse(),
         records::notify(),
         puzzle::puzzle(),
+        learn::learn(),
         tournament::tournament(),
         info::rules(),
         info::help(),

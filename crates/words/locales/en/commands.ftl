@@ -118,6 +118,12 @@ command-puzzle-answer-house = house
     .description = The house to play, 1–12
 command-puzzle-stats = stats
     .description = My puzzle rating, puzzles solved and streaks
+command-learn = learn
+    .description = Learn Nam-nam, one short lesson at a time, privately (ends with a first match against the computer)
+command-learn-stage = stage
+    .description = The lesson, by its number (without it: where you are)
+command-learn-house = house
+    .description = The house to play in the lesson, 1–12 (or press its button)
 
 ## Tournaments
 

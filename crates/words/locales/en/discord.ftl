@@ -33,6 +33,7 @@ discord-restarting = I'm restarting: try again in a minute.
 discord-apology = Sorry, something went wrong on my side. Nothing was changed; please try again.
 discord-level-range = The level must be 1 to 6.
 discord-no-such-house = There is no house { $house }: houses are numbered 1 to 12.
+discord-no-such-lesson = There is no lesson { $stage }: the lessons are numbered 1 to 13.
 discord-channel-unknown = Discord did not say where that channel is: try again in a moment.
 discord-channel-foreign = That is not a channel of this server that I can see: pick one with # from this server.
 discord-start-unreadable = I can't read that start: write a time to wait, like `in 2d`, or a UTC time like `2026-12-24 18:00`.

@@ -81,6 +81,7 @@ illegal-round-over = The round is over.
 
 # What an option takes, in a refusal of a bad value: "`clock` must be …".
 wanted-house = a house number from 1 to 12
+wanted-stage = a lesson's number, as `learn` lists them (1 to 13)
 wanted-on-off = `on` or `off`
 wanted-yes-no = `yes` or `no`
 wanted-admin-command = `abort`, `settings` or `season`

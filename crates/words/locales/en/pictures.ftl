@@ -9,6 +9,8 @@ picture-round = Round { $round }
 # A puzzle's picture: its heading, and the first status line before it is answered.
 picture-heading-puzzle = Puzzle
 picture-puzzle-task = Find the move that wins the most
+picture-heading-lesson = Lesson
+picture-lesson-task = Your move: the task is in the message
 picture-sowing = sowing: 1 → 12, anticlockwise ↺
 picture-store = store
 picture-owns-houses = owns { $count ->
@@ -125,6 +127,7 @@ picture-hand-out-stores = Round over: { $south } +{ $south_count }, { $north } +
 # $north and $south are picture-who-*; $seeds lists the seeds of houses 1 to 12.
 picture-about-board = Nam-nam board, round { $round }. { $north }. { $south }. Seeds in houses 1 to 12: { $seeds }.
 picture-about-puzzle = Nam-nam puzzle board. { $north }. { $south }. Seeds in houses 1 to 12: { $seeds }.
+picture-about-lesson = Nam-nam lesson board. { $north }. { $south }. Seeds in houses 1 to 12: { $seeds }.
 # $houses lists the houses owned ("1–7", "7–12, 1–3"); $store is the seeds in the store.
 picture-who-south = { $name } (south, blue) owns { $count ->
     [one] house

@@ -115,6 +115,12 @@ command-puzzle-answer-house = case
     .description = La case à jouer, 1 à 12
 command-puzzle-stats = stats
     .description = Ma cote des problèmes, les problèmes résolus et mes séries
+command-learn = apprendre
+    .description = Apprendre le Nam-nam, une courte leçon à la fois, en privé (jusqu'à un premier match contre l'ordinateur)
+command-learn-stage = étape
+    .description = La leçon, par son numéro (sans lui : là où vous en êtes)
+command-learn-house = case
+    .description = La case à jouer dans la leçon, 1 à 12 (ou appuyez sur son bouton)
 
 ## Les tournois
 

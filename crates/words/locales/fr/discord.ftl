@@ -32,6 +32,7 @@ discord-restarting = Je redémarre : réessayez dans une minute.
 discord-apology = Désolé, quelque chose s'est mal passé de mon côté. Rien n'a changé ; réessayez, s'il vous plaît.
 discord-level-range = Le niveau va de 1 à 6.
 discord-no-such-house = Il n'y a pas de case { $house } : les cases sont numérotées de 1 à 12.
+discord-no-such-lesson = Il n'y a pas de leçon { $stage } : les leçons sont numérotées de 1 à 13.
 discord-channel-unknown = Discord n'a pas dit où est ce salon : réessayez dans un instant.
 discord-channel-foreign = Ce n'est pas un salon de ce serveur que je peux voir : choisissez-en un de ce serveur avec #.
 discord-start-unreadable = Je ne sais pas lire ce début : écrivez un temps d'attente, comme `in 2d`, ou une heure UTC comme `2026-12-24 18:00`.

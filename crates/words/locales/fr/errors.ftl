@@ -81,6 +81,7 @@ illegal-round-over = La manche est terminée.
 
 # What an option takes, in a refusal of a bad value: "`clock` must be …".
 wanted-house = un numéro de case de 1 à 12
+wanted-stage = le numéro d’une leçon, comme `learn` les liste (1 à 13)
 wanted-on-off = `on` ou `off`
 wanted-yes-no = `yes` ou `no`
 wanted-admin-command = `abort`, `settings` ou `season`

@@ -10,6 +10,8 @@ picture-round = Manche { $round }
 # L'image d'un problème : son titre, et la première ligne d'état avant la réponse.
 picture-heading-puzzle = Problème
 picture-puzzle-task = Trouvez le coup qui gagne le plus
+picture-heading-lesson = Leçon
+picture-lesson-task = À vous de jouer : la consigne est dans le message
 picture-sowing = semis : 1 → 12, sens antihoraire ↺
 picture-store = grenier
 picture-owns-houses = possède { $count ->
@@ -126,6 +128,7 @@ picture-hand-out-stores = Manche finie : { $south } +{ $south_count }, { $north 
 # $north et $south sont des picture-who-* ; $seeds liste les graines des cases 1 à 12.
 picture-about-board = Plateau de Nam-nam, manche { $round }. { $north }. { $south }. Graines des cases 1 à 12 : { $seeds }.
 picture-about-puzzle = Plateau d'un problème de Nam-nam. { $north }. { $south }. Graines des cases 1 à 12 : { $seeds }.
+picture-about-lesson = Plateau d'une leçon de Nam-nam. { $north }. { $south }. Graines des cases 1 à 12 : { $seeds }.
 # $houses liste les cases possédées (« 1–7 », « 7–12, 1–3 ») ; $store est le nombre de graines du grenier.
 picture-who-south = { $name } (sud, bleu) possède { $count ->
     [one] la case
