@@ -49,3 +49,16 @@ pub async fn send(input: &mut tokio::io::DuplexStream, line: &str) {
         .await
         .expect("the console reads");
 }
+
+/// Waits until `done` says so (a bound far beyond any machine's need fails the test instead of hanging).
+pub async fn wait_until<F, Fut>(done: F)
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let give_up = tokio::time::Instant::now() + Duration::from_secs(120);
+    while !done().await {
+        assert!(tokio::time::Instant::now() < give_up, "never happened");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}

@@ -13,6 +13,7 @@ mod puzzle_set;
 mod abuse;
 mod console;
 mod daily;
+mod lessons;
 mod live;
 mod places;
 mod puzzles;

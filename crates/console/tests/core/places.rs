@@ -5,7 +5,7 @@
 //! there. The test waits for each line to be printed, never for a time.
 
 use crate::common::*;
-use crate::live::{send, Shared};
+use crate::live::{send, wait_until, Shared};
 use namnam_console::{run, ConsoleOptions};
 use namnam_store as store;
 use std::time::Duration;
@@ -87,19 +87,6 @@ async fn out_of_time_at(backend: Backend, place: &str, label: &str, posts: bool)
         1,
         "shown once: {text}"
     );
-}
-
-/// Waits until `done` says so (a bound far beyond any machine's need fails the test instead of hanging).
-async fn wait_until<F, Fut>(done: F)
-where
-    F: Fn() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let give_up = tokio::time::Instant::now() + Duration::from_secs(120);
-    while !done().await {
-        assert!(tokio::time::Instant::now() < give_up, "never happened");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
 }
 
 async fn in_a_server_channel_the_poster_posts(backend: Backend) {
