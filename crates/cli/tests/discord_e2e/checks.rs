@@ -63,6 +63,7 @@ pub fn assert_command_set(commands: &[Value]) {
         "help",
         "history",
         "leaderboard",
+        "learn",
         "matches",
         "move",
         "notify",
@@ -124,6 +125,9 @@ pub fn assert_command_set(commands: &[Value]) {
     assert_eq!(house["type"], 4, "an integer");
     assert_eq!(house["autocomplete"], true);
     assert_eq!(range(house), (1.0, 12.0));
+    let learn = &by_name["learn"];
+    assert_eq!(range(option(learn, "stage")), (1.0, 13.0), "/learn stage:");
+    assert_eq!(range(option(learn, "house")), (1.0, 12.0), "/learn house:");
     // The commands on a match take an optional `match:`, offered by autocomplete, for a channel where the
     // player has several.
     for name in ["move", "board", "resign", "draw", "takeback", "history"] {

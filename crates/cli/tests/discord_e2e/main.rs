@@ -20,6 +20,7 @@ mod daily_puzzle;
 mod endings;
 mod gateway;
 mod languages;
+mod learn;
 mod looking_back;
 mod operators;
 mod outages;

@@ -61,6 +61,8 @@ impl Core {
         ));
         let mut reply = Reply::private(Text::lines(lines));
         reply.language = req.language;
+        // A lesson's own buttons step it in place, as a replay's do.
+        reply.buttons.pressed = Pressed::Replaced;
         self.stage_board(&mut reply, stage).await?;
         Ok(reply)
     }
