@@ -4,6 +4,7 @@
 # The answer to /help: one Discord message, at most 2000 characters. It names the commands as this
 # language's clients show them.
 discord-help = **Playing Nam-nam here**
+    `/learn` — new to Nam-nam? Short private lessons, one rule at a time, ending in a first match against me
     `/challenge opponent:@someone` — invite someone (options: endgame, chain, first, target, rounds, clock)
     `/challenge opponent:@Namnam level:1` — play me, the computer: level 1 (beginner) to 6 (strongest)
     `/accept`, `/decline`, `/cancel` — answer or withdraw the open challenge in this channel (or use its buttons)

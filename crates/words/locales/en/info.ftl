@@ -55,6 +55,7 @@ stats-chart-caption-partial = Season { $season } · { $games ->
 ## help and rules: the console's (its command names are the same in every language).
 help-console =
     Commands (options are name:value):
+      learn [stage:N] [house:N]       new to Nam-nam? short lessons, one rule at a time (learn match: the last one)
       challenge opponent:NAME [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
     {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
                                                                 random first, target 10, no round limit, 24h)

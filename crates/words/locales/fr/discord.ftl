@@ -4,6 +4,7 @@
 # La réponse à /aide : un seul message Discord, 2000 caractères au plus. Elle nomme les commandes comme
 # les clients Discord en français les montrent.
 discord-help = **Jouer au Nam-nam ici**
+    `/apprendre` — nouveau ? Des leçons privées, règle par règle, jusqu'à un premier match
     `/défier adversaire:@quelqu'un` — inviter quelqu'un (options : dernières-graines, prises-en-chaîne, premier, objectif, manches, temps)
     `/défier adversaire:@Namnam niveau:1` — jouer contre moi, l'ordinateur : niveau 1 (débutant) à 6 (le plus fort)
     `/accepter`, `/refuser`, `/annuler` — répondre au défi ouvert dans ce salon, ou le retirer (ou utiliser ses boutons)
@@ -13,10 +14,10 @@ discord-help = **Jouer au Nam-nam ici**
     `/parties` — vos parties ici · `/historique` — les coups de la partie de ce salon
     `/revoir partie:12` — revoir une partie (options : coup, public) · `/analyser partie:12` — le verdict de l'ordinateur sur une partie finie · `/exporter partie:12` — son relevé en fichier
     `/classement` · `/stats` — les classements de ce serveur et votre courbe (`saison:3` : le classement d'une saison terminée)
-    `/notifications activer` — un message privé quand c'est à vous de jouer, sauf si vous êtes devant le plateau · `/notifications désactiver`
+    `/notifications activer` — un MP quand c'est à vous de jouer, sauf devant le plateau · `/notifications désactiver`
     `/problème jouer` — un problème en privé : trouvez le meilleur coup avec ses boutons · `/problème stats` — votre cote des problèmes et vos séries
     `/tournoi créer` — un tournoi suisse ou toutes rondes ici ; `rejoindre`, `lancer`, `classement`, `appariements`, `abandonner`
-    Plusieurs de vos parties dans un même salon ? Ajoutez `partie:` à une commande (vos parties sont proposées à la frappe)
+    Plusieurs parties dans un salon ? Ajoutez `partie:` à une commande (vos parties sont proposées à la frappe)
     `/règles` — les règles en bref · `/admin` — interrompre une partie, réglages du serveur, nouvelle saison (Gérer le serveur)
     Pas de Discord sous la main ? `namnam console` joue la même partie dans un terminal.
 

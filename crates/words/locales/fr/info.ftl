@@ -100,6 +100,7 @@ stats-chart-caption-partial = Saison { $season } · { $games ->
 ## help and rules: the console's (its command names are the same in every language).
 help-console =
     Commandes (les options s'écrivent nom:valeur) :
+      learn [stage:N] [house:N]       nouveau au nam-nam ? de courtes leçons, une règle à la fois (learn match : la dernière)
       challenge opponent:NOM [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
     {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   proposer une partie (par défaut : capturer, sans
                                                                 enchaînement, premier au hasard, objectif 10,
