@@ -159,6 +159,13 @@ impl Core {
             }
         };
         for mut post in posts {
+            if post.maybe_shown {
+                // An answer before may have shown it (its follow-up got no answer): here the bot cannot
+                // read the channel to look, and a post lost is worse than a post shown twice.
+                tracing::warn!(post = %post.id, channel = %place.channel(),
+                    "a post that may have been shown follows this answer again: the bot may only answer here \
+                     and cannot look, so it may show twice");
+            }
             let shown = match self.draw_post(&mut post).await {
                 Ok(()) if self.can_follow(to) => {
                     post.reply.render_animation().await;
