@@ -13,9 +13,7 @@ use crate::checks::{
 };
 use crate::fixture::{alice, bob, namnam, Fixture};
 use crate::payload::Options;
-use crate::support::fake_discord::{
-    FakeDiscord, Message, PATIENCE, TOKEN_LIFETIME_MS, USER_INSTALL_FOLLOWUPS,
-};
+use crate::support::fake_discord::{FakeDiscord, Message, PATIENCE};
 use namnam_store::Store;
 
 /// A group DM of alice and bob.
@@ -51,68 +49,35 @@ async fn post_states(store: &Store) -> Vec<String> {
         .collect()
 }
 
-/// Nothing the bot did in `channel` broke the rules of a place where it may only answer: no request on
-/// the channel itself, at most 5 follow-ups per interaction and none refused, no token used past its 15
-/// minutes. Prints the requests of the place's interactions, in order (for the record).
+/// Nothing the bot did in `channel` broke the rules of a place where it may only answer (see
+/// [`answers_only`](crate::support::answers_only)), and no first response came too late; prints the
+/// requests of the place's interactions, in order, and counted by route (for the record).
 fn assert_only_answered(fx: &Fixture, channel: u64, label: &str) {
     let state = fx.fake.state();
-    let tokens: Vec<(&String, &crate::support::fake_discord::Interaction)> = state
+    for interaction in state
         .interactions
-        .iter()
-        .filter(|(_, i)| i.channel_id == channel)
-        .collect();
-    // In the order they were made.
-    let mut tokens = tokens;
-    tokens.sort_by_key(|(_, i)| i.id);
-    assert!(!tokens.is_empty(), "interactions in {label}");
-    for (_, interaction) in &tokens {
-        assert!(
-            interaction.followups.len() <= USER_INSTALL_FOLLOWUPS,
-            "{} follow-ups",
-            interaction.followups.len()
-        );
-        assert_eq!(interaction.refused_followups, 0, "a sixth follow-up tried");
+        .values()
+        .filter(|i| i.channel_id == channel)
+    {
         assert!(
             interaction.late_callbacks.is_empty(),
             "a late first response"
         );
     }
-    let on_channel = format!("/channels/{channel}");
-    let mut log = Vec::new();
-    for request in &state.requests {
-        assert!(
-            !request.path.starts_with(&on_channel),
-            "the bot asked {} {} in {label}, where it may only answer",
-            request.method,
-            request.path
-        );
-        let ours = tokens
-            .iter()
-            .position(|(token, _)| request.path.contains(token.as_str()));
-        if let Some(n) = ours {
-            let age_ms = request.at_ms - tokens[n].1.created_ms;
-            assert!(
-                request.status != 401 && age_ms < TOKEN_LIFETIME_MS,
-                "{} got {} {age_ms} ms after its interaction: a token used past its life",
-                request.template,
-                request.status
-            );
-            let what = match tokens[n].1.source_message {
-                Some(_) => "press",
-                None => "command",
-            };
-            log.push(format!(
-                "interaction {n} ({what}) +{} s: {} → {}",
-                age_ms / 1000,
-                request.template,
-                request.status
-            ));
-        }
-    }
+    let answered = crate::support::answers_only::assert_only_answered(&state, channel, label);
+    let routes: Vec<String> = answered
+        .by_route
+        .iter()
+        .map(|(route, n)| format!("{n} × {route}"))
+        .collect();
     eprintln!(
-        "requests of the {label} match ({} interactions):\n  {}",
-        tokens.len(),
-        log.join("\n  ")
+        "requests of the {label} match ({} interactions, at most {} follow-ups each, the oldest token \
+         used {} s old):\n  {}\nby route:\n  {}",
+        answered.interactions,
+        answered.most_follow_ups,
+        answered.oldest_token_ms / 1000,
+        answered.lines.join("\n  "),
+        routes.join("\n  ")
     );
 }
 
