@@ -377,3 +377,67 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
     );
     fx.close(bot, store).await;
 }
+
+/// A challenge nobody answers in a group DM: it expires at its time (stored, never posted in the group
+/// DM), bob, who made it and asked for DMs, is told by DM at once, and the notice follows the next answer
+/// there, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_an_expired_challenge_in_a_group_dm() {
+    let (fx, bot, store) = Fixture::table("user-install-expired.db").await;
+    let (fake, clock) = (&fx.fake, fx.clock());
+    fake.add_group_dm(LOUNGE, "lounge");
+    fake.install_for(&alice());
+    fake.install_for(&bob());
+    let on = Options::new().sub("on", Options::new());
+    fx.private_answer(&bob(), LOUNGE, "notify", on).await;
+    fx.challenge(&bob(), &alice(), LOUNGE, five_minutes()).await;
+
+    clock.advance_secs(11 * 60);
+    let dm = fake
+        .wait_for("bob's DM of the expiry", |s| {
+            s.dms_to(bob().id)
+                .into_iter()
+                .find(|m| m.content().contains("has expired"))
+        })
+        .await;
+    assert!(
+        dm.content().contains(&format!("/channels/@me/{LOUNGE}")),
+        "the DM links to the group DM: {}",
+        dm.content()
+    );
+    let expired = |s: &crate::support::fake_discord::State| -> Vec<Message> {
+        s.messages
+            .values()
+            .filter(|m| m.channel_id == LOUNGE && !m.ephemeral)
+            .filter(|m| m.content().contains("has expired"))
+            .cloned()
+            .collect()
+    };
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while !post_states(&store).await.iter().any(|s| s == "awaiting") {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the notice waits for an answer"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(expired(&fake.state()).is_empty(), "shown before any answer");
+
+    // alice looks at her matches there: the private answer, then the notice that waited.
+    let asked = fx.run(&alice(), LOUNGE, "matches", Options::new());
+    ephemeral_text(&fake.callback(&asked).await);
+    fake.wait_for("the notice shown", |s| expired(s).into_iter().next())
+        .await;
+    let followed = fake.interaction_state(&asked).followups;
+    assert_eq!(expired(&fake.state()).len(), 1, "shown once");
+    assert!(
+        followed.contains(&message_id_of(&expired(&fake.state())[0])),
+        "as a follow-up of the answer"
+    );
+    assert_only_answered(&fx, LOUNGE, "group DM");
+    fx.close(bot, store).await;
+}
+
+fn message_id_of(message: &Message) -> u64 {
+    message.json["id"].as_str().unwrap().parse().unwrap()
+}
