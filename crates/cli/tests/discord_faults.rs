@@ -540,6 +540,10 @@ async fn user_install_session(seed: u64, tally: &mut Tally) {
         (ELSEWHERE, "the server without the bot"),
     ] {
         let answered = assert_only_answered(&on.fake.state(), channel, label);
+        eprintln!(
+            "seed {seed}, {label}: {} interactions, requests by route {:?}",
+            answered.interactions, answered.by_route
+        );
         tally.most_follow_ups = tally.most_follow_ups.max(answered.most_follow_ups);
         tally.oldest_token_ms = tally.oldest_token_ms.max(answered.oldest_token_ms);
     }

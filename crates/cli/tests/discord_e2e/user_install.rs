@@ -13,7 +13,7 @@ use crate::checks::{
 };
 use crate::fixture::{alice, bob, namnam, Fixture};
 use crate::payload::Options;
-use crate::support::fake_discord::{FakeDiscord, Message, PATIENCE};
+use crate::support::fake_discord::{FakeDiscord, Fault, Message, PATIENCE};
 use namnam_store::Store;
 
 /// A group DM of alice and bob.
@@ -70,14 +70,30 @@ fn assert_only_answered(fx: &Fixture, channel: u64, label: &str) {
         .iter()
         .map(|(route, n)| format!("{n} × {route}"))
         .collect();
+    // Everything else the bot asked of Discord meanwhile (its registration, DMs, the gateway's address).
+    let mut others: std::collections::BTreeMap<String, usize> = Default::default();
+    let tokens: Vec<&String> = state.interactions.keys().collect();
+    for request in &state.requests {
+        if !tokens
+            .iter()
+            .any(|token| request.path.contains(token.as_str()))
+        {
+            *others.entry(request.template.clone()).or_default() += 1;
+        }
+    }
+    let others: Vec<String> = others
+        .iter()
+        .map(|(route, n)| format!("{n} × {route}"))
+        .collect();
     eprintln!(
         "requests of the {label} match ({} interactions, at most {} follow-ups each, the oldest token \
-         used {} s old):\n  {}\nby route:\n  {}",
+         used {} s old):\n  {}\nby route:\n  {}\nthe bot's other requests meanwhile:\n  {}",
         answered.interactions,
         answered.most_follow_ups,
         answered.oldest_token_ms / 1000,
         answered.lines.join("\n  "),
-        routes.join("\n  ")
+        routes.join("\n  "),
+        others.join("\n  ")
     );
 }
 
@@ -467,4 +483,64 @@ async fn user_install_an_expired_challenge_in_a_group_dm() {
 
 fn message_id_of(message: &Message) -> u64 {
     message.json["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// A new board that Discord showed as a follow-up but whose answer was lost (the connection dropped after
+/// Discord took it): the bot cannot look in a group DM, so the board waits for the next answer there, as
+/// maybe shown. The next answer is to a press on that very board, which proves it was shown: it is not
+/// shown again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_board_pressed_is_not_shown_again() {
+    let (fx, bot, store) = Fixture::table("user-install-lost-answer.db").await;
+    let fake = &fx.fake;
+    fake.add_group_dm(LOUNGE, "lounge");
+    fake.install_for(&alice());
+    fake.install_for(&bob());
+    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
+    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    let match_id = MatchId(board_match(&board).0);
+    let mover = |row: &namnam_store::MatchRow| {
+        crate::fixture::person(row.players.get(row.game.to_move().unwrap()).0)
+    };
+
+    let row = stored_match(&store, match_id).await;
+    fake.fail_next("POST /webhooks/{id}/{token}", Fault::DropAfter);
+    let (lost_id, lost) = fx
+        .press_public(&mover(&row), board_id, &house_ids(&board)[0])
+        .await;
+    let row = stored_match(&store, match_id).await;
+    assert_board_shows(&lost, &row);
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while !post_states(&store).await.iter().any(|s| s == "awaiting") {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the board whose answer was lost waits, maybe shown"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let (_, next) = fx
+        .press_public(&mover(&row), lost_id, &house_ids(&lost)[0])
+        .await;
+    assert_board_shows(&next, &stored_match(&store, match_id).await);
+    let waiting = ["held", "pending", "awaiting"];
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while post_states(&store)
+        .await
+        .iter()
+        .any(|s| waiting.contains(&s.as_str()))
+    {
+        assert!(tokio::time::Instant::now() < deadline, "every post settled");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
+    let copies = fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| !m.ephemeral && m.files.iter().any(|f| f.filename == file))
+        .count();
+    assert_eq!(copies, 1, "{file} shown once");
+    assert_only_answered(&fx, LOUNGE, "group DM");
+    fx.close(bot, store).await;
 }
