@@ -49,6 +49,58 @@ async fn post_states(store: &Store) -> Vec<String> {
         .collect()
 }
 
+/// The group DM of alice and bob, who installed the app.
+fn group_dm(fx: &Fixture) {
+    fx.fake.add_group_dm(LOUNGE, "lounge");
+    fx.fake.install_for(&alice());
+    fx.fake.install_for(&bob());
+}
+
+/// A match in the group DM, begun by alice's challenge and bob's Accept: the match, and the message of its
+/// first board with its id.
+async fn a_group_dm_match(fx: &Fixture) -> (MatchId, u64, Message) {
+    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
+    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    (MatchId(board_match(&board).0), board_id, board)
+}
+
+/// Waits until a post waits for the next answer, or `shown` says an answer still following up carried it
+/// already (`what`: what waits).
+async fn until_waiting_or(
+    fx: &Fixture,
+    store: &Store,
+    what: &str,
+    shown: impl Fn(&crate::support::fake_discord::State) -> bool,
+) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let awaiting = post_states(store).await.iter().any(|s| s == "awaiting");
+        if awaiting || shown(&fx.fake.state()) {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{what} waits");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until every post settled: shown, or dropped.
+async fn until_settled(store: &Store) {
+    let waiting = ["held", "pending", "awaiting"];
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while post_states(store)
+        .await
+        .iter()
+        .any(|s| waiting.contains(&s.as_str()))
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "every post settled: {:?}",
+            post_states(store).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Nothing the bot did in `channel` broke the rules of a place where it may only answer (see
 /// [`answers_only`](crate::support::answers_only)), and no first response came too late; prints the
 /// requests of the place's interactions, in order, and counted by route (for the record).
@@ -104,9 +156,7 @@ fn assert_only_answered(fx: &Fixture, channel: u64, label: &str) {
 async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
     let (fx, bot, store) = Fixture::table("user-install-group-dm.db").await;
     let (fake, clock) = (&fx.fake, fx.clock());
-    fake.add_group_dm(LOUNGE, "lounge");
-    fake.install_for(&alice());
-    fake.install_for(&bob());
+    group_dm(&fx);
     // Both want DMs; Discord will not let the bot DM alice, who shares no server with it.
     fake.share_no_guild_with(&alice());
     for who in [alice(), bob()] {
@@ -150,18 +200,7 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
             })
             .cloned()
     };
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
-        if awaiting || shown(&fake.state()).is_some() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the time-out waits for an answer"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_waiting_or(&fx, &store, "the time-out", |s| shown(s).is_some()).await;
 
     // The next press there (a house of the last board, out of date now) is refused privately, and the
     // time-out, if it still waited, follows its answer.
@@ -181,21 +220,8 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
             false => "the last move's answer, still following up when the clock ran out",
         }
     );
-    let deadline = tokio::time::Instant::now() + PATIENCE;
     // Every post settled: shown, or (alice's DMs) dropped.
-    let waiting = ["held", "pending", "awaiting"];
-    while post_states(&store)
-        .await
-        .iter()
-        .any(|s| waiting.contains(&s.as_str()))
-    {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "every post settled: {:?}",
-            post_states(&store).await
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_settled(&store).await;
     let shown_times = fake
         .state()
         .messages
@@ -345,12 +371,8 @@ async fn user_install_the_computer_in_the_bots_dm() {
 async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
     let (fx, bot, store) = Fixture::table("user-install-late.db").await;
     let fake = &fx.fake;
-    fake.add_group_dm(LOUNGE, "lounge");
-    fake.install_for(&alice());
-    fake.install_for(&bob());
-    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
-    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
-    let match_id = MatchId(board_match(&board).0);
+    group_dm(&fx);
+    let (match_id, board_id, board) = a_group_dm_match(&fx).await;
 
     let late = Duration::from_millis(3_500);
     let sent = fake.press_with_lag(&alice(), board_id, &house_ids(&board)[0], late);
@@ -372,18 +394,7 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
             .cloned()
             .collect()
     };
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
-        if awaiting || !followed(&fake.state()).is_empty() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the move's board waits"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_waiting_or(&fx, &store, "the move's board", |s| !followed(s).is_empty()).await;
     assert!(!fake.interaction_state(&sent).late_callbacks.is_empty());
 
     // bob asks for the board: the answer, then the board that waited (unless the answer before, still
@@ -413,9 +424,7 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
 async fn user_install_an_expired_challenge_in_a_group_dm() {
     let (fx, bot, store) = Fixture::table("user-install-expired.db").await;
     let (fake, clock) = (&fx.fake, fx.clock());
-    fake.add_group_dm(LOUNGE, "lounge");
-    fake.install_for(&alice());
-    fake.install_for(&bob());
+    group_dm(&fx);
     let on = Options::new().sub("on", Options::new());
     fx.private_answer(&bob(), LOUNGE, "notify", on).await;
     fx.challenge(&bob(), &alice(), LOUNGE, five_minutes()).await;
@@ -441,18 +450,7 @@ async fn user_install_an_expired_challenge_in_a_group_dm() {
             .cloned()
             .collect()
     };
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
-        if awaiting || !expired(&fake.state()).is_empty() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the notice waits for an answer"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_waiting_or(&fx, &store, "the notice", |s| !expired(s).is_empty()).await;
 
     // alice looks at her matches there: the private answer, then the notice if it still waited (else
     // the challenge's own answer, still following up when the clock ran, carried it).
@@ -461,15 +459,7 @@ async fn user_install_an_expired_challenge_in_a_group_dm() {
     let shown = fake
         .wait_for("the notice shown", |s| expired(s).into_iter().next())
         .await;
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    while post_states(&store)
-        .await
-        .iter()
-        .any(|s| ["held", "pending", "awaiting"].contains(&s.as_str()))
-    {
-        assert!(tokio::time::Instant::now() < deadline, "every post settled");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_settled(&store).await;
     assert_eq!(expired(&fake.state()).len(), 1, "shown once");
     let followed = fake
         .state()
@@ -493,12 +483,8 @@ fn message_id_of(message: &Message) -> u64 {
 async fn user_install_a_board_pressed_is_not_shown_again() {
     let (fx, bot, store) = Fixture::table("user-install-lost-answer.db").await;
     let fake = &fx.fake;
-    fake.add_group_dm(LOUNGE, "lounge");
-    fake.install_for(&alice());
-    fake.install_for(&bob());
-    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
-    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
-    let match_id = MatchId(board_match(&board).0);
+    group_dm(&fx);
+    let (match_id, board_id, board) = a_group_dm_match(&fx).await;
     let mover = |row: &namnam_store::MatchRow| {
         crate::fixture::person(row.players.get(row.game.to_move().unwrap()).0)
     };
@@ -510,29 +496,13 @@ async fn user_install_a_board_pressed_is_not_shown_again() {
         .await;
     let row = stored_match(&store, match_id).await;
     assert_board_shows(&lost, &row);
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    while !post_states(&store).await.iter().any(|s| s == "awaiting") {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the board whose answer was lost waits, maybe shown"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_waiting_or(&fx, &store, "the board whose answer was lost", |_| false).await;
 
     let (_, next) = fx
         .press_public(&mover(&row), lost_id, &house_ids(&lost)[0])
         .await;
     assert_board_shows(&next, &stored_match(&store, match_id).await);
-    let waiting = ["held", "pending", "awaiting"];
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    while post_states(&store)
-        .await
-        .iter()
-        .any(|s| waiting.contains(&s.as_str()))
-    {
-        assert!(tokio::time::Instant::now() < deadline, "every post settled");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_settled(&store).await;
     let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
     let copies = fake
         .state()
