@@ -252,8 +252,8 @@ impl Core {
                 ("challenged", Arg::player(&open.challenged_name)),
             ],
         ));
-        let place = PostPlace::channel(open.place);
-        self.store_post(tx, place, &mut notice, Via::Poster).await?;
+        self.store_challenge_notice(tx, open.place, open.challenger, &mut notice)
+            .await?;
         Ok(notice)
     }
 

@@ -164,30 +164,70 @@ impl Core {
         let Some(row) = store::load_match(&mut **tx, match_id).await? else {
             return Ok(Vec::new());
         };
+        let channel = Text::new().jump(
+            row.place.server().map(|s| s.0),
+            row.place.channel().0,
+            Some(&row.channel_name),
+        );
+        let text = Text::message(
+            "notify-notice",
+            [
+                ("id", Arg::number(row.id)),
+                ("channel", Arg::Text(channel)),
+                ("notice", Arg::Text(reply.text.clone())),
+            ],
+        );
+        let humans = [Player::South, Player::North]
+            .into_iter()
+            .filter(|side| !row.computer.is_some_and(|c| c.side == *side))
+            .map(|side| row.players.get(side));
+        self.dms_to_notified(tx, row.place, humans, text).await
+    }
+
+    /// `text` by DM about `place`, to each of `users` who asked for turn DMs.
+    async fn dms_to_notified(
+        &self,
+        tx: &mut WriteTx,
+        place: Place,
+        users: impl IntoIterator<Item = UserId>,
+        text: Text,
+    ) -> Result<Vec<(PostPlace, Reply)>, CoreError> {
         let mut dms = Vec::new();
-        for side in [Player::South, Player::North] {
-            let player = row.players.get(side);
-            if row.computer.is_some_and(|c| c.side == side)
-                || !store::turn_notifications_on(&mut **tx, player).await?
-            {
-                continue;
+        for user in users {
+            if store::turn_notifications_on(&mut **tx, user).await? {
+                dms.push((PostPlace::dm(place, user), Reply::public(text.clone())));
             }
-            let channel = Text::new().jump(
-                row.place.server().map(|s| s.0),
-                row.place.channel().0,
-                Some(&row.channel_name),
-            );
-            let text = Text::message(
-                "notify-notice",
-                [
-                    ("id", Arg::number(row.id)),
-                    ("channel", Arg::Text(channel)),
-                    ("notice", Arg::Text(reply.text.clone())),
-                ],
-            );
-            dms.push((PostPlace::dm(row.place, player), Reply::public(text)));
         }
         Ok(dms)
+    }
+
+    /// Stores the notice that a challenge made in `place` expired, for the poster; where the bot may only
+    /// answer, it waits there for the next answer, and the challenger, who may never come back to that
+    /// place, is also told by DM if they asked for turn DMs (words only, as a match's notices).
+    pub(super) async fn store_challenge_notice(
+        &self,
+        tx: &mut WriteTx,
+        place: Place,
+        challenger: UserId,
+        notice: &mut Reply,
+    ) -> Result<(), CoreError> {
+        self.store_post(tx, PostPlace::channel(place), notice, Via::Poster)
+            .await?;
+        if place.reach() != Reach::AnswersOnly || notice.is_private() {
+            return Ok(());
+        }
+        let channel = Text::new().jump(place.server().map(|s| s.0), place.channel().0, None);
+        let text = Text::message(
+            "notify-challenge-notice",
+            [
+                ("channel", Arg::Text(channel)),
+                ("notice", Arg::Text(notice.text.clone())),
+            ],
+        );
+        for (dm, mut told) in self.dms_to_notified(tx, place, [challenger], text).await? {
+            self.store_one(tx, dm, &mut told, Via::Poster).await?;
+        }
+        Ok(())
     }
 
     /// Stores one post (see [`Core::store_post`]).

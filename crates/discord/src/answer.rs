@@ -14,7 +14,7 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use namnam_model::{ChannelId, MessageId, Reach};
+use namnam_model::{ChannelId, MatchId, MessageId, Reach};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -96,6 +96,8 @@ pub struct Target {
     follow_up_limit: Option<u32>,
     /// Follow-ups tried so far (one whose answer was lost may have been taken: counted all the same).
     follow_ups: AtomicU32,
+    /// For a button: the board its message shows (from the picture's file name), proof that it was shown.
+    pressed_board: Option<(MatchId, i64)>,
 }
 
 impl Target {
@@ -123,6 +125,16 @@ impl Target {
         .with_permissions(press.app_permissions)
         .speaking(&press.locale)
         .limited(&press.authorizing_integration_owners)
+        .pressed_on(&press.message)
+    }
+
+    /// The board the pressed message shows, if it shows one.
+    fn pressed_on(mut self, message: &serenity::Message) -> Self {
+        self.pressed_board = message
+            .attachments
+            .iter()
+            .find_map(|file| super::reply::board_of_file_name(&file.filename));
+        self
     }
 
     /// Where only a user installed the app, the interaction takes at most 5 follow-ups.
@@ -168,6 +180,7 @@ impl Target {
             state: Mutex::new(TokenState::Fresh),
             follow_up_limit: None,
             follow_ups: AtomicU32::new(0),
+            pressed_board: None,
         }
     }
 
@@ -468,6 +481,10 @@ impl Answerer for Answering<'_> {
             },
             false => Capacity::SPENT,
         }
+    }
+
+    fn pressed_board(&self) -> Option<(MatchId, i64)> {
+        self.target.pressed_board
     }
 
     async fn follow(&self, reply: &mut Reply) -> Shown {

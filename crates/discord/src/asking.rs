@@ -124,12 +124,11 @@ impl<'a> Asker<'a> {
         let (place, server) = match (self.context, self.guild) {
             (Some(Context::BotDm), _) => (Place::BotDm { channel }, None),
             (Some(Context::PrivateChannel), _) => (Place::PrivateChannel { channel }, None),
+            // Discord names no server the bot is not in (the interaction's guild holds its id, features
+            // and locale only), and any name in the cache is from when the bot was there: none.
             (_, Some(guild)) if user_installed_only(self.owners) => {
                 let server = ServerId(guild.get());
-                (
-                    Place::GuestChannel { server, channel },
-                    Some(server_name(guild)),
-                )
+                (Place::GuestChannel { server, channel }, None)
             }
             (_, Some(guild)) => {
                 let server = ServerId(guild.get());

@@ -42,6 +42,16 @@ pub fn board_file_name(match_id: MatchId, version: i64) -> String {
     format!("nam-nam-{match_id}-v{version}.png")
 }
 
+/// The match and version a board's file name shows ([`board_file_name`]'s inverse); `None` for any other
+/// file.
+pub fn board_of_file_name(name: &str) -> Option<(MatchId, i64)> {
+    let (match_id, version) = name
+        .strip_prefix("nam-nam-")?
+        .strip_suffix(".png")?
+        .split_once("-v")?;
+    Some((match_id.parse().ok()?, version.parse().ok()?))
+}
+
 /// The file name of an animation after the first ([`Board::more_animations`](namnam_core::Board::more_animations)): `nam-nam-move-2.gif`, …
 pub fn more_move_file(index: usize) -> String {
     format!("nam-nam-move-{}.gif", index + 2)
@@ -389,6 +399,20 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_board_file_name_says_its_match_and_version() {
+        let name = board_file_name(MatchId(12), 34);
+        assert_eq!(board_of_file_name(&name), Some((MatchId(12), 34)));
+        for other in [
+            BOARD_FILE,
+            "nam-nam-12-v.png",
+            "nam-nam-x-v3.png",
+            "nam-nam-move-2.gif",
+        ] {
+            assert_eq!(board_of_file_name(other), None, "{other}");
+        }
     }
 
     #[test]

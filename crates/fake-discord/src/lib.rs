@@ -182,6 +182,12 @@ impl FakeDiscord {
         self.state().guild_locales.insert(guild, locale.to_owned());
     }
 
+    /// The next request of `template` (`POST /webhooks/{id}/{token}`, as [`Recorded::template`] says)
+    /// fails with `fault`, whatever the fault plan.
+    pub fn fail_next(&self, template: &str, fault: Fault) {
+        self.state().next_faults.push((template.to_owned(), fault));
+    }
+
     /// Changes the fault rate (0 turns faults and lag off), keeping the seed.
     pub fn set_fault_rate(&self, rate: f64) {
         self.state().plan.rate = rate;

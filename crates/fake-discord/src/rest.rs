@@ -113,7 +113,11 @@ async fn handle(
         let plan = state.plan;
         // During an outage every request gets the same 503; the fault plan is not drawn.
         let outage = state.rest_outage;
-        let fault = plan.fault(&template, count).filter(|_| !outage);
+        let asked = state.next_faults.iter().position(|(t, _)| *t == template);
+        let asked = asked.map(|at| state.next_faults.remove(at).1);
+        let fault = asked
+            .or_else(|| plan.fault(&template, count))
+            .filter(|_| !outage);
         if let Some(fault) = fault {
             state.count_fault(fault);
         }

@@ -352,6 +352,8 @@ pub struct State {
     pub rest_outage: bool,
     /// The fault plan in force.
     pub plan: FaultPlan,
+    /// Faults a test asked for: the next request of the route template gets the fault, whatever the plan.
+    pub next_faults: Vec<(String, Fault)>,
     /// Requests so far by route template.
     pub route_counts: HashMap<String, u64>,
     /// Injected faults by kind.

@@ -192,7 +192,7 @@ where
 
 /// Takes the posts waiting for an answer in `lane` (a place where the bot may only answer), oldest first,
 /// at most `limit`: held for the answer taking them until `held_until`, as any answer's post is. A post
-/// held by an answer whose hold ran out is taken again.
+/// held by an answer whose hold ran out is taken again, as maybe shown (that answer may have shown it).
 pub async fn take_awaiting(
     tx: &mut WriteTx,
     lane: Lane,
@@ -202,7 +202,8 @@ pub async fn take_awaiting(
     now_ms: i64,
 ) -> StoreResult<Vec<PostRow>> {
     let rows = sqlx::query(
-        "UPDATE outbox SET state = 'held', held_until = $3, held_by = $4
+        "UPDATE outbox SET state = 'held', held_until = $3, held_by = $4,
+                maybe_shown = CASE WHEN state = 'held' THEN 1 ELSE maybe_shown END
          WHERE id IN (SELECT id FROM outbox
                 WHERE channel_id = $1 AND answers_only = 1
                     AND (state = 'awaiting' OR (state = 'held' AND held_until <= $5))

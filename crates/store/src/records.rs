@@ -3,7 +3,7 @@
 
 use super::{load_match, match_moves, MatchState, StoreError, StoreResult};
 use namnam_game::{House, Match};
-use namnam_model::MatchId;
+use namnam_model::{MatchId, Place};
 use namnam_record::{Record, Timestamp};
 use sqlx::AnyPool;
 use std::time::Duration;
@@ -16,22 +16,28 @@ pub async fn load_record(db: &AnyPool, match_id: MatchId) -> StoreResult<Option<
         return Ok(None);
     };
     let moves = match_moves(db, match_id).await?;
-    let server: Option<String> = match row.place.server() {
-        Some(server) => {
-            sqlx::query_scalar("SELECT name FROM servers WHERE id = $1")
+    let server: Option<String> = match row.place {
+        Place::ServerChannel { server, .. } => {
+            let name: Option<String> = sqlx::query_scalar("SELECT name FROM servers WHERE id = $1")
                 .bind(server.to_sql())
                 .fetch_optional(db)
-                .await?
+                .await?;
+            name.filter(|name| !name.is_empty())
         }
-        // A match outside any server (a DM) has no server to name.
-        None => None,
+        // A server the bot is not in (Discord gives no name for it), or a place outside any server (a DM,
+        // a group DM): no server to name.
+        Place::GuestChannel { .. } | Place::BotDm { .. } | Place::PrivateChannel { .. } => None,
     };
+    // A channel Discord gives no name for (a DM between users, a group DM nobody named) is stored under
+    // its id: that is no name to show.
+    let channel =
+        (row.channel_name != row.place.channel().to_string()).then(|| row.channel_name.clone());
     let corrupt = |what: String| StoreError::Corrupt(format!("match {match_id}: {what}"));
 
     let options = *row.game.options();
     let mut record = Record::new(row.names.south.clone(), row.names.north.clone(), options);
     record.server = server;
-    record.channel = Some(row.channel_name.clone());
+    record.channel = channel;
     record.match_number = Some(row.id.to_sql());
     record.date = Timestamp::from_unix_ms(row.created_at);
     record.clock = Some(Duration::from_secs(row.clock_secs.into()));

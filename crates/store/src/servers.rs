@@ -41,7 +41,8 @@ impl Default for ServerSettings {
     }
 }
 
-/// Records the server (or refreshes its name).
+/// Records the server (or refreshes its name). An empty `name` (a server the bot is not in, whose name
+/// Discord does not give) never replaces a known one.
 pub async fn ensure_server(
     tx: &mut WriteTx,
     server: ServerId,
@@ -50,7 +51,8 @@ pub async fn ensure_server(
 ) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO servers (id, name, created_at) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE servers.name <> excluded.name",
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name
+            WHERE excluded.name <> '' AND servers.name <> excluded.name",
     )
     .bind(server.to_sql())
     .bind(name)

@@ -13,9 +13,7 @@ use crate::checks::{
 };
 use crate::fixture::{alice, bob, namnam, Fixture};
 use crate::payload::Options;
-use crate::support::fake_discord::{
-    FakeDiscord, Message, PATIENCE, TOKEN_LIFETIME_MS, USER_INSTALL_FOLLOWUPS,
-};
+use crate::support::fake_discord::{FakeDiscord, Fault, Message, PATIENCE};
 use namnam_store::Store;
 
 /// A group DM of alice and bob.
@@ -51,68 +49,103 @@ async fn post_states(store: &Store) -> Vec<String> {
         .collect()
 }
 
-/// Nothing the bot did in `channel` broke the rules of a place where it may only answer: no request on
-/// the channel itself, at most 5 follow-ups per interaction and none refused, no token used past its 15
-/// minutes. Prints the requests of the place's interactions, in order (for the record).
+/// The group DM of alice and bob, who installed the app.
+fn group_dm(fx: &Fixture) {
+    fx.fake.add_group_dm(LOUNGE, "lounge");
+    fx.fake.install_for(&alice());
+    fx.fake.install_for(&bob());
+}
+
+/// A match in the group DM, begun by alice's challenge and bob's Accept: the match, and the message of its
+/// first board with its id.
+async fn a_group_dm_match(fx: &Fixture) -> (MatchId, u64, Message) {
+    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
+    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
+    (MatchId(board_match(&board).0), board_id, board)
+}
+
+/// Waits until a post waits for the next answer, or `shown` says an answer still following up carried it
+/// already (`what`: what waits).
+async fn until_waiting_or(
+    fx: &Fixture,
+    store: &Store,
+    what: &str,
+    shown: impl Fn(&crate::support::fake_discord::State) -> bool,
+) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let awaiting = post_states(store).await.iter().any(|s| s == "awaiting");
+        if awaiting || shown(&fx.fake.state()) {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{what} waits");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until every post settled: shown, or dropped.
+async fn until_settled(store: &Store) {
+    let waiting = ["held", "pending", "awaiting"];
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while post_states(store)
+        .await
+        .iter()
+        .any(|s| waiting.contains(&s.as_str()))
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "every post settled: {:?}",
+            post_states(store).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Nothing the bot did in `channel` broke the rules of a place where it may only answer (see
+/// [`answers_only`](crate::support::answers_only)), and no first response came too late; prints the
+/// requests of the place's interactions, in order, and counted by route (for the record).
 fn assert_only_answered(fx: &Fixture, channel: u64, label: &str) {
     let state = fx.fake.state();
-    let tokens: Vec<(&String, &crate::support::fake_discord::Interaction)> = state
+    for interaction in state
         .interactions
-        .iter()
-        .filter(|(_, i)| i.channel_id == channel)
-        .collect();
-    // In the order they were made.
-    let mut tokens = tokens;
-    tokens.sort_by_key(|(_, i)| i.id);
-    assert!(!tokens.is_empty(), "interactions in {label}");
-    for (_, interaction) in &tokens {
-        assert!(
-            interaction.followups.len() <= USER_INSTALL_FOLLOWUPS,
-            "{} follow-ups",
-            interaction.followups.len()
-        );
-        assert_eq!(interaction.refused_followups, 0, "a sixth follow-up tried");
+        .values()
+        .filter(|i| i.channel_id == channel)
+    {
         assert!(
             interaction.late_callbacks.is_empty(),
             "a late first response"
         );
     }
-    let on_channel = format!("/channels/{channel}");
-    let mut log = Vec::new();
+    let answered = crate::support::answers_only::assert_only_answered(&state, channel, label);
+    let routes: Vec<String> = answered
+        .by_route
+        .iter()
+        .map(|(route, n)| format!("{n} × {route}"))
+        .collect();
+    // Everything else the bot asked of Discord meanwhile (its registration, DMs, the gateway's address).
+    let mut others: std::collections::BTreeMap<String, usize> = Default::default();
+    let tokens: Vec<&String> = state.interactions.keys().collect();
     for request in &state.requests {
-        assert!(
-            !request.path.starts_with(&on_channel),
-            "the bot asked {} {} in {label}, where it may only answer",
-            request.method,
-            request.path
-        );
-        let ours = tokens
+        if !tokens
             .iter()
-            .position(|(token, _)| request.path.contains(token.as_str()));
-        if let Some(n) = ours {
-            let age_ms = request.at_ms - tokens[n].1.created_ms;
-            assert!(
-                request.status != 401 && age_ms < TOKEN_LIFETIME_MS,
-                "{} got {} {age_ms} ms after its interaction: a token used past its life",
-                request.template,
-                request.status
-            );
-            let what = match tokens[n].1.source_message {
-                Some(_) => "press",
-                None => "command",
-            };
-            log.push(format!(
-                "interaction {n} ({what}) +{} s: {} → {}",
-                age_ms / 1000,
-                request.template,
-                request.status
-            ));
+            .any(|token| request.path.contains(token.as_str()))
+        {
+            *others.entry(request.template.clone()).or_default() += 1;
         }
     }
+    let others: Vec<String> = others
+        .iter()
+        .map(|(route, n)| format!("{n} × {route}"))
+        .collect();
     eprintln!(
-        "requests of the {label} match ({} interactions):\n  {}",
-        tokens.len(),
-        log.join("\n  ")
+        "requests of the {label} match ({} interactions, at most {} follow-ups each, the oldest token \
+         used {} s old):\n  {}\nby route:\n  {}\nthe bot's other requests meanwhile:\n  {}",
+        answered.interactions,
+        answered.most_follow_ups,
+        answered.oldest_token_ms / 1000,
+        answered.lines.join("\n  "),
+        routes.join("\n  "),
+        others.join("\n  ")
     );
 }
 
@@ -123,9 +156,7 @@ fn assert_only_answered(fx: &Fixture, channel: u64, label: &str) {
 async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
     let (fx, bot, store) = Fixture::table("user-install-group-dm.db").await;
     let (fake, clock) = (&fx.fake, fx.clock());
-    fake.add_group_dm(LOUNGE, "lounge");
-    fake.install_for(&alice());
-    fake.install_for(&bob());
+    group_dm(&fx);
     // Both want DMs; Discord will not let the bot DM alice, who shares no server with it.
     fake.share_no_guild_with(&alice());
     for who in [alice(), bob()] {
@@ -169,18 +200,7 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
             })
             .cloned()
     };
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
-        if awaiting || shown(&fake.state()).is_some() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the time-out waits for an answer"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_waiting_or(&fx, &store, "the time-out", |s| shown(s).is_some()).await;
 
     // The next press there (a house of the last board, out of date now) is refused privately, and the
     // time-out, if it still waited, follows its answer.
@@ -200,21 +220,8 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
             false => "the last move's answer, still following up when the clock ran out",
         }
     );
-    let deadline = tokio::time::Instant::now() + PATIENCE;
     // Every post settled: shown, or (alice's DMs) dropped.
-    let waiting = ["held", "pending", "awaiting"];
-    while post_states(&store)
-        .await
-        .iter()
-        .any(|s| waiting.contains(&s.as_str()))
-    {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "every post settled: {:?}",
-            post_states(&store).await
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_settled(&store).await;
     let shown_times = fake
         .state()
         .messages
@@ -273,6 +280,18 @@ async fn user_install_a_match_in_a_server_without_the_bot() {
         .await;
     let row = stored_match(&store, match_id).await;
     assert_board_shows(&next, &row);
+
+    // Discord names no server the bot is not in: the match's record names none, never its id.
+    let record = namnam_store::load_record(store.reader(), match_id)
+        .await
+        .unwrap()
+        .expect("a record");
+    assert_eq!(record.server, None);
+    let guest = FakeDiscord::GUEST_GUILD_ID.to_string();
+    assert!(
+        !record.to_text().contains(&guest),
+        "the server's id in the record"
+    );
 
     // What belongs to a server that invited the bot is not offered here.
     let leaderboard = fake.command("leaderboard");
@@ -352,12 +371,8 @@ async fn user_install_the_computer_in_the_bots_dm() {
 async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
     let (fx, bot, store) = Fixture::table("user-install-late.db").await;
     let fake = &fx.fake;
-    fake.add_group_dm(LOUNGE, "lounge");
-    fake.install_for(&alice());
-    fake.install_for(&bob());
-    let (id, message) = fx.challenge(&alice(), &bob(), LOUNGE, five_minutes()).await;
-    let (board_id, board) = fx.press_public(&bob(), id, &button_ids(&message)[0]).await;
-    let match_id = MatchId(board_match(&board).0);
+    group_dm(&fx);
+    let (match_id, board_id, board) = a_group_dm_match(&fx).await;
 
     let late = Duration::from_millis(3_500);
     let sent = fake.press_with_lag(&alice(), board_id, &house_ids(&board)[0], late);
@@ -379,18 +394,7 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
             .cloned()
             .collect()
     };
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let awaiting = post_states(&store).await.iter().any(|s| s == "awaiting");
-        if awaiting || !followed(&fake.state()).is_empty() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the move's board waits"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_waiting_or(&fx, &store, "the move's board", |s| !followed(s).is_empty()).await;
     assert!(!fake.interaction_state(&sent).late_callbacks.is_empty());
 
     // bob asks for the board: the answer, then the board that waited (unless the answer before, still
@@ -410,5 +414,103 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
             .any(|r| r.path.starts_with(&format!("/channels/{LOUNGE}"))),
         "no request on the group DM itself"
     );
+    fx.close(bot, store).await;
+}
+
+/// A challenge nobody answers in a group DM: it expires at its time (stored, never posted in the group
+/// DM), bob, who made it and asked for DMs, is told by DM at once, and the notice follows the next answer
+/// there (or the challenge's own, if it is still following up), once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_an_expired_challenge_in_a_group_dm() {
+    let (fx, bot, store) = Fixture::table("user-install-expired.db").await;
+    let (fake, clock) = (&fx.fake, fx.clock());
+    group_dm(&fx);
+    let on = Options::new().sub("on", Options::new());
+    fx.private_answer(&bob(), LOUNGE, "notify", on).await;
+    fx.challenge(&bob(), &alice(), LOUNGE, five_minutes()).await;
+
+    clock.advance_secs(11 * 60);
+    let dm = fake
+        .wait_for("bob's DM of the expiry", |s| {
+            s.dms_to(bob().id)
+                .into_iter()
+                .find(|m| m.content().contains("has expired"))
+        })
+        .await;
+    assert!(
+        dm.content().contains(&format!("/channels/@me/{LOUNGE}")),
+        "the DM links to the group DM: {}",
+        dm.content()
+    );
+    let expired = |s: &crate::support::fake_discord::State| -> Vec<Message> {
+        s.messages
+            .values()
+            .filter(|m| m.channel_id == LOUNGE && !m.ephemeral)
+            .filter(|m| m.content().contains("has expired"))
+            .cloned()
+            .collect()
+    };
+    until_waiting_or(&fx, &store, "the notice", |s| !expired(s).is_empty()).await;
+
+    // alice looks at her matches there: the private answer, then the notice if it still waited (else
+    // the challenge's own answer, still following up when the clock ran, carried it).
+    let asked = fx.run(&alice(), LOUNGE, "matches", Options::new());
+    ephemeral_text(&fake.callback(&asked).await);
+    let shown = fake
+        .wait_for("the notice shown", |s| expired(s).into_iter().next())
+        .await;
+    until_settled(&store).await;
+    assert_eq!(expired(&fake.state()).len(), 1, "shown once");
+    let followed = fake
+        .state()
+        .interactions
+        .values()
+        .any(|i| i.channel_id == LOUNGE && i.followups.contains(&message_id_of(&shown)));
+    assert!(followed, "as a follow-up of an answer there");
+    assert_only_answered(&fx, LOUNGE, "group DM");
+    fx.close(bot, store).await;
+}
+
+fn message_id_of(message: &Message) -> u64 {
+    message.json["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// A new board that Discord showed as a follow-up but whose answer was lost (the connection dropped after
+/// Discord took it): the bot cannot look in a group DM, so the board waits for the next answer there, as
+/// maybe shown. The next answer is to a press on that very board, which proves it was shown: it is not
+/// shown again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_board_pressed_is_not_shown_again() {
+    let (fx, bot, store) = Fixture::table("user-install-lost-answer.db").await;
+    let fake = &fx.fake;
+    group_dm(&fx);
+    let (match_id, board_id, board) = a_group_dm_match(&fx).await;
+    let mover = |row: &namnam_store::MatchRow| {
+        crate::fixture::person(row.players.get(row.game.to_move().unwrap()).0)
+    };
+
+    let row = stored_match(&store, match_id).await;
+    fake.fail_next("POST /webhooks/{id}/{token}", Fault::DropAfter);
+    let (lost_id, lost) = fx
+        .press_public(&mover(&row), board_id, &house_ids(&board)[0])
+        .await;
+    let row = stored_match(&store, match_id).await;
+    assert_board_shows(&lost, &row);
+    until_waiting_or(&fx, &store, "the board whose answer was lost", |_| false).await;
+
+    let (_, next) = fx
+        .press_public(&mover(&row), lost_id, &house_ids(&lost)[0])
+        .await;
+    assert_board_shows(&next, &stored_match(&store, match_id).await);
+    until_settled(&store).await;
+    let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
+    let copies = fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| !m.ephemeral && m.files.iter().any(|f| f.filename == file))
+        .count();
+    assert_eq!(copies, 1, "{file} shown once");
+    assert_only_answered(&fx, LOUNGE, "group DM");
     fx.close(bot, store).await;
 }

@@ -2,6 +2,7 @@
 
 #![allow(dead_code, unused_imports)] // each test file uses a different part
 
+pub mod answers_only;
 pub use fake_discord;
 pub use namnam_testkit::{poll, postgres};
 #[path = "../../../core/tests/support/planted.rs"]

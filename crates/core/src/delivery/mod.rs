@@ -7,7 +7,7 @@ pub mod posting;
 
 use std::future::Future;
 
-use namnam_model::{MessageId, Place, PostId, Reach};
+use namnam_model::{MatchId, MessageId, Place, PostId, Reach};
 
 use super::error::{apology, cause_chain};
 use super::message::Text;
@@ -97,6 +97,12 @@ pub trait Answerer: Sync {
     /// What more can still be shown as part of this answer (follow-ups).
     fn capacity(&self) -> Capacity;
 
+    /// For the answer to a press of a button on a board: the match and version that board shows, which
+    /// proves it was shown. The default knows none.
+    fn pressed_board(&self) -> Option<(MatchId, i64)> {
+        None
+    }
+
     /// Shows a reply after the answer (the computer's move), pictures drawn.
     fn follow(&self, reply: &mut Reply) -> impl Future<Output = Shown> + Send;
 
@@ -130,8 +136,8 @@ impl Core {
             // A word for the one who asked only (a public answer cannot carry it).
             to.tell(aside).await;
         }
-        if request.place.reach() == Reach::AnswersOnly && shown.yes() {
-            self.show_awaiting(to, request.place).await;
+        if request.place.reach() == Reach::AnswersOnly {
+            self.show_awaiting(to, request.place, shown.yes()).await;
         }
         self.computer_turns(to, reply.follows.computer_turn, shown.yes())
             .await;
@@ -144,14 +150,21 @@ impl Core {
     }
 
     /// In a place where the bot may only answer, what waited there for an answer (the clock's notices,
-    /// a move the answer before could not carry) follows this one, oldest first, as far as the answer can
-    /// carry it; the rest waits for the next.
-    async fn show_awaiting<A: Answerer>(&self, to: &A, place: Place) {
+    /// a move the answer before could not carry) follows this one (`answered`: it was shown), oldest
+    /// first, as far as the answer can carry it; the rest waits for the next. A post that may have been
+    /// shown already is shown again (the bot cannot look there), but not when this answers a press of the
+    /// very board it shows, which proves it was shown: even an answer that carries nothing settles that.
+    async fn show_awaiting<A: Answerer>(&self, to: &A, place: Place, answered: bool) {
         let room = to.capacity().follow_ups.unwrap_or(AWAITING_AT_ONCE);
-        if !self.can_follow(to) {
+        let carries = answered && self.can_follow(to);
+        if !carries && to.pressed_board().is_none() {
             return;
         }
-        let posts = match self.take_awaiting(place, room.min(AWAITING_AT_ONCE)).await {
+        let limit = match carries {
+            true => room.min(AWAITING_AT_ONCE),
+            false => AWAITING_AT_ONCE,
+        };
+        let posts = match self.take_awaiting(place, limit).await {
             Ok(posts) => posts,
             Err(error) => {
                 tracing::error!(error = %cause_chain(&error), "could not read what waited for an answer");
@@ -159,6 +172,29 @@ impl Core {
             }
         };
         for mut post in posts {
+            let board = post.reply.board.state.as_ref();
+            let pressed =
+                board.is_some_and(|b| to.pressed_board() == Some((b.match_id, b.version)));
+            if post.maybe_shown && pressed {
+                // Someone pressed a button of the very board it shows: the follow-up whose answer was lost
+                // was shown.
+                tracing::info!(post = %post.id, "a post that may have been shown was: its board was pressed");
+                self.settle(to, Some(post.id), Shown::Yes(None), None).await;
+                continue;
+            }
+            if !carries {
+                // Back to wait for an answer that can carry it.
+                self.settle(to, Some(post.id), Shown::No { maybe: false }, None)
+                    .await;
+                continue;
+            }
+            if post.maybe_shown {
+                // An answer before may have shown it (its follow-up got no answer): here the bot cannot
+                // read the channel to look, and a post lost is worse than a post shown twice.
+                tracing::warn!(post = %post.id, channel = %place.channel(),
+                    "a post that may have been shown follows this answer again: the bot may only answer here \
+                     and cannot look, so it may show twice");
+            }
             let shown = match self.draw_post(&mut post).await {
                 Ok(()) if self.can_follow(to) => {
                     post.reply.render_animation().await;

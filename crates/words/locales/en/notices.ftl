@@ -16,6 +16,7 @@ notify-off = No DMs when it is your turn. To have them: { $on }.
 notify-turn = Your turn in match #{ $id } against { $opponent }, in { $channel }: move by { $deadline }. To stop these DMs: { $off }.
 notify-refused = I could not send you a DM on your turn (Discord did not let me: your privacy settings, or we share no server), so turn DMs are now off. To have them again, allow DMs from the members of a server we share, then: { $on }.
 notify-notice = Match #{ $id }, in { $channel }: { $notice }
+notify-challenge-notice = Your challenge, in { $channel }: { $notice }
 
 ## The clock.
 clock-reminder = { $player }: a quarter of your time is left in match #{ $id }. { $turn }

@@ -16,6 +16,7 @@ notify-off = Pas de MP quand c'est à vous de jouer. Pour en recevoir : { $on }.
 notify-turn = À vous de jouer dans la partie n° { $id } contre { $opponent }, dans { $channel } : jouez avant le { $deadline }. Pour ne plus recevoir ces MP : { $off }.
 notify-refused = Je n'ai pas pu vous envoyer de MP à votre tour (Discord ne me l'a pas permis : vos paramètres de confidentialité, ou aucun serveur en commun), les MP de tour sont donc désactivés. Pour les retrouver, autorisez les MP des membres d'un serveur que nous partageons, puis : { $on }.
 notify-notice = Partie n° { $id }, dans { $channel } : { $notice }
+notify-challenge-notice = Votre défi, dans { $channel } : { $notice }
 
 ## The clock.
 clock-reminder = { $player } : il vous reste un quart de votre temps dans la partie n° { $id }. { $turn }
