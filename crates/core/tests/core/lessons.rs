@@ -3,9 +3,9 @@
 //! level's moves, and the lessons in `stats`.
 
 use crate::common::*;
-use namnam_ai::{choose_match_move, Level};
+use crate::vs_computer::beat_the_computer;
 use namnam_core::lessons::{path, StageId};
-use namnam_core::{ActionId, Command, ComputerTurn, Reply, Via};
+use namnam_core::{ActionId, Command, Reply};
 use namnam_store as store;
 
 /// The player's house buttons in a lesson's reply.
@@ -120,46 +120,16 @@ async fn a_new_player_walks_the_whole_path_and_wins_a_first_match(backend: Backe
     assert_eq!(shown.buttons.actions[0].id, ActionId::LessonMatch);
 
     // The match: alice moves first, and plays level 5's moves.
-    let mut reply = h
+    let reply = h
         .press("alice", ActionId::LessonMatch)
         .await
         .expect("the match starts");
     assert!(reply.text.has_message("level-name-1"), "{}", reply.text);
-    let match_id = reply.board.state.as_ref().expect("a board").match_id;
-    let strong = Level::new(5).unwrap();
-    for ply in 0..2000u64 {
-        if let Some(turn) = reply.follows.computer_turn {
-            reply = computer_moves(&h, turn).await;
-        } else if reply
-            .board
-            .state
-            .as_ref()
-            .is_some_and(|b| b.to_move.is_some())
-        {
-            let row = store::load_match(h.core.store().reader(), match_id)
-                .await
-                .unwrap()
-                .unwrap();
-            let house = choose_match_move(&row.game, strong, ply).unwrap().house;
-            reply = h
-                .ok("alice", &format!("move house:{}", house.label()))
-                .await;
-        } else {
-            break;
-        }
-    }
+    let reply = beat_the_computer(&h, "alice", reply).await;
     assert!(reply.text.has_message("result-win"), "{}", reply.text);
     assert!(reply.text.has_message("lesson-first-win"), "{}", reply.text);
     let shown = h.ok("alice", "learn").await;
     assert!(shown.text.plain().contains("13 of 13"), "{}", shown.text);
-}
-
-async fn computer_moves(h: &Harness, turn: ComputerTurn) -> Reply {
-    h.core
-        .computer_turn(turn, Via::Answer)
-        .await
-        .expect("the computer moves")
-        .expect("it was the computer's turn")
 }
 
 /// Out-of-range stages and houses are refused with what is expected; the match stage has no houses to

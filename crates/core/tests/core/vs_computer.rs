@@ -264,23 +264,7 @@ async fn a_new_player_starts_at_level_1_and_a_win_offers_the_next(backend: Backe
         .unwrap();
     assert_eq!(level_of(stored), Some(Level::WEAKEST));
     // alice plays level 5's moves until the round ends.
-    let strong = Level::new(5).unwrap();
-    for ply in 0..2000u64 {
-        if reply.follows.computer_turn.is_some() {
-            reply = computer_moves(&h, &reply).await;
-        } else if to_move(&reply).as_deref() == Some("alice") {
-            let row = store::load_match(h.core.store().reader(), match_id)
-                .await
-                .unwrap()
-                .unwrap();
-            let house = choose_match_move(&row.game, strong, ply).unwrap().house;
-            reply = h
-                .ok("alice", &format!("move house:{}", house.label()))
-                .await;
-        } else {
-            break;
-        }
-    }
+    reply = beat_the_computer(&h, "alice", reply).await;
     assert!(reply.text.has_message("result-win"), "{}", reply.text);
     assert!(
         reply.text.has_message("match-computer-next-level"),
@@ -320,3 +304,32 @@ on_both_backends!(
     level_is_only_for_the_computer,
     two_calls_for_one_computer_turn_play_one_move(flavor = "multi_thread", worker_threads = 2),
 );
+
+/// Plays `player`'s match against the computer from `reply` to its end, `player` choosing level 5's
+/// moves and the computer answering each; returns the last reply.
+pub(crate) async fn beat_the_computer(h: &Harness, player: &str, mut reply: Reply) -> Reply {
+    let match_id = reply.board.state.as_ref().expect("a board").match_id;
+    let strong = namnam_ai::Level::new(5).expect("a level");
+    for ply in 0..2000u64 {
+        if let Some(turn) = reply.follows.computer_turn {
+            reply = h
+                .core
+                .computer_turn(turn, namnam_core::Via::Answer)
+                .await
+                .expect("the computer moves")
+                .expect("it was the computer's turn");
+        } else if to_move(&reply).as_deref() == Some(player) {
+            let row = namnam_store::load_match(h.core.store().reader(), match_id)
+                .await
+                .unwrap()
+                .expect("the match");
+            let house = namnam_ai::choose_match_move(&row.game, strong, ply)
+                .expect("a move")
+                .house;
+            reply = h.ok(player, &format!("move house:{}", house.label())).await;
+        } else {
+            break;
+        }
+    }
+    reply
+}
