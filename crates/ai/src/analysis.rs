@@ -176,18 +176,12 @@ pub fn move_values(
     nodes: u64,
     positions: u64,
 ) -> Vec<(House, i32)> {
+    if let Some(exact) = exact_move_values(position, stakes, positions) {
+        return exact;
+    }
     let mover = position.to_move();
     let reachable = reachable_values(position, mover, stakes);
     let clamp = |v: i32| v.clamp(reachable.0, reachable.1);
-    if let Some(exact) = endings::solve_moves(position, positions) {
-        return exact
-            .into_iter()
-            .map(|(house, e)| {
-                let stores = ByPlayer::new(e.south, e.north);
-                (house, clamp(eval::stores_value(stores, mover, stakes)))
-            })
-            .collect();
-    }
     position
         .legal_moves()
         .iter()
@@ -198,6 +192,29 @@ pub fn move_values(
             )
         })
         .collect()
+}
+
+/// What each legal move of `position` is worth to its mover, in house order, worked out exactly by the
+/// ending solver: `None` when more than [`endings::MAX_SEEDS`] seeds are on the board, the round is over,
+/// or the proof needs more than `positions` positions.
+pub fn exact_move_values(
+    position: &Position,
+    stakes: &Stakes,
+    positions: u64,
+) -> Option<Vec<(House, i32)>> {
+    let mover = position.to_move();
+    let reachable = reachable_values(position, mover, stakes);
+    let exact = endings::solve_moves(position, positions)?;
+    Some(
+        exact
+            .into_iter()
+            .map(|(house, e)| {
+                let stores = ByPlayer::new(e.south, e.north);
+                let value = eval::stores_value(stores, mover, stakes);
+                (house, value.clamp(reachable.0, reachable.1))
+            })
+            .collect(),
+    )
 }
 
 /// The lowest and highest values the round can still end with for `mover`: none of the seeds in play for

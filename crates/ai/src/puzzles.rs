@@ -5,8 +5,9 @@
 //! - the round is on, the player to move has at least two legal moves, and neither store holds more than
 //!   half the seeds (a round the stores decide has nothing left to find);
 //! - one move is worth at least [`MARGIN`] more than every other (eight seeds, or two houses' swing, or
-//!   the round won against the round lost), each move valued by [`analysis::move_values`] with the proof
-//!   budget: exactly when the ending is small enough, by the search otherwise;
+//!   the round won against the round lost), each move valued with the proof budget: **exactly** by the
+//!   ending solver when at most [`endings::MAX_SEEDS`] seeds are on the board (a position too big for the
+//!   solver's budget is refused, never proved by an estimate), by the search otherwise;
 //! - that move does something a player can learn to see: a [`Theme`].
 //!
 //! Mining screens every position first with a small search (most positions are refused there) and proves
@@ -14,6 +15,7 @@
 //! every machine, with any number of threads.
 
 use super::analysis;
+use super::endings;
 use super::eval::{Stakes, SEED};
 use super::selfplay::Contestant;
 use crate::selfplay::Context;
@@ -42,7 +44,8 @@ pub struct Budgets {
     pub screen: u64,
     /// Nodes for each move in the proof: ten times the analysis' ([`analysis::ANALYSIS_NODES`]).
     pub proof: u64,
-    /// Positions the exact solver may value in a proof, when few seeds are left.
+    /// Positions the exact solver may value in a proof, when few seeds are left (docs/puzzles.md: what the
+    /// built-in set's candidates take).
     pub proof_positions: u64,
 }
 
@@ -51,7 +54,7 @@ impl Budgets {
     pub const PUZZLES: Budgets = Budgets {
         screen: 100_000,
         proof: 1_000_000,
-        proof_positions: 2_000_000,
+        proof_positions: 4_000_000,
     };
 }
 
@@ -196,6 +199,12 @@ impl Puzzle {
         self.best_value - self.second_value
     }
 
+    /// Whether its proof is exact (the ending solver's, at most [`endings::MAX_SEEDS`] seeds on the board)
+    /// rather than the search's.
+    pub fn proved_exactly(&self) -> bool {
+        self.position.seeds_in_play() <= endings::MAX_SEEDS
+    }
+
     /// The same puzzle with the players' sides swapped ([`Position::with_sides_swapped`]): the same key,
     /// the same answer on the swapped board (its house six on), the same values for the player to move.
     pub fn with_sides_swapped(&self) -> Puzzle {
@@ -334,6 +343,10 @@ pub enum NotAPuzzle {
     NotClearlyBest { best: House, lead: i32 },
     #[error("the best move, house {0}, has no theme")]
     NoTheme(House),
+    #[error("few enough seeds for the exact solver, but its proof needs more than {0} positions")]
+    TooBigToProve(u64),
+    #[error("house {best} is best, but its line of {plies} plies does not show it (a player could not follow it)")]
+    TooDeep { best: House, plies: usize },
 }
 
 /// The refusals that need no search.
@@ -389,12 +402,7 @@ pub fn prove_with(
     budgets: &Budgets,
 ) -> Result<Puzzle, NotAPuzzle> {
     refuse_at_once(position)?;
-    let values = analysis::move_values(
-        position,
-        &Stakes::default(),
-        budgets.proof,
-        budgets.proof_positions,
-    );
+    let values = proof_values(position, budgets)?;
     let (best, best_value, second_value) = best_and_lead(&values);
     if best_value - second_value < MARGIN {
         return Err(NotAPuzzle::NotClearlyBest {
@@ -409,6 +417,10 @@ pub fn prove_with(
         .iter()
         .filter(|(h, _)| *h != best && glance(*h) >= best_glance)
         .count() as u8;
+    let plies = followable_within(1 + traps.min(2));
+    if !shows_within(position, best, plies, budgets) {
+        return Err(NotAPuzzle::TooDeep { best, plies });
+    }
     Ok(Puzzle {
         source,
         position: *position,
@@ -418,6 +430,93 @@ pub fn prove_with(
         best_value,
         second_value,
     })
+}
+
+/// Every legal move's value in a proof: exactly where the solver reaches, or refused when its proof does
+/// not fit the budget; by the search only where there are too many seeds for the solver.
+fn proof_values(position: &Position, budgets: &Budgets) -> Result<Vec<(House, i32)>, NotAPuzzle> {
+    let stakes = Stakes::default();
+    if position.seeds_in_play() <= endings::MAX_SEEDS {
+        return analysis::exact_move_values(position, &stakes, budgets.proof_positions)
+            .ok_or(NotAPuzzle::TooBigToProve(budgets.proof_positions));
+    }
+    Ok(analysis::move_values(
+        position,
+        &stakes,
+        budgets.proof,
+        budgets.proof_positions,
+    ))
+}
+
+/// The plies within which a puzzle of `difficulty` must show its answer: 2 for the easiest, 4 for the
+/// others (docs/puzzles.md, "Puzzles people can follow").
+pub fn followable_within(difficulty: u8) -> usize {
+    match difficulty {
+        0 | 1 => 2,
+        _ => LINE_PLIES,
+    }
+}
+
+/// The longest line an answer's explanation shows, in plies (the answer first).
+pub const LINE_PLIES: usize = 4;
+
+/// Nodes a move of a line is searched with (the analysis' budget) when the ending solver does not reach.
+pub const LINE_NODES: u64 = analysis::ANALYSIS_NODES;
+
+/// The line that follows playing `first` in `position`: that move, then each side's best reply, at most
+/// `plies` moves in all, fewer when the round ends. Each reply is the ending solver's where it reaches
+/// (within `positions`), else the search's with [`LINE_NODES`]; the same line on every machine.
+pub fn line(position: &Position, first: House, plies: usize, positions: u64) -> Vec<MoveRecord> {
+    let mut records: Vec<MoveRecord> = Vec::new();
+    let mut next = position.play(first).ok();
+    while let Some(record) = next.take() {
+        let after = record.after;
+        records.push(record);
+        if records.len() >= plies || after.is_round_over() {
+            break;
+        }
+        next = best_reply(&after, positions).and_then(|h| after.play(h).ok());
+    }
+    records
+}
+
+/// The best move in `position` for its player to move, exactly where the solver reaches.
+pub fn best_reply(position: &Position, positions: u64) -> Option<House> {
+    if let Some((best, _)) = endings::best_moves(position, positions) {
+        return best.first().copied();
+    }
+    crate::search(
+        position,
+        &crate::Limits::nodes(LINE_NODES),
+        &Stakes::default(),
+    )
+    .ok()
+    .map(|r| r.house)
+}
+
+/// What a line wins its first mover: the seeds their store gains less the seeds the other's gains, by
+/// its last move (captures, and the sweep when the round ends).
+pub fn line_gain(records: &[MoveRecord]) -> i32 {
+    let (Some(first), Some(last)) = (records.first(), records.last()) else {
+        return 0;
+    };
+    let mover = first.mover;
+    let gain =
+        |p: Player| i32::from(last.after.stores().get(p)) - i32::from(first.before.stores().get(p));
+    gain(mover) - gain(mover.other())
+}
+
+/// Whether the answer `best` shows itself within `plies`: along its line, the mover wins at least half the
+/// margin more seeds than along the line of any other legal move, each line `plies` long with the best
+/// replies. A player who follows the explanation sees the point of the answer.
+fn shows_within(position: &Position, best: House, plies: usize, budgets: &Budgets) -> bool {
+    let gain = |h: House| line_gain(&line(position, h, plies, budgets.proof_positions));
+    let answer = gain(best);
+    position
+        .legal_moves()
+        .iter()
+        .filter(|&h| h != best)
+        .all(|h| (answer - gain(h)) * SEED >= MARGIN / 2)
 }
 
 /// What a move looks like at a glance: the seeds it wins for its mover less those it gives the opponent
@@ -642,6 +741,7 @@ pub fn header(settings: &SelfPlay) -> String {
         "# Nam-nam puzzles, mined by `namnam puzzles mine` (docs/puzzles.md): the same file on every run.\n\
          # self-play: {} games, seed {}, south {}, north {}, {} random plies\n\
          # budgets: screen {} nodes, proof {} nodes and {} exact positions a move; margin {} seeds\n\
+         # each answer shows within {} plies ({} at difficulty 1); exact wherever the ending solver reaches\n\
          # {LINE_FORMAT}\n",
         settings.games,
         settings.seed,
@@ -652,6 +752,8 @@ pub fn header(settings: &SelfPlay) -> String {
         b.proof,
         b.proof_positions,
         MARGIN / SEED,
+        LINE_PLIES,
+        followable_within(1),
     )
 }
 
@@ -697,7 +799,6 @@ pub fn built_in() -> Vec<Puzzle> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endings;
 
     /// Small budgets: the same rules, a test's time.
     const SMALL: Budgets = Budgets {
@@ -754,6 +855,73 @@ mod tests {
         assert_eq!((exact.south, exact.north), (28, 20));
         // No other move wins seeds at once: none looks as good.
         assert_eq!((puzzle.traps, puzzle.difficulty()), (0, 1));
+    }
+
+    /// Once in the built-in set: houses 2 and 4 both end the round with 28 seeds for South, and its values
+    /// (168 against 0) were the search's estimates where the ending solver reaches.
+    const TWO_EQUAL: &str =
+        "selfplay:1:358:8 6 0,3,0,3,0,1,0,1,0,1,3,0 20,16 south south 0 starter 2 mid-lap-capture 0 168 0";
+
+    #[test]
+    fn two_equally_good_moves_make_no_puzzle_and_an_estimate_does_not_check() {
+        let estimated: Puzzle = TWO_EQUAL.parse().unwrap();
+        let position = estimated.position;
+        assert!(
+            estimated.proved_exactly(),
+            "few enough seeds for the solver"
+        );
+        let (best, exact) =
+            endings::best_moves(&position, Budgets::PUZZLES.proof_positions).unwrap();
+        let labels: Vec<u8> = best.iter().map(|h| h.label()).collect();
+        assert_eq!(labels, [2, 4], "two moves exactly as good");
+        assert_eq!(exact.south, 28);
+        // The miner refuses it: no move is better than every other.
+        assert!(matches!(
+            mine(&position, estimated.source, &Budgets::PUZZLES),
+            Err(NotAPuzzle::NotClearlyBest { lead: 0, .. })
+        ));
+        // `check` refuses the estimate the set once held.
+        assert!(matches!(
+            check(&estimated, &Budgets::PUZZLES),
+            Err(CheckFailed::NotAPuzzle(NotAPuzzle::NotClearlyBest {
+                lead: 0,
+                ..
+            }))
+        ));
+    }
+
+    #[test]
+    fn an_ending_too_big_for_the_solver_s_budget_is_refused_not_estimated() {
+        let estimated: Puzzle = TWO_EQUAL.parse().unwrap();
+        let tiny = Budgets {
+            proof_positions: 10,
+            ..SMALL
+        };
+        assert_eq!(
+            prove_with(&estimated.position, estimated.source, &tiny),
+            Err(NotAPuzzle::TooBigToProve(10))
+        );
+    }
+
+    #[test]
+    fn an_answer_s_line_shows_what_it_wins() {
+        // House 6 takes four and ends the round at once: a line of one move, eight seeds up (four
+        // taken, four swept to the capturer). Another move captures nothing in its line.
+        let p = planted();
+        let answer = line(&p, House::from_label(6).unwrap(), LINE_PLIES, 1_000_000);
+        assert_eq!(answer.len(), 1, "the round ends");
+        assert_eq!(line_gain(&answer), 8);
+        let other = line(&p, House::from_label(1).unwrap(), LINE_PLIES, 1_000_000);
+        assert_eq!(other.len(), LINE_PLIES);
+        assert_eq!(other[0].mover, Player::South);
+        assert_eq!(other[1].mover, Player::North, "the best reply");
+        assert!(line_gain(&other) < line_gain(&answer));
+        assert!(shows_within(&p, House::from_label(6).unwrap(), 2, &SMALL));
+        assert!(!shows_within(&p, House::from_label(1).unwrap(), 2, &SMALL));
+        assert_eq!(
+            (followable_within(1), followable_within(2)),
+            (2, LINE_PLIES)
+        );
     }
 
     #[test]

@@ -46,6 +46,7 @@ mod admin;
 mod challenges;
 mod computer;
 mod daily;
+mod explanations;
 mod info;
 mod known_languages;
 mod languages;

@@ -12,6 +12,7 @@ use namnam_model::UserId;
 use std::collections::HashSet;
 
 use super::error::{CoreError, InternalError};
+use super::explanations::explanation_words;
 use super::message::{Arg, Text};
 use super::pictures;
 use super::ratings::PROVISIONAL_GAMES;
@@ -372,6 +373,8 @@ impl Core {
         attempt: Option<i64>,
     ) -> Result<Reply, CoreError> {
         let player = req.user.id;
+        // Before the transaction: a proof may take a second, and writers must not wait on it.
+        let as_good = self.as_good_as_the_answer(player, attempt, house).await?;
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let shown = attempt_answered(&mut tx, player, attempt).await?;
@@ -394,7 +397,12 @@ impl Core {
         let best = position.play(puzzle.best).map_err(|e| {
             InternalError::Inconsistent(format!("puzzle {}: its best move: {e}", shown.puzzle))
         })?;
-        let solved = house == puzzle.best;
+        let solved = house == puzzle.best || as_good == Some((shown.id, true));
+        // A right answer is shown as the player's own move (it may be another as good as the answer).
+        let best = match solved {
+            true => chosen.clone(),
+            false => best,
+        };
         let answer = PuzzleAnswer {
             at: now,
             house: house.label(),
@@ -413,11 +421,10 @@ impl Core {
         count_in_daily(&mut tx, req, &shown, answer).await?;
         tx.commit().await.map_err(store::StoreError::from)?;
 
-        let mut lines = vec![
-            verdict_words(&best, &chosen, solved),
-            theme_words(puzzle.theme),
-            rating_words(&r, before),
-        ];
+        let explained = self.explain(&puzzle, (!solved).then_some(house)).await?;
+        let mut lines = vec![verdict_words(&best, &chosen, solved)];
+        lines.extend(explanation_words(&puzzle, &explained));
+        lines.extend([theme_words(puzzle.theme), rating_words(&r, before)]);
         if !solved && self.config.pictures {
             lines.push(Text::message("puzzle-animations", []));
         }
@@ -431,6 +438,9 @@ impl Core {
             Text::message("button-next-puzzle", []),
         )];
         if self.config.pictures {
+            if let Some(end) = explained.end() {
+                reply.board.picture = Some(pictures::puzzle_board(end, reply.language).await?);
+            }
             reply.board.animation = Some(pictures::puzzle_move(best, reply.language).await?);
             if !solved {
                 reply
@@ -440,6 +450,65 @@ impl Core {
             }
         }
         Ok(reply)
+    }
+
+    /// Whether `house`, answering a puzzle (a button's attempt, else the player's current one), is exactly
+    /// as good as the puzzle's answer, with the attempt it was judged for. A server's own puzzle mined
+    /// before puzzles were proved exactly wherever the ending solver reaches may have another move as good
+    /// as its answer: where the solver reaches within a proof's budget, that move is judged right too.
+    /// The built-in set is proved so (`namnam puzzles check`), and elsewhere a puzzle's proof stands: its
+    /// answer led every other move by a margin. `None` when there is nothing to judge.
+    async fn as_good_as_the_answer(
+        &self,
+        player: UserId,
+        attempt: Option<i64>,
+        house: House,
+    ) -> Result<Option<(i64, bool)>, CoreError> {
+        let reader = self.store.reader();
+        let shown = match attempt {
+            Some(id) => store::load_puzzle_attempt(reader, id).await?,
+            None => store::current_puzzle(reader, player).await?,
+        };
+        let Some(shown) = shown.filter(|a| a.player == player && a.answer.is_none()) else {
+            return Ok(None);
+        };
+        let Some(puzzle) = self.puzzle_of(&shown.puzzle).await? else {
+            return Ok(None);
+        };
+        let puzzle = shown_as(puzzle, shown.form);
+        let position = puzzle.position;
+        let built_in = self
+            .config
+            .puzzles
+            .iter()
+            .any(|p| p.source == puzzle.source);
+        if built_in || house == puzzle.best || !puzzle.proved_exactly() || !position.is_legal(house)
+        {
+            return Ok(None);
+        }
+        let _permit = self
+            .search_permits
+            .acquire()
+            .await
+            .map_err(|_| InternalError::Inconsistent("the search permits are closed".into()))?;
+        let values = tokio::task::spawn_blocking(move || {
+            namnam_ai::analysis::exact_move_values(
+                &position,
+                &namnam_ai::Stakes::default(),
+                namnam_ai::puzzles::Budgets::PUZZLES.proof_positions,
+            )
+        })
+        .await
+        .map_err(InternalError::from)?;
+        let value = |h: House| {
+            values
+                .as_ref()?
+                .iter()
+                .find(|(x, _)| *x == h)
+                .map(|(_, v)| *v)
+        };
+        let as_good = matches!((value(house), value(puzzle.best)), (Some(mine), Some(answer)) if mine >= answer);
+        Ok(Some((shown.id, as_good)))
     }
 
     /// The player's puzzle rating, record and streaks.

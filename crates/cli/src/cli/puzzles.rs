@@ -238,6 +238,15 @@ fn check(file: Option<PathBuf>, threads: usize) -> anyhow::Result<()> {
     for (i, why) in &failed {
         println!("FAILED {}: {why}", set[*i].source);
     }
+    let exact = set.iter().filter(|p| p.proved_exactly()).count();
+    println!(
+        "proved exactly by the ending solver (at most {} seeds on the board, within {} positions): {exact}; \
+         by the search ({} nodes a move): {}",
+        namnam_ai::endings::MAX_SEEDS,
+        Budgets::PUZZLES.proof_positions,
+        Budgets::PUZZLES.proof,
+        set.len() - exact
+    );
     println!("{}", by_theme(&set));
     let difficulties: Vec<String> = (1..=3)
         .map(|d| {

@@ -136,9 +136,26 @@ async fn a_puzzle_through_discord_wrong_then_right() {
         "{content}"
     );
     assert!(content.contains("no streak (best 0)"), "{content}");
+    assert!(
+        content.contains("**Why**: you play house 12, taking 4 seeds, and the round ends"),
+        "the answer's line: {content}"
+    );
+    assert!(
+        content.contains("Against yours, South replies with house"),
+        "{content}"
+    );
+    // Where the answer's line leads, then both moves' animations.
     let names: Vec<&str> = wrong.files.iter().map(|f| f.filename.as_str()).collect();
-    assert_eq!(names, ["nam-nam-move.gif", "nam-nam-move-2.gif"]);
-    for file in &wrong.files {
+    assert_eq!(
+        names,
+        [
+            "nam-nam-board.png",
+            "nam-nam-move.gif",
+            "nam-nam-move-2.gif"
+        ]
+    );
+    assert!(wrong.files[0].bytes.starts_with(b"\x89PNG"));
+    for file in &wrong.files[1..] {
         assert!(file.bytes.starts_with(b"GIF89a"), "{}", file.filename);
     }
     assert_eq!(button_ids(&wrong), ["nn:puzzle:next"]);
@@ -180,7 +197,11 @@ async fn a_puzzle_through_discord_wrong_then_right() {
         "{}",
         right.content()
     );
-    assert_eq!(right.files.len(), 1, "the move's animation");
+    assert_eq!(
+        right.files.len(),
+        2,
+        "where the answer's line leads, and the move's animation"
+    );
     let after_right = rating(&store, &alice()).await;
     assert!(after_right.rating > after_wrong.rating, "{after_right:?}");
     assert_eq!(

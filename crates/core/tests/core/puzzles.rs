@@ -156,6 +156,27 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
         "Not the best move: house 12 captures 4 seeds in 1 lap, and ends the round; \
          yours, house 7 captures nothing in 1 lap."
     );
+    // Why: the answer's line; what the wrong answer runs into and costs; the facts the puzzle turns on.
+    assert_eq!(
+        lines[1],
+        "Why: you play house 12, taking 4 seeds, and the round ends: you 28 seeds, South 20."
+    );
+    assert_eq!(
+        lines[2],
+        "Against yours, South replies with house 1: after 4 moves you are 8 seeds worse off than with \
+         the answer."
+    );
+    assert!(
+        lines[3].starts_with("90 moves without a capture so far"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].contains("they go to whoever made that capture"),
+        "{}",
+        lines[4]
+    );
+    let lines = &lines[4..];
     assert_eq!(lines[1], "What it teaches: a capture with the last seed.");
     let after_wrong = rating_of(&h, "alice").await;
     assert!(after_wrong.rating < 1500.0, "{after_wrong:?}");
@@ -170,6 +191,10 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
             "Puzzle rating {}? (−{drop}); no streak (best 0).",
             after_wrong.rating.round()
         )
+    );
+    assert!(
+        wrong.board.picture.is_some(),
+        "where the answer's line leads"
     );
     assert!(wrong.board.animation.is_some(), "the best move's animation");
     assert_eq!(
@@ -219,8 +244,9 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     let line = right.text.plain();
     assert!(
         line.starts_with(
-            "Right: house 6 captures 4 seeds in 1 lap, and ends the round.\nWhat it teaches: "
-        ),
+            "Right: house 6 captures 4 seeds in 1 lap, and ends the round.\n\
+             Why: you play house 6, taking 4 seeds, and the round ends: you 28 seeds, North 20.\n"
+        ) && line.contains("\nWhat it teaches: "),
         "{line}"
     );
     let after_right = rating_of(&h, "alice").await;
@@ -415,7 +441,67 @@ fn puzzle_commands_parse_and_refuse_bad_houses() {
     ));
 }
 
+/// A server's own puzzle mined before puzzles were proved exactly where the ending solver reaches: the
+/// test set's South position with no stall near, where houses 1 and 3 end the round as well for South as
+/// house 6, the answer its line names (with the search's estimates). Posted as the server's daily puzzle,
+/// house 1 is judged right, and shown as the player's own move.
+async fn a_move_as_good_as_the_answer_is_judged_right(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let position = crate::puzzle_set::south_position()
+        .with_since_capture(0)
+        .unwrap();
+    let puzzle = namnam_ai::puzzles::Puzzle {
+        source: namnam_ai::puzzles::Source::Match { id: 1, ply: 3 },
+        position,
+        ..test_set()[0]
+    };
+    let key = puzzle.source.to_string();
+    h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
+    let mut tx = h.core.store().begin().await.unwrap();
+    store::add_server_puzzle(&mut tx, SERVER, &key, &puzzle.to_string(), 0)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let posted = h.core.sweep().await.unwrap();
+    let day = posted
+        .iter()
+        .flat_map(|n| &n.reply.buttons.actions)
+        .find_map(|a| match a.id {
+            ActionId::DailyPuzzle { day } => Some(day),
+            _ => None,
+        })
+        .expect("the day's post");
+    let shown = h
+        .press("alice", ActionId::DailyPuzzle { day })
+        .await
+        .unwrap();
+    let (attempt, houses) = puzzle_buttons(&shown);
+    assert_eq!(houses, [1, 3, 6], "the server's own puzzle, as found");
+    let answered = h
+        .press(
+            "alice",
+            ActionId::PuzzleAnswer {
+                attempt,
+                house: house(1),
+            },
+        )
+        .await
+        .expect("answered");
+    assert!(
+        answered.text.has_message("puzzle-right"),
+        "{}",
+        answered.text
+    );
+    assert!(
+        answered.text.plain().starts_with("Right: house 1 "),
+        "the player's own move: {}",
+        answered.text
+    );
+    assert_eq!(rating_of(&h, "alice").await.solved, 1);
+}
+
 on_both_backends!(
+    a_move_as_good_as_the_answer_is_judged_right,
     a_wrong_answer_then_right_ones_move_the_puzzle_rating,
     the_puzzle_rating_is_one_across_servers,
     two_presses_at_once_count_once(flavor = "multi_thread", worker_threads = 2),

@@ -3,7 +3,8 @@
 //!
 //! Two positions, each with one move that wins the most: a last seed that makes a four in the opponent's
 //! house, after which four seeds are left and the round ends (the capturer takes them too). Every other
-//! legal move drops a seed into an empty house and takes nothing.
+//! legal move drops a seed into an empty house and takes nothing, and leaves the round to the stall ten
+//! moves away (90 moves without a capture so far): the ending solver proves the answer the only best move.
 
 use namnam_ai::puzzles::{Puzzle, Source, Theme};
 use namnam_game::{House, Player, Position, Rules};
@@ -18,6 +19,7 @@ pub fn south_position() -> Position {
         Player::South,
         Rules::default(),
     )
+    .and_then(|p| p.with_since_capture(90))
     .expect("a valid position")
 }
 
@@ -31,6 +33,7 @@ pub fn north_position() -> Position {
         Player::North,
         Rules::default(),
     )
+    .and_then(|p| p.with_since_capture(90))
     .expect("a valid position")
 }
 

@@ -40,7 +40,33 @@ puzzle-rating = Puzzle rating { $rating } ({ $change }); { $streak ->
    *[other] { $streak } solved in a row
 } (best { $best }).
 # The animations' order in a wrong answer's message.
-puzzle-animations = The animations: the best move first, then yours.
+puzzle-animations = The pictures: where the best line leads, then the best move, then yours.
+# Why the answer is right: its line, the answer and the best replies, at most four moves ("you play house 7,
+# taking 4; North replies with house 9; you play house 2, taking 12").
+puzzle-why = **Why**: { $line }.
+puzzle-line-you = you play house { $house }{ $what }
+puzzle-line-other = { $side } replies with house { $house }{ $what }
+puzzle-line-takes = { $taken ->
+    [0] {""}
+    [one] , taking { $taken } seed
+   *[other] , taking { $taken } seeds
+}{ $given ->
+    [0] {""}
+    [one] , giving { $given } seed away
+   *[other] , giving { $given } seeds away
+}
+puzzle-line-ends = , and the round ends: you { $mine } seeds, { $side } { $theirs }
+# A wrong answer: the reply that punishes it, and what it costs over the same number of moves.
+puzzle-punished = Against yours, { $reply }: after { $plies } moves you are { $cost ->
+    [0] no worse off in seeds, but the answer's lead shows later
+    [one] { $cost } seed worse off than with the answer
+   *[other] { $cost } seeds worse off than with the answer
+}.
+# The facts a puzzle turns on.
+puzzle-fact-feeding = { $side } has no seeds: your move must give them some.
+puzzle-fact-stall = { $moves } moves without a capture so far: at 100 the round ends, each house's seeds to its owner.
+puzzle-fact-last-seeds-capturer = When a capture leaves four seeds or fewer, the round ends and they go to whoever made that capture.
+puzzle-fact-last-seeds-starter = When a capture leaves four seeds or fewer, the round ends and they go to the round's starter, { $starter }.
 button-next-puzzle = Next puzzle
 
 ## puzzle stats

@@ -36,7 +36,29 @@ puzzle-rating = Cote des problèmes { $rating } ({ $change }) ; { $streak ->
     [one] { $streak } résolu d'affilée
    *[other] { $streak } résolus d'affilée
 } (record { $best }).
-puzzle-animations = Les animations : le meilleur coup d'abord, puis le vôtre.
+puzzle-animations = Les images : là où mène la meilleure suite, puis le meilleur coup, puis le vôtre.
+puzzle-why = **Pourquoi** : { $line }.
+puzzle-line-you = vous jouez la case { $house }{ $what }
+puzzle-line-other = { $side } répond par la case { $house }{ $what }
+puzzle-line-takes = { $taken ->
+    [0] {""}
+    [one] , en prenant { $taken } graine
+   *[other] , en prenant { $taken } graines
+}{ $given ->
+    [0] {""}
+    [one] , en donnant { $given } graine
+   *[other] , en donnant { $given } graines
+}
+puzzle-line-ends = , et la manche finit : vous { $mine } graines, { $side } { $theirs }
+puzzle-punished = Contre le vôtre, { $reply } : après { $plies } coups vous avez { $cost ->
+    [0] autant de graines, mais l'avance de la réponse se voit plus tard
+    [one] { $cost } graine de moins qu'avec la réponse
+   *[other] { $cost } graines de moins qu'avec la réponse
+}.
+puzzle-fact-feeding = { $side } n'a pas de graines : votre coup doit lui en donner.
+puzzle-fact-stall = { $moves } coups sans prise jusqu'ici : à 100 la manche finit, les graines de chaque case à son propriétaire.
+puzzle-fact-last-seeds-capturer = Quand une prise laisse quatre graines ou moins, la manche finit et elles vont à celui qui a fait cette prise.
+puzzle-fact-last-seeds-starter = Quand une prise laisse quatre graines ou moins, la manche finit et elles vont à celui qui a commencé la manche, { $starter }.
 button-next-puzzle = Problème suivant
 
 ## puzzle stats

@@ -1,0 +1,166 @@
+//! Why a puzzle's answer is right, in words: the line that proves it (the answer and the best replies, at
+//! most [`LINE_PLIES`] moves), what a wrong answer runs into, and the facts a puzzle turns on (an opponent
+//! with no seeds to feed, the stall's count, who gets the last seeds). Worked out when the answer comes,
+//! by the same line the miner checked the puzzle with (`namnam_ai::puzzles::line`).
+
+use super::error::{CoreError, InternalError};
+use super::message::{Arg, Text};
+use super::Core;
+use namnam_ai::puzzles::{line, line_gain, Puzzle, LINE_PLIES};
+use namnam_game::{EndReason, Endgame, House, MoveRecord, Player, Position};
+
+/// A puzzle's answer explained.
+pub(super) struct Explanation {
+    /// The answer's line, the answer first.
+    pub line: Vec<MoveRecord>,
+    /// For a wrong answer: its own line (the punishing reply second), and the seeds it is worse off by
+    /// against the answer's line.
+    pub wrong: Option<(Vec<MoveRecord>, i32)>,
+}
+
+impl Explanation {
+    /// Where the answer's line ends: the position its picture shows.
+    pub fn end(&self) -> Option<Position> {
+        self.line.last().map(|r| r.after)
+    }
+}
+
+impl Core {
+    /// Works out the answer's line, and a wrong answer's (`chosen`), under a search permit.
+    pub(super) async fn explain(
+        &self,
+        puzzle: &Puzzle,
+        chosen: Option<House>,
+    ) -> Result<Explanation, CoreError> {
+        let _permit = self
+            .search_permits
+            .acquire()
+            .await
+            .map_err(|_| InternalError::Inconsistent("the search permits are closed".into()))?;
+        let (position, best) = (puzzle.position, puzzle.best);
+        let explanation = tokio::task::spawn_blocking(move || {
+            let positions = namnam_ai::endings::LIVE_POSITIONS;
+            let answer = line(&position, best, LINE_PLIES, positions);
+            let wrong = chosen.map(|house| {
+                let theirs = line(&position, house, LINE_PLIES, positions);
+                let cost = line_gain(&answer) - line_gain(&theirs);
+                (theirs, cost)
+            });
+            Explanation {
+                line: answer,
+                wrong,
+            }
+        })
+        .await
+        .map_err(InternalError::from)?;
+        Ok(explanation)
+    }
+}
+
+/// The explanation's lines: why the answer wins, what the wrong answer ran into, and the facts.
+pub(super) fn explanation_words(puzzle: &Puzzle, explained: &Explanation) -> Vec<Text> {
+    let mover = puzzle.position.to_move();
+    let mut lines = vec![Text::message(
+        "puzzle-why",
+        [("line", Arg::Text(line_words(&explained.line, mover)))],
+    )];
+    if let Some((wrong, cost)) = &explained.wrong {
+        if let Some(reply) = wrong.get(1) {
+            lines.push(Text::message(
+                "puzzle-punished",
+                [
+                    ("reply", Arg::Text(ply_words(reply, mover))),
+                    ("plies", Arg::number(wrong.len() as i64)),
+                    ("cost", Arg::number(i64::from((*cost).max(0)))),
+                ],
+            ));
+        }
+    }
+    lines.extend(facts(&puzzle.position, &explained.line));
+    lines
+}
+
+/// "you play house 7, taking 4; then North replies with house 9; then you play house 2, taking 12".
+fn line_words(line: &[MoveRecord], mover: Player) -> Text {
+    Text::list(line.iter().map(|r| ply_words(r, mover)), "; ")
+}
+
+/// One move of a line, from the puzzle's mover's side.
+fn ply_words(record: &MoveRecord, mover: Player) -> Text {
+    let taken_by = |player: Player| -> i64 {
+        record
+            .captures()
+            .filter(|c| c.player == player)
+            .map(|c| i64::from(c.seeds))
+            .sum()
+    };
+    let what = Text::message(
+        "puzzle-line-takes",
+        [
+            ("taken", Arg::number(taken_by(record.mover))),
+            ("given", Arg::number(taken_by(record.mover.other()))),
+        ],
+    );
+    let id = match record.mover == mover {
+        true => "puzzle-line-you",
+        false => "puzzle-line-other",
+    };
+    let mut words = Text::message(
+        id,
+        [
+            ("house", Arg::number(record.house.label())),
+            ("side", Arg::Text(side(record.mover))),
+            ("what", Arg::Text(what)),
+        ],
+    );
+    if record.round_end().is_some() {
+        let stores = record.after.stores();
+        words = words.then(Text::message(
+            "puzzle-line-ends",
+            [
+                ("mine", Arg::number(stores.get(mover))),
+                ("theirs", Arg::number(stores.get(mover.other()))),
+                ("side", Arg::Text(side(mover.other()))),
+            ],
+        ));
+    }
+    words
+}
+
+/// South or North, as the puzzles' words name the sides.
+fn side(player: Player) -> Text {
+    match player {
+        Player::South => Text::message("picture-south", []),
+        Player::North => Text::message("picture-north", []),
+    }
+}
+
+/// The rules a puzzle turns on, said outright: feeding an opponent with no seeds, the stall's count when it
+/// is near, and who gets the last seeds when the line ends the round by them.
+fn facts(position: &Position, line: &[MoveRecord]) -> Vec<Text> {
+    let mover = position.to_move();
+    let mut facts = Vec::new();
+    if !position.owns_seeds(mover.other()) {
+        facts.push(Text::message(
+            "puzzle-fact-feeding",
+            [("side", Arg::Text(side(mover.other())))],
+        ));
+    }
+    let ends = line.iter().find_map(MoveRecord::round_end);
+    if position.since_capture() >= 80 || ends == Some(EndReason::Stall) {
+        facts.push(Text::message(
+            "puzzle-fact-stall",
+            [("moves", Arg::number(i64::from(position.since_capture())))],
+        ));
+    }
+    if ends == Some(EndReason::LastSeeds) {
+        facts.push(match position.rules().endgame {
+            Endgame::Capturer => Text::message("puzzle-fact-last-seeds-capturer", []),
+            Endgame::Starter => Text::message(
+                "puzzle-fact-last-seeds-starter",
+                [("starter", Arg::Text(side(position.starter())))],
+            ),
+        });
+    }
+    facts
+}
