@@ -16,8 +16,9 @@ use namnam_architecture::ModuleGraph;
 const CORE_LAYERS: &[Layer] = &[
     Layer {
         name: "below the vocabulary",
-        // The clock's durations and dates, and messages as parts: what the vocabulary's words are made of.
-        shared: &["clock", "message"],
+        // The clock's durations and dates, and messages as parts: what the vocabulary's words are made of;
+        // the lessons' path, game content a lesson's button names (StageId).
+        shared: &["clock", "message", "stages"],
         apart: &[],
     },
     Layer {
@@ -36,6 +37,7 @@ const CORE_LAYERS: &[Layer] = &[
             "vocabulary::admin",
             "vocabulary::challenges",
             "vocabulary::info",
+            "vocabulary::lessons",
             "vocabulary::matches",
             "vocabulary::play",
             "vocabulary::puzzles",
@@ -64,6 +66,8 @@ const CORE_LAYERS: &[Layer] = &[
             "matches",
             // The read models: what `leaderboard` and the web pages both read.
             "standings",
+            // A move's line in words: why a puzzle's answer is right (and, later, an analysis' mistake).
+            "explanations",
         ],
         apart: &[],
     },
@@ -88,6 +92,7 @@ const CORE_LAYERS: &[Layer] = &[
             "tournaments",
             "puzzles",
             "daily",
+            "lessons",
             // A server's web pages, read: what `namnam web` shows, as the features make it.
             "site",
         ],
@@ -219,6 +224,26 @@ const CORE_HOOKS: &[Hook] = &[
         "ratings",
         "a match ended by its round's running out is rated there (ratings::rate_match)",
     ),
+    (
+        "info",
+        "lessons",
+        "`stats` shows the lessons a player has passed (Core::lessons_line)",
+    ),
+    (
+        "lessons",
+        "challenges",
+        "the lessons' last stage is a challenge to the computer, with all its checks (Core::challenge)",
+    ),
+    (
+        "lessons",
+        "vocabulary::challenges",
+        "the lessons' match is asked for with a challenge's options (ChallengeOptions)",
+    ),
+    (
+        "lessons",
+        "vocabulary::play",
+        "a lesson's move the rules refuse is told as a match's is (play::illegal_text)",
+    ),
     // A feature that refuses in another feature's words.
     (
         "threads",
@@ -290,6 +315,7 @@ const CORE_SPEAKERS: &[Speakers] = &[
         "`export`, `replay`, `analyse`",
     ),
     ("vocabulary::tournaments", &["tournaments"], "`tournament`"),
+    ("vocabulary::lessons", &["lessons"], "`learn`"),
 ];
 
 const CORE: Layering = Layering {

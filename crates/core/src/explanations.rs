@@ -164,3 +164,24 @@ fn facts(position: &Position, line: &[MoveRecord]) -> Vec<Text> {
     }
     facts
 }
+
+/// What a move does, as the answer tells it: "house 4 captures 12 seeds in 3 laps".
+pub(super) fn move_words(record: &MoveRecord) -> Text {
+    let taken_by = |player: Player| -> i64 {
+        record
+            .captures()
+            .filter(|c| c.player == player)
+            .map(|c| i64::from(c.seeds))
+            .sum()
+    };
+    Text::message(
+        "puzzle-move",
+        [
+            ("house", Arg::number(record.house.label())),
+            ("seeds", Arg::number(taken_by(record.mover))),
+            ("laps", Arg::number(record.laps() as i64)),
+            ("given", Arg::number(taken_by(record.mover.other()))),
+            ("ends", Arg::number(i64::from(record.round_end().is_some()))),
+        ],
+    )
+}

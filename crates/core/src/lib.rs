@@ -60,6 +60,7 @@ mod records;
 mod rematch;
 mod seasons;
 mod site;
+mod stages;
 mod sweeper;
 mod takeback;
 mod threads;

@@ -12,7 +12,7 @@ use namnam_model::UserId;
 use std::collections::HashSet;
 
 use super::error::{CoreError, InternalError};
-use super::explanations::explanation_words;
+use super::explanations::{explanation_words, move_words};
 use super::message::{Arg, Text};
 use super::pictures;
 use super::ratings::PROVISIONAL_GAMES;
@@ -80,27 +80,6 @@ pub fn next_puzzle<'a>(
     unseen()
         .find(|p| p.difficulty() == fit)
         .or_else(|| unseen().next())
-}
-
-/// What a move does, as the answer tells it: "house 4 captures 12 seeds in 3 laps".
-pub(super) fn move_words(record: &MoveRecord) -> Text {
-    let taken_by = |player: Player| -> i64 {
-        record
-            .captures()
-            .filter(|c| c.player == player)
-            .map(|c| i64::from(c.seeds))
-            .sum()
-    };
-    Text::message(
-        "puzzle-move",
-        [
-            ("house", Arg::number(record.house.label())),
-            ("seeds", Arg::number(taken_by(record.mover))),
-            ("laps", Arg::number(record.laps() as i64)),
-            ("given", Arg::number(taken_by(record.mover.other()))),
-            ("ends", Arg::number(i64::from(record.round_end().is_some()))),
-        ],
-    )
 }
 
 fn theme_words(theme: Theme) -> Text {
@@ -438,16 +417,8 @@ impl Core {
             Text::message("button-next-puzzle", []),
         )];
         if self.config.pictures {
-            if let Some(end) = explained.end() {
-                reply.board.picture = Some(pictures::puzzle_board(end, reply.language).await?);
-            }
-            reply.board.animation = Some(pictures::puzzle_move(best, reply.language).await?);
-            if !solved {
-                reply
-                    .board
-                    .more_animations
-                    .push(pictures::puzzle_move(chosen, reply.language).await?);
-            }
+            let wrong = (!solved).then_some(chosen);
+            answer_pictures(&mut reply, explained.end(), best, wrong).await?;
         }
         Ok(reply)
     }
@@ -536,6 +507,25 @@ impl Core {
             ],
         )))
     }
+}
+
+/// An answer's pictures: where the answer's line leads, the answer's animation, and a wrong answer's.
+async fn answer_pictures(
+    reply: &mut Reply,
+    end: Option<namnam_game::Position>,
+    best: MoveRecord,
+    wrong: Option<MoveRecord>,
+) -> Result<(), CoreError> {
+    let language = reply.language;
+    if let Some(end) = end {
+        reply.board.picture = Some(pictures::puzzle_board(end, language).await?);
+    }
+    reply.board.animation = Some(pictures::puzzle_move(best, language).await?);
+    if let Some(wrong) = wrong {
+        let animation = pictures::puzzle_move(wrong, language).await?;
+        reply.board.more_animations.push(animation);
+    }
+    Ok(())
 }
 
 /// `puzzle` in `form`.

@@ -16,7 +16,7 @@ use super::{
     ChallengeCommand, Command, Expected, LessonCommand, MatchRef, PlayCommand, PuzzleCommand,
     RecordCommand, ReplayFrom, TournamentCommand,
 };
-use crate::lessons::StageId;
+use crate::stages::StageId;
 use namnam_ai::Level;
 use namnam_game::House;
 
@@ -196,14 +196,7 @@ impl ActionId {
                 ply,
                 step,
                 owner,
-            } => Command::Records(RecordCommand::Replay {
-                match_id,
-                ply,
-                from: match step {
-                    ReplayStep::Open => ReplayFrom::Open,
-                    _ => ReplayFrom::Button { owner },
-                },
-            }),
+            } => replay_command(match_id, ply, step, owner),
             ActionId::TournamentJoin { tournament } => {
                 Command::Tournament(TournamentCommand::Join(Some(tournament)))
             }
@@ -275,6 +268,18 @@ impl ActionId {
             ActionId::LessonMatch => "learn match".into(),
         }
     }
+}
+
+/// A press of a replay's button: its own replay stepped, or (Open) a new one for whoever pressed.
+fn replay_command(match_id: MatchId, ply: u32, step: ReplayStep, owner: Option<UserId>) -> Command {
+    Command::Records(RecordCommand::Replay {
+        match_id,
+        ply,
+        from: match step {
+            ReplayStep::Open => ReplayFrom::Open,
+            _ => ReplayFrom::Button { owner },
+        },
+    })
 }
 
 /// `nn:<match>:<turn>:<house>`, `nn:<match>:draw`, `nn:<match>:takeback:<turn>`,

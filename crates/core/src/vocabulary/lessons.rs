@@ -2,7 +2,7 @@
 
 use super::input::{bad, parse_house, Options, Wanted};
 use super::UserError;
-use crate::lessons::StageId;
+use crate::stages::StageId;
 use namnam_game::House;
 
 /// `learn [stage:N] [house:N]`, `learn match`.

@@ -1,15 +1,14 @@
-//! Lessons (`learn`): the path of [`path`], shown privately one stage at a time — a staged position with
+//! Lessons (`learn`): the path of [`stages`](super::stages), shown privately one stage at a time — a staged position with
 //! one task, the player's own house buttons, the animation of what their move did, a hint after a wrong
 //! try — and a first match against the computer at its beginner's level to end it. A stage is passed when
 //! the engine says the move met its task (one row per stage passed, the first time); the match stage when
 //! such a match is won (`LessonsHook`, in the match's own transaction).
 
-mod path;
-
-pub use path::{path, Stage, StageId, Task, FIRST_MATCH};
+pub use super::stages::{path, Stage, StageId, Task, FIRST_MATCH};
 
 use super::context::{Aftermath, HookFuture, MatchChange, MatchHook};
 use super::error::CoreError;
+use super::explanations::move_words;
 use super::message::{Arg, Text};
 use super::pictures;
 use super::reply::{Action, Pressed, Reply};
@@ -17,7 +16,7 @@ use super::vocabulary::actions::ActionId;
 use super::vocabulary::{ChallengeOptions, LessonCommand, Request, TermsOptions};
 use super::Core;
 use namnam_ai::Level;
-use namnam_game::{House, MoveRecord};
+use namnam_game::House;
 use namnam_model::{FirstMover, UserId};
 use namnam_store::{self as store, StoreError, WriteTx};
 
@@ -279,11 +278,6 @@ fn around(stage: StageId) -> Vec<Action> {
 /// The other side's name in a lesson, as the rules' words name it ("North has no seeds").
 fn north(req: &Request) -> String {
     namnam_words::message(req.language, "picture-north", &[])
-}
-
-/// What a move did, in the puzzles' words: "house 4 captures 4 seeds in 3 laps".
-fn move_words(record: &MoveRecord) -> Text {
-    super::puzzles::move_words(record)
 }
 
 /// A match won against the computer passes the path's last stage, in the match's transaction, and its

@@ -151,124 +151,54 @@ fn staged(board: [u8; 12], south: u8, since_capture: u8, rules: Rules) -> Positi
     .expect("a lesson's position is valid (tested)")
 }
 
+/// One staged stage: its key, the board (houses 1–12), South's store, the moves since a capture, the rules
+/// and the task.
+type Staged = (&'static str, [u8; 12], u8, u8, Rules, Task);
+
+const PLAIN: Rules = Rules {
+    endgame: Endgame::Capturer,
+    chain: false,
+};
+const CHAIN: Rules = Rules {
+    endgame: Endgame::Capturer,
+    chain: true,
+};
+const STARTER: Rules = Rules {
+    endgame: Endgame::Starter,
+    chain: false,
+};
+
+/// The staged stages, in order (docs/learn.md says what each teaches).
+#[rustfmt::skip]
+const STAGED: [Staged; 12] = [
+    ("sowing", [0, 1, 1, 0, 2, 0, 0, 2, 6, 1, 0, 0], 17, 0, PLAIN, Task::OneLap),
+    ("relay", [2, 0, 2, 0, 1, 0, 4, 0, 1, 1, 1, 0], 18, 0, PLAIN, Task::Laps(3)),
+    ("four-own", [3, 3, 0, 0, 0, 0, 0, 1, 2, 0, 0, 1], 19, 0, PLAIN, Task::Capture(4)),
+    ("four-given", [5, 0, 0, 0, 0, 2, 0, 1, 1, 0, 1, 3], 17, 0, PLAIN, Task::GiveNothing),
+    ("four-last", [0, 0, 2, 0, 0, 3, 2, 0, 3, 1, 0, 3], 17, 0, PLAIN, Task::Capture(4)),
+    ("feeding", [0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0], 22, 0, PLAIN, Task::Feed),
+    ("chain", [0, 5, 0, 0, 0, 6, 2, 2, 2, 1, 1, 3], 13, 0, CHAIN, Task::Capture(6)),
+    ("last-seeds", [0, 0, 2, 3, 0, 0, 0, 1, 0, 1, 1, 0], 20, 0, PLAIN, Task::EndRound(EndReason::LastSeeds)),
+    ("last-seeds-starter", [0, 1, 0, 0, 0, 3, 0, 3, 0, 1, 0, 0], 20, 0, STARTER, Task::EndRound(EndReason::LastSeeds)),
+    ("stall", [1, 0, 0, 0, 0, 6, 1, 0, 0, 0, 3, 1], 18, 99, PLAIN, Task::EndRound(EndReason::Stall)),
+    ("stuck", [0, 0, 0, 0, 1, 2, 1, 0, 0, 0, 0, 0], 22, 0, PLAIN, Task::EndRound(EndReason::Stuck)),
+    ("territory", [0, 0, 1, 0, 5, 0, 0, 1, 1, 0, 0, 1], 22, 99, PLAIN, Task::Houses(7)),
+];
+
 fn build() -> Vec<Stage> {
-    let plain = Rules::default();
-    let chain = Rules {
-        chain: true,
-        ..Rules::default()
+    let staged = STAGED
+        .iter()
+        .map(|&(key, board, south, since, rules, task)| Stage {
+            key,
+            position: Some(staged(board, south, since, rules)),
+            task,
+        });
+    let first_match = Stage {
+        key: FIRST_MATCH,
+        position: None,
+        task: Task::WinMatch,
     };
-    let starter = Rules {
-        endgame: Endgame::Starter,
-        ..Rules::default()
-    };
-    let stage = |key, board, south, since, rules, task| Stage {
-        key,
-        position: Some(staged(board, south, since, rules)),
-        task,
-    };
-    vec![
-        stage(
-            "sowing",
-            [0, 1, 1, 0, 2, 0, 0, 2, 6, 1, 0, 0],
-            17,
-            0,
-            plain,
-            Task::OneLap,
-        ),
-        stage(
-            "relay",
-            [2, 0, 2, 0, 1, 0, 4, 0, 1, 1, 1, 0],
-            18,
-            0,
-            plain,
-            Task::Laps(3),
-        ),
-        stage(
-            "four-own",
-            [3, 3, 0, 0, 0, 0, 0, 1, 2, 0, 0, 1],
-            19,
-            0,
-            plain,
-            Task::Capture(4),
-        ),
-        stage(
-            "four-given",
-            [5, 0, 0, 0, 0, 2, 0, 1, 1, 0, 1, 3],
-            17,
-            0,
-            plain,
-            Task::GiveNothing,
-        ),
-        stage(
-            "four-last",
-            [0, 0, 2, 0, 0, 3, 2, 0, 3, 1, 0, 3],
-            17,
-            0,
-            plain,
-            Task::Capture(4),
-        ),
-        stage(
-            "feeding",
-            [0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0],
-            22,
-            0,
-            plain,
-            Task::Feed,
-        ),
-        stage(
-            "chain",
-            [0, 5, 0, 0, 0, 6, 2, 2, 2, 1, 1, 3],
-            13,
-            0,
-            chain,
-            Task::Capture(6),
-        ),
-        stage(
-            "last-seeds",
-            [0, 0, 2, 3, 0, 0, 0, 1, 0, 1, 1, 0],
-            20,
-            0,
-            plain,
-            Task::EndRound(EndReason::LastSeeds),
-        ),
-        stage(
-            "last-seeds-starter",
-            [0, 1, 0, 0, 0, 3, 0, 3, 0, 1, 0, 0],
-            20,
-            0,
-            starter,
-            Task::EndRound(EndReason::LastSeeds),
-        ),
-        stage(
-            "stall",
-            [1, 0, 0, 0, 0, 6, 1, 0, 0, 0, 3, 1],
-            18,
-            99,
-            plain,
-            Task::EndRound(EndReason::Stall),
-        ),
-        stage(
-            "stuck",
-            [0, 0, 0, 0, 1, 2, 1, 0, 0, 0, 0, 0],
-            22,
-            0,
-            plain,
-            Task::EndRound(EndReason::Stuck),
-        ),
-        stage(
-            "territory",
-            [0, 0, 1, 0, 5, 0, 0, 1, 1, 0, 0, 1],
-            22,
-            99,
-            plain,
-            Task::Houses(7),
-        ),
-        Stage {
-            key: FIRST_MATCH,
-            position: None,
-            task: Task::WinMatch,
-        },
-    ]
+    staged.chain(std::iter::once(first_match)).collect()
 }
 
 #[cfg(test)]
