@@ -1,6 +1,6 @@
-//! Lessons (`learn`): the path of stages (`stages.rs`: [`path`]), shown privately one stage at a time — a staged position with
-//! one task, the player's own house buttons, the animation of what their move did, a hint after a wrong
-//! try — and a first match against the computer at its beginner's level to end it. A stage is passed when
+//! Lessons (`learn`): the path of stages (`stages.rs`: [`path`]), shown privately one stage at a time — a
+//! staged position with one task, the player's own house buttons, the animation of what their move did, a
+//! hint after a wrong try — and a first match against the computer at its beginner's level to end it. A stage is passed when
 //! the engine says the move met its task (one row per stage passed, the first time); the match stage when
 //! such a match is won (`LessonsHook`, in the match's own transaction).
 
