@@ -42,6 +42,29 @@ impl Core {
         self.challenge_person(req, opponent, options).await
     }
 
+    /// A challenge from the opponent's menu: as `challenge` with none of its options (the place's default
+    /// terms; against Namnam, its default level), and a private word to the challenger on how to offer
+    /// other terms, since a menu asks nothing.
+    pub(super) async fn challenge_from_menu(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+    ) -> Result<Reply, CoreError> {
+        let mut reply = self
+            .challenge(req, opponent, &ChallengeOptions::default())
+            .await?;
+        if opponent.kind == PlayerKind::Human {
+            reply.add_aside(Text::message(
+                "challenge-from-menu",
+                [
+                    ("challenge", Arg::command("challenge")),
+                    ("cancel", Arg::command("cancel")),
+                ],
+            ));
+        }
+        Ok(reply)
+    }
+
     /// A challenge to a person, open in the request's channel until it is answered or expires.
     async fn challenge_person(
         &self,

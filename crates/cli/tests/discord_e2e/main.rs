@@ -22,6 +22,7 @@ mod gateway;
 mod languages;
 mod learn;
 mod looking_back;
+mod member_menu;
 mod operators;
 mod outages;
 mod puzzles;

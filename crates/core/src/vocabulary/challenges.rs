@@ -8,12 +8,18 @@ use crate::message::{Arg, Text};
 use namnam_ai::Level;
 use namnam_model::{ChallengeId, MatchId};
 
-/// `challenge`, `accept`, `decline`, `cancel`, `rematch`.
+/// `challenge`, `challenge-menu`, `accept`, `decline`, `cancel`, `rematch`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChallengeCommand {
     Challenge {
         opponent: UserRef,
         options: ChallengeOptions,
+    },
+    /// A challenge from the opponent's own menu (Discord's Apps → Challenge to Nam-nam; the console's
+    /// `challenge-menu NAME`): the place's default terms, and a private word to the challenger on how to
+    /// choose others.
+    FromMenu {
+        opponent: UserRef,
     },
     Accept {
         challenge: Option<ChallengeId>,
@@ -73,8 +79,14 @@ impl ChallengeCommand {
                 let opponent = resolver
                     .user(opponent_name)
                     .ok_or_else(|| InputRefusal::UnknownPlayer(opponent_name.to_owned()))?;
-                let options = ChallengeOptions::parse(opts)?;
-                ChallengeCommand::Challenge { opponent, options }
+                match name {
+                    // A menu has no options: the place's defaults.
+                    "challenge-menu" => ChallengeCommand::FromMenu { opponent },
+                    _ => ChallengeCommand::Challenge {
+                        opponent,
+                        options: ChallengeOptions::parse(opts)?,
+                    },
+                }
             }
         })
     }

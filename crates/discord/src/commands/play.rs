@@ -60,6 +60,29 @@ pub async fn challenge(
     .await
 }
 
+/// Challenge this member here on the place's usual terms: the member's menu (Apps → Challenge to Nam-nam).
+/// Refused where Discord says the member cannot see this channel (a server's, where their permissions
+/// come with the interaction); elsewhere (a DM, a group DM) whoever Discord offers the menu on is there.
+#[poise::command(
+    context_menu_command = "Challenge to Nam-nam",
+    rename = "challenge-menu"
+)]
+pub async fn challenge_menu(ctx: Context<'_>, member: serenity::User) -> Result<(), CommandError> {
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::Said("discord-use-slash-command"));
+    };
+    let resolved = app.interaction.data.resolved.members.get(&member.id);
+    if app.interaction.guild_id.is_some() && !asking::sees_channel(resolved) {
+        return Err(CommandError::Said("discord-menu-unseen"));
+    }
+    let opponent = asking::opponent(&member, resolved, ctx.data().me);
+    serve(
+        ctx,
+        Command::Challenges(ChallengeCommand::FromMenu { opponent }),
+    )
+    .await
+}
+
 /// Accept the challenge open for you in this channel
 #[poise::command(slash_command)]
 pub async fn accept(ctx: Context<'_>) -> Result<(), CommandError> {

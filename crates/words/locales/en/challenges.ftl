@@ -16,6 +16,7 @@ terms-chain-off = no chain captures
 first-player = { $name } moves first
 first-random = the first move is drawn by lot
 challenge-accepted = { $name } accepts. Match #{ $id }: { $sides }.
+challenge-from-menu = Sent on this place's usual terms. For others, withdraw it with { $cancel } (or its Cancel button) and use { $challenge } with the terms you want.
 
 button-challenge-accept = Accept
 button-challenge-decline = Decline

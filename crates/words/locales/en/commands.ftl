@@ -8,6 +8,8 @@
 
 ## Making and playing matches
 
+# A member's menu (Apps): `menu-<name>` is the name the menu shows, free text of at most 32 characters.
+menu-challenge-menu = Challenge to Nam-nam
 command-challenge = challenge
     .description = Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
 command-challenge-opponent = opponent

@@ -16,6 +16,7 @@ terms-chain-off = sans prises en chaîne
 first-player = { $name } joue en premier
 first-random = le premier joueur est tiré au sort
 challenge-accepted = { $name } accepte. Partie n° { $id } : { $sides }.
+challenge-from-menu = Envoyé aux conditions habituelles d'ici. Pour d'autres, retirez-le avec { $cancel } (ou son bouton Annuler) et utilisez { $challenge } avec les conditions voulues.
 
 button-challenge-accept = Accepter
 button-challenge-decline = Refuser

@@ -5,6 +5,8 @@
 
 ## Lancer et jouer des parties
 
+# Le menu d'un membre (Applications) : `menu-<nom>` est le nom affiché, texte libre de 32 caractères au plus.
+menu-challenge-menu = Défier au Nam-nam
 command-challenge = défier
     .description = Défier quelqu'un à une partie de Nam-nam dans ce salon (ou moi, pour jouer contre l'ordinateur)
 command-challenge-opponent = adversaire
