@@ -115,6 +115,7 @@ impl Core {
             ChallengeCommand::FromMenu { opponent } => {
                 self.challenge_from_menu(req, opponent).await
             }
+            ChallengeCommand::Open { options } => self.challenge_anyone(req, options).await,
             ChallengeCommand::Accept { challenge } => self.accept(req, *challenge).await,
             ChallengeCommand::Decline { challenge } => self.decline(req, *challenge).await,
             ChallengeCommand::Cancel { challenge } => self.cancel(req, *challenge).await,

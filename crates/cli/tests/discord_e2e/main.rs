@@ -23,6 +23,7 @@ mod languages;
 mod learn;
 mod looking_back;
 mod member_menu;
+mod open_challenges;
 mod operators;
 mod outages;
 mod puzzles;
