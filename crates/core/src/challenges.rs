@@ -11,7 +11,7 @@ use super::vocabulary::{
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, Player};
-use namnam_model::{ChallengeId, FirstMover, PlayerKind, Terms};
+use namnam_model::{ChallengeId, FirstMover, PlayerKind, Terms, UserId};
 use namnam_store::{self as store, ChallengeRow, ChallengeState, WriteTx};
 
 /// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
@@ -42,6 +42,29 @@ impl Core {
         self.challenge_person(req, opponent, options).await
     }
 
+    /// A challenge from the opponent's menu: as `challenge` with none of its options (the place's default
+    /// terms; against Namnam, its default level), and a private word to the challenger on how to offer
+    /// other terms, since a menu asks nothing.
+    pub(super) async fn challenge_from_menu(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+    ) -> Result<Reply, CoreError> {
+        let mut reply = self
+            .challenge(req, opponent, &ChallengeOptions::default())
+            .await?;
+        if opponent.kind == PlayerKind::Human {
+            reply.add_aside(Text::message(
+                "challenge-from-menu",
+                [
+                    ("challenge", Arg::command("challenge")),
+                    ("cancel", Arg::command("cancel")),
+                ],
+            ));
+        }
+        Ok(reply)
+    }
+
     /// A challenge to a person, open in the request's channel until it is answered or expires.
     async fn challenge_person(
         &self,
@@ -62,7 +85,7 @@ impl Core {
             &mut tx,
             *place,
             req.user.id,
-            opponent.id,
+            Some(opponent.id),
             &terms,
             now,
             expires_at,
@@ -74,6 +97,69 @@ impl Core {
             .await?;
         tx.commit().await.map_err(store::StoreError::from)?;
         Ok(reply)
+    }
+
+    /// A challenge to anyone who sees it (`challenge` without an opponent): open in the request's channel
+    /// until someone accepts it, its challenger withdraws it, or it expires. It pings nobody.
+    pub(super) async fn challenge_anyone(
+        &self,
+        req: &Request,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, CoreError> {
+        if options.level.is_some() {
+            return Err(ChallengeRefusal::LevelForPeople.into());
+        }
+        let place = &req.place;
+        let terms = self.new_match_terms(req, options).await?;
+        let now = self.now();
+        let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
+        let mut tx = self.store.begin().await?;
+        req.user.note_in(&mut tx, req, now).await?;
+        if let Some(expired) = channel_free(&mut tx, req, now).await? {
+            store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
+        }
+        let id =
+            store::insert_challenge(&mut tx, *place, req.user.id, None, &terms, now, expires_at)
+                .await?;
+        let mut reply = self.open_challenge_reply(req, &terms, id);
+        self.store_post(&mut tx, PostPlace::channel(*place), &mut reply, Via::Answer)
+            .await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        Ok(reply)
+    }
+
+    /// A challenge to anyone as the channel sees it: its terms, who moves first, and the buttons to accept
+    /// it (or withdraw it).
+    fn open_challenge_reply(&self, req: &Request, terms: &Terms, id: ChallengeId) -> Reply {
+        let first = match terms.first {
+            FirstMover::Challenger => {
+                Text::message("first-player", [("name", Arg::player(&req.user.name))])
+            }
+            FirstMover::Challenged => Text::message("first-taker", []),
+            FirstMover::Random => Text::message("first-random", []),
+        };
+        let described = text::describe_terms(text::TermsForm::Full, terms);
+        let mut reply = Reply::public(Text::message(
+            "challenge-open",
+            [
+                ("challenger", Arg::player(&req.user.name)),
+                ("terms", Arg::Text(Text::list(described, ", "))),
+                ("first", Arg::Text(first)),
+                ("accept", Arg::command("accept")),
+                (
+                    "ttl",
+                    Arg::Text(text::duration(self.config.challenge_ttl_secs)),
+                ),
+            ],
+        ));
+        reply.buttons.actions = [
+            (ChallengeAnswer::Accept, "button-challenge-accept"),
+            (ChallengeAnswer::Cancel, "button-challenge-cancel"),
+        ]
+        .into_iter()
+        .map(|(answer, label)| challenge_action(id, answer, Text::message(label, [])))
+        .collect();
+        reply
     }
 
     /// A challenge as the channel sees it: who challenges whom on which terms, who moves first, and the
@@ -131,29 +217,42 @@ impl Core {
         let place = &req.place;
         let mut tx = self.store.begin().await?;
         let open = open_challenge(&mut tx, req, challenge).await?;
-        if open.challenged != req.user.id {
-            return Err(if open.challenger == req.user.id {
-                ChallengeRefusal::OwnChallenge(open.challenged_name)
-            } else {
-                ChallengeRefusal::NotChallenged(open.challenged_name)
-            }
-            .into());
+        let challenged = open.challenged.as_ref().map(|(id, _)| *id);
+        if open.challenger == req.user.id {
+            let to = open.challenged.map(|(_, name)| name);
+            return Err(ChallengeRefusal::OwnChallenge(to).into());
+        }
+        if let Some((_, name)) = open
+            .challenged
+            .as_ref()
+            .filter(|_| challenged != Some(req.user.id))
+        {
+            return Err(ChallengeRefusal::NotChallenged(name.clone()).into());
         }
         if open.expires_at <= now && !self.paused(open.place, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(ChallengeRefusal::ChallengeExpired.into());
         }
-        let pair = (open.challenger, open.challenged);
+        let pair = (open.challenger, req.user.id);
         if store::active_match_of_pair(&mut *tx, *place, pair)
             .await?
             .is_some()
         {
-            let (a, b) = (open.challenger_name.clone(), open.challenged_name.clone());
+            let (a, b) = (open.challenger_name.clone(), req.user.name.clone());
             return Err(ChallengeRefusal::PairInChannel(a, b).into());
         }
         req.user.note_in(&mut tx, req, now).await?;
-        store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
+        if challenged.is_some() {
+            store::close_challenge(&mut tx, open.id, ChallengeState::Accepted, now).await?;
+        } else if !store::take_open_challenge(&mut tx, open.id, req.user.id, now).await? {
+            // Another player took it first (on this process or another): it is no longer open.
+            return Err(ChallengeRefusal::NoChallenge.into());
+        }
+        let open = ChallengeRow {
+            challenged: Some((req.user.id, req.user.name.clone())),
+            ..open
+        };
         let row = self.start_accepted(&mut tx, req, &open, now).await?;
         let match_id = row.id;
         // Both were at the board: the challenger when they challenged, the one accepting now.
@@ -198,9 +297,10 @@ impl Core {
             .terms
             .match_options(first)
             .map_err(|e| InternalError::Inconsistent(format!("challenge {}: {e}", open.id)))?;
+        let challenged = challenged_of(open)?;
         let players = match challenger_side {
-            Player::South => ByPlayer::new(open.challenger, open.challenged),
-            Player::North => ByPlayer::new(open.challenged, open.challenger),
+            Player::South => ByPlayer::new(open.challenger, challenged),
+            Player::North => ByPlayer::new(challenged, open.challenger),
         };
         let clock_ms = i64::from(open.terms.clock_secs) * 1000;
         let deadline = now + clock_ms;
@@ -245,13 +345,19 @@ impl Core {
         now: i64,
     ) -> Result<Reply, CoreError> {
         store::close_challenge(tx, open.id, ChallengeState::Expired, now).await?;
-        let mut notice = Reply::public(Text::message(
-            "challenge-expired",
-            [
-                ("challenger", Arg::player(&open.challenger_name)),
-                ("challenged", Arg::player(&open.challenged_name)),
-            ],
-        ));
+        let mut notice = Reply::public(match &open.challenged {
+            Some((_, challenged)) => Text::message(
+                "challenge-expired",
+                [
+                    ("challenger", Arg::player(&open.challenger_name)),
+                    ("challenged", Arg::player(challenged)),
+                ],
+            ),
+            None => Text::message(
+                "challenge-open-expired",
+                [("challenger", Arg::player(&open.challenger_name))],
+            ),
+        });
         self.store_challenge_notice(tx, open.place, open.challenger, &mut notice)
             .await?;
         Ok(notice)
@@ -282,11 +388,13 @@ impl Core {
         let now = self.now();
         let mut tx = self.store.begin().await?;
         let open = open_challenge(&mut tx, req, challenge).await?;
-        let (allowed, who) = match how {
-            ChallengeState::Declined => (
-                open.challenged,
-                ChallengeRefusal::NotChallenged(open.challenged_name.clone()),
-            ),
+        let (allowed, who) = match (how, &open.challenged) {
+            (ChallengeState::Declined, None) => {
+                return Err(ChallengeRefusal::OpenNotDeclined.into())
+            }
+            (ChallengeState::Declined, Some((challenged, name))) => {
+                (*challenged, ChallengeRefusal::NotChallenged(name.clone()))
+            }
             _ => (
                 open.challenger,
                 ChallengeRefusal::NotChallenger(open.challenger_name.clone()),
@@ -295,25 +403,30 @@ impl Core {
         if req.user.id != allowed {
             return Err(who.into());
         }
+        let challenged_name = open.challenged.as_ref().map(|(_, name)| name.as_str());
         if open.expires_at <= now && !self.paused(open.place, now) {
             self.expire(&mut tx, &open, now).await?;
             tx.commit().await.map_err(store::StoreError::from)?;
             return Err(ChallengeRefusal::ChallengeExpired.into());
         }
         store::close_challenge(&mut tx, open.id, how, now).await?;
-        let text = match how {
-            ChallengeState::Declined => Text::message(
+        let text = match (how, challenged_name) {
+            (_, None) => Text::message(
+                "challenge-open-withdrawn",
+                [("challenger", Arg::player(&open.challenger_name))],
+            ),
+            (ChallengeState::Declined, Some(challenged)) => Text::message(
                 "challenge-declined",
                 [
-                    ("challenged", Arg::player(&open.challenged_name)),
+                    ("challenged", Arg::player(challenged)),
                     ("challenger", Arg::player(&open.challenger_name)),
                 ],
             ),
-            _ => Text::message(
+            (_, Some(challenged)) => Text::message(
                 "challenge-withdrawn",
                 [
                     ("challenger", Arg::player(&open.challenger_name)),
-                    ("challenged", Arg::player(&open.challenged_name)),
+                    ("challenged", Arg::player(challenged)),
                 ],
             ),
         };
@@ -386,15 +499,32 @@ pub(super) async fn claim_channel(
         let names = (req.user.name.clone(), opponent.name.clone());
         return Err(ChallengeRefusal::PairInChannel(names.0, names.1).into());
     }
+    channel_free(tx, req, now).await
+}
+
+/// Checks that the request's channel holds no open challenge; returns the id of one that has expired but
+/// is not closed yet (for the caller to close, or to leave to the clock).
+async fn channel_free(
+    tx: &mut WriteTx,
+    req: &Request,
+    now: i64,
+) -> Result<Option<ChallengeId>, CoreError> {
     match store::find_open_challenge(&mut **tx, req.place).await? {
         Some(open) if open.expires_at > now => Err(ChallengeRefusal::ChallengeOpen {
             challenger: open.challenger_name,
-            challenged: open.challenged_name,
+            challenged: open.challenged.map(|(_, name)| name),
         }
         .into()),
         Some(expired) => Ok(Some(expired.id)),
         None => Ok(None),
     }
+}
+
+/// Who an accepted challenge is to: a challenge open to anyone names its taker once accepted.
+fn challenged_of(c: &ChallengeRow) -> Result<UserId, CoreError> {
+    c.challenged.as_ref().map(|(id, _)| *id).ok_or_else(|| {
+        InternalError::Inconsistent(format!("challenge {} has nobody to play", c.id)).into()
+    })
 }
 
 /// The open challenge in the request's channel; a button for another challenge is stale.
@@ -414,7 +544,8 @@ async fn open_challenge(
 
 /// The side the challenger played the last time these two met in this server.
 async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Player>, CoreError> {
-    let south = store::last_meeting_south(tx, c.place.server(), c.challenger, c.challenged).await?;
+    let challenged = challenged_of(c)?;
+    let south = store::last_meeting_south(tx, c.place.server(), c.challenger, challenged).await?;
     Ok(south.map(|s| {
         if s == c.challenger {
             Player::South

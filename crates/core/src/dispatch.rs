@@ -112,6 +112,10 @@ impl Core {
             ChallengeCommand::Challenge { opponent, options } => {
                 self.challenge(req, opponent, options).await
             }
+            ChallengeCommand::FromMenu { opponent } => {
+                self.challenge_from_menu(req, opponent).await
+            }
+            ChallengeCommand::Open { options } => self.challenge_anyone(req, options).await,
             ChallengeCommand::Accept { challenge } => self.accept(req, *challenge).await,
             ChallengeCommand::Decline { challenge } => self.decline(req, *challenge).await,
             ChallengeCommand::Cancel { challenge } => self.cancel(req, *challenge).await,

@@ -175,6 +175,16 @@ impl<'a> Asker<'a> {
     }
 }
 
+/// Whether a member resolved in a server's interaction sees its channel: Discord gives a resolved member's
+/// permissions in the channel ("including overwrites"); no member means they are not in the server. A
+/// member whose permissions Discord left out is taken to see it (the challenge then only waits).
+pub fn sees_channel(member: Option<&serenity::PartialMember>) -> bool {
+    member.is_some_and(|m| match m.permissions {
+        Some(permissions) => permissions.contains(serenity::Permissions::VIEW_CHANNEL),
+        None => true,
+    })
+}
+
 /// A Discord user as an opponent: the bot itself is Namnam's computer, other bots cannot play.
 pub fn opponent(
     user: &serenity::User,

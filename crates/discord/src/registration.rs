@@ -81,6 +81,7 @@ pub fn body(commands: &[Command], scope: CommandScope) -> Vec<serde_json::Value>
         .iter()
         .map(|b| serde_json::to_value(b).expect("command builders always serialize"))
         .collect();
+    menu_names(commands, &mut body);
     if let CommandScope::Guild(_) = scope {
         for command in &mut body {
             if let Some(fields) = command.as_object_mut() {
@@ -90,6 +91,30 @@ pub fn body(commands: &[Command], scope: CommandScope) -> Vec<serde_json::Value>
         }
     }
     body
+}
+
+/// Puts each menu command's names in other languages (`words::localise` found them) on its registration:
+/// poise registers a menu command under its English name only.
+fn menu_names(commands: &[Command], body: &mut [serde_json::Value]) {
+    for command in commands.iter().filter(|c| c.slash_action.is_none()) {
+        let (Some(shown), false) = (
+            command.context_menu_name.as_deref(),
+            command.name_localizations.is_empty(),
+        ) else {
+            continue;
+        };
+        let names: serde_json::Map<String, serde_json::Value> = command
+            .name_localizations
+            .iter()
+            .map(|(locale, name)| (locale.to_string(), serde_json::Value::from(name.as_ref())))
+            .collect();
+        let menus = body
+            .iter_mut()
+            .filter(|b| b["type"] != 1 && b["name"] == shown);
+        for menu in menus {
+            menu["name_localizations"] = serde_json::Value::Object(names.clone());
+        }
+    }
 }
 
 /// The fingerprint of one registration request.
@@ -285,14 +310,12 @@ mod tests {
 
     /// What breaks Discord's rules, and what lacks French, in the registration of `commands`.
     fn broken(commands: &[Command]) -> (Vec<String>, Vec<String>) {
-        let body =
-            serde_json::to_value(poise::builtins::create_application_commands(commands)).unwrap();
-        let body = body.as_array().unwrap();
+        let body = body(commands, CommandScope::Global);
         let spec =
             fake_discord::OpenApi::load(std::path::Path::new(fake_discord::openapi::VENDORED));
         (
-            fake_discord::commands::check(body, &spec.locales()),
-            fake_discord::commands::untranslated(body, "fr"),
+            fake_discord::commands::check(&body, &spec.locales()),
+            fake_discord::commands::untranslated(&body, "fr"),
         )
     }
 
@@ -340,7 +363,7 @@ mod tests {
         commands[1].parameters.clear();
         commands[2].name_localizations = french(&"r".repeat(33));
         commands[3].name_localizations = french("coup");
-        commands[5].description_localizations = Cow::Owned(Vec::new());
+        commands[6].description_localizations = Cow::Owned(Vec::new());
         let (rules, lacking) = broken(&commands);
         assert!(
             rules

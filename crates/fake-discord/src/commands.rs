@@ -29,10 +29,21 @@ pub fn check(commands: &[Value], locales: &[String]) -> Vec<String> {
     siblings(commands, "", locales, &mut broken);
     installs(commands, &mut broken);
     for command in commands {
-        // Only slash commands (type 1, the default) have these rules; a menu command's name is free text.
-        if command["type"].as_u64().unwrap_or(1) == 1 {
-            let path = format!("/{}", command["name"].as_str().unwrap_or_default());
-            check_one(command, &path, locales, &mut broken);
+        // Only slash commands (type 1, the default) have these rules; a menu command's name is free text
+        // (mixed case, spaces) of 1–32 characters in every locale (application-commands, "Application
+        // Command Naming").
+        let name = command["name"].as_str().unwrap_or_default();
+        match command["type"].as_u64().unwrap_or(1) {
+            1 => check_one(command, &format!("/{name}"), locales, &mut broken),
+            _ => {
+                let path = format!("menu {name:?}");
+                check_length(Some(name), 32, &path, &mut broken);
+                for (locale, name) in
+                    localisations(command, "name_localizations", &path, locales, &mut broken)
+                {
+                    check_length(Some(&name), 32, &format!("{path} ({locale})"), &mut broken);
+                }
+            }
         }
     }
     broken
@@ -172,7 +183,8 @@ fn siblings(items: &[Value], path: &str, locales: &[String], broken: &mut Vec<St
 }
 
 /// What lacks `locale`'s words: each command, subcommand and option without a name and a description
-/// in it, and each choice without a name in it.
+/// in it, each choice without a name in it, and each menu command without a name in it (a menu has no
+/// description).
 pub fn untranslated(commands: &[Value], locale: &str) -> Vec<String> {
     fn walk(item: &Value, path: &str, locale: &str, lacking: &mut Vec<String>) {
         for field in ["name_localizations", "description_localizations"] {
@@ -194,12 +206,15 @@ pub fn untranslated(commands: &[Value], locale: &str) -> Vec<String> {
     }
     let mut lacking = Vec::new();
     for command in commands {
-        walk(
-            command,
-            &format!("/{}", command["name"].as_str().unwrap_or_default()),
-            locale,
-            &mut lacking,
-        );
+        let path = format!("/{}", command["name"].as_str().unwrap_or_default());
+        // A menu command (type 2 or 3) has a name only.
+        if command["type"].as_u64().is_some_and(|kind| kind > 1) {
+            if command["name_localizations"][locale].as_str().is_none() {
+                lacking.push(format!("{path}: name_localizations"));
+            }
+            continue;
+        }
+        walk(command, &path, locale, &mut lacking);
     }
     lacking
 }
@@ -293,6 +308,30 @@ mod tests {
         assert!(
             broken.iter().any(|b| b.contains("16 user commands")),
             "{broken:?}"
+        );
+    }
+
+    #[test]
+    fn a_menu_commands_names_are_free_text_of_at_most_32_characters() {
+        let menu = json!({"type": 2, "name": "Challenge to Nam-nam",
+            "name_localizations": {"fr": "Défier au Nam-nam"}});
+        assert_eq!(
+            check(std::slice::from_ref(&menu), &locales()),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            untranslated(std::slice::from_ref(&menu), "fr"),
+            Vec::<String>::new()
+        );
+        let mut long = menu.clone();
+        long["name_localizations"]["fr"] = json!("d".repeat(33));
+        let broken = check(&[long], &locales());
+        assert!(broken[0].contains("33 characters"), "{broken:?}");
+        let mut bare = menu;
+        bare["name_localizations"] = json!({});
+        assert_eq!(
+            untranslated(&[bare], "fr"),
+            ["/Challenge to Nam-nam: name_localizations"]
         );
     }
 

@@ -511,6 +511,37 @@ impl FakeDiscord {
         self.dispatch_interaction(new.token, new.id, record, payload)
     }
 
+    /// `who` picks the menu command `name` on `target` in `channel` (right-click → Apps → `name`). In a
+    /// server's channel Discord resolves the member too, with `target.permissions` as theirs in that
+    /// channel; `member: false` leaves them out, as for someone not in the server.
+    pub fn menu(
+        &self,
+        who: &Person,
+        channel: u64,
+        name: &str,
+        target: &Person,
+        member: bool,
+    ) -> Sent {
+        let command = self.command(name);
+        assert_eq!(command["type"], 2, "{name:?} is not a user command");
+        let what = format!("the menu command {name:?}");
+        let (at, forced_ephemeral) =
+            self.place(channel, who, &what, installs::Source::Command(&command));
+        let new = self.new_interaction(None);
+        let payload = payloads::user_command(new.id, &new.token, &command, target, member, &at);
+        let record = Interaction {
+            id: new.id,
+            channel_id: channel,
+            created_ms: new.created_ms,
+            lag_ms: new.lag_ms,
+            owners: at.owners.clone(),
+            context: at.context,
+            forced_ephemeral,
+            ..Default::default()
+        };
+        self.dispatch_interaction(new.token, new.id, record, payload)
+    }
+
     /// `who` presses the button `custom_id` on message `message_id`, which carries it (as Discord, the
     /// fake sends only the ids of a message's own buttons).
     pub fn press(&self, who: &Person, message_id: u64, custom_id: &str) -> Sent {

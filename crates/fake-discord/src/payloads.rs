@@ -123,6 +123,39 @@ pub fn command(
     interaction(id, token, if autocomplete { 4 } else { 2 }, data, at)
 }
 
+/// A user command (`type` 2, command `type` 2: a member's Apps menu) on `target`. Discord resolves the
+/// target: the user, and in a server the member, whose `permissions` are theirs in the channel
+/// (receiving-and-responding, "Resolved Data Structure": partial members without `user`, `deaf`, `mute`);
+/// `member` is `false` for someone who is not in the server.
+pub fn user_command(
+    id: u64,
+    token: &str,
+    command: &Value,
+    target: &Person,
+    member: bool,
+    at: &Where,
+) -> Value {
+    let key = target.id.to_string();
+    let mut resolved = json!({"users": {key.clone(): target.user_json()}});
+    if at.guild_id.is_some() && member {
+        let mut partial = target.member_json();
+        if let Some(fields) = partial.as_object_mut() {
+            for field in ["user", "deaf", "mute"] {
+                fields.remove(field);
+            }
+        }
+        resolved["members"] = json!({key.clone(): partial});
+    }
+    let data = json!({
+        "id": command["id"],
+        "name": command["name"],
+        "type": 2,
+        "target_id": key,
+        "resolved": resolved,
+    });
+    interaction(id, token, 2, data, at)
+}
+
 /// A button press (`type` 3) on `message`.
 pub fn button(id: u64, token: &str, custom_id: &str, message: &Value, at: &Where) -> Value {
     let mut payload = interaction(

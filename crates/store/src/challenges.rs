@@ -33,9 +33,9 @@ pub struct ChallengeRow {
     /// Where it was made: a channel, and what kind of place it is.
     pub place: Place,
     pub challenger: UserId,
-    pub challenged: UserId,
+    /// Who it is to, with their name; `None`: open to anyone who sees it.
+    pub challenged: Option<(UserId, String)>,
     pub challenger_name: String,
-    pub challenged_name: String,
     pub terms: Terms,
     pub created_at: i64,
     pub expires_at: i64,
@@ -44,7 +44,7 @@ pub struct ChallengeRow {
 const SELECT: &str = "SELECT c.id, c.place, c.server_id, c.channel_id, c.challenger_id, c.challenged_id,
         COALESCE(an.name, a.name) AS challenger_name, COALESCE(bn.name, b.name) AS challenged_name,
         c.terms, c.created_at, c.expires_at
-    FROM challenges c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id
+    FROM challenges c JOIN players a ON a.id = c.challenger_id LEFT JOIN players b ON b.id = c.challenged_id
         LEFT JOIN server_names an ON an.server_id = c.server_id AND an.player_id = c.challenger_id
         LEFT JOIN server_names bn ON bn.server_id = c.server_id AND bn.player_id = c.challenged_id";
 
@@ -54,9 +54,11 @@ fn from_row(row: &AnyRow) -> StoreResult<ChallengeRow> {
         id,
         place: row.place(&format!("challenge {id}"))?,
         challenger: row.id("challenger_id")?,
-        challenged: row.id("challenged_id")?,
+        challenged: match row.opt_id("challenged_id")? {
+            Some(challenged) => Some((challenged, row.col("challenged_name")?)),
+            None => None,
+        },
         challenger_name: row.col("challenger_name")?,
-        challenged_name: row.col("challenged_name")?,
         terms: row.terms(&format!("challenge {id}"))?,
         created_at: row.col("created_at")?,
         expires_at: row.col("expires_at")?,
@@ -103,12 +105,13 @@ where
     Ok(closed)
 }
 
-/// Opens a challenge; returns its id. The schema refuses a second open challenge in the channel.
+/// Opens a challenge to `challenged`, or to anyone (`None`); returns its id. The schema refuses a second
+/// open challenge in the channel.
 pub async fn insert_challenge(
     tx: &mut WriteTx,
     place: Place,
     challenger: UserId,
-    challenged: UserId,
+    challenged: Option<UserId>,
     terms: &Terms,
     now_ms: i64,
     expires_at: i64,
@@ -121,7 +124,7 @@ pub async fn insert_challenge(
     .bind(place.server().map(StoredId::to_sql))
     .bind(place.channel().to_sql())
     .bind(challenger.to_sql())
-    .bind(challenged.to_sql())
+    .bind(challenged.map(StoredId::to_sql))
     .bind(terms_json(terms)?)
     .bind(now_ms)
     .bind(expires_at)
@@ -143,6 +146,26 @@ pub async fn close_challenge(
     )
     .bind(id.to_sql())
     .bind(state.to_sql())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Accepts an open challenge to anyone for `taker`: names them and closes it, in one statement that only
+/// an open, untaken challenge passes; false if another took it first (or it is closed).
+pub async fn take_open_challenge(
+    tx: &mut WriteTx,
+    id: ChallengeId,
+    taker: UserId,
+    now_ms: i64,
+) -> StoreResult<bool> {
+    let done = sqlx::query(
+        "UPDATE challenges SET challenged_id = $2, state = 'accepted', closed_at = $3
+         WHERE id = $1 AND state = 'open' AND challenged_id IS NULL AND challenger_id <> $2",
+    )
+    .bind(id.to_sql())
+    .bind(taker.to_sql())
     .bind(now_ms)
     .execute(&mut **tx)
     .await?;

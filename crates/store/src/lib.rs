@@ -39,7 +39,7 @@ pub use analyses::{
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
     find_open_challenge, first_mover_of_match, insert_challenge, last_turned_down, open_challenges,
-    ChallengeRow, ChallengeState,
+    take_open_challenge, ChallengeRow, ChallengeState,
 };
 pub use claims::{
     claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,

@@ -22,6 +22,8 @@ mod gateway;
 mod languages;
 mod learn;
 mod looking_back;
+mod member_menu;
+mod open_challenges;
 mod operators;
 mod outages;
 mod puzzles;

@@ -134,6 +134,67 @@ async fn a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space(back
     assert!(out.contains("(1 d left to move)"), "{out}");
 }
 
+/// A player's menu on Discord (Apps → Challenge to Nam-nam) as a command: `challenge-menu NAME` challenges on
+/// the usual terms and tells the challenger privately how to offer others; a menu asks nothing, so an
+/// option is refused, and so is a challenge to oneself.
+async fn a_menu_challenge_takes_the_usual_terms(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "alice challenge-menu alice\n\
+         alice challenge-menu bob clock:5m\n\
+         alice challenge-menu bob\n\
+         bob accept\n",
+    )
+    .await;
+    let section = |from: &str, to: &str| {
+        let start = out.find(from).unwrap_or_else(|| panic!("{from}\n{out}"));
+        let end = out[start..].find(to).map_or(out.len(), |e| start + e);
+        out[start..end].to_owned()
+    };
+    let own = section(
+        "> alice challenge-menu alice",
+        "> alice challenge-menu bob clock",
+    );
+    assert!(own.contains("You cannot challenge yourself"), "{own}");
+    let with_option = section(
+        "> alice challenge-menu bob clock",
+        "> alice challenge-menu bob\n",
+    );
+    assert!(!with_option.contains("challenges bob"), "{with_option}");
+    let menu = section("> alice challenge-menu bob\n", "> bob accept");
+    assert!(menu.contains("alice challenges bob"), "{menu}");
+    assert!(menu.contains("1 d per move"), "the usual clock: {menu}");
+    assert!(menu.contains("(only alice sees this)"), "{menu}");
+    assert!(menu.contains("usual terms"), "{menu}");
+    assert!(out.contains("bob accepts. Match #1"), "{out}");
+}
+
+/// `challenge` without an opponent is open to anyone in the channel: its challenger cannot take it, the
+/// first other player to accept plays, and it is gone for the next.
+async fn an_open_challenge_is_taken_by_the_first_to_accept(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "#lobby alice challenge\n\
+         #lobby alice accept\n\
+         #lobby bob accept\n\
+         #lobby carol accept\n",
+    )
+    .await;
+    assert!(
+        out.contains("alice offers a match of Nam-nam to anyone here"),
+        "{out}"
+    );
+    assert!(out.contains("wait for someone to accept it"), "{out}");
+    assert!(out.contains("bob accepts. Match #1"), "{out}");
+    let last = &out[out.find("> #lobby carol accept").expect("carol's line")..];
+    assert!(
+        last.contains("There is no open challenge in this channel"),
+        "{last}"
+    );
+}
+
 /// Someone looking at another pair's board is not told the mover's moves; a channel the core names by id
 /// is shown by the name it was typed with.
 async fn an_onlooker_gets_no_moves_and_channels_are_shown_by_name(backend: Backend) {
@@ -169,6 +230,8 @@ async fn an_onlooker_gets_no_moves_and_channels_are_shown_by_name(backend: Backe
 }
 
 on_both_backends!(
+    a_menu_challenge_takes_the_usual_terms,
+    an_open_challenge_is_taken_by_the_first_to_accept,
     an_onlooker_gets_no_moves_and_channels_are_shown_by_name,
     a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space,
     a_scripted_session_plays_and_a_second_session_finds_the_match_as_it_was,

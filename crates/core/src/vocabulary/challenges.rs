@@ -8,11 +8,21 @@ use crate::message::{Arg, Text};
 use namnam_ai::Level;
 use namnam_model::{ChallengeId, MatchId};
 
-/// `challenge`, `accept`, `decline`, `cancel`, `rematch`.
+/// `challenge`, `challenge-menu`, `accept`, `decline`, `cancel`, `rematch`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChallengeCommand {
     Challenge {
         opponent: UserRef,
+        options: ChallengeOptions,
+    },
+    /// A challenge from the opponent's own menu (Discord's Apps → Challenge to Nam-nam; the console's
+    /// `challenge-menu NAME`): the place's default terms, and a private word to the challenger on how to
+    /// choose others.
+    FromMenu {
+        opponent: UserRef,
+    },
+    /// A challenge to anyone who sees it (`challenge` without an opponent): the first to accept plays.
+    Open {
         options: ChallengeOptions,
     },
     Accept {
@@ -67,14 +77,23 @@ impl ChallengeCommand {
                     Wanted::Level,
                 )?,
             },
+            "challenge" if words.is_empty() && !opts.has("opponent") => ChallengeCommand::Open {
+                options: ChallengeOptions::parse(opts)?,
+            },
             _ => {
                 // `challenge bob` as well as `challenge opponent:bob`, as `move 3` and `move house:3`.
                 let opponent_name = opts.word_or(words.first(), "opponent")?;
                 let opponent = resolver
                     .user(opponent_name)
                     .ok_or_else(|| InputRefusal::UnknownPlayer(opponent_name.to_owned()))?;
-                let options = ChallengeOptions::parse(opts)?;
-                ChallengeCommand::Challenge { opponent, options }
+                match name {
+                    // A menu has no options: the place's defaults.
+                    "challenge-menu" => ChallengeCommand::FromMenu { opponent },
+                    _ => ChallengeCommand::Challenge {
+                        opponent,
+                        options: ChallengeOptions::parse(opts)?,
+                    },
+                }
             }
         })
     }
@@ -99,9 +118,10 @@ pub enum ChallengeRefusal {
     SelfChallenge,
     ChallengeBot(String),
     ChannelNotAllowed,
+    /// An open challenge in the channel already: to `challenged`, or to anyone (`None`).
     ChallengeOpen {
         challenger: String,
-        challenged: String,
+        challenged: Option<String>,
     },
     /// A match's thread is another match's already.
     MatchInChannel,
@@ -111,7 +131,10 @@ pub enum ChallengeRefusal {
     ChallengeExpired,
     NotChallenged(String),
     NotChallenger(String),
-    OwnChallenge(String),
+    /// Accepting one's own challenge: to that player, or to anyone (`None`).
+    OwnChallenge(Option<String>),
+    /// Declining a challenge open to anyone: it is accepted or left to expire.
+    OpenNotDeclined,
     /// A challenge to this person was declined or withdrawn a moment ago: not again before `until`.
     ChallengeTooSoon {
         name: String,
@@ -135,13 +158,16 @@ impl ChallengeRefusal {
             ChallengeRefusal::ChallengeOpen {
                 challenger,
                 challenged,
-            } => Text::message(
-                "error-challenge-open",
-                [
-                    ("challenger", A::player(challenger.as_str())),
-                    ("challenged", A::player(challenged.as_str())),
-                ],
-            ),
+            } => match challenged {
+                Some(challenged) => Text::message(
+                    "error-challenge-open",
+                    [
+                        ("challenger", A::player(challenger.as_str())),
+                        ("challenged", A::player(challenged.as_str())),
+                    ],
+                ),
+                None => named("error-open-challenge-here", challenger),
+            },
             ChallengeRefusal::MatchInChannel => Text::message("error-match-in-channel", []),
             ChallengeRefusal::PairInChannel(a, b) => Text::message(
                 "error-pair-in-channel",
@@ -151,13 +177,18 @@ impl ChallengeRefusal {
             ChallengeRefusal::ChallengeExpired => Text::message("error-challenge-expired", []),
             ChallengeRefusal::NotChallenged(name) => named("error-not-challenged", name),
             ChallengeRefusal::NotChallenger(name) => named("error-not-challenger", name),
-            ChallengeRefusal::OwnChallenge(name) => Text::message(
+            ChallengeRefusal::OwnChallenge(Some(name)) => Text::message(
                 "error-own-challenge",
                 [
                     ("name", A::player(name.as_str())),
                     ("cancel", A::command("cancel")),
                 ],
             ),
+            ChallengeRefusal::OwnChallenge(None) => Text::message(
+                "error-own-open-challenge",
+                [("cancel", A::command("cancel"))],
+            ),
+            ChallengeRefusal::OpenNotDeclined => Text::message("error-open-not-declined", []),
             ChallengeRefusal::ChallengeTooSoon { name, until } => Text::message(
                 "error-challenge-too-soon",
                 [

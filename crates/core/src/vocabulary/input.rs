@@ -177,6 +177,11 @@ impl<'a> Options<'a> {
         Some(self.given.remove(at).1.trim())
     }
 
+    /// Whether the option `name` was given (and not taken yet).
+    pub fn has(&self, name: &str) -> bool {
+        self.given.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+
     pub fn required(&mut self, name: &'static str) -> Result<&'a str, InputRefusal> {
         self.take(name).ok_or(InputRefusal::MissingOption(name))
     }

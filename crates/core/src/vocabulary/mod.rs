@@ -169,8 +169,9 @@ pub trait Resolver {
 }
 
 /// The command names, for help texts and front ends.
-pub const COMMANDS: [&str; 25] = [
+pub const COMMANDS: [&str; 26] = [
     "challenge",
+    "challenge-menu",
     "accept",
     "decline",
     "cancel",
@@ -240,7 +241,7 @@ impl Command {
         let opts = &mut opts;
         let name = name.to_ascii_lowercase();
         let command = match name.as_str() {
-            "challenge" | "accept" | "decline" | "cancel" | "rematch" => {
+            "challenge" | "challenge-menu" | "accept" | "decline" | "cancel" | "rematch" => {
                 Command::Challenges(ChallengeCommand::parse(&name, words, opts, resolver)?)
             }
             "board" | "matches" | "history" => Command::Matches(MatchCommand::parse(&name, opts)?),

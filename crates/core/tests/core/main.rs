@@ -28,6 +28,7 @@ mod lessons;
 mod migrate;
 mod names;
 mod notify;
+mod open_challenges;
 mod outage;
 mod picture_languages;
 mod play;

@@ -56,6 +56,8 @@ async fn dump_all(store: &Store) -> BTreeMap<String, (Vec<String>, Vec<Vec<Strin
 async fn live_installation(h: &Harness) -> Vec<ActionId> {
     assert!(h.core.shards_seen(&[0, 1]).await.unwrap().is_empty());
     h.ok_in("lobby", "carol", "challenge opponent:dave").await;
+    // A challenge open to anyone: no challenged player in its row.
+    h.ok_in("open-table", "judy", "challenge").await;
     let finished = h
         .start_match("general", "alice", "bob", "first:challenger rounds:1")
         .await;
@@ -282,6 +284,8 @@ async fn plays_on(h: &Harness, buttons: &[ActionId], max_match_before: i64) {
         .await
         .unwrap();
     assert_eq!(max_match, max_match_before + 1, "a new match gets a new id");
+    let taken = h.ok_in("open-table", "kim", "accept").await;
+    assert!(taken.board.state.is_some(), "the open challenge is taken");
     let board = h.ok("carol", "leaderboard").await.text.plain();
     assert!(board.contains("erin") && board.contains("frank"), "{board}");
     let old = h.ok("carol", "leaderboard season:1").await.text.plain();
@@ -484,7 +488,77 @@ async fn an_old_computer_match_keeps_its_player_at_the_new_level(backend: Backen
     assert_eq!(seat.level.number(), 6);
 }
 
+/// Migration 26 lets a challenge name no challenged player (open to anyone): a database made by the
+/// version before, with an open challenge to bob and a declined one, opens with both kept, and the id
+/// counter goes on where it was.
+async fn challenges_to_someone_are_kept_when_challenges_may_be_open(backend: Backend) {
+    let db = TestDb::new(backend).await;
+    let pool = schema_before(&db, backend, 26).await;
+    for sql in [
+        "INSERT INTO servers (id, name, created_at) VALUES (7, 'old server', 0)",
+        "INSERT INTO players (id, name, created_at) VALUES (11, 'alice', 0), (12, 'bob', 0)",
+        "INSERT INTO challenges (id, server_id, channel_id, challenger_id, challenged_id, state, created_at,
+            expires_at, closed_at, terms, place)
+            VALUES (5, 7, 70, 11, 12, 'declined', 0, 600000, 10, '{\"endgame\": \"capturer\",
+                       \"chain\": false, \"first\": \"random\", \"target\": 10, \"round_limit\": null,
+                       \"clock_secs\": 86400}', 'server'),
+                   (9, 7, 70, 11, 12, 'open', 0, 600000, NULL, '{\"endgame\": \"capturer\",
+                       \"chain\": false, \"first\": \"random\", \"target\": 10, \"round_limit\": null,
+                       \"clock_secs\": 86400}', 'server')",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+
+    let store = Store::open(&db.url).await.expect("the old database opens");
+    let reader = store.reader();
+    let place = namnam_model::Place::ServerChannel {
+        server: namnam_model::ServerId(7),
+        channel: namnam_model::ChannelId(71),
+    };
+    let open = namnam_store::find_open_challenge(
+        reader,
+        namnam_model::Place::ServerChannel {
+            server: namnam_model::ServerId(7),
+            channel: namnam_model::ChannelId(70),
+        },
+    )
+    .await
+    .unwrap()
+    .expect("the open challenge is kept");
+    assert_eq!(open.id, namnam_model::ChallengeId(9));
+    assert_eq!(
+        open.challenged,
+        Some((namnam_model::UserId(12), "bob".to_owned()))
+    );
+    let mut tx = store.begin().await.unwrap();
+    let next = namnam_store::insert_challenge(
+        &mut tx,
+        place,
+        namnam_model::UserId(11),
+        None,
+        &open.terms,
+        0,
+        600_000,
+    )
+    .await
+    .expect("a challenge to anyone is stored");
+    tx.commit().await.unwrap();
+    // SQLite's table is rebuilt: its counter must go on where it was (PostgreSQL's is left as it is, and
+    // rows inserted with their ids, as here, do not move it).
+    if matches!(backend, Backend::Sqlite) {
+        assert_eq!(next, namnam_model::ChallengeId(10), "the counter goes on");
+    }
+    let anyone = namnam_store::find_open_challenge(reader, place)
+        .await
+        .unwrap()
+        .expect("the challenge to anyone");
+    assert_eq!(anyone.challenged, None);
+    store.close().await;
+}
+
 on_both_backends!(
+    challenges_to_someone_are_kept_when_challenges_may_be_open,
     migrate_db_moves_a_live_installation_there_and_back,
     old_terms_columns_become_one_terms_column_keeping_every_row,
     an_old_computer_match_keeps_its_player_at_the_new_level,

@@ -159,7 +159,7 @@ async fn one_open_challenge_and_one_match_per_pair_per_channel(backend: Backend)
         h.refused("carol", "challenge opponent:dave").await,
         UserError::Challenge(ChallengeRefusal::ChallengeOpen {
             challenger: "alice".into(),
-            challenged: "bob".into()
+            challenged: Some("bob".into())
         })
     );
     h.ok("bob", "accept").await;
@@ -183,7 +183,7 @@ async fn only_the_challenged_player_answers_and_only_the_challenger_cancels(back
     let offer = h.ok("alice", "challenge opponent:bob").await;
     assert_eq!(
         h.refused("alice", "accept").await,
-        UserError::Challenge(ChallengeRefusal::OwnChallenge("bob".into()))
+        UserError::Challenge(ChallengeRefusal::OwnChallenge(Some("bob".into())))
     );
     assert_eq!(
         h.refused("carol", "accept").await,

@@ -83,7 +83,10 @@ async fn a_rematch_of_a_finished_match_challenges_on_the_same_terms(backend: Bac
     .expect("the challenge loads")
     .expect("an open challenge");
     assert_eq!(open.challenger_name, "bob");
-    assert_eq!(open.challenged_name, "alice");
+    assert_eq!(
+        open.challenged.map(|(_, name)| name).as_deref(),
+        Some("alice")
+    );
     assert_eq!(
         open.terms,
         Terms {

@@ -70,6 +70,7 @@ fn place(commands: &mut [Command]) {
 fn all_unlocalised() -> Vec<Command> {
     vec![
         play::challenge(),
+        play::challenge_menu(),
         play::accept(),
         play::decline(),
         play::cancel(),

@@ -18,7 +18,7 @@ use namnam_words::Arg;
 #[allow(clippy::too_many_arguments)] // one argument per slash option
 pub async fn challenge(
     ctx: Context<'_>,
-    opponent: serenity::User,
+    opponent: Option<serenity::User>,
     endgame: Option<Endgame>,
     chain: Option<YesNo>,
     first: Option<First>,
@@ -36,8 +36,6 @@ pub async fn challenge(
     let poise::Context::Application(app) = ctx else {
         return Err(CommandError::Said("discord-use-slash-command"));
     };
-    let member = app.interaction.data.resolved.members.get(&opponent.id);
-    let opponent = asking::opponent(&opponent, member, ctx.data().me);
     let options = ChallengeOptions {
         terms: TermsOptions {
             endgame: endgame.map(Into::into),
@@ -53,9 +51,37 @@ pub async fn challenge(
             .transpose()
             .map_err(|_| CommandError::Said("discord-level-range"))?,
     };
+    let command = match opponent {
+        Some(opponent) => {
+            let member = app.interaction.data.resolved.members.get(&opponent.id);
+            let opponent = asking::opponent(&opponent, member, ctx.data().me);
+            ChallengeCommand::Challenge { opponent, options }
+        }
+        // Open to anyone who sees it: the first to accept plays.
+        None => ChallengeCommand::Open { options },
+    };
+    serve(ctx, Command::Challenges(command)).await
+}
+
+/// Challenge this member here on the place's usual terms: the member's menu (Apps → Challenge to Nam-nam).
+/// Refused where Discord says the member cannot see this channel (a server's, where their permissions
+/// come with the interaction); elsewhere (a DM, a group DM) whoever Discord offers the menu on is there.
+#[poise::command(
+    context_menu_command = "Challenge to Nam-nam",
+    rename = "challenge-menu"
+)]
+pub async fn challenge_menu(ctx: Context<'_>, member: serenity::User) -> Result<(), CommandError> {
+    let poise::Context::Application(app) = ctx else {
+        return Err(CommandError::Said("discord-use-slash-command"));
+    };
+    let resolved = app.interaction.data.resolved.members.get(&member.id);
+    if app.interaction.guild_id.is_some() && !asking::sees_channel(resolved) {
+        return Err(CommandError::Said("discord-menu-unseen"));
+    }
+    let opponent = asking::opponent(&member, resolved, ctx.data().me);
     serve(
         ctx,
-        Command::Challenges(ChallengeCommand::Challenge { opponent, options }),
+        Command::Challenges(ChallengeCommand::FromMenu { opponent }),
     )
     .await
 }

@@ -34,9 +34,40 @@ pub fn localise(commands: &mut [Command]) -> Vec<String> {
     let choices = namnam_words::ids_with_prefix(AREA, "choice-");
     let mut missing = Vec::new();
     for command in commands {
-        command_words(command, "command", &choices, &mut missing);
+        match command.slash_action {
+            Some(_) => command_words(command, "command", &choices, &mut missing),
+            None => menu_words(command, &mut missing),
+        }
     }
     missing
+}
+
+/// A menu command's words (a member's Apps menu): `menu-<name>` is the name the menu shows, in English
+/// the code's, in every other language its own (which `registration` sets by hand: poise leaves a menu
+/// command's localised names out). A menu command has no description.
+fn menu_words(command: &mut Command, missing: &mut Vec<String>) {
+    let id = format!("menu-{}", command.name);
+    let name = command
+        .context_menu_name
+        .as_deref()
+        .unwrap_or(&command.name)
+        .to_owned();
+    match find(Language::English, &id, None) {
+        Some(english) if english == name => {}
+        Some(english) => missing.push(format!("{id}: English {english:?}, the code says {name:?}")),
+        None => missing.push(format!("{id} (en)")),
+    }
+    let mut names = Vec::new();
+    for language in Language::ALL {
+        let Some(locale) = discord_locale(language) else {
+            continue;
+        };
+        match find(language, &id, None) {
+            Some(name) => names.push((Cow::Borrowed(locale), Cow::Owned(name))),
+            None => missing.push(format!("{id} ({language})")),
+        }
+    }
+    command.name_localizations = Cow::Owned(names);
 }
 
 /// A name's or a description's localisations.

@@ -15,7 +15,10 @@ terms-chain-on = chain captures on
 terms-chain-off = no chain captures
 first-player = { $name } moves first
 first-random = the first move is drawn by lot
+first-taker = whoever accepts moves first
 challenge-accepted = { $name } accepts. Match #{ $id }: { $sides }.
+challenge-from-menu = Sent on this place's usual terms. For others, withdraw it with { $cancel } (or its Cancel button) and use { $challenge } with the terms you want.
+challenge-open = { $challenger } offers a match of Nam-nam to anyone here: { $terms }; { $first }. The first to { $accept } plays, within { $ttl }.
 
 button-challenge-accept = Accept
 button-challenge-decline = Decline
@@ -24,3 +27,5 @@ button-challenge-cancel = Cancel
 challenge-expired = { $challenger }'s challenge to { $challenged } has expired.
 challenge-declined = { $challenged } declines { $challenger }'s challenge.
 challenge-withdrawn = { $challenger } withdraws the challenge to { $challenged }.
+challenge-open-expired = { $challenger }'s open challenge has expired.
+challenge-open-withdrawn = { $challenger } withdraws the open challenge.

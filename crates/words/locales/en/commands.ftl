@@ -8,10 +8,12 @@
 
 ## Making and playing matches
 
+# A member's menu (Apps): `menu-<name>` is the name the menu shows, free text of at most 32 characters.
+menu-challenge-menu = Challenge to Nam-nam
 command-challenge = challenge
     .description = Challenge someone to a match of Nam-nam in this channel (or me, to play the computer)
 command-challenge-opponent = opponent
-    .description = Who you want to play (pick me, the bot, to play the computer)
+    .description = Who you want to play (me, the bot: the computer; left out: anyone here who accepts)
 command-challenge-endgame = endgame
     .description = Who takes the last seeds of a round (default: capturer)
 command-challenge-chain = chain

@@ -32,6 +32,7 @@ discord-command-changed = This command has just changed: try again in a minute.
 discord-unknown-button = I don't recognise this button.
 discord-restarting = I'm restarting: try again in a minute.
 discord-apology = Sorry, something went wrong on my side. Nothing was changed; please try again.
+discord-menu-unseen = They cannot see this channel: challenge someone who can, or play them where you both are.
 discord-level-range = The level must be 1 to 6.
 discord-no-such-house = There is no house { $house }: houses are numbered 1 to 12.
 discord-no-such-lesson = There is no lesson { $stage }: the lessons are numbered 1 to 13.

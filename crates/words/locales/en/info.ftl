@@ -56,9 +56,11 @@ stats-chart-caption-partial = Season { $season } · { $games ->
 help-console =
     Commands (options are name:value):
       learn [stage:N] [house:N]       new to Nam-nam? short lessons, one rule at a time (learn match: the last one)
-      challenge opponent:NAME [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
+      challenge [opponent:NAME] [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
     {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
                                                                 random first, target 10, no round limit, 24h)
+      challenge-menu NAME             challenge NAME on this place's usual terms, as Discord's member menu does
+                                      (challenge without an opponent: open to anyone here, the first to accept plays)
       accept | decline | cancel       answer or withdraw the open challenge in this channel
       move house:N [match:N]          sow house N (1-12) of yours (match:N when you have several matches here)
       board [match:N]                 the match in this channel

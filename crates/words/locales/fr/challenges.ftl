@@ -15,7 +15,10 @@ terms-chain-on = prises en chaîne
 terms-chain-off = sans prises en chaîne
 first-player = { $name } joue en premier
 first-random = le premier joueur est tiré au sort
+first-taker = qui accepte joue en premier
 challenge-accepted = { $name } accepte. Partie n° { $id } : { $sides }.
+challenge-from-menu = Envoyé aux conditions habituelles d'ici. Pour d'autres, retirez-le avec { $cancel } (ou son bouton Annuler) et utilisez { $challenge } avec les conditions voulues.
+challenge-open = { $challenger } propose une partie de Nam-nam à qui veut ici : { $terms } ; { $first }. Le premier à { $accept } joue, dans les { $ttl }.
 
 button-challenge-accept = Accepter
 button-challenge-decline = Refuser
@@ -24,3 +27,5 @@ button-challenge-cancel = Annuler
 challenge-expired = Le défi de { $challenger } à { $challenged } a expiré.
 challenge-declined = { $challenged } refuse le défi de { $challenger }.
 challenge-withdrawn = { $challenger } retire son défi à { $challenged }.
+challenge-open-expired = Le défi ouvert de { $challenger } a expiré.
+challenge-open-withdrawn = { $challenger } retire son défi ouvert.

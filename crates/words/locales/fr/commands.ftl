@@ -5,10 +5,12 @@
 
 ## Lancer et jouer des parties
 
+# Le menu d'un membre (Applications) : `menu-<nom>` est le nom affiché, texte libre de 32 caractères au plus.
+menu-challenge-menu = Défier au Nam-nam
 command-challenge = défier
     .description = Défier quelqu'un à une partie de Nam-nam dans ce salon (ou moi, pour jouer contre l'ordinateur)
 command-challenge-opponent = adversaire
-    .description = Qui vous voulez affronter (choisissez-moi, le bot, pour jouer contre l'ordinateur)
+    .description = Qui affronter (moi, le bot : l'ordinateur ; sans adversaire : qui accepte ici)
 command-challenge-endgame = dernières-graines
     .description = Qui prend les dernières graines d'une manche (par défaut : le preneur)
 command-challenge-chain = prises-en-chaîne

@@ -31,6 +31,7 @@ discord-command-changed = Cette commande vient de changer : réessayez dans une 
 discord-unknown-button = Je ne reconnais pas ce bouton.
 discord-restarting = Je redémarre : réessayez dans une minute.
 discord-apology = Désolé, quelque chose s'est mal passé de mon côté. Rien n'a changé ; réessayez, s'il vous plaît.
+discord-menu-unseen = Ce membre ne voit pas ce salon : défiez quelqu'un qui le voit, ou jouez là où vous êtes tous les deux.
 discord-level-range = Le niveau va de 1 à 6.
 discord-no-such-house = Il n'y a pas de case { $house } : les cases sont numérotées de 1 à 12.
 discord-no-such-lesson = Il n'y a pas de leçon { $stage } : les leçons sont numérotées de 1 à 13.

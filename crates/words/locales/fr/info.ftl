@@ -101,10 +101,12 @@ stats-chart-caption-partial = Saison { $season } · { $games ->
 help-console =
     Commandes (les options s'écrivent nom:valeur) :
       learn [stage:N] [house:N]       nouveau au nam-nam ? de courtes leçons, une règle à la fois (learn match : la dernière)
-      challenge opponent:NOM [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
+      challenge [opponent:NOM] [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
     {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   proposer une partie (par défaut : capturer, sans
                                                                 enchaînement, premier au hasard, objectif 10,
                                                                 sans limite de manches, 24h)
+      challenge-menu NOM              défier NOM aux conditions habituelles d'ici, comme le menu d'un membre sur Discord
+                                      (challenge sans adversaire : ouvert à tous ici, le premier qui accepte joue)
       accept | decline | cancel       accepter, refuser ou retirer le défi ouvert dans ce salon
       move house:N [match:N]          semer votre case N (1-12) (match:N si vous avez plusieurs parties ici)
       board [match:N]                 la partie de ce salon
