@@ -11,7 +11,7 @@ takeback-declined = { $player } declines: { $asker }'s move stands.
 takeback-accepted = { $player } accepts: { $asker }'s move (house { $house }) is taken back.
 
 ## Turn DMs.
-notify-on = I will send you a DM when it becomes your turn in a match, unless you played in it within the last few minutes. To stop: { $off }. (Your privacy settings must let this server's members send you DMs.)
+notify-on = I will send you a DM when it becomes your turn in a match, unless you played in it within the last few minutes. To stop: { $off }. (Discord delivers them only if we share a server whose members your privacy settings let DM you.)
 notify-off = No DMs when it is your turn. To have them: { $on }.
 notify-turn = Your turn in match #{ $id } against { $opponent }, in { $channel }: move by { $deadline }. To stop these DMs: { $off }.
 notify-refused = I could not send you a DM on your turn (Discord did not let me: your privacy settings, or we share no server), so turn DMs are now off. To have them again, allow DMs from the members of a server we share, then: { $on }.

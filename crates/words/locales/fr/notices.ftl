@@ -11,7 +11,7 @@ takeback-declined = { $player } refuse : le coup de { $asker } est maintenu.
 takeback-accepted = { $player } accepte : le coup de { $asker } (case { $house }) est repris.
 
 ## Turn DMs.
-notify-on = Je vous enverrai un MP quand ce sera à vous de jouer dans une partie, sauf si vous y avez joué dans les dernières minutes. Pour arrêter : { $off }. (Vos paramètres de confidentialité doivent autoriser les MP des membres de ce serveur.)
+notify-on = Je vous enverrai un MP quand ce sera à vous de jouer dans une partie, sauf si vous y avez joué dans les dernières minutes. Pour arrêter : { $off }. (Discord ne les livre que si nous partageons un serveur dont vos paramètres de confidentialité autorisent les membres à vous écrire.)
 notify-off = Pas de MP quand c'est à vous de jouer. Pour en recevoir : { $on }.
 notify-turn = À vous de jouer dans la partie n° { $id } contre { $opponent }, dans { $channel } : jouez avant le { $deadline }. Pour ne plus recevoir ces MP : { $off }.
 notify-refused = Je n'ai pas pu vous envoyer de MP à votre tour (Discord ne me l'a pas permis : vos paramètres de confidentialité, ou aucun serveur en commun), les MP de tour sont donc désactivés. Pour les retrouver, autorisez les MP des membres d'un serveur que nous partageons, puis : { $on }.
