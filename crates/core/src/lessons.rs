@@ -250,10 +250,9 @@ fn overview(passed: &[StageId]) -> Text {
 /// A button per house of the player's with seeds, the ones the rules would refuse too: trying one is
 /// part of learning why (feeding).
 fn house_buttons(stage: StageId) -> Vec<Action> {
-    let (met, missed) = stage.stage().tries();
-    let mut houses = [met, missed].concat();
-    houses.sort();
-    houses
+    stage
+        .stage()
+        .houses()
         .into_iter()
         .map(|house| {
             Action::new(

@@ -72,9 +72,19 @@ impl Stage {
         let Some(position) = self.position else {
             return (Vec::new(), Vec::new());
         };
+        self.houses()
+            .into_iter()
+            .partition(|&h| position.play(h).is_ok_and(|r| self.task.met_by(&r)))
+    }
+
+    /// The player's houses with seeds, in order: a stage's buttons (none for the match stage).
+    pub fn houses(&self) -> Vec<House> {
+        let Some(position) = self.position else {
+            return Vec::new();
+        };
         House::all()
             .filter(|&h| position.owner(h) == position.to_move() && position.seeds(h) > 0)
-            .partition(|&h| position.play(h).is_ok_and(|r| self.task.met_by(&r)))
+            .collect()
     }
 }
 

@@ -5,7 +5,7 @@ use crate::common::*;
 use namnam_core::{ActionId, Place, Reply, UserError};
 use namnam_core::{ChallengeRefusal, MatchRefusal};
 use namnam_game::House;
-use namnam_model::{MatchId, PostTo, UserId};
+use namnam_model::{ChannelId, MatchId, PostTo, UserId};
 use namnam_store as store;
 
 fn place(h: &Harness, channel: &str) -> Place {
@@ -216,12 +216,10 @@ async fn only_an_active_match_moves_and_never_onto_another_match(backend: Backen
     assert_eq!(row.place.channel(), channel_id("games"));
 }
 
-async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(backend: Backend) {
-    let h = Harness::with_outbox(backend).await;
-    h.ok("admin", "admin settings thread:yes").await;
-    let accepted = h
-        .start_match("general", "alice", "bob", "first:challenger clock:24h")
-        .await;
+/// alice and bob's match (on `terms`) moved into its thread, its posts so far delivered: the accept's
+/// reply, the match and the thread.
+async fn match_in_its_thread(h: &Harness, terms: &str) -> (Reply, MatchId, ChannelId) {
+    let accepted = h.start_match("general", "alice", "bob", terms).await;
     let id = accepted.board.state.as_ref().expect("a board").match_id;
     let thread = channel_id("alice-vs-bob");
     h.core
@@ -231,6 +229,13 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
     for post in h.core.due_posts(10, &[]).await.unwrap() {
         h.core.post_delivered(post.id, None).await.unwrap();
     }
+    (accepted, id, thread)
+}
+
+async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(backend: Backend) {
+    let h = Harness::with_outbox(backend).await;
+    h.ok("admin", "admin settings thread:yes").await;
+    let (accepted, id, thread) = match_in_its_thread(&h, "first:challenger clock:24h").await;
     // A button pressed on a board in another channel of the server acts on the match it names.
     let house = legal_houses(&accepted)[0];
     let mut req = h.request("general", "alice", "board");
@@ -301,18 +306,7 @@ async fn a_closed_thread_sends_its_match_back_to_the_channel_with_its_board(back
 /// that it is not shown a second time in the channel.
 async fn a_board_that_may_be_in_a_closed_thread_is_looked_for_there(backend: Backend) {
     let h = Harness::with_outbox(backend).await;
-    let accepted = h
-        .start_match("general", "alice", "bob", "first:challenger")
-        .await;
-    let id = accepted.board.state.as_ref().expect("a board").match_id;
-    let thread = channel_id("alice-vs-bob");
-    h.core
-        .move_match_to_thread(id, thread, "alice vs bob")
-        .await
-        .unwrap();
-    for post in h.core.due_posts(10, &[]).await.unwrap() {
-        h.core.post_delivered(post.id, None).await.unwrap();
-    }
+    let (accepted, _, thread) = match_in_its_thread(&h, "first:challenger").await;
     let house = legal_houses(&accepted)[0];
     let moved = h
         .ok_in("alice-vs-bob", "alice", &format!("move house:{house}"))
