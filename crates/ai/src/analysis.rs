@@ -90,8 +90,42 @@ pub enum Cost {
     Seeds(i32),
 }
 
+/// Where a value leaves its mover: the match won whatever the opponent does, still open, or lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outlook {
+    Lost,
+    Open,
+    Won,
+}
+
+impl Outlook {
+    pub fn of(value: i32) -> Outlook {
+        if value >= MATCH_DECIDED {
+            Outlook::Won
+        } else if value <= -MATCH_DECIDED {
+            Outlook::Lost
+        } else {
+            Outlook::Open
+        }
+    }
+}
+
+impl Judgement {
+    /// The mover's outlook with the best move, and with the move played.
+    pub fn outlooks(&self) -> (Outlook, Outlook) {
+        (Outlook::of(self.best_value), Outlook::of(self.played_value))
+    }
+
+    /// How far the move moved the match's outcome against its mover: 2 for a won match turned lost, 1 for
+    /// a won match made open or an open one lost, 0 when the outcome stayed where it was.
+    pub fn outcome_change(&self) -> u8 {
+        let (best, played) = self.outlooks();
+        (best as u8).saturating_sub(played as u8)
+    }
+}
+
 /// A move of a match with its judgement: the record of an analysis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JudgedMove {
     /// The move's number in the match, from 1.
     pub ply: u32,
@@ -99,18 +133,77 @@ pub struct JudgedMove {
     /// The move's number in its round, from 1.
     pub move_in_round: u32,
     pub judgement: Judgement,
+    /// For a mistake the analysis reports, the lines that show why (older analyses have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<Why>,
 }
 
-/// Up to `n` of `player`'s biggest mistakes in `moves`, the costliest first (the earlier of equals).
-pub fn worst_mistakes(moves: &[JudgedMove], player: Player, n: usize) -> Vec<JudgedMove> {
-    let mut mistakes: Vec<JudgedMove> = moves
-        .iter()
-        .filter(|m| m.judgement.mover == player && m.judgement.is_mistake())
-        .copied()
-        .collect();
-    mistakes.sort_by_key(|m| (std::cmp::Reverse(m.judgement.cost()), m.ply));
-    mistakes.truncate(n);
-    mistakes
+/// The lines that show why a mistake was one, as a puzzle's answer is shown: the better move and the best
+/// replies after it, and the move played with the reply that punished it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Why {
+    pub best_line: Vec<House>,
+    pub played_line: Vec<House>,
+}
+
+/// How many moves the line of a mistake's move played shows: the move, and the reply that punished it
+/// (the better move's line shows as many as a puzzle's answer).
+pub const PLAYED_LINE_PLIES: usize = 2;
+
+/// Up to `n` of `player`'s mistakes in `moves` that a player would believe, those that changed the
+/// outcome most first (a won match lost, then a won match made open or an open one lost, then by cost;
+/// the earlier of equals). `won`: whether `player` won the match in the end.
+///
+/// - A move whose outlook was the same either way (a match won, or lost, whichever move) changed nothing
+///   but the length of the match, and is left out.
+/// - For a player who won the match, a move that let a forced win go is left out: the win came back. So
+///   the last moves of a won match are never named unless they changed its result.
+/// - Of a run of the player's mistakes in a row (no good move of theirs between) of one kind, only the
+///   costliest is kept: one slip told once.
+pub fn reported_mistakes(
+    moves: &[JudgedMove],
+    player: Player,
+    won: bool,
+    n: usize,
+) -> Vec<JudgedMove> {
+    let theirs = moves.iter().filter(|m| m.judgement.mover == player);
+    let mut runs: Vec<JudgedMove> = Vec::new();
+    let mut in_a_row = false;
+    for m in theirs {
+        let j = &m.judgement;
+        let (best, played) = j.outlooks();
+        let told = j.is_mistake()
+            && !(best == played && best != Outlook::Open)
+            && !(won && best == Outlook::Won);
+        if !told {
+            in_a_row = false;
+            continue;
+        }
+        match runs.last_mut() {
+            Some(last) if in_a_row && same_kind(&last.judgement, j) => {
+                if j.cost() > last.judgement.cost() {
+                    *last = m.clone();
+                }
+            }
+            _ => runs.push(m.clone()),
+        }
+        in_a_row = true;
+    }
+    runs.sort_by_key(|m| {
+        (
+            std::cmp::Reverse(m.judgement.outcome_change()),
+            std::cmp::Reverse(m.judgement.cost()),
+            m.ply,
+        )
+    });
+    runs.truncate(n);
+    runs
+}
+
+/// Two mistakes of one kind: the same change of outlook, and the same kind of cost (seeds, houses).
+fn same_kind(a: &Judgement, b: &Judgement) -> bool {
+    a.outlooks() == b.outlooks()
+        && std::mem::discriminant(&a.cost_read()) == std::mem::discriminant(&b.cost_read())
 }
 
 /// Why a move cannot be judged.
@@ -356,5 +449,94 @@ mod tests {
         assert_eq!(j(0, -30_000).cost_read(), Cost::MatchLost);
         assert_eq!(j(30_000, -30_000).cost_read(), Cost::WonTurnedLost);
         assert!(!j(10, 0).is_mistake() && j(32, 0).is_mistake());
+    }
+
+    /// A move of `mover` at `ply` with the values given.
+    fn judged(ply: u32, mover: Player, best_value: i32, played_value: i32) -> JudgedMove {
+        JudgedMove {
+            ply,
+            round: 1,
+            move_in_round: ply,
+            judgement: Judgement {
+                mover,
+                played: House::from_label(1).unwrap(),
+                best: House::from_label(2).unwrap(),
+                played_value,
+                best_value,
+                choices: 2,
+            },
+            why: None,
+        }
+    }
+
+    /// South's and North's moves in turn, South first, from each (best, played) value pair of South's.
+    fn souths(values: &[(i32, i32)]) -> Vec<JudgedMove> {
+        values
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &(best, played))| {
+                let ply = 2 * i as u32 + 1;
+                [
+                    judged(ply, Player::South, best, played),
+                    judged(ply + 1, Player::North, 0, 0),
+                ]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_last_moves_of_a_won_match_are_not_named_unless_they_changed_the_result() {
+        let win = eval::MATCH_WIN;
+        // An early slip of 3 houses, then the last moves of the match: a forced win each time, three of
+        // them letting it go for a while (the search's horizon), and one delaying it.
+        let moves = souths(&[
+            (0, 0),
+            (400, -16),
+            (20, 20),
+            (win - 10, 200),
+            (win - 10, 100),
+            (win - 10, win - 40),
+            (win - 10, 0),
+        ]);
+        let plies = |m: Vec<JudgedMove>| m.iter().map(|m| m.ply).collect::<Vec<_>>();
+        // South won: only the early slip is named.
+        assert_eq!(
+            plies(reported_mistakes(&moves, Player::South, true, 3)),
+            [3]
+        );
+        // Had South not won, the slips did not come back: told, once for the run, the costliest first.
+        assert_eq!(
+            plies(reported_mistakes(&moves, Player::South, false, 3)),
+            [13, 9, 3]
+        );
+        assert_eq!(
+            reported_mistakes(&moves, Player::South, false, 3)[0]
+                .judgement
+                .cost_read(),
+            Cost::WinSlipped
+        );
+    }
+
+    #[test]
+    fn a_match_decided_either_way_has_no_mistake_and_the_outcome_changes_come_first() {
+        let win = eval::MATCH_WIN;
+        // A lost match, lost whichever move: nothing to tell. A won one, won whichever: nothing either.
+        let decided = souths(&[(-win + 90, -win + 5), (win - 5, win - 90)]);
+        assert!(reported_mistakes(&decided, Player::South, false, 3).is_empty());
+        // A match lost by a move (open to lost) comes before a bigger loss of seeds.
+        let moves = souths(&[(900, 0), (0, -win + 50)]);
+        let reported = reported_mistakes(&moves, Player::South, false, 3);
+        assert_eq!(reported.len(), 2);
+        assert_eq!(reported[0].judgement.cost_read(), Cost::MatchLost);
+        assert_eq!(reported[0].judgement.outcome_change(), 1);
+        assert_eq!(reported[1].judgement.outcome_change(), 0);
+        // Two mistakes of one kind, but not in a row (a good move between): both told.
+        let apart = souths(&[(400, 0), (0, 0), (300, 0)]);
+        assert_eq!(reported_mistakes(&apart, Player::South, false, 3).len(), 2);
+        let in_a_row = souths(&[(400, 0), (300, 0)]);
+        assert_eq!(
+            reported_mistakes(&in_a_row, Player::South, false, 3).len(),
+            1
+        );
     }
 }

@@ -68,6 +68,8 @@ const CORE_LAYERS: &[Layer] = &[
             "standings",
             // A move's line in words: why a puzzle's answer is right (and, later, an analysis' mistake).
             "explanations",
+            // Glicko-2 both ways: a player and a puzzle rated by each answer, and the next puzzle chosen.
+            "puzzle_ratings",
         ],
         apart: &[],
     },

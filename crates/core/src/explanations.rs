@@ -6,8 +6,10 @@
 use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
 use super::Core;
+use namnam_ai::analysis::{JudgedMove, Why, PLAYED_LINE_PLIES};
 use namnam_ai::puzzles::{line, line_gain, Puzzle, LINE_PLIES};
 use namnam_game::{EndReason, Endgame, House, MoveRecord, Player, Position};
+use namnam_model::Names;
 
 /// A puzzle's answer explained.
 pub(super) struct Explanation {
@@ -87,20 +89,7 @@ fn line_words(line: &[MoveRecord], mover: Player) -> Text {
 
 /// One move of a line, from the puzzle's mover's side.
 fn ply_words(record: &MoveRecord, mover: Player) -> Text {
-    let taken_by = |player: Player| -> i64 {
-        record
-            .captures()
-            .filter(|c| c.player == player)
-            .map(|c| i64::from(c.seeds))
-            .sum()
-    };
-    let what = Text::message(
-        "puzzle-line-takes",
-        [
-            ("taken", Arg::number(taken_by(record.mover))),
-            ("given", Arg::number(taken_by(record.mover.other()))),
-        ],
-    );
+    let what = takes_words(record);
     let id = match record.mover == mover {
         true => "puzzle-line-you",
         false => "puzzle-line-other",
@@ -125,6 +114,26 @@ fn ply_words(record: &MoveRecord, mover: Player) -> Text {
         ));
     }
     words
+}
+
+/// The seeds `player` takes in the move `record`.
+fn taken_by(record: &MoveRecord, player: Player) -> i64 {
+    record
+        .captures()
+        .filter(|c| c.player == player)
+        .map(|c| i64::from(c.seeds))
+        .sum()
+}
+
+/// What a move of a line takes and gives away: ", taking 4 seeds, giving 1 seed away".
+fn takes_words(record: &MoveRecord) -> Text {
+    Text::message(
+        "puzzle-line-takes",
+        [
+            ("taken", Arg::number(taken_by(record, record.mover))),
+            ("given", Arg::number(taken_by(record, record.mover.other()))),
+        ],
+    )
 }
 
 /// South or North, as the puzzles' words name the sides.
@@ -167,21 +176,95 @@ fn facts(position: &Position, line: &[MoveRecord]) -> Vec<Text> {
 
 /// What a move does, as the answer tells it: "house 4 captures 12 seeds in 3 laps".
 pub(super) fn move_words(record: &MoveRecord) -> Text {
-    let taken_by = |player: Player| -> i64 {
-        record
-            .captures()
-            .filter(|c| c.player == player)
-            .map(|c| i64::from(c.seeds))
-            .sum()
-    };
     Text::message(
         "puzzle-move",
         [
             ("house", Arg::number(record.house.label())),
-            ("seeds", Arg::number(taken_by(record.mover))),
+            ("seeds", Arg::number(taken_by(record, record.mover))),
             ("laps", Arg::number(record.laps() as i64)),
-            ("given", Arg::number(taken_by(record.mover.other()))),
+            ("given", Arg::number(taken_by(record, record.mover.other()))),
             ("ends", Arg::number(i64::from(record.round_end().is_some()))),
         ],
     )
+}
+
+/// The lines that show why a reported mistake was one (`judged`, played in `before`): the better move's,
+/// [`LINE_PLIES`] long, and the move played with the reply that punished it. The same lines a puzzle's
+/// answer is explained with, on every machine.
+pub(super) fn mistake_lines(before: &Position, judged: &JudgedMove) -> Why {
+    let positions = namnam_ai::endings::LIVE_POSITIONS;
+    let j = &judged.judgement;
+    let houses = |records: Vec<MoveRecord>| records.iter().map(|r| r.house).collect();
+    Why {
+        best_line: houses(line(before, j.best, LINE_PLIES, positions)),
+        played_line: houses(line(before, j.played, PLAYED_LINE_PLIES, positions)),
+    }
+}
+
+/// A reported mistake's why in words, from the position it was played in: "Why: house 9, taking 4
+/// seeds; bob's 7; house 2, taking 8 seeds. After house 3, bob's 8, taking 12 seeds." Empty when the
+/// lines do not play from `before` (they always do, unless the record was changed).
+pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> Vec<Text> {
+    let (Some(best), Some(played)) = (
+        played_out(before, &why.best_line),
+        played_out(before, &why.played_line),
+    ) else {
+        return Vec::new();
+    };
+    let mover = before.to_move();
+    let mut words = vec![Text::message(
+        "analysis-why",
+        [(
+            "line",
+            Arg::Text(Text::list(
+                best.iter().map(|r| analysis_ply_words(r, mover, names)),
+                "; ",
+            )),
+        )],
+    )];
+    if let (Some(first), Some(reply)) = (played.first(), played.get(1)) {
+        words.push(Text::message(
+            "analysis-punished",
+            [
+                ("played", Arg::number(first.house.label())),
+                ("reply", Arg::Text(analysis_ply_words(reply, mover, names))),
+            ],
+        ));
+    }
+    words
+}
+
+/// `houses` played one after another from `position`: `None` if one of them is not legal there.
+fn played_out(position: &Position, houses: &[House]) -> Option<Vec<MoveRecord>> {
+    let mut at = *position;
+    let mut records = Vec::with_capacity(houses.len());
+    for house in houses {
+        let record = at.play(*house).ok()?;
+        at = record.after;
+        records.push(record);
+    }
+    (!records.is_empty()).then_some(records)
+}
+
+/// One move of a mistake's line: "house 9, taking 4 seeds" for the mover's own, "bob's 7" for the
+/// other player's.
+fn analysis_ply_words(record: &MoveRecord, mover: Player, names: &Names) -> Text {
+    let what = takes_words(record);
+    let ends = Arg::number(i64::from(record.round_end().is_some()));
+    let house = ("house", Arg::number(record.house.label()));
+    match record.mover == mover {
+        true => Text::message(
+            "analysis-line-own",
+            [house, ("what", Arg::Text(what)), ("ends", ends)],
+        ),
+        false => Text::message(
+            "analysis-line-other",
+            [
+                house,
+                ("player", Arg::player(names.get(record.mover))),
+                ("what", Arg::Text(what)),
+                ("ends", ends),
+            ],
+        ),
+    }
 }

@@ -54,6 +54,7 @@ pub mod lessons;
 mod notify;
 mod outage;
 mod play;
+mod puzzle_ratings;
 mod puzzles;
 mod ratings;
 mod records;

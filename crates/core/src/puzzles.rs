@@ -5,82 +5,27 @@
 //! A puzzle shown is an attempt in the database (`puzzle_attempts`); the player's current puzzle is their
 //! latest unanswered one, shown again until it is answered, so that asking again never skips a hard one.
 //! Only the first answer counts: the attempt's answer is written once, in the transaction that moves the
-//! rating. A puzzle's side of Glicko-2 is a fixed rating by its difficulty.
+//! ratings. Each answer rates the player and the puzzle both ([`super::puzzle_ratings`]).
 
 use super::vocabulary::{PuzzleRefusal, Request};
 use namnam_model::UserId;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::error::{CoreError, InternalError};
 use super::explanations::{explanation_words, move_words};
 use super::message::{Arg, Text};
 use super::pictures;
+use super::puzzle_ratings::{next_puzzle, player_glicko, puzzle_start, rate};
 use super::ratings::PROVISIONAL_GAMES;
 use super::reply::{Action, Pressed, Reply};
 use super::vocabulary::actions::ActionId;
 use super::Core;
 use namnam_ai::puzzles::{Puzzle, Theme};
 use namnam_game::{House, MoveRecord, Player};
-use namnam_store::{self as store, PuzzleAnswer, PuzzleAttempt, PuzzleForm, PuzzleRating, WriteTx};
-use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
-use skillratings::Outcomes;
-
-/// A puzzle's side of Glicko-2: a fixed rating by difficulty (1, 2, 3), sure of itself.
-pub fn puzzle_rating(difficulty: u8) -> Glicko2Rating {
-    Glicko2Rating {
-        rating: match difficulty {
-            0 | 1 => 1300.0,
-            2 => 1500.0,
-            _ => 1700.0,
-        },
-        deviation: 60.0,
-        ..Glicko2Rating::new()
-    }
-}
-
-/// The difficulty that fits a player's puzzle rating.
-pub fn fitting_difficulty(rating: f64) -> u8 {
-    if rating < 1400.0 {
-        1
-    } else if rating < 1600.0 {
-        2
-    } else {
-        3
-    }
-}
-
-/// The set in the order puzzles are offered: each theme's puzzles in the set's order, dealt one theme at
-/// a time, so that a player meets every theme early and never a long run of one.
-pub fn offered_order(set: &[Puzzle]) -> Vec<&Puzzle> {
-    let by_theme: Vec<Vec<&Puzzle>> = Theme::ALL
-        .iter()
-        .map(|theme| set.iter().filter(|p| p.theme == *theme).collect())
-        .collect();
-    let longest = by_theme.iter().map(Vec::len).max().unwrap_or(0);
-    (0..longest)
-        .flat_map(|i| by_theme.iter().filter_map(move |run| run.get(i).copied()))
-        .collect()
-}
-
-/// The next puzzle for a player rated `rating` who has been shown `shown` (puzzle keys): the first unseen
-/// one in the offered order whose difficulty fits the rating, else the first unseen one.
-pub fn next_puzzle<'a>(
-    set: &'a [Puzzle],
-    shown: &HashSet<String>,
-    rating: f64,
-) -> Option<&'a Puzzle> {
-    let order = offered_order(set);
-    let unseen = || {
-        order
-            .iter()
-            .copied()
-            .filter(|p| !shown.contains(&p.source.to_string()))
-    };
-    let fit = fitting_difficulty(rating);
-    unseen()
-        .find(|p| p.difficulty() == fit)
-        .or_else(|| unseen().next())
-}
+use namnam_store::{
+    self as store, PuzzleAnswer, PuzzleAttempt, PuzzleForm, PuzzleRating, PuzzleStanding, WriteTx,
+};
+use skillratings::glicko2::Glicko2Rating;
 
 fn theme_words(theme: Theme) -> Text {
     Text::message(
@@ -104,6 +49,19 @@ fn fresh(player: UserId) -> PuzzleRating {
         solved: 0,
         streak: 0,
         best_streak: 0,
+    }
+}
+
+/// A puzzle nobody has answered yet: at its difficulty's start.
+fn unanswered(key: &str, difficulty: u8) -> PuzzleStanding {
+    let start = puzzle_start(difficulty);
+    PuzzleStanding {
+        puzzle: key.to_string(),
+        rating: start.rating,
+        deviation: start.deviation,
+        volatility: start.volatility,
+        answers: 0,
+        solved: 0,
     }
 }
 
@@ -132,34 +90,60 @@ async fn attempt_answered(
     Ok(shown)
 }
 
-/// Moves a player's puzzle rating by one answer to a puzzle of `difficulty`: Glicko-2 against the
-/// puzzle's fixed rating ([`puzzle_rating`]), then the attempts, the puzzles solved and the streaks.
-fn rate_answer(r: &mut PuzzleRating, difficulty: u8, solved: bool) {
-    let outcome = match solved {
-        true => Outcomes::WIN,
-        false => Outcomes::LOSS,
+/// Moves a player's puzzle rating and the puzzle's own by one answer ([`rate`]), then the player's
+/// attempts, puzzles solved and streaks, and the puzzle's answers.
+fn rate_answer(r: &mut PuzzleRating, puzzle: &mut PuzzleStanding, solved: bool) {
+    let puzzle_was = Glicko2Rating {
+        rating: puzzle.rating,
+        deviation: puzzle.deviation,
+        volatility: puzzle.volatility,
     };
-    let (new, _) = glicko2(
-        &Glicko2Rating {
-            rating: r.rating,
-            deviation: r.deviation,
-            volatility: r.volatility,
-        },
-        &puzzle_rating(difficulty),
-        &outcome,
-        &Glicko2Config::new(),
+    let rated = rate(&player_glicko(r), &puzzle_was, solved);
+    (r.rating, r.deviation, r.volatility) = (
+        rated.player.rating,
+        rated.player.deviation,
+        rated.player.volatility,
     );
-    r.rating = new.rating;
-    r.deviation = new.deviation;
-    r.volatility = new.volatility;
+    (puzzle.rating, puzzle.deviation, puzzle.volatility) = (
+        rated.puzzle.rating,
+        rated.puzzle.deviation,
+        rated.puzzle.volatility,
+    );
     r.attempts += 1;
+    puzzle.answers += 1;
     if solved {
         r.solved += 1;
         r.streak += 1;
         r.best_streak = r.best_streak.max(r.streak);
+        puzzle.solved += 1;
     } else {
         r.streak = 0;
     }
+}
+
+/// Moves the player's puzzle rating and the puzzle's own (a puzzle of `difficulty`) by `answer`, in the
+/// answer's transaction; returns both ratings' lines.
+async fn rate_both(
+    tx: &mut WriteTx,
+    player: UserId,
+    shown: &PuzzleAttempt,
+    difficulty: u8,
+    answer: PuzzleAnswer,
+) -> Result<[Text; 2], CoreError> {
+    let mut r = store::load_puzzle_rating(&mut **tx, player)
+        .await?
+        .unwrap_or_else(|| fresh(player));
+    let mut standing = store::load_puzzle_standing(&mut **tx, &shown.puzzle)
+        .await?
+        .unwrap_or_else(|| unanswered(&shown.puzzle, difficulty));
+    let before = (r.rating, standing.rating);
+    rate_answer(&mut r, &mut standing, answer.solved);
+    store::save_puzzle_rating(tx, &r, answer.at).await?;
+    store::save_puzzle_standing(tx, &standing, answer.at).await?;
+    Ok([
+        rating_words(&r, before.0),
+        puzzle_rating_words(&standing, before.1),
+    ])
 }
 
 /// The server's daily puzzle: the answer also counts in that day's tally (the first one only), in the
@@ -220,7 +204,43 @@ fn rating_words(r: &PuzzleRating, before: f64) -> Text {
     )
 }
 
+/// The puzzle's own rating after the answer: how it moved, or that a newcomer's answer does not move it
+/// yet.
+fn puzzle_rating_words(s: &PuzzleStanding, before: f64) -> Text {
+    let change = (s.rating.round() - before.round()) as i64;
+    let rating = ("rating", Arg::number(s.rating.round() as i64));
+    match change {
+        0 => Text::message("puzzle-its-rating-unmoved", [rating]),
+        _ => Text::message(
+            "puzzle-its-rating",
+            [
+                rating,
+                (
+                    "change",
+                    Arg::words(format!("{change:+}").replace('-', "−")),
+                ),
+                ("answers", Arg::number(s.answers)),
+            ],
+        ),
+    }
+}
+
 impl Core {
+    /// The ratings of this core's set that have moved from their start, by key.
+    async fn set_ratings(&self) -> Result<HashMap<String, f64>, CoreError> {
+        let keys: Vec<String> = self
+            .config
+            .puzzles
+            .iter()
+            .map(|p| p.source.to_string())
+            .collect();
+        let standings = store::puzzle_standings(self.store.reader(), &keys).await?;
+        Ok(standings
+            .into_iter()
+            .map(|s| (s.puzzle, s.rating))
+            .collect())
+    }
+
     /// The puzzle of `key`: in this core's set, else among those found in a server's own matches (a
     /// daily puzzle).
     pub(super) async fn puzzle_of(&self, key: &str) -> Result<Option<Puzzle>, CoreError> {
@@ -277,9 +297,10 @@ impl Core {
                     .collect();
                 let rating = store::load_puzzle_rating(&mut *tx, player)
                     .await?
-                    .unwrap_or_else(|| fresh(player))
-                    .rating;
-                let Some(puzzle) = next_puzzle(&self.config.puzzles, &shown, rating).copied()
+                    .unwrap_or_else(|| fresh(player));
+                let ratings = self.set_ratings().await?;
+                let Some(puzzle) =
+                    next_puzzle(&self.config.puzzles, &shown, &rating, &ratings).copied()
                 else {
                     return Ok(Reply::private(Text::message(
                         "puzzle-all-seen",
@@ -391,19 +412,15 @@ impl Core {
             // Another press of the same puzzle came first.
             return Err(PuzzleRefusal::PuzzleAnswered.into());
         }
-        let mut r = store::load_puzzle_rating(&mut *tx, player)
-            .await?
-            .unwrap_or_else(|| fresh(player));
-        let before = r.rating;
-        rate_answer(&mut r, puzzle.difficulty(), solved);
-        store::save_puzzle_rating(&mut tx, &r, now).await?;
+        let ratings = rate_both(&mut tx, player, &shown, puzzle.difficulty(), answer).await?;
         count_in_daily(&mut tx, req, &shown, answer).await?;
         tx.commit().await.map_err(store::StoreError::from)?;
 
         let explained = self.explain(&puzzle, (!solved).then_some(house)).await?;
         let mut lines = vec![verdict_words(&best, &chosen, solved)];
         lines.extend(explanation_words(&puzzle, &explained));
-        lines.extend([theme_words(puzzle.theme), rating_words(&r, before)]);
+        lines.push(theme_words(puzzle.theme));
+        lines.extend(ratings);
         if !solved && self.config.pictures {
             lines.push(Text::message("puzzle-animations", []));
         }
@@ -545,52 +562,5 @@ mod tests {
         let set = namnam_ai::puzzles::built_in();
         let keys: HashSet<String> = set.iter().map(|p| p.source.to_string()).collect();
         assert_eq!(keys.len(), set.len(), "a puzzle's key is its source");
-    }
-
-    #[test]
-    fn the_offered_order_deals_the_themes_in_turn() {
-        let set = namnam_ai::puzzles::built_in();
-        let order = offered_order(&set);
-        assert_eq!(order.len(), set.len(), "every puzzle, once");
-        let themes: HashSet<Theme> = set.iter().map(|p| p.theme).collect();
-        // The first round of the deal holds one puzzle of each theme.
-        let first: HashSet<Theme> = order.iter().take(themes.len()).map(|p| p.theme).collect();
-        assert_eq!(first, themes);
-    }
-
-    #[test]
-    fn the_next_puzzle_fits_the_rating_and_is_never_one_seen() {
-        assert_eq!(fitting_difficulty(1399.9), 1);
-        assert_eq!(fitting_difficulty(1400.0), 2);
-        assert_eq!(fitting_difficulty(1599.9), 2);
-        assert_eq!(fitting_difficulty(1600.0), 3);
-        let set = namnam_ai::puzzles::built_in();
-        for rating in [1200.0, 1500.0, 1800.0] {
-            let mut shown = HashSet::new();
-            let mut fitting = 0;
-            while let Some(p) = next_puzzle(&set, &shown, rating) {
-                let fresh = shown.insert(p.source.to_string());
-                assert!(fresh, "{} shown twice", p.source);
-                fitting += usize::from(p.difficulty() == fitting_difficulty(rating));
-                // The fitting ones come first.
-                assert!(
-                    p.difficulty() == fitting_difficulty(rating)
-                        || set
-                            .iter()
-                            .filter(|q| q.difficulty() == fitting_difficulty(rating))
-                            .count()
-                            == fitting
-                );
-            }
-            assert_eq!(shown.len(), set.len(), "every puzzle in the end");
-        }
-    }
-
-    #[test]
-    fn a_puzzle_is_rated_by_its_difficulty() {
-        let rating = |d| puzzle_rating(d).rating;
-        assert_eq!([rating(1), rating(2), rating(3)], [1300.0, 1500.0, 1700.0]);
-        assert_eq!(puzzle_rating(2).deviation, 60.0);
-        assert_eq!(puzzle_rating(2).volatility, Glicko2Rating::new().volatility);
     }
 }

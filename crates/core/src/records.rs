@@ -18,6 +18,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use super::error::{cause_chain, CoreError, InternalError};
+use super::explanations::{mistake_lines, mistake_why_words};
 use super::message::{Arg, CommandLine};
 use super::outbox::{PostPlace, Via};
 use super::pictures;
@@ -25,7 +26,7 @@ use super::reply::{Action, Buttons, Document, Pressed, Scene};
 use super::vocabulary::actions::{ActionId, ReplayStep};
 use super::{text, Core, Notice, Reply, Text};
 use namnam_ai::analysis::{self, Cost, JudgedMove};
-use namnam_game::{Match, MatchMove, Player};
+use namnam_game::{Match, MatchMove, Player, Position};
 use namnam_store::{self as store, MatchRow, MatchState, MoveRow, NewAnalysis, StoreError};
 
 /// How long a process may work on one analysis before another may take it over: longer than any analysis.
@@ -170,7 +171,8 @@ impl Core {
         match store::analysis_of(self.store.reader(), match_id).await? {
             Some(done) if done.verdict.is_some() => {
                 let verdict = done.verdict.unwrap_or_default();
-                return Ok(verdict_reply(&row, &verdict, true));
+                let moves = store::match_moves(self.store.reader(), match_id).await?;
+                return Ok(verdict_reply(&row, &moves, &verdict, true));
             }
             Some(queued) if !queued.failed => {
                 return Err(RecordRefusal::AnalysisQueued(match_id).into())
@@ -225,8 +227,8 @@ impl Core {
         let Some(job) = claimed else {
             return Ok(None);
         };
-        let (row, verdict) = match self.judge_match(job.match_id, job.nodes).await {
-            Ok(Judged::Done(row, verdict)) => (*row, verdict),
+        let (row, moves, verdict) = match self.judge_match(job.match_id, job.nodes).await {
+            Ok(Judged::Done(row, moves, verdict)) => (*row, moves, verdict),
             Ok(Judged::NotOver) => {
                 let mut tx = self.store.begin().await?;
                 store::drop_analysis(&mut tx, job.match_id).await?;
@@ -250,7 +252,7 @@ impl Core {
             tx.rollback().await.map_err(StoreError::from)?;
             return Ok(None);
         }
-        let mut reply = verdict_reply(&row, &verdict, false);
+        let mut reply = verdict_reply(&row, &moves, &verdict, false);
         let place = PostPlace {
             match_id: Some(row.id),
             ..PostPlace::channel(job.place)
@@ -279,6 +281,7 @@ impl Core {
         let moves = store::match_moves(self.store.reader(), match_id).await?;
         let mut game = Match::new(*row.game.options());
         let mut judged = Vec::with_capacity(moves.len());
+        let mut before = Vec::with_capacity(moves.len());
         for (i, mv) in moves.iter().enumerate() {
             let ply = i as u32 + 1;
             let house = stored_house(&row, mv)?;
@@ -316,12 +319,40 @@ impl Core {
                 round: mv.round,
                 move_in_round: move_in_round(&moves, ply),
                 judgement,
+                why: None,
             });
+            before.push(*game.position());
             game.play(house).map_err(|e| {
                 InternalError::Inconsistent(format!("match {match_id}, move {ply}: {e}"))
             })?;
         }
-        Ok(Judged::Done(Box::new(row), judged))
+        self.explain_mistakes(&row, &mut judged, &before).await?;
+        Ok(Judged::Done(Box::new(row), moves, judged))
+    }
+
+    /// Works out why each mistake the verdict reports was one (`before`: the position each move was
+    /// played in), under a search permit, and keeps it with the move.
+    async fn explain_mistakes(
+        &self,
+        row: &MatchRow,
+        judged: &mut [JudgedMove],
+        before: &[Position],
+    ) -> Result<(), CoreError> {
+        for player in [Player::South, Player::North] {
+            for mistake in reported(judged, row, player) {
+                let index = mistake.ply as usize - 1;
+                let position = before[index];
+                self.wait_for_live_searches().await;
+                let _permit = self.search_permits.acquire().await.map_err(|_| {
+                    InternalError::Inconsistent("the search permits are closed".into())
+                })?;
+                let why = tokio::task::spawn_blocking(move || mistake_lines(&position, &mistake))
+                    .await
+                    .map_err(InternalError::from)?;
+                judged[index].why = Some(why);
+            }
+        }
+        Ok(())
     }
 
     /// How many analyses of this kind of front end wait to be done (one that ends with its input waits
@@ -340,7 +371,8 @@ impl Core {
 
 /// How judging a match ended.
 enum Judged {
-    Done(Box<MatchRow>, Vec<JudgedMove>),
+    /// The match, its moves and each move judged.
+    Done(Box<MatchRow>, Vec<MoveRow>, Vec<JudgedMove>),
     /// The match is gone, or not over: nothing to analyse.
     NotOver,
     /// This process's claim ran out and another process took the analysis over.
@@ -456,11 +488,35 @@ fn replay_buttons(
         .collect()
 }
 
-/// The move `ply` if the analysis reports it among its mover's biggest mistakes.
-fn reported_mistake(verdict: &[JudgedMove], ply: u32, played: &MatchMove) -> Option<JudgedMove> {
-    analysis::worst_mistakes(verdict, played.record.mover, MISTAKES_SHOWN)
+/// The mistakes the verdict reports for `player` ([`analysis::reported_mistakes`]): those that changed
+/// the outcome most, never a won match's slips that came back.
+fn reported(verdict: &[JudgedMove], row: &MatchRow, player: Player) -> Vec<JudgedMove> {
+    let won = row.game.result().and_then(|r| r.winner) == Some(player);
+    analysis::reported_mistakes(verdict, player, won, MISTAKES_SHOWN)
+}
+
+/// The move `ply` if the analysis reports it among its mover's mistakes.
+fn reported_mistake(
+    verdict: &[JudgedMove],
+    row: &MatchRow,
+    ply: u32,
+    played: &MatchMove,
+) -> Option<JudgedMove> {
+    reported(verdict, row, played.record.mover)
         .into_iter()
         .find(|m| m.ply == ply)
+}
+
+/// Why a reported mistake was one, in words, from the position it was played in (none for an analysis
+/// made before mistakes had their lines).
+fn why_words(row: &MatchRow, moves: &[MoveRow], judged: &JudgedMove) -> Vec<Text> {
+    let Some(why) = &judged.why else {
+        return Vec::new();
+    };
+    match replay_to(row, moves, judged.ply - 1) {
+        Ok((game, _)) => mistake_why_words(game.position(), why, &row.names),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// The line under a replay's picture on a reported mistake: `Mistake: house 9 was better (about 2 houses)`.
@@ -516,7 +572,8 @@ pub fn replay_words(
     played: Option<&MatchMove>,
     verdict: Option<&[JudgedMove]>,
 ) -> (Vec<Text>, Option<JudgedMove>) {
-    let mistake = played.and_then(|played| verdict.and_then(|v| reported_mistake(v, ply, played)));
+    let mistake =
+        played.and_then(|played| verdict.and_then(|v| reported_mistake(v, row, ply, played)));
     let mut lines = vec![replay_headline(row)];
     match played {
         None => lines.push(Text::message(
@@ -548,16 +605,20 @@ pub fn replay_words(
                     ply < moves.len() as u32,
                 ));
             }
-            if let Some(judged) = mistake {
-                lines.push(mistake_line(&judged));
+            if let Some(judged) = &mistake {
+                lines.push(Text::list(
+                    std::iter::once(mistake_line(judged)).chain(why_words(row, moves, judged)),
+                    " ",
+                ));
             }
         }
     }
     (lines, mistake)
 }
 
-/// The computer's verdict on a finished match: a heading, then each player's worst mistakes.
-pub fn verdict_words(row: &MatchRow, verdict: &[JudgedMove]) -> Vec<Text> {
+/// The computer's verdict on a finished match (its `moves`, for the lines that show why): a heading, then
+/// each player's mistakes that changed the outcome most.
+pub fn verdict_words(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) -> Vec<Text> {
     let names = &row.names;
     let mut lines = vec![Text::message(
         "analysis-heading",
@@ -569,7 +630,7 @@ pub fn verdict_words(row: &MatchRow, verdict: &[JudgedMove]) -> Vec<Text> {
         ],
     )];
     for player in [Player::South, Player::North] {
-        let mistakes = analysis::worst_mistakes(verdict, player, MISTAKES_SHOWN);
+        let mistakes = reported(verdict, row, player);
         let name = ("player", Arg::player(names.get(player)));
         if mistakes.is_empty() {
             lines.push(Text::message("analysis-no-mistake", [name]));
@@ -578,7 +639,7 @@ pub fn verdict_words(row: &MatchRow, verdict: &[JudgedMove]) -> Vec<Text> {
         lines.push(Text::message("analysis-mistakes", [name]));
         for m in mistakes {
             let j = &m.judgement;
-            lines.push(Text::message(
+            let told = Text::message(
                 "analysis-mistake",
                 [
                     ("ply", Arg::number(m.ply)),
@@ -588,15 +649,22 @@ pub fn verdict_words(row: &MatchRow, verdict: &[JudgedMove]) -> Vec<Text> {
                     ("best", Arg::number(j.best.label())),
                     ("cost", Arg::Text(cost_words(j.cost_read()))),
                 ],
-            ));
+            );
+            let why = why_words(row, moves, &m);
+            lines.push(Text::list(std::iter::once(told).chain(why), " "));
         }
     }
     lines
 }
 
 /// The analysis's verdict: each player's biggest mistakes, and a button to replay the match with them.
-fn verdict_reply(row: &MatchRow, verdict: &[JudgedMove], private: bool) -> Reply {
-    let lines = verdict_words(row, verdict);
+fn verdict_reply(
+    row: &MatchRow,
+    moves: &[MoveRow],
+    verdict: &[JudgedMove],
+    private: bool,
+) -> Reply {
+    let lines = verdict_words(row, moves, verdict);
     let mut reply = Reply::public(Text::lines(lines));
     if private {
         reply.make_private();

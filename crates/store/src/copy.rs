@@ -41,6 +41,7 @@ pub const TABLES: &[&str] = &[
     "puzzle_ratings",
     "puzzle_attempts",
     "lessons_passed",
+    "rated_puzzles",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is

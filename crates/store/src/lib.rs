@@ -81,8 +81,8 @@ pub use players::{
 };
 pub use puzzles::{
     answer_puzzle, current_puzzle, insert_puzzle_attempt, load_puzzle_attempt, load_puzzle_rating,
-    puzzle_attempt_of, puzzles_shown, save_puzzle_rating, PuzzleAnswer, PuzzleAttempt, PuzzleForm,
-    PuzzleRating,
+    load_puzzle_standing, puzzle_attempt_of, puzzle_standings, puzzles_shown, save_puzzle_rating,
+    save_puzzle_standing, PuzzleAnswer, PuzzleAttempt, PuzzleForm, PuzzleRating, PuzzleStanding,
 };
 pub use ratings::{
     current_streaks, insert_history, leaderboard, load_rating, rating_history, save_rating,

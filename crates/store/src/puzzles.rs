@@ -229,3 +229,89 @@ pub async fn answer_puzzle(tx: &mut WriteTx, id: i64, answer: PuzzleAnswer) -> S
     .await?;
     Ok(updated.rows_affected() == 1)
 }
+
+/// A puzzle's own rating (Glicko-2), moved by its answers, and its record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleStanding {
+    /// The puzzle's key.
+    pub puzzle: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Answers that counted (a player's first answer to it), and how many were right.
+    pub answers: u32,
+    pub solved: u32,
+}
+
+const STANDING: &str =
+    "SELECT puzzle, rating, deviation, volatility, answers, solved FROM rated_puzzles";
+
+fn standing_of(row: &AnyRow) -> StoreResult<PuzzleStanding> {
+    Ok(PuzzleStanding {
+        puzzle: row.col("puzzle")?,
+        rating: row.col("rating")?,
+        deviation: row.col("deviation")?,
+        volatility: row.col("volatility")?,
+        answers: row.int("answers")?,
+        solved: row.int("solved")?,
+    })
+}
+
+/// The rating of `puzzle`, once it has been answered.
+pub async fn load_puzzle_standing<'e, E>(db: E, puzzle: &str) -> StoreResult<Option<PuzzleStanding>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let sql = format!("{STANDING} WHERE puzzle = $1");
+    let row = sqlx::query(&sql).bind(puzzle).fetch_optional(db).await?;
+    row.as_ref().map(standing_of).transpose()
+}
+
+/// The ratings of those of `puzzles` (keys) that have been answered. Asked by key, a few hundred at a
+/// time: the table also holds every server's own puzzles, which a set's choice never needs.
+pub async fn puzzle_standings(
+    db: &sqlx::AnyPool,
+    puzzles: &[String],
+) -> StoreResult<Vec<PuzzleStanding>> {
+    let mut standings = Vec::new();
+    for keys in puzzles.chunks(STANDINGS_AT_ONCE) {
+        let marks: Vec<String> = (1..=keys.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("{STANDING} WHERE puzzle IN ({})", marks.join(", "));
+        let mut query = sqlx::query(&sql);
+        for key in keys {
+            query = query.bind(key);
+        }
+        for row in query.fetch_all(db).await? {
+            standings.push(standing_of(&row)?);
+        }
+    }
+    Ok(standings)
+}
+
+/// Keys asked for in one query: well under SQLite's and PostgreSQL's limits on bound values.
+const STANDINGS_AT_ONCE: usize = 500;
+
+/// Writes a puzzle's rating and record.
+pub async fn save_puzzle_standing(
+    tx: &mut WriteTx,
+    s: &PuzzleStanding,
+    now_ms: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO rated_puzzles (puzzle, rating, deviation, volatility, answers, solved, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+            volatility = excluded.volatility, answers = excluded.answers, solved = excluded.solved,
+            updated_at = excluded.updated_at",
+    )
+    .bind(&s.puzzle)
+    .bind(s.rating)
+    .bind(s.deviation)
+    .bind(s.volatility)
+    .bind(i64::from(s.answers))
+    .bind(i64::from(s.solved))
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

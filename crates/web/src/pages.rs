@@ -772,7 +772,7 @@ async fn match_or_record(
         }
         if let Some(judged) = &judged {
             verdict.extend(
-                namnam_core::verdict_words(row, judged)
+                namnam_core::verdict_words(row, moves, judged)
                     .iter()
                     .map(|line: &Text| shown_in(line, language)),
             );

@@ -160,13 +160,18 @@ async fn export_replay_and_analysis_through_discord() {
     let verdict = fx
         .fake
         .wait_for("the verdict in #general", |s| {
-            posted(s, GENERAL, "biggest mistakes")
+            posted(s, GENERAL, "mistakes that mattered most")
         })
         .await;
     let alice_part = verdict.content().split("\nbob").next().unwrap().to_owned();
     assert!(
         alice_part.contains(&format!("move {blunder} (round 1, move {blunder})")),
         "the planted blunder, move {blunder}, is named: {}",
+        verdict.content()
+    );
+    assert!(
+        alice_part.contains(" Why: house ") && alice_part.contains(", bob's "),
+        "with the line that shows why: {}",
         verdict.content()
     );
     assert!(

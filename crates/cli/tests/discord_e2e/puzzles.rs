@@ -136,6 +136,11 @@ async fn a_puzzle_through_discord_wrong_then_right() {
         "{content}"
     );
     assert!(content.contains("no streak (best 0)"), "{content}");
+    // The puzzle's own rating: a newcomer's answer does not move it yet.
+    assert!(
+        content.contains("This puzzle's rating: 1300 (your answers move it"),
+        "{content}"
+    );
     assert!(
         content.contains("**Why**: you play house 12, taking 4 seeds, and the round ends"),
         "the answer's line: {content}"

@@ -54,7 +54,7 @@ async fn a_puzzle_is_shown_answered_and_counted_in_the_console(backend: Backend)
     let shown = after("alice puzzle");
     assert!(
         shown.contains(
-            "(only alice sees this)\nPuzzle (difficulty 2 of 3). North to move: find the move that wins the most."
+            "(only alice sees this)\nPuzzle (difficulty 1 of 3). North to move: find the move that wins the most."
         ),
         "{shown}"
     );

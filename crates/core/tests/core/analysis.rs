@@ -5,6 +5,7 @@ use namnam_core::RecordRefusal;
 use namnam_model::MatchId;
 use std::sync::Arc;
 
+use namnam_ai::analysis::Outlook;
 use namnam_core::{Core, CoreConfig, ManualClock, UserError};
 use namnam_store::{self as store, Store};
 
@@ -13,6 +14,7 @@ use crate::common::{Backend, Harness, TestDb, START_MS};
 on_both_backends!(
     the_analysis_names_a_planted_blunder,
     an_analysis_is_done_once_by_whoever_holds_it,
+    a_won_match_is_not_blamed_for_its_last_moves,
 );
 
 /// The nodes the test's analysis searches with: a tenth of the bot's, to stay quick.
@@ -74,13 +76,26 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
         .split("\nbob")
         .next()
         .expect("alice's part comes first");
+    let named = alice_part
+        .lines()
+        .find(|l| {
+            l.starts_with(&format!(
+                "- move {ply} (round 1, move {ply}): house {}",
+                blunder.played
+            ))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "the planted blunder (move {ply}, house {}) is named:\n{verdict}",
+                blunder.played
+            )
+        });
+    // With the line that shows why, as a puzzle's answer: the better move and the best replies, then
+    // the blunder and bob's reply that punished it.
+    assert!(named.contains(" Why: house "), "{named}");
     assert!(
-        alice_part.contains(&format!(
-            "- move {ply} (round 1, move {ply}): house {}",
-            blunder.played
-        )),
-        "the planted blunder (move {ply}, house {}) is named:\n{verdict}",
-        blunder.played
+        named.contains(&format!(". After house {}, bob's ", blunder.played)),
+        "{named}"
     );
     // Stored with its post, in one transaction: the poster has it.
     let pending: Vec<String> =
@@ -123,6 +138,7 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     );
     assert!(replayed.contains("⚠"), "{replayed}");
     assert!(replayed.contains("was better"), "{replayed}");
+    assert!(replayed.contains(" Why: house "), "{replayed}");
     let before = h
         .ok(
             "carol",
@@ -168,4 +184,86 @@ async fn an_analysis_is_done_once_by_whoever_holds_it(backend: Backend) {
         "the process that lost its claim cannot overwrite the verdict"
     );
     tx.rollback().await.unwrap();
+}
+
+/// A three-round match alice (level 4) wins against bob (level 2): in its last moves the search sees her win forced, and some of
+/// her moves let it wait (a longer way, or one past the search's horizon). Those changed nothing: she won.
+/// The analysis names none of them, and none of her moves from a won position; what it names of hers
+/// came while the match could still turn.
+async fn a_won_match_is_not_blamed_for_its_last_moves(backend: Backend) {
+    let h = harness(backend).await;
+    let start = h
+        .start_match("games", "alice", "bob", "first:challenger rounds:3")
+        .await;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
+    crate::planted::play_out(
+        &h.core,
+        match_id,
+        [("alice", 4), ("bob", 2)],
+        |user, line| h.request("games", user, line),
+    )
+    .await;
+    let row = store::load_match(h.core.store().reader(), match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        row.game.result().and_then(|r| r.winner),
+        Some(namnam_game::Player::South),
+        "alice (South) wins"
+    );
+    h.ok_in("games", "bob", &format!("analyse match:{match_id}"))
+        .await;
+    let notice = h.core.analyse_next().await.unwrap().expect("the analysis");
+    let verdict = notice.reply.text.plain();
+    println!("{verdict}");
+    let judged = store::analysis_of(h.core.store().reader(), match_id)
+        .await
+        .unwrap()
+        .and_then(|a| a.verdict)
+        .expect("the stored verdict");
+    let won_already = |ply: u32| {
+        let j = &judged[ply as usize - 1].judgement;
+        j.outlooks().0 == Outlook::Won
+    };
+    // The old analysis named these: her mistakes with her win already forced.
+    let waits: Vec<u32> = judged
+        .iter()
+        .filter(|m| m.judgement.mover == namnam_game::Player::South)
+        .filter(|m| m.judgement.is_mistake() && won_already(m.ply))
+        .map(|m| m.ply)
+        .collect();
+    assert!(!waits.is_empty(), "the match has such moves: {judged:?}");
+    // What the analysis named before (each player's three costliest moves), for the record.
+    let mut costliest: Vec<_> = judged
+        .iter()
+        .filter(|m| m.judgement.mover == namnam_game::Player::South && m.judgement.is_mistake())
+        .collect();
+    costliest.sort_by_key(|m| (std::cmp::Reverse(m.judgement.cost()), m.ply));
+    for m in costliest.iter().take(3) {
+        let j = &m.judgement;
+        println!(
+            "before, alice: move {} house {} (house {} better): {:?}",
+            m.ply,
+            j.played.label(),
+            j.best.label(),
+            j.cost_read()
+        );
+    }
+    let alice_part = verdict.split("\nbob").next().unwrap();
+    let named: Vec<u32> = alice_part
+        .lines()
+        .filter_map(|l| l.strip_prefix("- move "))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    for ply in &named {
+        assert!(
+            !won_already(*ply),
+            "move {ply} named from a won position:\n{verdict}"
+        );
+    }
+    assert!(
+        !alice_part.contains("let a won match slip"),
+        "her win came back:\n{verdict}"
+    );
 }

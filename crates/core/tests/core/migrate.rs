@@ -178,6 +178,18 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     namnam_store::save_puzzle_rating(&mut tx, &rating, START_MS + 1)
         .await
         .unwrap();
+    // The puzzle she answered, rated by its answers.
+    let standing = namnam_store::PuzzleStanding {
+        puzzle: "selfplay:1:1:0".into(),
+        rating: 1287.25,
+        deviation: 341.5,
+        volatility: 0.06,
+        answers: 1,
+        solved: 1,
+    };
+    namnam_store::save_puzzle_standing(&mut tx, &standing, START_MS + 1)
+        .await
+        .unwrap();
     // The server's daily puzzle: a day's post with alice's answer, its first match mined, a puzzle found.
     let daily = namnam_store::DailyPuzzle {
         server: SERVER,

@@ -53,6 +53,93 @@ fn puzzle_buttons(reply: &Reply) -> (i64, Vec<u8>) {
     (attempt.expect("house buttons"), houses)
 }
 
+async fn puzzle_standing(h: &Harness, key: &str) -> store::PuzzleStanding {
+    store::load_puzzle_standing(h.core.store().reader(), key)
+        .await
+        .unwrap()
+        .expect("the puzzle's rating")
+}
+
+/// `user` with a settled puzzle rating: many puzzles answered, a narrow deviation.
+async fn settle(h: &Harness, user: &str, rating: f64) {
+    let player = TestNames.user(user).unwrap().id;
+    let settled = PuzzleRating {
+        player,
+        rating,
+        deviation: 60.0,
+        volatility: 0.06,
+        attempts: 40,
+        solved: 20,
+        streak: 0,
+        best_streak: 3,
+    };
+    let mut tx = h.core.store().begin().await.unwrap();
+    let human = namnam_model::PlayerKind::Human;
+    store::ensure_player(&mut tx, player, user, human, 0)
+        .await
+        .unwrap();
+    store::save_puzzle_rating(&mut tx, &settled, 0)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+/// Each puzzle is rated by its answers: a settled player's wrong answer raises the puzzle, a right one
+/// lowers it, and the answer says so; a settled player is offered the puzzle nearest their rating.
+async fn answers_move_the_puzzles_own_rating(backend: Backend) {
+    let h = harness(backend).await;
+    settle(&h, "frank", 1500.0).await;
+    settle(&h, "grace", 1300.0).await;
+    // frank (1500) is offered the puzzle at 1500: difficulty 2, the South one.
+    let shown = h.ok("frank", "puzzle").await;
+    assert!(
+        shown
+            .text
+            .plain()
+            .starts_with("Puzzle (difficulty 2 of 3). South"),
+        "{}",
+        shown.text
+    );
+    let wrong = h.ok("frank", "puzzle answer house:1").await;
+    let harder = puzzle_standing(&h, "selfplay:1:2:0").await;
+    assert!(harder.rating > 1500.0, "{harder:?}");
+    assert_eq!((harder.answers, harder.solved), (1, 0));
+    let rise = (harder.rating.round() - 1500.0) as i64;
+    assert!(
+        wrong.text.plain().contains(&format!(
+            "This puzzle's rating: {} (+{rise}), after 1 answer.",
+            harder.rating.round()
+        )),
+        "{}",
+        wrong.text
+    );
+    // grace (1300) is offered the easiest, and solves it: the puzzle's rating goes down.
+    let shown = h.ok("grace", "puzzle").await;
+    assert!(
+        shown.text.plain().contains("North to move"),
+        "{}",
+        shown.text
+    );
+    let right = h.ok("grace", "puzzle answer house:12").await;
+    assert!(right.text.plain().starts_with("Right"), "{}", right.text);
+    let easier = puzzle_standing(&h, "selfplay:1:1:0").await;
+    assert!(easier.rating < 1300.0, "{easier:?}");
+    assert!(
+        easier.deviation < 350.0,
+        "it learnt from the answer: {easier:?}"
+    );
+    assert_eq!((easier.answers, easier.solved), (1, 1));
+    let drop = (1300.0 - easier.rating.round()) as i64;
+    assert!(
+        right
+            .text
+            .plain()
+            .contains(&format!("(−{drop}), after 1 answer.")),
+        "{}",
+        right.text
+    );
+}
+
 async fn rating_of(h: &Harness, user: &str) -> PuzzleRating {
     store::load_puzzle_rating(h.core.store().reader(), TestNames.user(user).unwrap().id)
         .await
@@ -80,12 +167,12 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
         none.text
     );
 
-    // A new player (1500) is offered difficulty 2: the North puzzle.
+    // A new player is offered the easiest first: the North puzzle, difficulty 1.
     let shown = h.ok("alice", "puzzle").await;
     assert!(shown.is_private());
     assert_eq!(
         shown.text.plain(),
-        "Puzzle (difficulty 2 of 3). North to move: find the move that wins the most."
+        "Puzzle (difficulty 1 of 3). North to move: find the move that wins the most."
     );
     assert!(shown.board.picture.is_some(), "the board's picture");
     assert!(shown.board.state.is_none() && shown.board.position.is_some());
@@ -180,6 +267,8 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     assert_eq!(lines[1], "What it teaches: a capture with the last seed.");
     let after_wrong = rating_of(&h, "alice").await;
     assert!(after_wrong.rating < 1500.0, "{after_wrong:?}");
+    // A first wrong answer, to a puzzle still provisional, costs little (Glicko-2 alone: about 231).
+    assert!(after_wrong.rating > 1400.0, "{after_wrong:?}");
     assert_eq!(
         (after_wrong.attempts, after_wrong.solved, after_wrong.streak),
         (1, 0, 0)
@@ -191,6 +280,16 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
             "Puzzle rating {}? (−{drop}); no streak (best 0).",
             after_wrong.rating.round()
         )
+    );
+    // A newcomer's answer does not move the puzzle.
+    assert_eq!(
+        lines[3],
+        "This puzzle's rating: 1300 (your answers move it once your own puzzle rating settles)."
+    );
+    let standing = puzzle_standing(&h, "selfplay:1:1:0").await;
+    assert_eq!(
+        (standing.rating, standing.answers, standing.solved),
+        (1300.0, 1, 0)
     );
     assert!(
         wrong.board.picture.is_some(),
@@ -256,7 +355,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
         (2, 1, 1)
     );
     assert!(line.contains("(+"), "{line}");
-    assert!(line.ends_with("1 solved in a row (best 1)."), "{line}");
+    assert!(line.contains("1 solved in a row (best 1).\n"), "{line}");
     assert!(right.board.animation.is_some() && right.board.more_animations.is_empty());
 
     // The last puzzle, right again: a streak of two.
@@ -362,7 +461,7 @@ async fn a_puzzle_speaks_french(backend: Backend) {
     assert_eq!(shown.language, Language::French);
     assert_eq!(
         shown.text.plain_in(Language::French),
-        "Problème (difficulté 2 sur 3). Nord joue : trouvez le coup qui gagne le plus."
+        "Problème (difficulté 1 sur 3). Nord joue : trouvez le coup qui gagne le plus."
     );
     let (attempt, _) = puzzle_buttons(&shown);
     request.command = ActionId::PuzzleAnswer {
@@ -380,6 +479,10 @@ async fn a_puzzle_speaks_french(backend: Backend) {
         "{text}"
     );
     assert!(text.contains("Cote des problèmes"), "{text}");
+    assert!(
+        text.contains("Cote de ce problème : 1300 (vos réponses la feront bouger"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -453,7 +556,7 @@ async fn a_move_as_good_as_the_answer_is_judged_right(backend: Backend) {
     let puzzle = namnam_ai::puzzles::Puzzle {
         source: namnam_ai::puzzles::Source::Match { id: 1, ply: 3 },
         position,
-        ..test_set()[0]
+        ..test_set()[1]
     };
     let key = puzzle.source.to_string();
     h.ok("admin", "admin settings daily-puzzle:#puzzles").await;
@@ -502,8 +605,125 @@ async fn a_move_as_good_as_the_answer_is_judged_right(backend: Backend) {
 
 on_both_backends!(
     a_move_as_good_as_the_answer_is_judged_right,
+    answers_move_the_puzzles_own_rating,
     a_wrong_answer_then_right_ones_move_the_puzzle_rating,
     the_puzzle_rating_is_one_across_servers,
     two_presses_at_once_count_once(flavor = "multi_thread", worker_threads = 2),
     a_puzzle_speaks_french,
 );
+
+/// Ten puzzles of the built-in set, chosen by a fixed seed, each answered once (wrongly, with the first
+/// legal house that is not the answer, for every other one): each explanation is printed (`--nocapture`:
+/// the sample) and checked against the engine. Its "Why" starts with the answer and follows
+/// the moves the line names, legal one after another; a wrong answer's punishing reply is a legal
+/// reply to it.
+#[tokio::test]
+async fn ten_built_in_puzzles_explained() {
+    let set = namnam_ai::puzzles::built_in();
+    let mut rng = namnam_game::rng::SeededRng::new(50);
+    let mut picked = Vec::new();
+    while picked.len() < 10 {
+        let i = rng.below(set.len());
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    let chosen: Vec<_> = picked.iter().map(|&i| set[i]).collect();
+    let h = Harness::with_config(
+        Backend::Sqlite,
+        CoreConfig {
+            puzzles: Arc::new(chosen.clone()),
+            ..Default::default()
+        },
+    )
+    .await;
+    let mut answered = Vec::new();
+    for i in 0..chosen.len() {
+        let shown = h.ok("alice", "puzzle").await;
+        let (attempt, houses) = puzzle_buttons(&shown);
+        let puzzle = chosen
+            .iter()
+            .find(|p| !answered.contains(&p.source) && shown.board.position == Some(p.position))
+            .expect("one of the ten");
+        answered.push(puzzle.source);
+        let wrong = houses
+            .iter()
+            .copied()
+            .find(|&h| h != puzzle.best.label())
+            .filter(|_| i % 2 == 0);
+        let house = wrong.unwrap_or(puzzle.best.label());
+        let reply = h
+            .press(
+                "alice",
+                ActionId::PuzzleAnswer {
+                    attempt,
+                    house: self::house(i64::from(house)),
+                },
+            )
+            .await
+            .expect("an answer");
+        let text = reply.text.plain();
+        println!(
+            "--- {} ({}), answered house {house}\n{text}\n",
+            puzzle.source,
+            shown.text.plain()
+        );
+        let why = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Why: "))
+            .unwrap_or_else(|| panic!("a why: {text}"));
+        check_line(&puzzle.position, why);
+        assert!(
+            why.starts_with(&format!("you play house {}", puzzle.best.label())),
+            "{why}"
+        );
+        if let Some(wrong) = wrong {
+            let against = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Against yours, "))
+                .unwrap_or_else(|| panic!("the punishing reply: {text}"));
+            let after = puzzle
+                .position
+                .play(self::house(i64::from(wrong)))
+                .unwrap()
+                .after;
+            let replied: i64 = against
+                .split("house ")
+                .nth(1)
+                .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("a house: {against}"));
+            assert!(after.is_legal(self::house(replied)), "{against}");
+        }
+    }
+}
+
+/// Plays the moves a "Why" names (`you play house 7, taking 4 seeds; North replies with house 9; …`)
+/// from `position`, checking each is legal and takes what it says.
+fn check_line(position: &namnam_game::Position, why: &str) {
+    let mut at = *position;
+    for ply in why.trim_end_matches('.').split("; ") {
+        let label: i64 = ply
+            .split("house ")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a house in {ply:?}"));
+        let record = at
+            .play(house(label))
+            .unwrap_or_else(|e| panic!("{ply:?} is not legal: {e}"));
+        let taken: u32 = record
+            .captures()
+            .filter(|c| c.player == record.mover)
+            .map(|c| u32::from(c.seeds))
+            .sum();
+        match taken {
+            0 => assert!(!ply.contains("taking"), "{ply:?} takes nothing"),
+            n => assert!(
+                ply.contains(&format!("taking {n} seed")),
+                "{ply:?} takes {n}"
+            ),
+        }
+        at = record.after;
+    }
+}

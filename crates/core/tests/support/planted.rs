@@ -65,3 +65,34 @@ pub async fn play_with_blunder(
     }
     planted.expect("the blunderer had a blunder to make")
 }
+
+/// Plays match `match_id` (in progress) to its end, each player the computer's moves at their level
+/// (`players`: name and level), seeded by the move's number so that the match is the same every run.
+pub async fn play_out(
+    core: &Core,
+    match_id: MatchId,
+    players: [(&str, u8); 2],
+    ask: impl Fn(&str, &str) -> Request,
+) {
+    for ply in 1..=2_000u64 {
+        let row = store::load_match(core.store().reader(), match_id)
+            .await
+            .unwrap()
+            .expect("the match");
+        let Some(to_move) = row.game.to_move() else {
+            return;
+        };
+        let mover = row.names.get(to_move).to_owned();
+        let (_, level) = players
+            .iter()
+            .find(|(name, _)| *name == mover)
+            .expect("a player of the match");
+        let level = Level::new(i64::from(*level)).unwrap();
+        let house = choose_match_move(&row.game, level, ply).unwrap().house;
+        let line = format!("move house:{}", house.label());
+        core.try_handle(&ask(&mover, &line))
+            .await
+            .unwrap_or_else(|e| panic!("{mover}: {line}: {e}"));
+    }
+    panic!("the match did not end in 2 000 moves");
+}

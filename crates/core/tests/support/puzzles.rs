@@ -53,12 +53,12 @@ fn puzzle(game: u32, position: Position, best: u8, theme: Theme, traps: u8) -> P
     }
 }
 
-/// Three puzzles: `selfplay:1:1:0` (South, difficulty 1), `selfplay:1:2:0` (North, difficulty 2) and
-/// `selfplay:1:3:0` (South, difficulty 3). A new player (rated 1500) is offered the North one first.
+/// Three puzzles: `selfplay:1:1:0` (North, difficulty 1), `selfplay:1:2:0` (South, difficulty 2) and
+/// `selfplay:1:3:0` (South, difficulty 3). A new player is offered the easiest first: the North one.
 pub fn test_set() -> Vec<Puzzle> {
     vec![
-        puzzle(1, south_position(), 6, Theme::EndsRound, 0),
-        puzzle(2, north_position(), 12, Theme::LastSeedCapture, 1),
+        puzzle(1, north_position(), 12, Theme::LastSeedCapture, 0),
+        puzzle(2, south_position(), 6, Theme::EndsRound, 1),
         puzzle(3, south_position(), 6, Theme::MidLapCapture, 2),
     ]
 }

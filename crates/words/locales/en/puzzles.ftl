@@ -39,6 +39,13 @@ puzzle-rating = Puzzle rating { $rating } ({ $change }); { $streak ->
     [one] { $streak } solved in a row
    *[other] { $streak } solved in a row
 } (best { $best }).
+# The puzzle's own rating after the answer: a right answer lowers it, a wrong one raises it ($change signed).
+puzzle-its-rating = This puzzle's rating: { $rating } ({ $change }), after { $answers ->
+    [one] { $answers } answer
+   *[other] { $answers } answers
+}.
+# A newcomer's answer does not move the puzzle (their own rating is still wide open).
+puzzle-its-rating-unmoved = This puzzle's rating: { $rating } (your answers move it once your own puzzle rating settles).
 # The animations' order in a wrong answer's message.
 puzzle-animations = The pictures: where the best line leads, then the best move, then yours.
 # Why the answer is right: its line, the answer and the best replies, at most four moves ("you play house 7,

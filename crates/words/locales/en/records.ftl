@@ -20,9 +20,22 @@ replay-picture-mistake = Mistake: house { $best } was better ({ $cost })
 
 ## analyse: the computer's verdict on a finished match.
 analysis-heading = The computer's analysis of match #{ $id }: { $south } against { $north }, { $moves } moves.
-analysis-no-mistake = { $player }: no move that gave away a seed or more.
-analysis-mistakes = { $player }'s biggest mistakes:
+analysis-no-mistake = { $player }: no move that gave away a seed or more while the match could still turn.
+analysis-mistakes = { $player }'s mistakes that mattered most:
 analysis-mistake = - move { $ply } (round { $round }, move { $in_round }): house { $played }; house { $best } was better: { $cost }.
+# Why a mistake was one, after it (as a puzzle's answer is explained): the better move and the best
+# replies, then the move played and the reply that punished it. The mistake's mover's own moves are
+# "house 9", the other player's "bob's 7"; $what is puzzle-line-takes (", taking 4 seeds").
+analysis-why = Why: { $line }.
+analysis-punished = After house { $played }, { $reply }.
+analysis-line-own = house { $house }{ $what }{ $ends ->
+    [1] , ending the round
+   *[0] {""}
+}
+analysis-line-other = { $player }'s { $house }{ $what }{ $ends ->
+    [1] , ending the round
+   *[0] {""}
+}
 
 ## What a mistake cost.
 cost-won-turned-lost = it turned a won match into a lost one

@@ -36,6 +36,11 @@ puzzle-rating = Cote des problèmes { $rating } ({ $change }) ; { $streak ->
     [one] { $streak } résolu d'affilée
    *[other] { $streak } résolus d'affilée
 } (record { $best }).
+puzzle-its-rating = Cote de ce problème : { $rating } ({ $change }), après { $answers ->
+    [one] { $answers } réponse
+   *[other] { $answers } réponses
+}.
+puzzle-its-rating-unmoved = Cote de ce problème : { $rating } (vos réponses la feront bouger quand votre propre cote des problèmes sera établie).
 puzzle-animations = Les images : là où mène la meilleure suite, puis le meilleur coup, puis le vôtre.
 puzzle-why = **Pourquoi** : { $line }.
 puzzle-line-you = vous jouez la case { $house }{ $what }

@@ -20,9 +20,19 @@ replay-picture-mistake = Erreur : la case { $best } était meilleure ({ $cost })
 
 ## analyse: the computer's verdict on a finished match.
 analysis-heading = L'analyse de la partie n° { $id } par l'ordinateur : { $south } contre { $north }, { $moves } coups.
-analysis-no-mistake = { $player } : aucun coup qui ait cédé une graine ou plus.
-analysis-mistakes = Les plus grosses erreurs de { $player } :
+analysis-no-mistake = { $player } : aucun coup qui ait cédé une graine ou plus tant que la partie pouvait tourner.
+analysis-mistakes = Les erreurs de { $player } qui ont le plus compté :
 analysis-mistake = - coup { $ply } (manche { $round }, coup { $in_round }) : case { $played } ; la case { $best } était meilleure : { $cost }.
+analysis-why = Pourquoi : { $line }.
+analysis-punished = Après la case { $played }, { $reply }.
+analysis-line-own = case { $house }{ $what }{ $ends ->
+    [1] , qui clôt la manche
+   *[0] {""}
+}
+analysis-line-other = le { $house } de { $player }{ $what }{ $ends ->
+    [1] , qui clôt la manche
+   *[0] {""}
+}
 
 ## What a mistake cost.
 cost-won-turned-lost = il a changé une partie gagnée en partie perdue

@@ -1,0 +1,308 @@
+//! Puzzles rated both ways, as lichess rates its puzzles: each first answer is a Glicko-2 game between the
+//! player and the puzzle, so that a right answer raises the player and lowers the puzzle, and a wrong one
+//! the other way round. Two of lichess's weights keep the numbers honest while either side is new:
+//!
+//! - a player's step is damped while the puzzle is provisional (its own rating still unsure): a first
+//!   wrong answer to a puzzle nobody has settled costs little;
+//! - a player whose rating is still wide open (a newcomer) does not move the puzzle: their answer says
+//!   little about it yet.
+//!
+//! A puzzle starts at its difficulty's rating with Glicko-2's widest deviation, and which puzzle comes
+//! next is chosen by the puzzles' ratings: the easiest first for a newcomer, then the ones near the
+//! player's own.
+
+use namnam_ai::puzzles::Puzzle;
+use namnam_store::PuzzleRating;
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+use std::collections::{HashMap, HashSet};
+
+/// A puzzle whose deviation is at least this is provisional: a player's step against it is damped.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A player whose deviation is at least this does not move a puzzle's rating.
+pub const CLUELESS_DEVIATION: f64 = 230.0;
+
+/// The share of a player's Glicko-2 step kept against a provisional puzzle: most of a right answer's, a
+/// third of a wrong one's (lichess's 1 − 0.2 and 1 − 0.7).
+const DAMPED_RIGHT: f64 = 0.8;
+const DAMPED_WRONG: f64 = 0.3;
+
+/// Answers a player gives before the puzzles are chosen by their rating: until then, the easiest ones.
+pub const FIRST_EASIEST: u32 = 5;
+
+/// How far above the easiest unseen puzzle a newcomer's next one may be.
+pub const AS_EASY_WITHIN: f64 = 50.0;
+
+/// How far from the player's rating a puzzle may be and still fit: the first unseen one in the offered
+/// order within this, else the nearest.
+pub const FITS_WITHIN: f64 = 150.0;
+
+/// A puzzle of `difficulty` (1, 2, 3) that nobody has answered yet: its difficulty's rating, as unsure as
+/// Glicko-2 starts anyone.
+pub fn puzzle_start(difficulty: u8) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: match difficulty {
+            0 | 1 => 1300.0,
+            2 => 1500.0,
+            _ => 1700.0,
+        },
+        ..Glicko2Rating::new()
+    }
+}
+
+/// A player's puzzle rating as Glicko-2 reads it.
+pub fn player_glicko(r: &PuzzleRating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+/// Both ratings after one answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rated {
+    pub player: Glicko2Rating,
+    pub puzzle: Glicko2Rating,
+}
+
+/// One answer, `solved` or not, by `player` to `puzzle`: Glicko-2 for both, then the weights above.
+pub fn rate(player: &Glicko2Rating, puzzle: &Glicko2Rating, solved: bool) -> Rated {
+    let outcome = match solved {
+        true => Outcomes::WIN,
+        false => Outcomes::LOSS,
+    };
+    let (player_raw, puzzle_raw) = glicko2(player, puzzle, &outcome, &Glicko2Config::new());
+    let weight = match (puzzle.deviation >= PROVISIONAL_DEVIATION, solved) {
+        (false, _) => 1.0,
+        (true, true) => DAMPED_RIGHT,
+        (true, false) => DAMPED_WRONG,
+    };
+    Rated {
+        player: towards(player, &player_raw, weight),
+        puzzle: match player.deviation >= CLUELESS_DEVIATION {
+            true => *puzzle,
+            false => puzzle_raw,
+        },
+    }
+}
+
+/// `from` moved `weight` of the way to `to`, each of the three numbers.
+fn towards(from: &Glicko2Rating, to: &Glicko2Rating, weight: f64) -> Glicko2Rating {
+    let mix = |a: f64, b: f64| a + (b - a) * weight;
+    Glicko2Rating {
+        rating: mix(from.rating, to.rating),
+        deviation: mix(from.deviation, to.deviation),
+        volatility: mix(from.volatility, to.volatility),
+    }
+}
+
+/// The set in the order puzzles are offered: each theme's puzzles in the set's order, dealt one theme at
+/// a time, so that a player meets every theme early and never a long run of one.
+pub fn offered_order(set: &[Puzzle]) -> Vec<&Puzzle> {
+    dealt(set.iter())
+}
+
+/// `puzzles` dealt one theme at a time, each theme's in their order.
+fn dealt<'a>(puzzles: impl Iterator<Item = &'a Puzzle> + Clone) -> Vec<&'a Puzzle> {
+    use namnam_ai::puzzles::Theme;
+    let by_theme: Vec<Vec<&Puzzle>> = Theme::ALL
+        .iter()
+        .map(|theme| puzzles.clone().filter(|p| p.theme == *theme).collect())
+        .collect();
+    let longest = by_theme.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|i| by_theme.iter().filter_map(move |run| run.get(i).copied()))
+        .collect()
+}
+
+/// The next puzzle for `player`, who has been shown `shown` (puzzle keys), with the puzzles' ratings
+/// (`ratings`, by key; a puzzle without one is at its start). For a player with fewer than
+/// [`FIRST_EASIEST`] answers, the easiest unseen one (among those within [`AS_EASY_WITHIN`] of it, the
+/// themes dealt in turn);
+/// after that, the first unseen one in the offered order whose rating is within [`FITS_WITHIN`] of the
+/// player's, else the nearest.
+pub fn next_puzzle<'a>(
+    set: &'a [Puzzle],
+    shown: &HashSet<String>,
+    player: &PuzzleRating,
+    ratings: &HashMap<String, f64>,
+) -> Option<&'a Puzzle> {
+    let rating_of = |p: &Puzzle| {
+        ratings
+            .get(&p.source.to_string())
+            .copied()
+            .unwrap_or_else(|| puzzle_start(p.difficulty()).rating)
+    };
+    let is_unseen = |p: &&Puzzle| !shown.contains(&p.source.to_string());
+    let unseen: Vec<&Puzzle> = offered_order(set).into_iter().filter(is_unseen).collect();
+    if player.attempts < FIRST_EASIEST {
+        // The easiest unseen, and those as easy: dealt by theme on their own (seen ones too, so that
+        // the deal goes on where it was), so that the first few meet every theme.
+        let easiest = unseen.iter().map(|p| rating_of(p)).min_by(f64::total_cmp)?;
+        let easy = set
+            .iter()
+            .filter(|p| rating_of(p) <= easiest + AS_EASY_WITHIN);
+        return dealt(easy).into_iter().find(is_unseen);
+    }
+    let distance = |p: &Puzzle| (rating_of(p) - player.rating).abs();
+    unseen
+        .iter()
+        .copied()
+        .find(|p| distance(p) <= FITS_WITHIN)
+        .or_else(|| {
+            unseen
+                .into_iter()
+                .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use namnam_ai::puzzles::Theme;
+    use namnam_model::UserId;
+
+    fn newcomer() -> Glicko2Rating {
+        Glicko2Rating::new()
+    }
+
+    fn settled(rating: f64) -> Glicko2Rating {
+        Glicko2Rating {
+            rating,
+            deviation: 70.0,
+            ..Glicko2Rating::new()
+        }
+    }
+
+    #[test]
+    fn a_right_answer_lowers_the_puzzle_and_a_wrong_one_raises_it() {
+        let puzzle = puzzle_start(2);
+        let right = rate(&settled(1500.0), &puzzle, true);
+        let wrong = rate(&settled(1500.0), &puzzle, false);
+        assert!(right.puzzle.rating < puzzle.rating, "{right:?}");
+        assert!(wrong.puzzle.rating > puzzle.rating, "{wrong:?}");
+        assert!(right.player.rating > 1500.0 && wrong.player.rating < 1500.0);
+        // A settled player's answer narrows the puzzle's deviation: it learns from each answer.
+        assert!(right.puzzle.deviation < puzzle.deviation);
+    }
+
+    #[test]
+    fn a_newcomer_does_not_move_the_puzzle() {
+        let puzzle = puzzle_start(1);
+        for solved in [true, false] {
+            let rated = rate(&newcomer(), &puzzle, solved);
+            assert_eq!(rated.puzzle, puzzle, "solved: {solved}");
+            assert_ne!(rated.player, newcomer());
+        }
+    }
+
+    #[test]
+    fn a_first_wrong_answer_costs_little() {
+        // A newcomer's first puzzle is among the easiest, still provisional.
+        let cost = newcomer().rating - rate(&newcomer(), &puzzle_start(1), false).player.rating;
+        // Glicko-2 alone would take about 231 points (a third of the step is kept).
+        let undamped = newcomer().rating
+            - glicko2(
+                &newcomer(),
+                &puzzle_start(1),
+                &Outcomes::LOSS,
+                &Glicko2Config::new(),
+            )
+            .0
+            .rating;
+        assert!((200.0..260.0).contains(&undamped), "{undamped}");
+        assert!(
+            cost > 0.0 && cost < 80.0,
+            "a first wrong answer cost {cost}"
+        );
+        // Once the puzzle is settled, the same answer costs the whole step.
+        let settled_puzzle = Glicko2Rating {
+            deviation: 60.0,
+            ..puzzle_start(1)
+        };
+        let full = newcomer().rating - rate(&newcomer(), &settled_puzzle, false).player.rating;
+        assert!(full > 2.0 * cost, "{full} against {cost}");
+    }
+
+    fn player(attempts: u32, rating: f64) -> PuzzleRating {
+        PuzzleRating {
+            player: UserId(1),
+            rating,
+            deviation: 350.0,
+            volatility: 0.06,
+            attempts,
+            solved: 0,
+            streak: 0,
+            best_streak: 0,
+        }
+    }
+
+    #[test]
+    fn the_offered_order_deals_the_themes_in_turn() {
+        let set = namnam_ai::puzzles::built_in();
+        let order = offered_order(&set);
+        assert_eq!(order.len(), set.len(), "every puzzle, once");
+        let themes: HashSet<Theme> = set.iter().map(|p| p.theme).collect();
+        // The first round of the deal holds one puzzle of each theme.
+        let first: HashSet<Theme> = order.iter().take(themes.len()).map(|p| p.theme).collect();
+        assert_eq!(first, themes);
+    }
+
+    #[test]
+    fn a_newcomer_gets_the_easiest_puzzles_first() {
+        let set = namnam_ai::puzzles::built_in();
+        let mut ratings = HashMap::new();
+        // One difficulty-1 puzzle has been found harder than the rest by its answers.
+        let hard = set
+            .iter()
+            .find(|p| p.difficulty() == 1)
+            .expect("a difficulty-1 puzzle");
+        ratings.insert(hard.source.to_string(), 1450.0);
+        let mut shown = HashSet::new();
+        let mut in_turn = Vec::new();
+        let easiest = set.iter().filter(|p| p.difficulty() == 1).count() - 1;
+        for _ in 0..easiest.min(40) {
+            let p = next_puzzle(&set, &shown, &player(0, 1500.0), &ratings).expect("a puzzle");
+            assert_eq!(p.difficulty(), 1, "{}", p.source);
+            assert_ne!(p.source, hard.source, "the harder one waits");
+            shown.insert(p.source.to_string());
+            in_turn.push(p.theme);
+        }
+        // The first few meet every theme that has easy puzzles.
+        let themes: HashSet<Theme> = set
+            .iter()
+            .filter(|p| p.difficulty() == 1)
+            .map(|p| p.theme)
+            .collect();
+        let first: HashSet<Theme> = in_turn.iter().take(themes.len()).copied().collect();
+        assert_eq!(first, themes);
+    }
+
+    #[test]
+    fn a_settled_player_gets_puzzles_near_their_rating_and_never_one_seen() {
+        let set = namnam_ai::puzzles::built_in();
+        let ratings = HashMap::new();
+        for rating in [1200.0, 1500.0, 1800.0] {
+            let mut shown = HashSet::new();
+            let mut last_distance = 0.0;
+            while let Some(p) = next_puzzle(&set, &shown, &player(20, rating), &ratings) {
+                assert!(
+                    shown.insert(p.source.to_string()),
+                    "{} shown twice",
+                    p.source
+                );
+                // The fitting ones first, then ever further ones.
+                let distance = (puzzle_start(p.difficulty()).rating - rating).abs();
+                assert!(
+                    distance <= FITS_WITHIN || distance >= last_distance,
+                    "{} at {distance} after {last_distance}",
+                    p.source
+                );
+                last_distance = last_distance.max(distance);
+            }
+            assert_eq!(shown.len(), set.len(), "every puzzle in the end");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+-- Each puzzle rated by its answers (Glicko-2, as lichess rates its puzzles): a right answer lowers the
+-- puzzle's rating, a wrong one raises it. Keyed by the puzzle's key (`selfplay:…` or `match:…`), however it
+-- was shown (as found, or with its sides swapped). A puzzle without a row is at its start: its difficulty's
+-- rating, provisional.
+CREATE TABLE rated_puzzles (
+    puzzle     TEXT   PRIMARY KEY CHECK (length(puzzle) BETWEEN 1 AND 80),
+    rating     DOUBLE PRECISION NOT NULL,
+    deviation  DOUBLE PRECISION NOT NULL CHECK (deviation > 0),
+    volatility DOUBLE PRECISION NOT NULL CHECK (volatility > 0),
+    answers    BIGINT NOT NULL CHECK (answers >= 1),
+    solved     BIGINT NOT NULL CHECK (solved BETWEEN 0 AND answers),
+    updated_at BIGINT NOT NULL
+);
