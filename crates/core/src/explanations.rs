@@ -15,9 +15,33 @@ use namnam_model::Names;
 pub(super) struct Explanation {
     /// The answer's line, the answer first.
     pub line: Vec<MoveRecord>,
-    /// For a wrong answer: its own line (the punishing reply second), and the seeds it is worse off by
-    /// against the answer's line.
-    pub wrong: Option<(Vec<MoveRecord>, i32)>,
+    /// For a wrong answer: its own line (the punishing reply second), and how far it is worse off than
+    /// the answer's line.
+    pub wrong: Option<(Vec<MoveRecord>, WorseOff)>,
+}
+
+/// How far a wrong answer's line is worse off than the answer's: after so many moves of both, so many
+/// seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct WorseOff {
+    pub plies: usize,
+    pub seeds: i32,
+}
+
+impl WorseOff {
+    /// Where the answer's lead shows most, after each side's reply (2 moves, 4 …; the longer of equals):
+    /// a lead that shows at once and is given back later (a capture answered by one) is still the lead.
+    pub fn of(answer: &[MoveRecord], wrong: &[MoveRecord]) -> WorseOff {
+        let upto = |line: &[MoveRecord], plies: usize| line_gain(&line[..plies.min(line.len())]);
+        (2..=answer.len().max(wrong.len()).max(2))
+            .step_by(2)
+            .map(|plies| WorseOff {
+                plies,
+                seeds: upto(answer, plies) - upto(wrong, plies),
+            })
+            .max_by_key(|w| (w.seeds, w.plies))
+            .unwrap_or(WorseOff { plies: 2, seeds: 0 })
+    }
 }
 
 impl Explanation {
@@ -45,8 +69,8 @@ impl Core {
             let answer = line(&position, best, LINE_PLIES, positions);
             let wrong = chosen.map(|house| {
                 let theirs = line(&position, house, LINE_PLIES, positions);
-                let cost = line_gain(&answer) - line_gain(&theirs);
-                (theirs, cost)
+                let worse = WorseOff::of(&answer, &theirs);
+                (theirs, worse)
             });
             Explanation {
                 line: answer,
@@ -66,14 +90,14 @@ pub(super) fn explanation_words(puzzle: &Puzzle, explained: &Explanation) -> Vec
         "puzzle-why",
         [("line", Arg::Text(line_words(&explained.line, mover)))],
     )];
-    if let Some((wrong, cost)) = &explained.wrong {
+    if let Some((wrong, worse)) = &explained.wrong {
         if let Some(reply) = wrong.get(1) {
             lines.push(Text::message(
                 "puzzle-punished",
                 [
                     ("reply", Arg::Text(ply_words(reply, mover))),
-                    ("plies", Arg::number(wrong.len() as i64)),
-                    ("cost", Arg::number(i64::from((*cost).max(0)))),
+                    ("plies", Arg::number(worse.plies as i64)),
+                    ("cost", Arg::number(i64::from(worse.seeds.max(0)))),
                 ],
             ));
         }

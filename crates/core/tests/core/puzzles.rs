@@ -616,7 +616,7 @@ on_both_backends!(
 /// legal house that is not the answer, for every other one): each explanation is printed (`--nocapture`:
 /// the sample) and checked against the engine. Its "Why" starts with the answer and follows
 /// the moves the line names, legal one after another; a wrong answer's punishing reply is a legal
-/// reply to it.
+/// reply to it, and the wrong answer is worse off in seeds where the answer's lead shows most.
 #[tokio::test]
 async fn ten_built_in_puzzles_explained() {
     let set = namnam_ai::puzzles::built_in();
@@ -694,6 +694,11 @@ async fn ten_built_in_puzzles_explained() {
                 .and_then(|n| n.parse().ok())
                 .unwrap_or_else(|| panic!("a house: {against}"));
             assert!(after.is_legal(self::house(replied)), "{against}");
+            // A puzzle's answer shows within its line: the wrong answer is worse off somewhere along it.
+            assert!(
+                against.contains(" seeds worse off") || against.contains(" seed worse off"),
+                "{against}"
+            );
         }
     }
 }
