@@ -657,7 +657,7 @@ pub fn verdict_words(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) 
     lines
 }
 
-/// The analysis's verdict: each player's biggest mistakes, and a button to replay the match with them.
+/// The analysis's verdict: each player's mistakes that changed the outcome most, and a button to replay the match with them.
 fn verdict_reply(
     row: &MatchRow,
     moves: &[MoveRow],

@@ -128,7 +128,7 @@ pub async fn replay(
     .await
 }
 
-/// The computer's verdict on a finished match: each player's biggest mistakes
+/// The computer's verdict on a finished match: each player's mistakes that changed the outcome most
 #[poise::command(slash_command)]
 pub async fn analyse(
     ctx: Context<'_>,
