@@ -41,6 +41,8 @@ pub const TABLES: &[&str] = &[
     "puzzle_ratings",
     "puzzle_attempts",
     "lessons_passed",
+    "everywhere_ratings",
+    "everywhere_history",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is
