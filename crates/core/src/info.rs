@@ -427,8 +427,9 @@ fn leaderboard_line(rank: u32, r: &RatingRow) -> Text {
     )
 }
 
-/// A player's rating chart in a season: its points (see [`rating_points`]) and its caption (the season's
-/// record). The chart of `stats`, and of the player's web page.
+/// A player's rating chart in a season: its points (the rating before the first match kept, then after
+/// each; one point at `now_ms` for a rating with no history) and its caption (the season's record). The
+/// chart of `stats`, and of the player's web page.
 pub fn chart_points(
     r: &RatingRow,
     history: &[HistoryRow],
