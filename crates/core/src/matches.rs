@@ -15,7 +15,7 @@ use super::web::Page;
 use super::{text, Core, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, MatchMove, Player};
-use namnam_model::{MatchId, Place, UserId};
+use namnam_model::{MatchId, Place, ServerId, UserId};
 use namnam_store::{self as store, LastMove, MatchRow, MatchState, StoreError};
 
 /// A match after a change, with what the change was.
@@ -275,9 +275,13 @@ impl Core {
 /// How a finished match moved the ratings, or that it was not rated.
 fn ratings_line(after: &MatchAfter<'_>) -> Option<Text> {
     let names = &after.row.names;
+    let id = match pool(after.row) {
+        Some(Pool::Everywhere) => "match-ratings-everywhere",
+        _ => "match-ratings",
+    };
     match &after.ratings {
         Some(r) => Some(Text::message(
-            "match-ratings",
+            id,
             [
                 ("south", Arg::player(&names.south)),
                 ("south_before", Arg::number(r.south.before.round() as i64)),
@@ -425,10 +429,32 @@ pub(super) fn may_take_back(row: &MatchRow, asker: Player) -> Result<LastMove, P
     Ok(last)
 }
 
-/// Whether a match counts for its players' ratings once over: a person against a person, in a server the
-/// bot is a member of (where the ratings, seasons and leaderboard are).
+/// The rating a match counts in once over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pool {
+    /// The server's, in its current season: a match in a server the bot is a member of.
+    Server(ServerId),
+    /// The everywhere rating: a match anywhere else (a server where only a player installed the app, a DM
+    /// between players, a group DM), kept apart so that no server's leaderboard mixes with it.
+    Everywhere,
+}
+
+/// The rating a match counts in once over: none against the computer.
+pub(super) fn pool(row: &MatchRow) -> Option<Pool> {
+    if row.computer.is_some() {
+        return None;
+    }
+    Some(match row.place {
+        Place::ServerChannel { server, .. } => Pool::Server(server),
+        Place::GuestChannel { .. } | Place::BotDm { .. } | Place::PrivateChannel { .. } => {
+            Pool::Everywhere
+        }
+    })
+}
+
+/// Whether a match counts for its players' ratings once over: a person against a person, anywhere.
 pub(super) fn rates(row: &MatchRow) -> bool {
-    row.computer.is_none() && matches!(row.place, Place::ServerChannel { .. })
+    pool(row).is_some()
 }
 
 /// The computer's level in a match its human opponent won, if they did.

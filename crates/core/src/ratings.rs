@@ -1,11 +1,15 @@
-//! Glicko-2 ratings per server, updated inside the transaction that ends a match.
+//! Glicko-2 ratings, updated inside the transaction that ends a match: per server for a match in a server
+//! that invited the bot, and the everywhere rating for a match anywhere else (`matches::Pool` says which).
 
 use super::context::{Aftermath, HookFuture, MatchChange, MatchHook};
+use super::matches::{pool, Pool};
 use super::reply::RatingChange;
 use super::Core;
 use namnam_game::{ByPlayer, Player};
 use namnam_model::{MatchId, ServerId, UserId};
-use namnam_store::{self as store, NewHistory, Outcome, RatingRow, StoreResult, WriteTx};
+use namnam_store::{
+    self as store, NewEverywhereHistory, NewHistory, Outcome, RatingRow, StoreResult, WriteTx,
+};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -24,44 +28,14 @@ pub async fn rate_match(
     now_ms: i64,
 ) -> StoreResult<ByPlayer<RatingChange>> {
     let season = store::season_of(&mut **tx, server).await?.number;
-    let mut rows = Vec::with_capacity(2);
-    for p in Player::BOTH {
-        let id = players.get(p);
-        let row = store::load_rating(&mut **tx, server, id).await?;
-        rows.push(row.unwrap_or_else(|| fresh_rating(id)));
+    let mut rows = [fresh_rating(players.south), fresh_rating(players.north)];
+    for row in &mut rows {
+        if let Some(stored) = store::load_rating(&mut **tx, server, row.player).await? {
+            *row = stored;
+        }
     }
-    let as_glicko = |r: &RatingRow| Glicko2Rating {
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
-    };
-    let outcome = match winner {
-        Some(Player::South) => Outcomes::WIN,
-        Some(Player::North) => Outcomes::LOSS,
-        None => Outcomes::DRAW,
-    };
-    let (south, north) = glicko2(
-        &as_glicko(&rows[0]),
-        &as_glicko(&rows[1]),
-        &outcome,
-        &Glicko2Config::new(),
-    );
-    let mut changes = Vec::with_capacity(2);
-    for (p, (row, new)) in Player::BOTH
-        .into_iter()
-        .zip(rows.iter_mut().zip([south, north]))
-    {
-        let change = RatingChange {
-            before: row.rating,
-            after: new.rating,
-        };
-        changes.push(change);
-        let outcome = match winner {
-            None => Outcome::Draw,
-            Some(w) if w == p => Outcome::Win,
-            Some(_) => Outcome::Loss,
-        };
-        count_game(row, &new, outcome);
+    let moved = move_ratings(&mut rows, winner);
+    for (row, (change, outcome)) in rows.iter().zip(moved) {
         store::save_rating(tx, server, row, now_ms).await?;
         let history = NewHistory {
             server,
@@ -75,7 +49,79 @@ pub async fn rate_match(
         };
         store::insert_history(tx, &history).await?;
     }
-    Ok(ByPlayer::new(changes[0], changes[1]))
+    Ok(ByPlayer::new(moved[0].0, moved[1].0))
+}
+
+/// Rates finished match `match_id`, played outside the servers that invited the bot, in the everywhere
+/// rating (no server, no seasons), and keeps each player's change with their opponent; returns both
+/// players' changes.
+pub async fn rate_everywhere(
+    tx: &mut WriteTx,
+    match_id: MatchId,
+    players: ByPlayer<UserId>,
+    winner: Option<Player>,
+    now_ms: i64,
+) -> StoreResult<ByPlayer<RatingChange>> {
+    let mut rows = [fresh_rating(players.south), fresh_rating(players.north)];
+    for row in &mut rows {
+        if let Some(stored) = store::load_everywhere_rating(&mut **tx, row.player).await? {
+            *row = stored;
+        }
+    }
+    let moved = move_ratings(&mut rows, winner);
+    for (p, (row, (change, outcome))) in Player::BOTH.into_iter().zip(rows.iter().zip(moved)) {
+        store::save_everywhere_rating(tx, row, now_ms).await?;
+        let history = NewEverywhereHistory {
+            player: row.player,
+            opponent: players.get(p.other()),
+            match_id,
+            rating_before: change.before,
+            rating_after: change.after,
+            outcome,
+            at: now_ms,
+        };
+        store::insert_everywhere_history(tx, &history).await?;
+    }
+    Ok(ByPlayer::new(moved[0].0, moved[1].0))
+}
+
+/// Moves both players' `rows` (South's, North's) by one match's result (Glicko-2, one rating period per
+/// match) and counts it in their records; returns each player's change and outcome.
+fn move_ratings(rows: &mut [RatingRow; 2], winner: Option<Player>) -> [(RatingChange, Outcome); 2] {
+    let as_glicko = |r: &RatingRow| Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    };
+    let result = match winner {
+        Some(Player::South) => Outcomes::WIN,
+        Some(Player::North) => Outcomes::LOSS,
+        None => Outcomes::DRAW,
+    };
+    let (south, north) = glicko2(
+        &as_glicko(&rows[0]),
+        &as_glicko(&rows[1]),
+        &result,
+        &Glicko2Config::new(),
+    );
+    let moved = |p: Player, row: &mut RatingRow, new: Glicko2Rating| {
+        let change = RatingChange {
+            before: row.rating,
+            after: new.rating,
+        };
+        let outcome = match winner {
+            None => Outcome::Draw,
+            Some(w) if w == p => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        };
+        count_game(row, &new, outcome);
+        (change, outcome)
+    };
+    let [south_row, north_row] = rows;
+    [
+        moved(Player::South, south_row, south),
+        moved(Player::North, north_row, north),
+    ]
 }
 
 /// The rating of a player who has none yet: Glicko-2's starting point, and no games.
@@ -127,14 +173,17 @@ impl MatchHook for RatingsHook {
     ) -> HookFuture<'a> {
         Box::pin(async move {
             let row = change.row;
-            let server = row.place.server();
-            if let (Some(result), Some(at), Some(server)) =
-                (row.game.result(), change.rated_at, server)
-            {
-                let changes =
-                    rate_match(tx, server, row.id, row.players, result.winner, at).await?;
-                aftermath.ratings = Some(changes);
-            }
+            let (Some(result), Some(at), Some(counted_in)) =
+                (row.game.result(), change.rated_at, pool(row))
+            else {
+                return Ok(());
+            };
+            let (id, players, winner) = (row.id, row.players, result.winner);
+            let changes = match counted_in {
+                Pool::Server(server) => rate_match(tx, server, id, players, winner, at).await?,
+                Pool::Everywhere => rate_everywhere(tx, id, players, winner, at).await?,
+            };
+            aftermath.ratings = Some(changes);
             Ok(())
         })
     }

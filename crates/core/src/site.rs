@@ -14,7 +14,7 @@ use super::tournaments::TournamentSheet;
 use super::web::is_token;
 use super::Core;
 use namnam_ai::analysis::JudgedMove;
-use namnam_model::{MatchId, Names, ServerId, TournamentId, UserId};
+use namnam_model::{MatchId, Names, Place, ServerId, TournamentId, UserId};
 use namnam_record::Record;
 use namnam_store::{self as store, MatchRow, MatchState, MoveRow, RatingRow, TournamentState};
 
@@ -197,17 +197,17 @@ impl Core {
         }))
     }
 
-    /// Match `id` of `server`, with its moves.
+    /// Match `id` of `server`, with its moves: one played where the bot is a member only (a guest's match
+    /// in that server counts in the everywhere rating, which no web page shows).
     pub async fn site_match(
         &self,
         server: ServerId,
         id: MatchId,
     ) -> Result<Option<SiteMatch>, CoreError> {
         let reader = self.store.reader();
-        let Some(row) = store::load_match(reader, id)
-            .await?
-            .filter(|row| row.place.server() == Some(server))
-        else {
+        let Some(row) = store::load_match(reader, id).await?.filter(
+            |row| matches!(row.place, Place::ServerChannel { server: s, .. } if s == server),
+        ) else {
             return Ok(None);
         };
         let moves = store::match_moves(reader, id).await?;

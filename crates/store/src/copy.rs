@@ -42,6 +42,8 @@ pub const TABLES: &[&str] = &[
     "puzzle_attempts",
     "lessons_passed",
     "rated_puzzles",
+    "everywhere_ratings",
+    "everywhere_history",
 ];
 
 /// The tables left behind: who is doing what right now means nothing to another installation (a copy is

@@ -15,6 +15,7 @@ mod columns;
 mod commands;
 pub mod copy;
 mod daily;
+mod everywhere;
 mod lessons;
 mod levels;
 mod matches;
@@ -50,6 +51,10 @@ pub use daily::{
     add_server_puzzle, claim_daily_puzzle, claim_match_to_mine, daily_of_puzzle, daily_puzzle,
     daily_puzzles_due, daily_puzzles_of, daily_tally, next_server_puzzle, record_daily_answer,
     server_puzzle_line, server_puzzles, DailyAnswer, DailyPuzzle, DailyTally,
+};
+pub use everywhere::{
+    everywhere_circle, everywhere_history, insert_everywhere_history, load_everywhere_rating,
+    met_everywhere, save_everywhere_rating, NewEverywhereHistory,
 };
 pub use lessons::{lessons_passed, pass_lesson};
 pub use levels::{levels, Levels};

@@ -441,7 +441,8 @@ where
     from_rows(rows)
 }
 
-/// A server's matches being played, newest first, at most `limit` (for its web page).
+/// A server's matches being played, newest first, at most `limit` (for its web page): only those played
+/// where the bot is a member (`place = 'server'`), never a guest's, which count in the everywhere rating.
 pub async fn live_matches_of_server<'e, E>(
     db: E,
     server: ServerId,
@@ -451,7 +452,8 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.state = 'active' ORDER BY m.id DESC LIMIT $2"
+        "{SELECT} WHERE m.server_id = $1 AND m.place = 'server' AND m.state = 'active'
+         ORDER BY m.id DESC LIMIT $2"
     );
     let rows = sqlx::query(&sql)
         .bind(server.to_sql())
@@ -461,7 +463,8 @@ where
     from_rows(rows)
 }
 
-/// A player's finished matches in a server, newest first, at most `limit` (for their web page).
+/// A player's finished matches in a server, newest first, at most `limit` (for their web page): only those
+/// played where the bot is a member, as [`live_matches_of_server`].
 pub async fn finished_matches_of_player<'e, E>(
     db: E,
     server: ServerId,
@@ -472,7 +475,8 @@ where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let sql = format!(
-        "{SELECT} WHERE m.server_id = $1 AND m.state = 'finished' AND (m.south_id = $2 OR m.north_id = $2)
+        "{SELECT} WHERE m.server_id = $1 AND m.place = 'server' AND m.state = 'finished'
+            AND (m.south_id = $2 OR m.north_id = $2)
          ORDER BY m.id DESC LIMIT $3"
     );
     let rows = sqlx::query(&sql)

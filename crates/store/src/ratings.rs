@@ -26,7 +26,7 @@ const SELECT: &str =
     FROM ratings r JOIN players p ON p.id = r.player_id
         LEFT JOIN server_names sn ON sn.server_id = r.server_id AND sn.player_id = r.player_id";
 
-fn from_row(row: &AnyRow) -> StoreResult<RatingRow> {
+pub(crate) fn from_row(row: &AnyRow) -> StoreResult<RatingRow> {
     Ok(RatingRow {
         player: row.id("player_id")?,
         name: row.col("name")?,
@@ -127,7 +127,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Outcome::Win => "win",
             Outcome::Draw => "draw",
@@ -135,7 +135,7 @@ impl Outcome {
         }
     }
 
-    fn parse(name: &str) -> StoreResult<Outcome> {
+    pub(crate) fn parse(name: &str) -> StoreResult<Outcome> {
         match name {
             "win" => Ok(Outcome::Win),
             "draw" => Ok(Outcome::Draw),
@@ -206,17 +206,18 @@ where
     .bind(player.to_sql())
     .fetch_all(db)
     .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(HistoryRow {
-                match_id: row.id("match_id")?,
-                rating_before: row.col("rating_before")?,
-                rating_after: row.col("rating_after")?,
-                outcome: Outcome::parse(&row.col::<String>("outcome")?)?,
-                at: row.col("at")?,
-            })
-        })
-        .collect()
+    rows.iter().map(history_from_row).collect()
+}
+
+/// A row of `match_id, rating_before, rating_after, outcome, at`.
+pub(crate) fn history_from_row(row: &AnyRow) -> StoreResult<HistoryRow> {
+    Ok(HistoryRow {
+        match_id: row.id("match_id")?,
+        rating_before: row.col("rating_before")?,
+        rating_after: row.col("rating_after")?,
+        outcome: Outcome::parse(&row.col::<String>("outcome")?)?,
+        at: row.col("at")?,
+    })
 }
 
 /// The current streak of each of `players` in a season of a server: the outcome of their last rated match

@@ -18,6 +18,7 @@ mod abuse;
 mod computer_and_threads;
 mod daily_puzzle;
 mod endings;
+mod everywhere;
 mod gateway;
 mod languages;
 mod learn;

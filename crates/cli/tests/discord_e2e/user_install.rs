@@ -170,7 +170,6 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
     let match_id = MatchId(board_match(&board).0);
     let row = stored_match(&store, match_id).await;
     assert_eq!(row.place.kind(), PlaceKind::PrivateChannel);
-    assert!(!row.rated, "unrated outside a server the bot is in");
     assert_board_shows(&board, &row);
 
     // Four moves with the buttons, each answered on the press that made it.
@@ -192,6 +191,8 @@ async fn user_install_a_match_in_a_group_dm_to_a_timeout() {
     // answer there — unless the last move's answer is still following up, and carries it itself.
     clock.advance_secs(6 * 60);
     until_over(&store, match_id).await;
+    let row = stored_match(&store, match_id).await;
+    assert!(row.rated, "rated, in the everywhere rating");
     let shown = |s: &crate::support::fake_discord::State| {
         s.messages
             .values()
@@ -293,10 +294,11 @@ async fn user_install_a_match_in_a_server_without_the_bot() {
         "the server's id in the record"
     );
 
-    // What belongs to a server that invited the bot is not offered here.
-    let leaderboard = fake.command("leaderboard");
-    assert_eq!(leaderboard["contexts"], serde_json::json!([0]));
-    assert_eq!(leaderboard["integration_types"], serde_json::json!([0]));
+    // What belongs to a server that invited the bot is not offered here (the leaderboard is, showing the
+    // everywhere rating: see `everywhere.rs`).
+    let tournament = fake.command("tournament");
+    assert_eq!(tournament["contexts"], serde_json::json!([0]));
+    assert_eq!(tournament["integration_types"], serde_json::json!([0]));
 
     // Without Use External Apps, Discord makes the answers ephemeral: `/board` is shown to the asker
     // alone, and a move, which the opponent would never see, is refused privately with the bot's DM
@@ -357,6 +359,10 @@ async fn user_install_the_computer_in_the_bots_dm() {
     // The clock runs out: the poster says so in the DM by itself.
     clock.advance_secs(6 * 60);
     until_over(&store, match_id).await;
+    assert!(
+        !stored_match(&store, match_id).await.rated,
+        "against the computer: unrated"
+    );
     fake.wait_for("the time-out in the DM", |s| {
         crate::checks::posted(s, dm, "clock ran out")
     })

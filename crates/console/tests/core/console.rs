@@ -229,7 +229,78 @@ async fn an_onlooker_gets_no_moves_and_channels_are_shown_by_name(backend: Backe
     assert!(!settings.contains("in channel "), "{settings}");
 }
 
+/// Matches outside the console's server (`private#`, `guest#`) move the everywhere rating: `leaderboard`
+/// there shows, privately, only the asker and the players they met, and the server's leaderboard none of
+/// them; `stats` shows it, and another's only to who met them.
+async fn matches_outside_the_server_move_the_everywhere_rating(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let out = run_script(
+        &h,
+        "private#lounge alice challenge opponent:bob first:challenger\n\
+         private#lounge bob accept\n\
+         private#lounge alice move house:3\n\
+         private#lounge bob resign confirm:yes\n\
+         guest#games carol challenge opponent:bob first:challenger\n\
+         guest#games bob accept\n\
+         guest#games carol move house:3\n\
+         guest#games bob resign confirm:yes\n\
+         private#lounge alice leaderboard\n\
+         guest#games bob leaderboard\n\
+         alice leaderboard\n\
+         dm dave leaderboard\n\
+         private#lounge alice stats\n\
+         private#lounge alice stats player:carol\n\
+         bob stats\n",
+    )
+    .await;
+    let section = |from: &str, to: &str| {
+        let start = out.find(from).unwrap_or_else(|| panic!("{from}\n{out}"));
+        let end = out[start + from.len()..]
+            .find(to)
+            .map_or(out.len(), |e| start + from.len() + e);
+        out[start..end].to_owned()
+    };
+    let ended = section("> private#lounge bob resign", "> guest#games");
+    assert!(
+        ended.contains("Everywhere ratings: alice 1500 →"),
+        "{ended}"
+    );
+    let alices = section("> private#lounge alice leaderboard", "> ");
+    assert!(alices.contains("(only alice sees this)"), "{alices}");
+    assert!(
+        alices.contains("1. alice — ") && alices.contains("2. bob — "),
+        "{alices}"
+    );
+    assert!(alices.contains("You are number 1 of 2."), "{alices}");
+    assert!(!alices.contains("carol"), "{alices}");
+    let bobs = section("> guest#games bob leaderboard", "> ");
+    assert!(
+        bobs.contains("3. bob — ") && bobs.contains("carol"),
+        "{bobs}"
+    );
+    assert!(bobs.contains("You are number 3 of 3."), "{bobs}");
+    let server = section("> alice leaderboard", "> ");
+    assert!(
+        server.contains("Nobody has finished a rated match here"),
+        "{server}"
+    );
+    assert!(!server.contains("bob"), "{server}");
+    let daves = section("> dm dave leaderboard", "> ");
+    assert!(
+        daves.contains("You have no everywhere rating yet"),
+        "{daves}"
+    );
+    let stats = section("> private#lounge alice stats\n", "> ");
+    assert!(stats.contains("alice, everywhere: rating "), "{stats}");
+    let unmet = section("> private#lounge alice stats player:carol", "> ");
+    assert!(unmet.contains("You have not met carol"), "{unmet}");
+    let both = section("> bob stats", "\n\n\n");
+    assert!(both.contains("bob, everywhere: rating "), "{both}");
+    assert!(both.contains("2 games: 0 won, 0 drawn, 2 lost"), "{both}");
+}
+
 on_both_backends!(
+    matches_outside_the_server_move_the_everywhere_rating,
     a_menu_challenge_takes_the_usual_terms,
     an_open_challenge_is_taken_by_the_first_to_accept,
     an_onlooker_gets_no_moves_and_channels_are_shown_by_name,

@@ -23,6 +23,7 @@ mod adapter;
 mod analysis;
 mod clock;
 mod daily;
+mod everywhere;
 mod languages;
 mod lessons;
 mod migrate;

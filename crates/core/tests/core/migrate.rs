@@ -50,7 +50,7 @@ async fn dump_all(store: &Store) -> BTreeMap<String, (Vec<String>, Vec<Vec<Strin
     all
 }
 
-/// Fills every table: a finished rated match (its analysis asked for, its season ended), a match in progress, an open challenge, server settings,
+/// Fills every table: a finished rated match (its analysis asked for, its season ended), a match in progress, an open challenge, a rated match in a group DM, server settings,
 /// the outbox, heartbeats, a server outage and a command registration. Returns bob's move buttons in the
 /// match in progress.
 async fn live_installation(h: &Harness) -> Vec<ActionId> {
@@ -122,6 +122,27 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
     dm.names.server = None;
     let started = h.core.handle(&dm).await;
     assert!(started.board.state.is_some(), "{:?}", started.text);
+    // A rated match in a group DM: the everywhere rating, and its history.
+    h.core
+        .try_handle(&in_den(
+            h,
+            "mallory",
+            "challenge opponent:niaj first:challenger",
+        ))
+        .await
+        .expect("a challenge in a group DM");
+    let started = h.core.try_handle(&in_den(h, "niaj", "accept")).await;
+    let house = legal_houses(&started.expect("accepted"))[0];
+    let moved = in_den(h, "mallory", &format!("move house:{house}"));
+    h.core
+        .try_handle(&moved)
+        .await
+        .expect("a move in a group DM");
+    let resigned = h
+        .core
+        .try_handle(&in_den(h, "niaj", "resign confirm:yes"))
+        .await;
+    assert!(resigned.is_ok_and(|r| r.text.has_message("match-ratings-everywhere")));
     h.ok("admin", "admin settings channels:#general clock:1h")
         .await;
     h.core.server_unavailable(OTHER_SERVER).await.unwrap();
@@ -240,6 +261,16 @@ async fn live_installation(h: &Harness) -> Vec<ActionId> {
         .collect()
 }
 
+/// `line` as `user` in the group DM `#den`.
+fn in_den(h: &Harness, user: &str, line: &str) -> namnam_core::Request {
+    let mut request = h.request("den", user, line);
+    request.place = namnam_core::Place::PrivateChannel {
+        channel: request.place.channel(),
+    };
+    request.names.server = None;
+    request
+}
+
 /// Copies `from` into a new database of `backend`; checks that every table of both schemas was copied,
 /// row for row; returns the new database.
 async fn copy_into(from: &Store, backend: Backend) -> (TestDb, Store) {
@@ -302,6 +333,17 @@ async fn plays_on(h: &Harness, buttons: &[ActionId], max_match_before: i64) {
     assert!(board.contains("erin") && board.contains("frank"), "{board}");
     let old = h.ok("carol", "leaderboard season:1").await.text.plain();
     assert!(old.contains("alice") && old.contains("bob"), "{old}");
+    // The everywhere rating, copied apart from the server's.
+    let everywhere = h
+        .core
+        .try_handle(&in_den(h, "mallory", "leaderboard"))
+        .await;
+    let everywhere = everywhere.expect("the everywhere leaderboard").text.plain();
+    assert!(
+        everywhere.contains("mallory") && everywhere.contains("niaj"),
+        "{everywhere}"
+    );
+    assert!(!board.contains("mallory"), "{board}");
 }
 
 async fn migrate_db_moves_a_live_installation_there_and_back(backend: Backend) {

@@ -39,17 +39,18 @@ pub fn all() -> Vec<Command> {
     commands
 }
 
-/// The commands that belong to a server that installed the app (with its bot): its leaderboard and
-/// ratings, its settings and seasons (and the daily puzzle, a setting), its tournaments. The core refuses
-/// them anywhere else too (`InputRefusal::ServerOnly`).
-pub const SERVER_COMMANDS: [&str; 4] = ["leaderboard", "stats", "tournament", "admin"];
+/// The commands that belong to a server that installed the app (with its bot): its settings and seasons
+/// (and the daily puzzle, a setting), its tournaments. The core refuses them anywhere else too
+/// (`InputRefusal::ServerOnly`). `/leaderboard` and `/stats` are not among them: outside such a server
+/// they show the everywhere rating.
+pub const SERVER_COMMANDS: [&str; 2] = ["tournament", "admin"];
 
 /// Where each command may be used, said explicitly (Discord's defaults have been reported to leave out
 /// private channels): a server's command only where a server installed the app, in its channels; every
-/// other one — playing, puzzles, looking back — also wherever a player installed the app for themselves:
-/// the bot's DM, group DMs and DMs between players, and servers the bot is not in. Discord applies these
-/// to global commands only (`interactions/application-commands`, "Contexts"); a development server's
-/// registration leaves them out (`registration`). The table is in docs/discord.md.
+/// other one — playing, puzzles, looking back, ratings — also wherever a player installed the app for
+/// themselves: the bot's DM, group DMs and DMs between players, and servers the bot is not in. Discord
+/// applies these to global commands only (`interactions/application-commands`, "Contexts"); a development
+/// server's registration leaves them out (`registration`). The table is in docs/discord.md.
 fn place(commands: &mut [Command]) {
     use serenity::{InstallationContext as Install, InteractionContext as Where};
     for command in commands {

@@ -32,8 +32,8 @@ pub async fn history(
     .await
 }
 
-/// The best players of this server
-#[poise::command(slash_command, guild_only)]
+/// The best players of this server; elsewhere, you and the players you met
+#[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
     #[min = 1] page: Option<u32>,
@@ -72,8 +72,8 @@ pub async fn notify_off(ctx: Context<'_>) -> Result<(), CommandError> {
     serve(ctx, Command::Info(InfoCommand::Notify { on: Some(false) })).await
 }
 
-/// A player's rating and record in this server
-#[poise::command(slash_command, guild_only)]
+/// A player's rating and record in this server, and their everywhere rating
+#[poise::command(slash_command)]
 pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), CommandError> {
     let poise::Context::Application(app) = ctx else {
         return Err(CommandError::Said("discord-use-slash-command"));

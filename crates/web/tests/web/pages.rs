@@ -769,7 +769,76 @@ async fn each_servers_pages_show_the_name_a_player_has_there(backend: Backend) {
     }
 }
 
+/// A match outside the servers that invited the bot counts in the everywhere rating, which no web page
+/// shows: a guest's matches in a channel of this very server (the bot was a member once, the page is on)
+/// are on none of its pages, live or finished, and a player who played only there has no page.
+async fn matches_outside_servers_are_on_no_page(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let as_guest = |user: &str, line: &str| {
+        let mut request = h.request("elsewhere", user, line);
+        request.place = namnam_core::Place::GuestChannel {
+            server: SERVER,
+            channel: request.place.channel(),
+        };
+        request.names.server = None;
+        let core = h.core.clone();
+        async move { core.try_handle(&request).await.expect("answered") }
+    };
+    // bob beats grace as guests, and is playing heidi there; he beats carol in #general.
+    as_guest("grace", "challenge opponent:bob first:challenger").await;
+    let board = as_guest("bob", "accept").await;
+    let finished = board.board.state.as_ref().unwrap().match_id;
+    let house = legal_houses(&board)[0];
+    as_guest("grace", &format!("move house:{house}")).await;
+    let over = as_guest("grace", "resign confirm:yes").await;
+    assert!(
+        over.text.has_message("match-ratings-everywhere"),
+        "{}",
+        over.text
+    );
+    as_guest("heidi", "challenge opponent:bob first:challenger").await;
+    let live = as_guest("bob", "accept").await;
+    let live = live.board.state.as_ref().unwrap().match_id;
+    let board = h
+        .start_match("general", "carol", "bob", "first:challenger")
+        .await;
+    let ours = board.board.state.as_ref().unwrap().match_id;
+    let house = legal_houses(&board)[0];
+    h.ok("carol", &format!("move house:{house}")).await;
+    h.ok("carol", "resign confirm:yes").await;
+    h.ok("admin", "admin settings web:yes").await;
+
+    let token = store::web_token(h.core.store().reader(), SERVER)
+        .await
+        .unwrap()
+        .expect("a page");
+    let web = Client::new(serve(&h.db.url, roomy()).await);
+    let server = web.text(&Page::Server.path(&token)).await;
+    let bob = TestNames.user("bob").unwrap().id.0;
+    let bobs = web.text(&Page::Player(bob).path(&token)).await;
+    assert!(bobs.contains(&Page::Match(ours).path(&token)), "{bobs}");
+    for page in [&server, &bobs] {
+        for id in [finished, live] {
+            let path = Page::Match(id).path(&token);
+            assert!(!page.contains(&path), "{path} on a page: {page}");
+        }
+        assert!(!page.contains("grace") && !page.contains("heidi"), "{page}");
+    }
+    for id in [finished, live] {
+        let path = Page::Match(id).path(&token);
+        assert_eq!(web.get(&path).await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(
+            web.get(&format!("{path}.nnr")).await.status(),
+            StatusCode::NOT_FOUND
+        );
+    }
+    let grace = TestNames.user("grace").unwrap().id.0;
+    let page = web.get(&Page::Player(grace).path(&token)).await;
+    assert_eq!(page.status(), StatusCode::NOT_FOUND);
+}
+
 on_both_backends!(
+    matches_outside_servers_are_on_no_page,
     each_servers_pages_show_the_name_a_player_has_there,
     every_address_names_one_thing_or_is_the_one_404,
     names_that_could_turn_a_line_around_are_isolated_on_every_page,

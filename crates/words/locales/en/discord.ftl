@@ -13,7 +13,7 @@ discord-help = **Playing Nam-nam here**
     `/takeback` — ask to take back your last move before your opponent moves, or accept their request (`decline:yes` declines)
     `/matches` — your matches here · `/history` — the moves of this channel's match
     `/replay match:12` — step through a match (options: move, public) · `/analyse match:12` — the computer's verdict on a match that is over · `/export match:12` — its record as a file
-    `/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings)
+    `/leaderboard` · `/stats` — ratings on this server and your chart (`season:3`: an ended season's standings); elsewhere: you and your opponents
     `/notify on` — a DM when it becomes your turn, unless you are at the board · `/notify off`
     `/puzzle play` — a private puzzle: find the best move with its buttons · `/puzzle stats` — your puzzle rating and streaks
     `/tournament create` — a Swiss or round-robin tournament here; `join`, `start`, `standings`, `pairings`, `withdraw`

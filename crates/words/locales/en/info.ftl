@@ -52,6 +52,29 @@ stats-chart-caption-partial = Season { $season } · { $games ->
    *[other] { $games } games
 }: { $won } won, { $drawn } drawn, { $lost } lost; longest winning streak { $streak } (charted: the last { $charted })
 
+## The everywhere rating: matches outside the servers that invited the bot (a group DM, a DM between
+## players, a server where only players installed the app), rated apart from every server's ratings.
+match-ratings-everywhere = Everywhere ratings: { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+# leaderboard outside servers: privately, the asker among the players they met there.
+leaderboard-everywhere-heading = Everywhere ratings (matches outside the servers that invited me): you and the players you met, page { $page } of { $pages }:
+leaderboard-everywhere-place = You are number { $rank } of { $count }.
+leaderboard-everywhere-none = You have no everywhere rating yet: your matches against people outside the servers that invited me (group DMs, DMs, servers where only players installed me) count for it. Here you see only the players you met.
+stats-everywhere-line = { $player }, everywhere: rating { $rating } ± { $spread }; { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $won } won, { $drawn } drawn, { $lost } lost; longest winning streak { $streak }.
+stats-everywhere-line-provisional = { $player }, everywhere: rating { $rating } ± { $spread } (provisional); { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $won } won, { $drawn } drawn, { $lost } lost; longest winning streak { $streak }.
+stats-everywhere-none = You have no everywhere rating yet: your matches against people outside the servers that invited me (group DMs, DMs, servers where only players installed me) count for it.
+stats-everywhere-unmet = You have not met { $player } in a rated match outside servers: an everywhere rating is shown only to its player and to the players they met.
+# Under the everywhere rating's chart.
+stats-everywhere-caption = Everywhere · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $won } won, { $drawn } drawn, { $lost } lost; longest winning streak { $streak }
+
 ## help and rules: the console's (its command names are the same in every language).
 help-console =
     Commands (options are name:value):
@@ -74,8 +97,9 @@ help-console =
       replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
       analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
       export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
-      leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings)
-      stats [player:NAME]             a player's rating chart and record in this season
+      leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings);
+                                      elsewhere (guest#, private#, dm): you and the players you met outside servers
+      stats [player:NAME]             a player's rating chart and record in this season, and their everywhere rating
       notify on|off                   a DM when it becomes your turn (none while you are at the board)
       puzzle [play]                   a puzzle: find the move that wins the most (your waiting one, else a new one)
       puzzle answer house:N           answer it: judged at once, your puzzle rating moves (one for every server)

@@ -13,7 +13,7 @@ discord-help = **Jouer au Nam-nam ici**
     `/reprise` — demander à reprendre votre dernier coup avant que l'adversaire joue, ou accepter sa demande (`refuser:oui` la refuse)
     `/parties` — vos parties ici · `/historique` — les coups de la partie de ce salon
     `/revoir partie:12` — revoir une partie (options : coup, public) · `/analyser partie:12` — le verdict de l'ordinateur sur une partie finie · `/exporter partie:12` — son relevé en fichier
-    `/classement` · `/stats` — les classements de ce serveur et votre courbe (`saison:3` : le classement d'une saison terminée)
+    `/classement` · `/stats` — les cotes de ce serveur et votre courbe (`saison:3` : une saison terminée) ; ailleurs : vous et vos adversaires
     `/notifications activer` — un MP quand c'est à vous de jouer, sauf devant le plateau · `/notifications désactiver`
     `/problème jouer` — un problème en privé : trouvez le meilleur coup avec ses boutons · `/problème stats` — votre cote des problèmes et vos séries
     `/tournoi créer` — un tournoi suisse ou toutes rondes ici ; `rejoindre`, `lancer`, `classement`, `appariements`, `abandonner`

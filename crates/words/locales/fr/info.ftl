@@ -97,6 +97,59 @@ stats-chart-caption-partial = Saison { $season } · { $games ->
    *[other] { $lost } défaites
 } ; plus longue série { $streak } (courbe : les { $charted } dernières)
 
+## The everywhere rating: matches outside the servers that invited the bot (a group DM, a DM between
+## players, a server where only players installed the app), rated apart from every server's ratings.
+match-ratings-everywhere = Cotes hors serveurs : { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+# leaderboard outside servers: privately, the asker among the players they met there.
+leaderboard-everywhere-heading = Cotes hors serveurs (parties hors des serveurs qui m'ont invité) : vous et les joueurs que vous avez affrontés, page { $page } sur { $pages } :
+leaderboard-everywhere-place = Vous êtes { $rank ->
+    [1] { $rank }er
+   *[other] { $rank }e
+} sur { $count }.
+leaderboard-everywhere-none = Vous n'avez pas encore de cote hors serveurs : elle compte vos parties contre d'autres joueurs hors des serveurs qui m'ont invité (groupes privés, MP, serveurs où seuls des joueurs m'ont installé). Ici, vous ne voyez que les joueurs que vous avez affrontés.
+stats-everywhere-line = { $player }, hors serveurs : cote { $rating } ± { $spread } ; { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} : { $won ->
+    [one] { $won } victoire
+   *[other] { $won } victoires
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } défaite
+   *[other] { $lost } défaites
+} ; plus longue série de victoires { $streak }.
+stats-everywhere-line-provisional = { $player }, hors serveurs : cote { $rating } ± { $spread } (provisoire) ; { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} : { $won ->
+    [one] { $won } victoire
+   *[other] { $won } victoires
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } défaite
+   *[other] { $lost } défaites
+} ; plus longue série de victoires { $streak }.
+stats-everywhere-none = Vous n'avez pas encore de cote hors serveurs : vos parties contre d'autres joueurs hors des serveurs qui m'ont invité (groupes privés, MP, serveurs où seuls des joueurs m'ont installé) comptent pour elle.
+stats-everywhere-unmet = Vous n'avez pas affronté { $player } dans une partie classée hors serveurs : une cote hors serveurs n'est montrée qu'à son joueur et aux joueurs qu'il a affrontés.
+# Under the everywhere rating's chart.
+stats-everywhere-caption = Hors serveurs · { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} : { $won ->
+    [one] { $won } victoire
+   *[other] { $won } victoires
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } défaite
+   *[other] { $lost } défaites
+} ; plus longue série { $streak }
+
 ## help and rules: the console's (its command names are the same in every language).
 help-console =
     Commandes (les options s'écrivent nom:valeur) :
@@ -120,8 +173,9 @@ help-console =
       replay match:N [move:M]         revoir la partie N à partir du coup M (public:yes la montre au salon)
       analyse match:N                 l'avis de l'ordinateur sur une partie terminée : les pires coups de chacun
       export match:N                  l'enregistrement de la partie N en fichier (.nnr : namnam replay FICHIER)
-      leaderboard [page:N] [season:N] le classement de ce serveur (season:N : le classement final d'une saison)
-      stats [player:NOM]              la courbe de cote et le bilan d'un joueur pour cette saison
+      leaderboard [page:N] [season:N] le classement de ce serveur (season:N : le classement final d'une saison) ;
+                                      ailleurs (guest#, private#, dm) : vous et les joueurs affrontés hors serveurs
+      stats [player:NOM]              la courbe de cote et le bilan d'un joueur pour cette saison, et sa cote hors serveurs
       notify on|off                   un MP quand c'est à vous de jouer (aucun quand vous êtes devant le plateau)
       puzzle [play]                   un problème : trouver le coup qui gagne le plus (celui qui attend, sinon un nouveau)
       puzzle answer house:N           y répondre : jugé aussitôt, votre cote des problèmes bouge (la même partout)
