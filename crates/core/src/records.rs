@@ -24,7 +24,7 @@ use super::outbox::{PostPlace, Via};
 use super::pictures;
 use super::reply::{Action, Buttons, Document, Pressed, Scene};
 use super::vocabulary::actions::{ActionId, ReplayStep};
-use super::{text, Core, Notice, Reply, Text};
+use super::{text, Core, Language, Notice, Reply, Text};
 use namnam_ai::analysis::{self, Cost, JudgedMove};
 use namnam_game::{Match, MatchMove, Player, Position};
 use namnam_store::{self as store, MatchRow, MatchState, MoveRow, NewAnalysis, StoreError};
@@ -619,7 +619,66 @@ pub fn replay_words(
 /// The computer's verdict on a finished match (its `moves`, for the lines that show why): a heading, then
 /// each player's mistakes that changed the outcome most.
 pub fn verdict_words(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) -> Vec<Text> {
+    verdict_lines(row, moves, verdict, Detail::ALL)
+}
+
+/// How much of the mistakes' whys a verdict holds: the whys of its first `whys` mistakes (in the order
+/// told), each with the reply that punished the move played or without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Detail {
+    whys: usize,
+    punished: bool,
+}
+
+impl Detail {
+    const ALL: Detail = Detail {
+        whys: usize::MAX,
+        punished: true,
+    };
+}
+
+/// The most that fits in one message (Discord's limit, the tightest of the front ends), in every language.
+const VERDICT_CHARS: usize = 2000;
+
+/// The verdict as one message: every why if it fits in [`VERDICT_CHARS`], else without the punishing
+/// replies, else the whys of the last mistakes left out one by one (long names and lines of captures can
+/// make six mistakes' whys too long; the heading and the mistakes themselves always stay).
+fn verdict_message(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) -> Vec<Text> {
+    let told = 2 * MISTAKES_SHOWN;
+    let tries = std::iter::once(Detail::ALL).chain((0..=told).rev().map(|whys| Detail {
+        whys,
+        punished: false,
+    }));
+    fitting(tries.map(|detail| verdict_lines(row, moves, verdict, detail)))
+}
+
+/// The first of `tries` whose text fits in [`VERDICT_CHARS`] in every language, else the last.
+fn fitting(tries: impl Iterator<Item = Vec<Text>>) -> Vec<Text> {
+    let fits = |lines: &Vec<Text>| {
+        let text = Text::lines(lines.clone());
+        Language::ALL
+            .iter()
+            .all(|&language| text.plain_in(language).chars().count() <= VERDICT_CHARS)
+    };
+    let mut last = Vec::new();
+    for lines in tries {
+        if fits(&lines) {
+            return lines;
+        }
+        last = lines;
+    }
+    last
+}
+
+/// The verdict's lines with `detail` of the whys.
+fn verdict_lines(
+    row: &MatchRow,
+    moves: &[MoveRow],
+    verdict: &[JudgedMove],
+    detail: Detail,
+) -> Vec<Text> {
     let names = &row.names;
+    let mut whys_left = detail.whys;
     let mut lines = vec![Text::message(
         "analysis-heading",
         [
@@ -650,7 +709,14 @@ pub fn verdict_words(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) 
                     ("cost", Arg::Text(cost_words(j.cost_read()))),
                 ],
             );
-            let why = why_words(row, moves, &m);
+            let mut why = match whys_left {
+                0 => Vec::new(),
+                _ => why_words(row, moves, &m),
+            };
+            whys_left = whys_left.saturating_sub(1);
+            if !detail.punished {
+                why.truncate(1);
+            }
             lines.push(Text::list(std::iter::once(told).chain(why), " "));
         }
     }
@@ -664,11 +730,29 @@ fn verdict_reply(
     verdict: &[JudgedMove],
     private: bool,
 ) -> Reply {
-    let lines = verdict_words(row, moves, verdict);
+    let lines = verdict_message(row, moves, verdict);
     let mut reply = Reply::public(Text::lines(lines));
     if private {
         reply.make_private();
     }
     reply.buttons.actions = vec![replay_action(row.id)];
     reply
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verdict_keeps_the_first_try_that_fits_in_one_message() {
+        let long = |n: usize| vec![Text::from("x".repeat(n))];
+        // The whole verdict fits: it is the one kept.
+        assert_eq!(fitting([long(10), long(5)].into_iter()), long(10));
+        // Too long with every why: the next try that fits.
+        let tries = [long(VERDICT_CHARS + 1), long(VERDICT_CHARS), long(3)];
+        assert_eq!(fitting(tries.into_iter()), long(VERDICT_CHARS));
+        // Nothing fits: the shortest asked for, the last (the front end cuts it).
+        let tries = [long(VERDICT_CHARS + 9), long(VERDICT_CHARS + 2)];
+        assert_eq!(fitting(tries.into_iter()), long(VERDICT_CHARS + 2));
+    }
 }

@@ -267,3 +267,56 @@ async fn a_won_match_is_not_blamed_for_its_last_moves(backend: Backend) {
         "her win came back:\n{verdict}"
     );
 }
+
+/// Long names and lines of captures can make a verdict's whys longer than one message: the verdict
+/// posted keeps every mistake and fits in one message in every language (the web page shows it whole).
+#[tokio::test]
+async fn a_verdict_with_long_names_fits_in_one_message() {
+    let h = harness(Backend::Sqlite).await;
+    let (ama, kofi) = (
+        "Abena_Pokuaa_Mensah_Bonsu_Owusu",
+        "Kwabena_Adjei_Boateng_Asamoah_Jr",
+    );
+    let start = h
+        .start_match("games", ama, kofi, "first:challenger rounds:3")
+        .await;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
+    crate::planted::play_out(&h.core, match_id, [(ama, 3), (kofi, 1)], |user, line| {
+        h.request("games", user, line)
+    })
+    .await;
+    h.ok_in("games", kofi, &format!("analyse match:{match_id}"))
+        .await;
+    let notice = h.core.analyse_next().await.unwrap().expect("the analysis");
+    let row = store::load_match(h.core.store().reader(), match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    let moves = store::match_moves(h.core.store().reader(), match_id)
+        .await
+        .unwrap();
+    let judged = store::analysis_of(h.core.store().reader(), match_id)
+        .await
+        .unwrap()
+        .and_then(|a| a.verdict)
+        .expect("the stored verdict");
+    let whole = namnam_core::Text::lines(namnam_core::verdict_words(&row, &moves, &judged));
+    let told = |text: &str| text.lines().filter(|l| l.starts_with("- ")).count();
+    for language in namnam_core::Language::ALL {
+        let posted = notice.reply.text.plain_in(language);
+        let full = whole.plain_in(language);
+        println!(
+            "{language:?}: {} of {} characters",
+            posted.chars().count(),
+            full.chars().count()
+        );
+        assert!(posted.chars().count() <= 2000, "{posted}");
+        assert_eq!(told(&posted), told(&full), "every mistake stays:\n{posted}");
+    }
+    assert!(
+        namnam_core::Language::ALL
+            .iter()
+            .any(|&language| whole.plain_in(language).chars().count() > 2000),
+        "the whole verdict is longer than a message in some language, so that the test shows something"
+    );
+}
