@@ -293,7 +293,7 @@ impl Core {
             "leaderboard-everywhere-heading",
             [("page", Arg::number(page)), ("pages", Arg::number(pages))],
         )];
-        let first = (page - 1) * per_page;
+        let first = page.saturating_sub(1) * per_page;
         for (rank, r) in
             (first + 1..).zip(circle.iter().skip(first as usize).take(per_page as usize))
         {

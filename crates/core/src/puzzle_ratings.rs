@@ -81,11 +81,16 @@ pub fn rate(player: &Glicko2Rating, puzzle: &Glicko2Rating, solved: bool) -> Rat
     };
     Rated {
         player: towards(player, &player_raw, weight),
-        puzzle: match player.deviation >= CLUELESS_DEVIATION {
-            true => *puzzle,
-            false => puzzle_raw,
+        puzzle: match moves_the_puzzle(player) {
+            true => puzzle_raw,
+            false => *puzzle,
         },
     }
+}
+
+/// Whether `player`'s answers move a puzzle's rating: not while their own rating is still wide open.
+pub fn moves_the_puzzle(player: &Glicko2Rating) -> bool {
+    player.deviation < CLUELESS_DEVIATION
 }
 
 /// `from` moved `weight` of the way to `to`, each of the three numbers.

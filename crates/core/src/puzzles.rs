@@ -15,7 +15,7 @@ use super::error::{CoreError, InternalError};
 use super::explanations::{explanation_words, move_words};
 use super::message::{Arg, Text};
 use super::pictures;
-use super::puzzle_ratings::{next_puzzle, player_glicko, puzzle_start, rate};
+use super::puzzle_ratings::{moves_the_puzzle, next_puzzle, player_glicko, puzzle_start, rate};
 use super::ratings::PROVISIONAL_GAMES;
 use super::reply::{Action, Pressed, Reply};
 use super::vocabulary::actions::ActionId;
@@ -137,12 +137,14 @@ async fn rate_both(
         .await?
         .unwrap_or_else(|| unanswered(&shown.puzzle, difficulty));
     let before = (r.rating, standing.rating);
+    // Said from the rule, not from the numbers: a settled player's answer may move it less than a point.
+    let moved = moves_the_puzzle(&player_glicko(&r));
     rate_answer(&mut r, &mut standing, answer.solved);
     store::save_puzzle_rating(tx, &r, answer.at).await?;
     store::save_puzzle_standing(tx, &standing, answer.at).await?;
     Ok([
         rating_words(&r, before.0),
-        puzzle_rating_words(&standing, before.1),
+        puzzle_rating_words(&standing, before.1, moved),
     ])
 }
 
@@ -204,14 +206,14 @@ fn rating_words(r: &PuzzleRating, before: f64) -> Text {
     )
 }
 
-/// The puzzle's own rating after the answer: how it moved, or that a newcomer's answer does not move it
-/// yet.
-fn puzzle_rating_words(s: &PuzzleStanding, before: f64) -> Text {
+/// The puzzle's own rating after the answer: how it `moved`, or that a newcomer's answer does not move
+/// it yet.
+fn puzzle_rating_words(s: &PuzzleStanding, before: f64, moved: bool) -> Text {
     let change = (s.rating.round() - before.round()) as i64;
     let rating = ("rating", Arg::number(s.rating.round() as i64));
-    match change {
-        0 => Text::message("puzzle-its-rating-unmoved", [rating]),
-        _ => Text::message(
+    match moved {
+        false => Text::message("puzzle-its-rating-unmoved", [rating]),
+        true => Text::message(
             "puzzle-its-rating",
             [
                 rating,
@@ -562,5 +564,39 @@ mod tests {
         let set = namnam_ai::puzzles::built_in();
         let keys: HashSet<String> = set.iter().map(|p| p.source.to_string()).collect();
         assert_eq!(keys.len(), set.len(), "a puzzle's key is its source");
+    }
+
+    #[test]
+    fn a_settled_players_answer_is_never_called_a_newcomers() {
+        // A strong settled player solving a settled easy puzzle: it moves, by less than half a point.
+        let strong = Glicko2Rating {
+            rating: 2000.0,
+            deviation: 60.0,
+            ..Glicko2Rating::new()
+        };
+        let easy = Glicko2Rating {
+            deviation: 50.0,
+            ..puzzle_start(1)
+        };
+        let rated = rate(&strong, &easy, true);
+        assert!(moves_the_puzzle(&strong));
+        assert!(rated.puzzle.rating < easy.rating, "{rated:?}");
+        assert_eq!(
+            rated.puzzle.rating.round(),
+            easy.rating.round(),
+            "{rated:?}"
+        );
+        let standing = PuzzleStanding {
+            rating: rated.puzzle.rating,
+            answers: 12,
+            ..unanswered("selfplay:1:1:0", 1)
+        };
+        let words = puzzle_rating_words(&standing, easy.rating, true);
+        assert!(words.has_message("puzzle-its-rating"), "{words}");
+        let newcomer = puzzle_rating_words(&standing, easy.rating, false);
+        assert!(
+            newcomer.has_message("puzzle-its-rating-unmoved"),
+            "{newcomer}"
+        );
     }
 }

@@ -95,7 +95,7 @@ help-console =
       matches                         your active matches in this server, and where it is your turn
       history [match:N]               the rounds and moves of your match in this channel (or of match N)
       replay match:N [move:M]         step through match N from move M (public:yes shows it to the channel)
-      analyse match:N                 the computer's verdict on a match that is over: each player's worst moves
+      analyse match:N                 the computer's verdict on a match that is over: each player's mistakes that mattered most
       export match:N                  the record of match N as a file (a .nnr record: namnam replay FILE)
       leaderboard [page:N] [season:N] ratings in this server (season:N: an ended season's final standings);
                                       elsewhere (guest#, private#, dm): you and the players you met outside servers

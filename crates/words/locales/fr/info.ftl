@@ -171,7 +171,7 @@ help-console =
       matches                         vos parties en cours sur ce serveur, et celles où c'est à vous de jouer
       history [match:N]               les manches et les coups de votre partie de ce salon (ou de la partie N)
       replay match:N [move:M]         revoir la partie N à partir du coup M (public:yes la montre au salon)
-      analyse match:N                 l'avis de l'ordinateur sur une partie terminée : les pires coups de chacun
+      analyse match:N                 l'avis de l'ordinateur sur une partie terminée : les erreurs de chacun qui ont le plus compté
       export match:N                  l'enregistrement de la partie N en fichier (.nnr : namnam replay FICHIER)
       leaderboard [page:N] [season:N] le classement de ce serveur (season:N : le classement final d'une saison) ;
                                       ailleurs (guest#, private#, dm) : vous et les joueurs affrontés hors serveurs
