@@ -2,8 +2,8 @@
 //! player and the puzzle, so that a right answer raises the player and lowers the puzzle, and a wrong one
 //! the other way round. Two of lichess's weights keep the numbers honest while either side is new:
 //!
-//! - a player's step is damped while the puzzle is provisional (its own rating still unsure): a first
-//!   wrong answer to a puzzle nobody has settled costs little;
+//! - a player's step is damped while the puzzle is provisional (its own rating still unsure), and a
+//!   newcomer's wrong answer always: a first wrong answer costs little;
 //! - a player whose rating is still wide open (a newcomer) does not move the puzzle: their answer says
 //!   little about it yet.
 //!
@@ -74,7 +74,11 @@ pub fn rate(player: &Glicko2Rating, puzzle: &Glicko2Rating, solved: bool) -> Rat
         false => Outcomes::LOSS,
     };
     let (player_raw, puzzle_raw) = glicko2(player, puzzle, &outcome, &Glicko2Config::new());
+    // A newcomer's miss is damped against a settled puzzle too: otherwise a first wrong answer would cost
+    // little only while the easy puzzles are new, and about 300 once regular players have settled them.
+    let newcomer = !moves_the_puzzle(player);
     let weight = match (puzzle.deviation >= PROVISIONAL_DEVIATION, solved) {
+        (_, false) if newcomer => DAMPED_WRONG,
         (false, _) => 1.0,
         (true, true) => DAMPED_RIGHT,
         (true, false) => DAMPED_WRONG,
@@ -222,13 +226,25 @@ mod tests {
             cost > 0.0 && cost < 80.0,
             "a first wrong answer cost {cost}"
         );
-        // Once the puzzle is settled, the same answer costs the whole step.
+        // Once the puzzle is settled by regular players, a newcomer's miss still costs little…
         let settled_puzzle = Glicko2Rating {
             deviation: 60.0,
             ..puzzle_start(1)
         };
-        let full = newcomer().rating - rate(&newcomer(), &settled_puzzle, false).player.rating;
-        assert!(full > 2.0 * cost, "{full} against {cost}");
+        let later = newcomer().rating - rate(&newcomer(), &settled_puzzle, false).player.rating;
+        assert!(later > 0.0 && later < 100.0, "a newcomer's miss of a settled puzzle cost {later}");
+        // …and a settled player's costs the whole step.
+        let full = 1300.0 - rate(&settled(1300.0), &settled_puzzle, false).player.rating;
+        let undamped = 1300.0
+            - glicko2(
+                &settled(1300.0),
+                &settled_puzzle,
+                &Outcomes::LOSS,
+                &Glicko2Config::new(),
+            )
+            .0
+            .rating;
+        assert_eq!(full, undamped);
     }
 
     fn player(attempts: u32, rating: f64) -> PuzzleRating {
