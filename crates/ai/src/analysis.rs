@@ -139,16 +139,13 @@ pub struct JudgedMove {
 }
 
 /// The lines that show why a mistake was one, as a puzzle's answer is shown: the better move and the best
-/// replies after it, and the move played with the reply that punished it.
+/// replies after it, and the move played and the best replies after it (the first of them the reply that
+/// punished it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Why {
     pub best_line: Vec<House>,
     pub played_line: Vec<House>,
 }
-
-/// How many moves the line of a mistake's move played shows: the move, and the reply that punished it
-/// (the better move's line shows as many as a puzzle's answer).
-pub const PLAYED_LINE_PLIES: usize = 2;
 
 /// Up to `n` of `player`'s mistakes in `moves` that a player would believe, those that changed the
 /// outcome most first (a won match lost, then a won match made open or an open one lost, then by cost;

@@ -6,7 +6,7 @@
 use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
 use super::Core;
-use namnam_ai::analysis::{JudgedMove, Why, PLAYED_LINE_PLIES};
+use namnam_ai::analysis::{JudgedMove, Why};
 use namnam_ai::puzzles::{line, line_gain, Puzzle, LINE_PLIES};
 use namnam_game::{EndReason, Endgame, House, MoveRecord, Player, Position};
 use namnam_model::Names;
@@ -212,22 +212,24 @@ pub(super) fn move_words(record: &MoveRecord) -> Text {
     )
 }
 
-/// The lines that show why a reported mistake was one (`judged`, played in `before`): the better move's,
-/// [`LINE_PLIES`] long, and the move played with the reply that punished it. The same lines a puzzle's
-/// answer is explained with, on every machine.
+/// The lines that show why a reported mistake was one (`judged`, played in `before`): the better move's
+/// and the move played's, each [`LINE_PLIES`] long (the words show the played move's first reply, the
+/// one that punished it). The same lines a puzzle's answer is explained with, on every machine.
 pub(super) fn mistake_lines(before: &Position, judged: &JudgedMove) -> Why {
     let positions = namnam_ai::endings::LIVE_POSITIONS;
     let j = &judged.judgement;
     let houses = |records: Vec<MoveRecord>| records.iter().map(|r| r.house).collect();
     Why {
         best_line: houses(line(before, j.best, LINE_PLIES, positions)),
-        played_line: houses(line(before, j.played, PLAYED_LINE_PLIES, positions)),
+        played_line: houses(line(before, j.played, LINE_PLIES, positions)),
     }
 }
 
 /// A reported mistake's why in words, from the position it was played in: "Why: house 9, taking 4
-/// seeds; bob's 7; house 2, taking 8 seeds. After house 3, bob's 8, taking 12 seeds." Empty when the
-/// lines do not play from `before` (they always do, unless the record was changed).
+/// seeds; bob's 7; house 2, taking 8 seeds. After house 3, the best reply: bob's 8, taking 12 seeds.",
+/// when the better move's line ends ahead in seeds of the played move's (where its lead shows most, as a
+/// puzzle's wrong answer is told); else that its point shows further on. Empty when the lines do not play
+/// from `before` (they always do, unless the record was changed).
 pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> Vec<Text> {
     let (Some(best), Some(played)) = (
         played_out(before, &why.best_line),
@@ -235,6 +237,11 @@ pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> 
     ) else {
         return Vec::new();
     };
+    // Lines that do not show the difference in seeds (a house given away for the next round, a match lost
+    // past the horizon) would show nothing, or the opposite: said so instead.
+    if WorseOff::of(&best, &played).seeds <= 0 {
+        return vec![Text::message("analysis-why-later", [])];
+    }
     let mover = before.to_move();
     let mut words = vec![Text::message(
         "analysis-why",

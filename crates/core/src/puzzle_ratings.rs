@@ -232,7 +232,10 @@ mod tests {
             ..puzzle_start(1)
         };
         let later = newcomer().rating - rate(&newcomer(), &settled_puzzle, false).player.rating;
-        assert!(later > 0.0 && later < 100.0, "a newcomer's miss of a settled puzzle cost {later}");
+        assert!(
+            later > 0.0 && later < 100.0,
+            "a newcomer's miss of a settled puzzle cost {later}"
+        );
         // …and a settled player's costs the whole step.
         let full = 1300.0 - rate(&settled(1300.0), &settled_puzzle, false).player.rating;
         let undamped = 1300.0

@@ -94,7 +94,10 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
     // the blunder and bob's reply that punished it.
     assert!(named.contains(" Why: house "), "{named}");
     assert!(
-        named.contains(&format!(". After house {}, bob's ", blunder.played)),
+        named.contains(&format!(
+            ". After house {}, the best reply: bob's ",
+            blunder.played
+        )),
         "{named}"
     );
     // Stored with its post, in one transaction: the poster has it.
@@ -281,7 +284,7 @@ async fn a_verdict_with_long_names_fits_in_one_message() {
         .start_match("games", ama, kofi, "first:challenger rounds:3")
         .await;
     let match_id = start.board.state.as_ref().unwrap().match_id;
-    crate::planted::play_out(&h.core, match_id, [(ama, 3), (kofi, 1)], |user, line| {
+    crate::planted::play_out(&h.core, match_id, [(ama, 2), (kofi, 2)], |user, line| {
         h.request("games", user, line)
     })
     .await;

@@ -24,12 +24,13 @@ analysis-no-mistake = { $player } : aucun coup qui ait cédé une graine ou plus
 analysis-mistakes = Les erreurs de { $player } qui ont le plus compté :
 analysis-mistake = - coup { $ply } (manche { $round }, coup { $in_round }) : case { $played } ; la case { $best } était meilleure : { $cost }.
 analysis-why = Pourquoi : { $line }.
-analysis-punished = Après la case { $played }, { $reply }.
+analysis-punished = Après la case { $played }, la meilleure réponse : { $reply }.
+analysis-why-later = Pourquoi : son intérêt se voit à plus de quatre coups.
 analysis-line-own = case { $house }{ $what }{ $ends ->
     [1] , qui clôt la manche
    *[0] {""}
 }
-analysis-line-other = le { $house } de { $player }{ $what }{ $ends ->
+analysis-line-other = la case { $house } de { $player }{ $what }{ $ends ->
     [1] , qui clôt la manche
    *[0] {""}
 }
