@@ -326,6 +326,8 @@ impl Core {
                     [("player", Arg::player(&who.name))],
                 ),
             };
+            // Another player's lessons neither: they would tell a stranger that the player uses the bot.
+            let lessons = lessons.filter(|_| who.id == req.user.id);
             let lines: Vec<Text> = [Some(none), lessons].into_iter().flatten().collect();
             return Ok(Reply::private(Text::lines(lines)));
         };

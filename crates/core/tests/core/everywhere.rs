@@ -4,7 +4,7 @@
 //! both ratings, and another player's everywhere rating only to the players who met them.
 
 use crate::common::*;
-use namnam_core::{InputRefusal, Place, Reply, Request, UserError};
+use namnam_core::{InputRefusal, Place, Reply, Request, Resolver, UserError};
 use namnam_model::UserId;
 use namnam_store as store;
 
@@ -185,6 +185,13 @@ async fn matches_outside_servers_move_the_everywhere_rating_apart_from_the_serve
         stats.text
     );
     assert!(stats.board.picture.is_some(), "the chart");
+    // carol has taken a lesson: a stranger is not told that either (it would say she uses the bot).
+    let mut tx = h.core.store().begin().await.unwrap();
+    let carol = TestNames.user("carol").unwrap().id;
+    store::pass_lesson(&mut tx, carol, "sowing", 0)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
     let unmet = ok(&h, lounge(&h, "alice", "stats player:carol")).await;
     assert!(
         unmet.text.has_message("stats-everywhere-unmet"),
@@ -192,6 +199,7 @@ async fn matches_outside_servers_move_the_everywhere_rating_apart_from_the_serve
         unmet.text
     );
     assert!(!unmet.text.has_message("stats-everywhere-line-provisional"));
+    assert!(!unmet.text.has_message("lesson-stats"), "{}", unmet.text);
     let met = ok(&h, lounge(&h, "bob", "stats player:carol")).await;
     assert!(
         met.text.has_message("stats-everywhere-line-provisional"),
