@@ -506,6 +506,17 @@ pub fn line_gain(records: &[MoveRecord]) -> i32 {
     gain(mover) - gain(mover.other())
 }
 
+/// Where line `a` is first ahead in seeds of line `b` (both from one position, the same mover first),
+/// after each side's reply (2 moves, 4 … up to the longer line): the moves and the seeds it is ahead by.
+/// `None` when it never is.
+pub fn first_lead(a: &[MoveRecord], b: &[MoveRecord]) -> Option<(usize, i32)> {
+    let upto = |line: &[MoveRecord], plies: usize| line_gain(&line[..plies.min(line.len())]);
+    (2..=a.len().max(b.len()).max(2))
+        .step_by(2)
+        .map(|plies| (plies, upto(a, plies) - upto(b, plies)))
+        .find(|&(_, seeds)| seeds > 0)
+}
+
 /// Whether the answer `best` shows itself within `plies`: along its line, the mover wins at least half the
 /// margin more seeds than along the line of any other legal move, each line `plies` long with the best
 /// replies. A player who follows the explanation sees the point of the answer.

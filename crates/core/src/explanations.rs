@@ -7,7 +7,7 @@ use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
 use super::Core;
 use namnam_ai::analysis::{JudgedMove, Why};
-use namnam_ai::puzzles::{line, line_gain, Puzzle, LINE_PLIES};
+use namnam_ai::puzzles::{first_lead, line, line_gain, Puzzle, LINE_PLIES};
 use namnam_game::{EndReason, Endgame, House, MoveRecord, Player, Position};
 use namnam_model::Names;
 
@@ -212,24 +212,31 @@ pub(super) fn move_words(record: &MoveRecord) -> Text {
     )
 }
 
+/// How far a reported mistake's lines go: far enough to show most mistakes in seeds, which four moves do
+/// for about half of them (docs/measurements/mistake-lines.md), and short enough to read on a phone.
+pub(super) const WHY_PLIES: usize = 12;
+
 /// The lines that show why a reported mistake was one (`judged`, played in `before`): the better move's
-/// and the move played's, each [`LINE_PLIES`] long (the words show the played move's first reply, the
-/// one that punished it). The same lines a puzzle's answer is explained with, on every machine.
+/// and the move played's, each [`WHY_PLIES`] long (the words show them as far as the difference shows).
+/// The same lines a puzzle's answer is explained with, on every machine.
 pub(super) fn mistake_lines(before: &Position, judged: &JudgedMove) -> Why {
     let positions = namnam_ai::endings::LIVE_POSITIONS;
     let j = &judged.judgement;
     let houses = |records: Vec<MoveRecord>| records.iter().map(|r| r.house).collect();
     Why {
-        best_line: houses(line(before, j.best, LINE_PLIES, positions)),
-        played_line: houses(line(before, j.played, LINE_PLIES, positions)),
+        best_line: houses(line(before, j.best, WHY_PLIES, positions)),
+        played_line: houses(line(before, j.played, WHY_PLIES, positions)),
     }
 }
 
-/// A reported mistake's why in words, from the position it was played in: "Why: house 9, taking 4
-/// seeds; bob's 7; house 2, taking 8 seeds. After house 3, the best reply: bob's 8, taking 12 seeds.",
-/// when the better move's line ends ahead in seeds of the played move's (where its lead shows most, as a
-/// puzzle's wrong answer is told); else that its point shows further on. Empty when the lines do not play
-/// from `before` (they always do, unless the record was changed).
+/// A reported mistake's why in words, from the position it was played in (`why`'s lines may be four
+/// moves long, in an analysis made before they were twelve):
+/// - "Why: house 9, taking 4 seeds; bob's 7. After house 3, the best reply: bob's 8, taking 12 seeds; 2
+///   moves on, 8 seeds worse off.", the lines as far as the better one first shows itself ahead;
+/// - else that its point shows further on (a house given away for the next round, a match lost past
+///   the horizon), rather than lines that would show nothing or the opposite.
+///
+/// Empty when the lines do not play from `before` (they always do, unless the record was changed).
 pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> Vec<Text> {
     let (Some(best), Some(played)) = (
         played_out(before, &why.best_line),
@@ -237,32 +244,34 @@ pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> 
     ) else {
         return Vec::new();
     };
-    // Lines that do not show the difference in seeds (a house given away for the next round, a match lost
-    // past the horizon) would show nothing, or the opposite: said so instead.
-    if WorseOff::of(&best, &played).seeds <= 0 {
-        return vec![Text::message("analysis-why-later", [])];
-    }
     let mover = before.to_move();
-    let mut words = vec![Text::message(
-        "analysis-why",
-        [(
-            "line",
-            Arg::Text(Text::list(
-                best.iter().map(|r| analysis_ply_words(r, mover, names)),
-                "; ",
-            )),
-        )],
-    )];
-    if let (Some(first), Some(reply)) = (played.first(), played.get(1)) {
-        words.push(Text::message(
-            "analysis-punished",
-            [
-                ("played", Arg::number(first.house.label())),
-                ("reply", Arg::Text(analysis_ply_words(reply, mover, names))),
-            ],
-        ));
+    let line_words = |records: &[MoveRecord]| {
+        let plies = records.iter().map(|r| analysis_ply_words(r, mover, names));
+        Arg::Text(Text::list(plies, "; "))
+    };
+    if let Some((plies, seeds)) = first_lead(&best, &played) {
+        let shown = |line: &[MoveRecord]| line.len().min(plies);
+        let mut words = vec![Text::message(
+            "analysis-why",
+            [("line", line_words(&best[..shown(&best)]))],
+        )];
+        if let Some(reply) = played.get(1) {
+            words.push(Text::message(
+                "analysis-punished",
+                [
+                    ("played", Arg::number(played[0].house.label())),
+                    ("reply", Arg::Text(analysis_ply_words(reply, mover, names))),
+                    ("plies", Arg::number(plies as i64)),
+                    ("seeds", Arg::number(i64::from(seeds))),
+                ],
+            ));
+        }
+        return words;
     }
-    words
+    vec![Text::message(
+        "analysis-why-later",
+        [("plies", Arg::number(best.len().max(played.len()) as i64))],
+    )]
 }
 
 /// `houses` played one after another from `position`: `None` if one of them is not legal there.

@@ -5,8 +5,9 @@ use namnam_core::RecordRefusal;
 use namnam_model::MatchId;
 use std::sync::Arc;
 
-use namnam_ai::analysis::Outlook;
+use namnam_ai::analysis::{JudgedMove, Outlook};
 use namnam_core::{Core, CoreConfig, ManualClock, UserError};
+use namnam_game::{House, Player};
 use namnam_store::{self as store, Store};
 
 use crate::common::{Backend, Harness, TestDb, START_MS};
@@ -268,6 +269,82 @@ async fn a_won_match_is_not_blamed_for_its_last_moves(backend: Backend) {
     assert!(
         !alice_part.contains("let a won match slip"),
         "her win came back:\n{verdict}"
+    );
+    let moves = store::match_moves(h.core.store().reader(), match_id)
+        .await
+        .unwrap();
+    lines_show_what_they_tell(&row, &moves, &judged, &verdict);
+}
+
+/// Each mistake's lines, played on the engine from where the mistake was made, show what its words tell:
+/// the better line as far as it is first ahead in seeds, by the seeds told, after as many moves of the
+/// line played. And most mistakes of the match show a line (four moves showed none of them).
+fn lines_show_what_they_tell(
+    row: &store::MatchRow,
+    moves: &[store::MoveRow],
+    judged: &[namnam_ai::analysis::JudgedMove],
+    verdict: &str,
+) {
+    let told: Vec<&JudgedMove> = judged.iter().filter(|m| m.why.is_some()).collect();
+    let mut shown = 0;
+    for m in &told {
+        let heading = format!("- move {} (", m.ply);
+        let words = verdict
+            .lines()
+            .find(|l| l.starts_with(&heading))
+            .unwrap_or_else(|| panic!("move {} is told:\n{verdict}", m.ply));
+        let Some((_, lead)) = words.split_once(" moves on, ") else {
+            continue;
+        };
+        shown += 1;
+        let plies: usize = words
+            .split(" moves on, ")
+            .next()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let seeds: i32 = lead.split(' ').next().unwrap().parse().unwrap();
+        let (game, _) = namnam_core::replay_to(row, moves, m.ply - 1).unwrap();
+        let why = m.why.as_ref().unwrap();
+        let gain = |houses: &[House], upto: usize| {
+            let mut at = *game.position();
+            let start = at.stores();
+            for house in houses.iter().take(upto) {
+                at = at.play(*house).expect("a legal line").after;
+            }
+            let won = |p: Player| i32::from(at.stores().get(p)) - i32::from(start.get(p));
+            let mover = game.position().to_move();
+            won(mover) - won(mover.other())
+        };
+        let ahead = |upto| gain(&why.best_line, upto) - gain(&why.played_line, upto);
+        assert_eq!(ahead(plies), seeds, "move {}: {words}", m.ply);
+        for earlier in (2..plies).step_by(2) {
+            assert!(
+                ahead(earlier) <= 0,
+                "move {}: ahead after {earlier} already: {words}",
+                m.ply
+            );
+        }
+        let line = words
+            .split(" Why: ")
+            .nth(1)
+            .unwrap()
+            .split(". After house")
+            .next()
+            .unwrap();
+        assert_eq!(
+            line.split("; ").count(),
+            plies.min(why.best_line.len()),
+            "{words}"
+        );
+    }
+    assert!(
+        2 * shown > told.len(),
+        "{shown} of {} mistakes show a line:\n{verdict}",
+        told.len()
     );
 }
 

@@ -24,12 +24,16 @@ analysis-no-mistake = { $player }: no move that gave away a seed or more while t
 analysis-mistakes = { $player }'s mistakes that mattered most:
 analysis-mistake = - move { $ply } (round { $round }, move { $in_round }): house { $played }; house { $best } was better: { $cost }.
 # Why a mistake was one, after it (as a puzzle's answer is explained): the better move and the best
-# replies, then the move played and the best reply to it. The mistake's mover's own moves are
-# "house 9", the other player's "bob's 7"; $what is puzzle-line-takes (", taking 4 seeds").
+# replies, as far as it first shows itself ahead in seeds, then the move played, the best reply to it,
+# and how far behind it is after as many moves. The mistake's mover's own moves are "house 9", the other
+# player's "bob's 7"; $what is puzzle-line-takes (", taking 4 seeds").
 analysis-why = Why: { $line }.
-analysis-punished = After house { $played }, the best reply: { $reply }.
-# When the lines do not show the difference in seeds within four moves.
-analysis-why-later = Why: its point shows more than four moves on.
+analysis-punished = After house { $played }, the best reply: { $reply }; { $plies } moves on, { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} worse off.
+# When the lines do not show the difference in seeds within their moves.
+analysis-why-later = Why: its point shows more than { $plies } moves on.
 analysis-line-own = house { $house }{ $what }{ $ends ->
     [1] , ending the round
    *[0] {""}

@@ -24,8 +24,11 @@ analysis-no-mistake = { $player } : aucun coup qui ait cédé une graine ou plus
 analysis-mistakes = Les erreurs de { $player } qui ont le plus compté :
 analysis-mistake = - coup { $ply } (manche { $round }, coup { $in_round }) : case { $played } ; la case { $best } était meilleure : { $cost }.
 analysis-why = Pourquoi : { $line }.
-analysis-punished = Après la case { $played }, la meilleure réponse : { $reply }.
-analysis-why-later = Pourquoi : son intérêt se voit à plus de quatre coups.
+analysis-punished = Après la case { $played }, la meilleure réponse : { $reply } ; { $plies } coups plus loin, { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} de moins.
+analysis-why-later = Pourquoi : son intérêt se voit à plus de { $plies } coups.
 analysis-line-own = case { $house }{ $what }{ $ends ->
     [1] , qui clôt la manche
    *[0] {""}
