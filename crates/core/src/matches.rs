@@ -272,16 +272,24 @@ impl Core {
     }
 }
 
-/// How a finished match moved the ratings, or that it was not rated.
+/// How a finished match moved the ratings, or that it was not rated. The everywhere rating is told as its
+/// changes only: the place may hold people who never met the players, and a player's everywhere rating is
+/// shown only to them and the players they met (`stats`).
 fn ratings_line(after: &MatchAfter<'_>) -> Option<Text> {
     let names = &after.row.names;
-    let id = match pool(after.row) {
-        Some(Pool::Everywhere) => "match-ratings-everywhere",
-        _ => "match-ratings",
-    };
-    match &after.ratings {
-        Some(r) => Some(Text::message(
-            id,
+    match (&after.ratings, pool(after.row)) {
+        (Some(r), Some(Pool::Everywhere)) => Some(Text::message(
+            "match-ratings-everywhere",
+            [
+                ("south", Arg::player(&names.south)),
+                ("south_change", text::signed(r.south.after - r.south.before)),
+                ("north", Arg::player(&names.north)),
+                ("north_change", text::signed(r.north.after - r.north.before)),
+                ("stats", Arg::command("stats")),
+            ],
+        )),
+        (Some(r), _) => Some(Text::message(
+            "match-ratings",
             [
                 ("south", Arg::player(&names.south)),
                 ("south_before", Arg::number(r.south.before.round() as i64)),
@@ -291,8 +299,8 @@ fn ratings_line(after: &MatchAfter<'_>) -> Option<Text> {
                 ("north_after", Arg::number(r.north.after.round() as i64)),
             ],
         )),
-        None if !after.row.rated => Some(Text::message("match-unrated", [])),
-        None => None,
+        (None, _) if !after.row.rated => Some(Text::message("match-unrated", [])),
+        (None, _) => None,
     }
 }
 

@@ -18,6 +18,7 @@ use super::pictures;
 use super::puzzle_ratings::{moves_the_puzzle, next_puzzle, player_glicko, puzzle_start, rate};
 use super::ratings::PROVISIONAL_GAMES;
 use super::reply::{Action, Pressed, Reply};
+use super::text;
 use super::vocabulary::actions::ActionId;
 use super::Core;
 use namnam_ai::puzzles::{Puzzle, Theme};
@@ -191,15 +192,11 @@ fn verdict_words(best: &MoveRecord, chosen: &MoveRecord, solved: bool) -> Text {
 /// The rating after an answer, its change from `before` (as shown: whole points, a true minus sign) and
 /// the streaks.
 fn rating_words(r: &PuzzleRating, before: f64) -> Text {
-    let change = (r.rating.round() - before.round()) as i64;
     Text::message(
         "puzzle-rating",
         [
             ("rating", Arg::words(shown_rating(r))),
-            (
-                "change",
-                Arg::words(format!("{change:+}").replace('-', "−")),
-            ),
+            ("change", text::signed(r.rating.round() - before.round())),
             ("streak", Arg::number(r.streak)),
             ("best", Arg::number(r.best_streak)),
         ],
@@ -209,7 +206,6 @@ fn rating_words(r: &PuzzleRating, before: f64) -> Text {
 /// The puzzle's own rating after the answer: how it `moved`, or that a newcomer's answer does not move
 /// it yet.
 fn puzzle_rating_words(s: &PuzzleStanding, before: f64, moved: bool) -> Text {
-    let change = (s.rating.round() - before.round()) as i64;
     let rating = ("rating", Arg::number(s.rating.round() as i64));
     match moved {
         false => Text::message("puzzle-its-rating-unmoved", [rating]),
@@ -217,10 +213,7 @@ fn puzzle_rating_words(s: &PuzzleStanding, before: f64, moved: bool) -> Text {
             "puzzle-its-rating",
             [
                 rating,
-                (
-                    "change",
-                    Arg::words(format!("{change:+}").replace('-', "−")),
-                ),
+                ("change", text::signed(s.rating.round() - before.round())),
                 ("answers", Arg::number(s.answers)),
             ],
         ),

@@ -259,6 +259,11 @@ pub fn describe_turn(names: &Names, to_move: Player, deadline_ms: i64, clock_sec
 }
 
 /// A move clock's or a wait's length in words: `24 h`, `3 d`, `10 min`.
+/// A change of rating as shown: whole points, signed, with a true minus sign ("+12", "−8").
+pub fn signed(change: f64) -> Arg {
+    Arg::words(format!("{:+}", change.round() as i64).replace('-', "−"))
+}
+
 pub fn duration(secs: u32) -> Text {
     format_span(i64::from(secs) * 1000)
 }

@@ -54,7 +54,9 @@ stats-chart-caption-partial = Season { $season } · { $games ->
 
 ## The everywhere rating: matches outside the servers that invited the bot (a group DM, a DM between
 ## players, a server where only players installed the app), rated apart from every server's ratings.
-match-ratings-everywhere = Everywhere ratings: { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+# Told as changes only: the place may hold people who never met the players, and a player's everywhere
+# rating is shown only to them and the players they met ($stats: the stats command, where each sees theirs).
+match-ratings-everywhere = Everywhere ratings: { $south } { $south_change }, { $north } { $north_change } (your own: { $stats }).
 # leaderboard outside servers: privately, the asker among the players they met there.
 leaderboard-everywhere-heading = Everywhere ratings (matches outside the servers that invited me): you and the players you met, page { $page } of { $pages }:
 leaderboard-everywhere-place = You are number { $rank } of { $count }.

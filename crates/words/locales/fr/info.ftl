@@ -99,7 +99,7 @@ stats-chart-caption-partial = Saison { $season } · { $games ->
 
 ## The everywhere rating: matches outside the servers that invited the bot (a group DM, a DM between
 ## players, a server where only players installed the app), rated apart from every server's ratings.
-match-ratings-everywhere = Cotes hors serveurs : { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+match-ratings-everywhere = Cotes hors serveurs : { $south } { $south_change }, { $north } { $north_change } (la vôtre : { $stats }).
 # leaderboard outside servers: privately, the asker among the players they met there.
 leaderboard-everywhere-heading = Cotes hors serveurs (parties hors des serveurs qui m'ont invité) : vous et les joueurs que vous avez affrontés, page { $page } sur { $pages } :
 leaderboard-everywhere-place = Vous êtes { $rank ->
