@@ -108,7 +108,7 @@ pub(super) fn explanation_words(puzzle: &Puzzle, explained: &Explanation) -> Vec
 
 /// "you play house 7, taking 4; then North replies with house 9; then you play house 2, taking 12".
 fn line_words(line: &[MoveRecord], mover: Player) -> Text {
-    Text::list(line.iter().map(|r| ply_words(r, mover)), "; ")
+    Text::clauses(line.iter().map(|r| ply_words(r, mover)))
 }
 
 /// One move of a line, from the puzzle's mover's side.
@@ -247,7 +247,7 @@ pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> 
     let mover = before.to_move();
     let line_words = |records: &[MoveRecord]| {
         let plies = records.iter().map(|r| analysis_ply_words(r, mover, names));
-        Arg::Text(Text::list(plies, "; "))
+        Arg::Text(Text::clauses(plies))
     };
     if let Some((plies, seeds)) = first_lead(&best, &played) {
         let shown = |line: &[MoveRecord]| line.len().min(plies);

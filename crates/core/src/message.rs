@@ -526,6 +526,18 @@ impl Text {
         text
     }
 
+    /// Clauses of one sentence, each language's way (`clause-separator`: "; ", in French " ; ").
+    pub fn clauses(items: impl IntoIterator<Item = Text>) -> Text {
+        let mut text = Text::new();
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                text = text.then_message("clause-separator", []);
+            }
+            text = text.then(item);
+        }
+        text
+    }
+
     /// Messages one per line.
     pub fn lines(lines: impl IntoIterator<Item = Text>) -> Text {
         Text::list(lines, "\n")
