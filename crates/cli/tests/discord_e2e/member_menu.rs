@@ -155,8 +155,18 @@ async fn member_menu_drafts_privately_changes_terms_in_place_and_sends_the_chall
     );
     assert_eq!(challenges_stored(&store).await, 0, "a draft stores nothing");
 
-    // Send: the draft's buttons go, and the challenge follows in public, bob pinged, with its buttons.
+    // Only alice sees her draft, so only she can press it; should a press by bob ever come (a client
+    // gone wrong, a forged payload), it is refused privately and changes nothing.
     let send = button_ids(&me_first)[3].clone();
+    let by_bob = fx.fake.press_forged(&bob(), draft_id, &send);
+    assert_eq!(
+        ephemeral_text(&fx.fake.callback(&by_bob).await),
+        say(Language::English, "error-not-your-draft")
+    );
+    assert_eq!(challenges_stored(&store).await, 0);
+    assert_eq!(button_ids(&fx.fake.state().messages[&draft_id]).len(), 4);
+
+    // Send: the draft's buttons go, and the challenge follows in public, bob pinged, with its buttons.
     let (id, challenge) = fx.press_public(&alice(), draft_id, &send).await;
     assert!(button_ids(&fx.fake.state().messages[&draft_id]).is_empty());
     assert_eq!(pinged(&challenge), Some(bob().id));
