@@ -125,6 +125,15 @@ async fn member_menu_drafts_privately_changes_terms_in_place_and_sends_the_chall
         }
     );
 
+    // In the challenger's language: a draft is theirs alone.
+    let (_, in_french) = menu_draft(&fx, &alice().speaking("fr"), GENERAL, &bob()).await;
+    assert!(
+        in_french.content().starts_with("Défier bob au Nam-nam :"),
+        "{}",
+        in_french.content()
+    );
+    assert_eq!(drafts(&in_french).1, usual);
+
     // Each term button updates the draft in place, its words and its ids.
     let one_round = change(&fx, &alice(), draft_id, &button_ids(&draft)[0]).await;
     assert!(
