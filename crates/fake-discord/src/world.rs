@@ -241,8 +241,8 @@ pub struct Message {
     /// `authorizing_integration_owners`, which a press of its buttons carries too.
     pub owners: Option<Value>,
     /// For an ephemeral message an interaction made: the one user who sees it, and so the only one who
-    /// can press its buttons ("Ephemeral messages are only visible to the user who invoked the
-    /// interaction", receiving-and-responding).
+    /// can press its buttons (EPHEMERAL: "this message is only visible to the user who invoked the
+    /// Interaction", resources/message, Message Flags).
     pub viewer: Option<u64>,
 }
 
