@@ -737,6 +737,32 @@ mod tests {
     }
 
     #[test]
+    fn a_draft_is_typed_as_the_console_reads_it() {
+        let draft = ChallengeDraft {
+            challenger: UserId(7),
+            opponent: UserId(8),
+            rounds: Some(3),
+            clock_secs: 90_061,
+            first: FirstMover::Challenged,
+        };
+        let name = |id: UserId| format!("player{}", id.0);
+        assert_eq!(
+            ActionId::ChallengeDraft { draft }.command_line_naming(&name),
+            "challenge-menu player8 rounds:3 clock:1d1h1m1s first:challenged"
+        );
+        let no_limit = ChallengeDraft {
+            rounds: None,
+            ..draft
+        };
+        assert_eq!(
+            ActionId::ChallengeSend { draft: no_limit }.command_line_naming(&name),
+            "challenge player8 clock:1d1h1m1s first:challenged"
+        );
+        // The clock typed back is the draft's, to the second.
+        assert_eq!(crate::clock::parse_duration("1d1h1m1s"), Some(90_061));
+    }
+
+    #[test]
     fn ids_keep_their_spelling() {
         // Buttons already posted carry these ids: they must still parse after an upgrade.
         let house = House::from_label(7).unwrap();
