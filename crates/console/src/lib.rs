@@ -711,7 +711,7 @@ impl Printer {
             .iter()
             .filter(|a| !a.disabled)
             .filter(|a| !(onlooker && a.id.is_for_the_players()))
-            .map(|a| a.id.command_line())
+            .map(|a| a.id.command_line_naming(&|id| names.user_name(id)))
         {
             if !moves.contains(&line) {
                 moves.push(line);

@@ -1,12 +1,15 @@
 //! `challenge`, `accept`, `decline`, `cancel`: one open challenge per channel, answered by the challenged
-//! player, withdrawn by the challenger, expiring on its own.
+//! player, withdrawn by the challenger, expiring on its own; and a challenge drafted privately from a
+//! member's menu, its terms changed by buttons before it is sent.
 
 use super::context::MatchChange;
 use super::error::{CoreError, InternalError};
 use super::outbox::{PostPlace, Via};
+use super::reply::Pressed;
 use super::vocabulary::actions::{ActionId, ChallengeAnswer};
 use super::vocabulary::{
-    ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, TermsDefaults, UserRef,
+    ChallengeDraft, ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, TermsDefaults,
+    TermsOptions, UserRef,
 };
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
@@ -42,26 +45,120 @@ impl Core {
         self.challenge_person(req, opponent, options).await
     }
 
-    /// A challenge from the opponent's menu: as `challenge` with none of its options (the place's default
-    /// terms; against Namnam, its default level), and a private word to the challenger on how to offer
-    /// other terms, since a menu asks nothing.
+    /// A challenge from the opponent's menu: a private draft on the place's default terms (or `terms`),
+    /// with buttons to change them and to send it; nothing is asked of the opponent yet. Refused as
+    /// `challenge` refuses; on Namnam itself, the match against the computer starts at once, as
+    /// `challenge` starts it (a level is all there would be to choose, and the match shows it).
     pub(super) async fn challenge_from_menu(
         &self,
         req: &Request,
         opponent: &UserRef,
+        terms: &TermsOptions,
     ) -> Result<Reply, CoreError> {
-        let mut reply = self
-            .challenge(req, opponent, &ChallengeOptions::default())
-            .await?;
-        if opponent.kind == PlayerKind::Human {
-            reply.add_aside(Text::message(
-                "challenge-from-menu",
-                [
-                    ("challenge", Arg::command("challenge")),
-                    ("cancel", Arg::command("cancel")),
-                ],
-            ));
+        let options = ChallengeOptions {
+            terms: *terms,
+            level: None,
+        };
+        if opponent.kind != PlayerKind::Human || opponent.id == req.user.id {
+            return self.challenge(req, opponent, &options).await;
         }
+        // Refused at once where the place allows no matches.
+        let terms = self.new_match_terms(req, &options).await?;
+        // Send names the opponent as the store knows them (the draft's ids carry no names): noted now, as
+        // a challenge to them would.
+        let mut tx = self.store.begin().await?;
+        opponent.note_in(&mut tx, req, self.now()).await?;
+        tx.commit().await.map_err(store::StoreError::from)?;
+        let draft = ChallengeDraft {
+            challenger: req.user.id,
+            opponent: opponent.id,
+            rounds: terms.round_limit,
+            clock_secs: terms.clock_secs,
+            first: terms.first,
+        };
+        self.draft_reply(req, &opponent.name, draft).await
+    }
+
+    /// A draft's term button: the draft again, with the term its id changed, in place of the pressed one.
+    pub(super) async fn challenge_draft(
+        &self,
+        req: &Request,
+        draft: ChallengeDraft,
+    ) -> Result<Reply, CoreError> {
+        let opponent = self.drafted_opponent(req, &draft).await?;
+        let mut reply = self.draft_reply(req, &opponent.name, draft).await?;
+        reply.buttons.pressed = Pressed::Replaced;
+        Ok(reply)
+    }
+
+    /// A draft's Send: the challenge `challenge` with the draft's terms makes (the same refusals, the same
+    /// public message, stored the same way); the draft's buttons are of no more use.
+    pub(super) async fn send_draft(
+        &self,
+        req: &Request,
+        draft: ChallengeDraft,
+    ) -> Result<Reply, CoreError> {
+        let opponent = self.drafted_opponent(req, &draft).await?;
+        let mut reply = self.challenge(req, &opponent, &draft.options()).await?;
+        reply.buttons.pressed = Pressed::Retired;
+        Ok(reply)
+    }
+
+    /// The opponent of a draft whose button `req`'s user pressed, as the store knows them: only the one
+    /// who drafted it may press its buttons (the console and a forged id must not get round Discord's
+    /// ephemeral message); an opponent the menu never noted is a forged id, refused as out of date.
+    async fn drafted_opponent(
+        &self,
+        req: &Request,
+        draft: &ChallengeDraft,
+    ) -> Result<UserRef, CoreError> {
+        if draft.challenger != req.user.id {
+            return Err(ChallengeRefusal::NotYourDraft.into());
+        }
+        let db = self.store.reader();
+        let name = match req.place.server() {
+            Some(server) => store::server_name(db, server, draft.opponent).await?,
+            None => store::player_name(db, draft.opponent).await?,
+        };
+        let person = store::is_person(db, draft.opponent).await?;
+        let (Some(name), Some(person)) = (name, person) else {
+            return Err(MatchRefusal::Stale.into());
+        };
+        if !person {
+            return Err(ChallengeRefusal::ChallengeBot(name).into());
+        }
+        Ok(UserRef {
+            id: draft.opponent,
+            name,
+            // Their account's name stays as it was noted.
+            account_name: None,
+            kind: PlayerKind::Human,
+        })
+    }
+
+    /// A draft as only its challenger sees it: to whom, on which terms (as the challenge will say them),
+    /// who moves first, and a button per term and Send.
+    async fn draft_reply(
+        &self,
+        req: &Request,
+        opponent: &str,
+        draft: ChallengeDraft,
+    ) -> Result<Reply, CoreError> {
+        let terms = self.new_match_terms(req, &draft.options()).await?;
+        let default_clock = self.settings_of(req.place).await?.default_clock_secs;
+        let described = text::describe_terms(text::TermsForm::Full, &terms);
+        let mut reply = Reply::private(Text::message(
+            "challenge-draft",
+            [
+                ("challenged", Arg::player(opponent)),
+                ("terms", Arg::Text(Text::list(described, ", "))),
+                (
+                    "first",
+                    Arg::Text(first_words(terms.first, &req.user.name, Some(opponent))),
+                ),
+            ],
+        ));
+        reply.buttons.actions = draft_buttons(draft, default_clock, opponent);
         Ok(reply)
     }
 
@@ -131,13 +228,7 @@ impl Core {
     /// A challenge to anyone as the channel sees it: its terms, who moves first, and the buttons to accept
     /// it (or withdraw it).
     fn open_challenge_reply(&self, req: &Request, terms: &Terms, id: ChallengeId) -> Reply {
-        let first = match terms.first {
-            FirstMover::Challenger => {
-                Text::message("first-player", [("name", Arg::player(&req.user.name))])
-            }
-            FirstMover::Challenged => Text::message("first-taker", []),
-            FirstMover::Random => Text::message("first-random", []),
-        };
+        let first = first_words(terms.first, &req.user.name, None);
         let described = text::describe_terms(text::TermsForm::Full, terms);
         let mut reply = Reply::public(Text::message(
             "challenge-open",
@@ -171,15 +262,7 @@ impl Core {
         terms: &Terms,
         id: ChallengeId,
     ) -> Reply {
-        let first = match terms.first {
-            FirstMover::Challenger => {
-                Text::message("first-player", [("name", Arg::player(&req.user.name))])
-            }
-            FirstMover::Challenged => {
-                Text::message("first-player", [("name", Arg::player(&opponent.name))])
-            }
-            FirstMover::Random => Text::message("first-random", []),
-        };
+        let first = first_words(terms.first, &req.user.name, Some(&opponent.name));
         let described = text::describe_terms(text::TermsForm::Full, terms);
         let mut reply = Reply::public(Text::message(
             "challenge",
@@ -553,6 +636,87 @@ async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Playe
             Player::North
         }
     }))
+}
+
+/// Who moves first, in a challenge's words: `challenged` is `None` for a challenge open to anyone.
+fn first_words(first: FirstMover, challenger: &str, challenged: Option<&str>) -> Text {
+    match (first, challenged) {
+        (FirstMover::Challenger, _) => {
+            Text::message("first-player", [("name", Arg::player(challenger))])
+        }
+        (FirstMover::Challenged, Some(name)) => {
+            Text::message("first-player", [("name", Arg::player(name))])
+        }
+        (FirstMover::Challenged, None) => Text::message("first-taker", []),
+        (FirstMover::Random, _) => Text::message("first-random", []),
+    }
+}
+
+/// The round limits a draft's button goes through, in turn (none: the usual).
+const DRAFT_ROUNDS: [Option<u8>; 4] = [None, Some(1), Some(3), Some(5)];
+/// The clocks a draft's button goes through after the place's default: an hour (a live game), a day, three
+/// days (a game across a busy week).
+const DRAFT_CLOCKS: [u32; 3] = [3_600, 86_400, 3 * 86_400];
+/// Who moves first, in turn.
+const DRAFT_FIRST: [FirstMover; 3] = [
+    FirstMover::Random,
+    FirstMover::Challenger,
+    FirstMover::Challenged,
+];
+
+/// The value after `now` in `cycle`, round and round; the first for a value not in it (a term typed in
+/// the console).
+fn next_of<T: PartialEq + Copy>(cycle: &[T], now: T) -> T {
+    match cycle.iter().position(|v| *v == now) {
+        Some(at) => cycle[(at + 1) % cycle.len()],
+        None => cycle[0],
+    }
+}
+
+/// A draft's buttons: one per term, each labelled with the term as it is and carrying the draft with
+/// the term's next value, then Send with the draft as it is. Each id differs from the others (a term's
+/// next value is never its value), as Discord wants of one message's buttons.
+fn draft_buttons(draft: ChallengeDraft, default_clock: u32, opponent: &str) -> Vec<Action> {
+    let clocks: Vec<u32> = std::iter::once(default_clock)
+        .chain(DRAFT_CLOCKS.into_iter().filter(|c| *c != default_clock))
+        .collect();
+    let rounds = match draft.rounds {
+        Some(rounds) => Text::message("button-draft-rounds", [("rounds", Arg::number(rounds))]),
+        None => Text::message("button-draft-no-round-limit", []),
+    };
+    let clock = Arg::Text(text::duration(draft.clock_secs));
+    let first = match draft.first {
+        FirstMover::Random => Text::message("button-draft-first-random", []),
+        FirstMover::Challenger => Text::message("button-draft-first-me", []),
+        FirstMover::Challenged => {
+            Text::message("button-draft-first-them", [("name", Arg::player(opponent))])
+        }
+    };
+    let changed = |draft| ActionId::ChallengeDraft { draft };
+    let rounds_next = ChallengeDraft {
+        rounds: next_of(&DRAFT_ROUNDS, draft.rounds),
+        ..draft
+    };
+    let clock_next = ChallengeDraft {
+        clock_secs: next_of(&clocks, draft.clock_secs),
+        ..draft
+    };
+    let first_next = ChallengeDraft {
+        first: next_of(&DRAFT_FIRST, draft.first),
+        ..draft
+    };
+    vec![
+        Action::new(changed(rounds_next), rounds),
+        Action::new(
+            changed(clock_next),
+            Text::message("button-draft-clock", [("clock", clock)]),
+        ),
+        Action::new(changed(first_next), first),
+        Action::new(
+            ActionId::ChallengeSend { draft },
+            Text::message("button-draft-send", []),
+        ),
+    ]
 }
 
 fn challenge_action(challenge: ChallengeId, answer: ChallengeAnswer, label: Text) -> Action {

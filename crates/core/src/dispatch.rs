@@ -112,9 +112,11 @@ impl Core {
             ChallengeCommand::Challenge { opponent, options } => {
                 self.challenge(req, opponent, options).await
             }
-            ChallengeCommand::FromMenu { opponent } => {
-                self.challenge_from_menu(req, opponent).await
+            ChallengeCommand::FromMenu { opponent, terms } => {
+                self.challenge_from_menu(req, opponent, terms).await
             }
+            ChallengeCommand::Draft { draft } => self.challenge_draft(req, *draft).await,
+            ChallengeCommand::SendDraft { draft } => self.send_draft(req, *draft).await,
             ChallengeCommand::Open { options } => self.challenge_anyone(req, options).await,
             ChallengeCommand::Accept { challenge } => self.accept(req, *challenge).await,
             ChallengeCommand::Decline { challenge } => self.decline(req, *challenge).await,

@@ -104,12 +104,12 @@ pub use sweeper::spawn_sweeper;
 pub use tournaments::{SheetRound, TournamentSheet};
 pub use vocabulary::actions::{ActionId, ChallengeAnswer};
 pub use vocabulary::{
-    AdminCommand, AdminRefusal, ChallengeCommand, ChallengeOptions, ChallengeRefusal, Change,
-    Command, Expected, InfoCommand, InfoRefusal, InputRefusal, LanguageChoice, LessonCommand,
-    MatchCommand, MatchRef, MatchRefusal, Place, PlaceNames, PlayCommand, PlayRefusal,
-    PuzzleCommand, PuzzleRefusal, RecordCommand, RecordRefusal, ReplayFrom, Request, Resolver,
-    SeasonChange, SettingsChange, StartAt, TermsDefaults, TermsOptions, TournamentCommand,
-    TournamentRefusal, TournamentSpec, UserError, UserRef, Wanted, WebChange, COMPUTER_ID,
-    COMPUTER_NAME,
+    AdminCommand, AdminRefusal, ChallengeCommand, ChallengeDraft, ChallengeOptions,
+    ChallengeRefusal, Change, Command, Expected, InfoCommand, InfoRefusal, InputRefusal,
+    LanguageChoice, LessonCommand, MatchCommand, MatchRef, MatchRefusal, Place, PlaceNames,
+    PlayCommand, PlayRefusal, PuzzleCommand, PuzzleRefusal, RecordCommand, RecordRefusal,
+    ReplayFrom, Request, Resolver, SeasonChange, SettingsChange, StartAt, TermsDefaults,
+    TermsOptions, TournamentCommand, TournamentRefusal, TournamentSpec, UserError, UserRef, Wanted,
+    WebChange, COMPUTER_ID, COMPUTER_NAME,
 };
 pub use watch::{OutageRule, ShardOf, DEFAULT_GRACE_SECS};

@@ -212,7 +212,8 @@ pub fn buttons(
             ActionId::Challenge {
                 answer: ChallengeAnswer::Accept,
                 ..
-            } => (
+            }
+            | ActionId::ChallengeSend { .. } => (
                 action.label.plain_in(language),
                 serenity::ButtonStyle::Success,
             ),

@@ -506,6 +506,7 @@ impl FakeDiscord {
             owners: at.owners.clone(),
             context: at.context,
             forced_ephemeral,
+            user: who.id,
             ..Default::default()
         };
         self.dispatch_interaction(new.token, new.id, record, payload)
@@ -537,6 +538,7 @@ impl FakeDiscord {
             owners: at.owners.clone(),
             context: at.context,
             forced_ephemeral,
+            user: who.id,
             ..Default::default()
         };
         self.dispatch_interaction(new.token, new.id, record, payload)
@@ -555,11 +557,18 @@ impl FakeDiscord {
                 .any(|id| id == custom_id)
         };
         assert!(carried, "message {message_id} has no button {custom_id}: Discord would send no such press (see press_forged)");
+        let viewer = self.state().messages[&message_id].viewer;
+        assert!(
+            viewer.map_or(true, |viewer| viewer == who.id),
+            "message {message_id} is ephemeral, seen by {viewer:?} only: Discord would send no press by {} (see press_forged)",
+            who.id
+        );
         self.press_inner(who, message_id, custom_id, None)
     }
 
-    /// A press of `custom_id` on message `message_id` that the message does not carry: Discord sends only
-    /// the ids of the buttons a message has, so this is what a bot would see if that check ever failed.
+    /// A press of `custom_id` on message `message_id` that the message does not carry, or by someone
+    /// who does not see the message (an ephemeral message is its viewer's alone): Discord sends neither,
+    /// so this is what a bot would see if those checks ever failed.
     pub fn press_forged(&self, who: &Person, message_id: u64, custom_id: &str) -> Sent {
         self.press_inner(who, message_id, custom_id, None)
     }
@@ -606,6 +615,7 @@ impl FakeDiscord {
             owners: at.owners.clone(),
             context: at.context,
             forced_ephemeral,
+            user: who.id,
             ..Default::default()
         };
         self.dispatch_interaction(new.token, new.id, record, payload)
@@ -629,6 +639,7 @@ impl FakeDiscord {
                 nonce: None,
                 created_ms: now,
                 owners: None,
+                viewer: None,
             },
         );
         id

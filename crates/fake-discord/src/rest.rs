@@ -829,6 +829,7 @@ fn callback(
     }
     let (channel, source) = (interaction.channel_id, interaction.source_message);
     let (forced, owners) = (interaction.forced_ephemeral, interaction.owners.clone());
+    let user = interaction.user;
     let kind = body["type"].as_u64();
     let thread = state.channel(channel);
     if thread.deleted {
@@ -865,7 +866,9 @@ fn callback(
         _ => None,
     };
     if let (Some(4) | Some(5), Some(message)) = (kind, original) {
-        state.messages.get_mut(&message).unwrap().owners = Some(owners);
+        let message = state.messages.get_mut(&message).unwrap();
+        message.owners = Some(owners);
+        message.viewer = message.ephemeral.then_some(user);
     }
     let interaction = state.interactions.get_mut(token).unwrap();
     interaction.callbacks.push(body.clone());
@@ -923,7 +926,9 @@ fn followup(
     unarchive_on_post(shared, state, channel);
     let body = ephemeral_if(interaction.forced_ephemeral, body);
     let id = create(shared, state, channel, files, &body, now);
-    state.messages.get_mut(&id).unwrap().owners = Some(interaction.owners.clone());
+    let message = state.messages.get_mut(&id).unwrap();
+    message.owners = Some(interaction.owners.clone());
+    message.viewer = message.ephemeral.then_some(interaction.user);
     state
         .interactions
         .get_mut(token)
@@ -961,6 +966,7 @@ fn create(
             nonce: nonce_of(body),
             created_ms: now,
             owners: None,
+            viewer: None,
         },
     );
     id

@@ -240,6 +240,10 @@ pub struct Message {
     /// For a message an interaction made (its response or a follow-up): that interaction's
     /// `authorizing_integration_owners`, which a press of its buttons carries too.
     pub owners: Option<Value>,
+    /// For an ephemeral message an interaction made: the one user who sees it, and so the only one who
+    /// can press its buttons (EPHEMERAL: "this message is only visible to the user who invoked the
+    /// Interaction", resources/message, Message Flags).
+    pub viewer: Option<u64>,
 }
 
 impl Message {
@@ -296,6 +300,8 @@ pub struct Interaction {
     pub forced_ephemeral: bool,
     /// Follow-ups refused as over the limit of 5 (40094).
     pub refused_followups: usize,
+    /// Who made it (ran the command, pressed the button).
+    pub user: u64,
 }
 
 impl Interaction {

@@ -81,7 +81,7 @@ pub use outbox::{
     release_held_posts, release_post, take_awaiting, Delivery, NewPost, PostOutcome, PostRow,
 };
 pub use players::{
-    ensure_player, note_player_language, note_server_name, player_language, player_name,
+    ensure_player, is_person, note_player_language, note_server_name, player_language, player_name,
     server_name, upsert_player,
 };
 pub use puzzles::{

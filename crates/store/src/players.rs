@@ -128,3 +128,13 @@ pub async fn player_name(db: &AnyPool, player: UserId) -> StoreResult<Option<Str
         .await
         .map_err(StoreError::from)
 }
+
+/// Whether the recorded player is a person, who may be challenged (not another program, not Namnam's
+/// computer); `None` for someone never recorded.
+pub async fn is_person(db: &AnyPool, player: UserId) -> StoreResult<Option<bool>> {
+    let kind: Option<String> = sqlx::query_scalar("SELECT kind FROM players WHERE id = $1")
+        .bind(player.to_sql())
+        .fetch_optional(db)
+        .await?;
+    Ok(kind.map(|kind| kind == PlayerKind::Human.name()))
+}

@@ -134,16 +134,19 @@ async fn a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space(back
     assert!(out.contains("(1 d left to move)"), "{out}");
 }
 
-/// A player's menu on Discord (Apps → Challenge to Nam-nam) as a command: `challenge-menu NAME` challenges on
-/// the usual terms and tells the challenger privately how to offer others; a menu asks nothing, so an
-/// option is refused, and so is a challenge to oneself.
-async fn a_menu_challenge_takes_the_usual_terms(backend: Backend) {
+/// A player's menu on Discord (Apps → Challenge to Nam-nam) as a command: `challenge-menu NAME` answers
+/// with a draft only the challenger sees, on the usual terms, whose buttons are lines to type: the draft
+/// with a term changed (`challenge-menu NAME rounds:… clock:… first:…`), and Send (`challenge NAME …`).
+/// A draft takes no other option, and a challenge to oneself is refused.
+async fn a_menu_challenge_is_drafted_then_sent(backend: Backend) {
     let h = Harness::new(backend).await;
     let out = run_script(
         &h,
         "alice challenge-menu alice\n\
-         alice challenge-menu bob clock:5m\n\
+         alice challenge-menu bob endgame:starter\n\
          alice challenge-menu bob\n\
+         alice challenge-menu bob rounds:1 clock:1d first:random\n\
+         alice challenge bob rounds:1 clock:1d first:random\n\
          bob accept\n",
     )
     .await;
@@ -154,19 +157,49 @@ async fn a_menu_challenge_takes_the_usual_terms(backend: Backend) {
     };
     let own = section(
         "> alice challenge-menu alice",
-        "> alice challenge-menu bob clock",
+        "> alice challenge-menu bob endgame",
     );
     assert!(own.contains("You cannot challenge yourself"), "{own}");
     let with_option = section(
-        "> alice challenge-menu bob clock",
+        "> alice challenge-menu bob endgame",
         "> alice challenge-menu bob\n",
     );
-    assert!(!with_option.contains("challenges bob"), "{with_option}");
-    let menu = section("> alice challenge-menu bob\n", "> bob accept");
-    assert!(menu.contains("alice challenges bob"), "{menu}");
+    assert!(!with_option.contains("Challenge bob"), "{with_option}");
+    let menu = section(
+        "> alice challenge-menu bob\n",
+        "> alice challenge-menu bob rounds",
+    );
+    assert!(menu.contains("Challenge bob to Nam-nam"), "{menu}");
     assert!(menu.contains("1 d per move"), "the usual clock: {menu}");
     assert!(menu.contains("(only alice sees this)"), "{menu}");
-    assert!(menu.contains("usual terms"), "{menu}");
+    assert!(
+        !menu.contains("alice challenges bob"),
+        "nothing sent yet: {menu}"
+    );
+    // Its buttons, as lines to type: each term's next value, then Send.
+    assert!(
+        menu.contains("challenge-menu bob rounds:1 clock:1d first:random"),
+        "{menu}"
+    );
+    assert!(
+        menu.contains("challenge-menu bob clock:1h first:random"),
+        "{menu}"
+    );
+    assert!(
+        menu.contains("challenge-menu bob clock:1d first:challenger"),
+        "{menu}"
+    );
+    assert!(
+        menu.contains("challenge bob clock:1d first:random"),
+        "{menu}"
+    );
+    let one_round = section("> alice challenge-menu bob rounds", "> alice challenge bob");
+    assert!(one_round.contains("one round"), "{one_round}");
+    assert!(
+        one_round.contains("challenge-menu bob rounds:3 clock:1d first:random"),
+        "{one_round}"
+    );
+    assert!(out.contains("alice challenges bob"), "{out}");
     assert!(out.contains("bob accepts. Match #1"), "{out}");
 }
 
@@ -301,7 +334,7 @@ async fn matches_outside_the_server_move_the_everywhere_rating(backend: Backend)
 
 on_both_backends!(
     matches_outside_the_server_move_the_everywhere_rating,
-    a_menu_challenge_takes_the_usual_terms,
+    a_menu_challenge_is_drafted_then_sent,
     an_open_challenge_is_taken_by_the_first_to_accept,
     an_onlooker_gets_no_moves_and_channels_are_shown_by_name,
     a_challenge_names_its_opponent_bare_and_an_option_may_have_a_space,

@@ -6,19 +6,19 @@
 //! move was taken back, the process restarted) is refused as out of date rather than acted on in another
 //! position. The turn counts moves and takebacks and never goes back (`MatchRow::turns`).
 
-use namnam_model::{ChallengeId, MatchId, TournamentId, UserId};
+use namnam_model::{ChallengeId, FirstMover, MatchId, Terms, TournamentId, UserId};
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use super::{
-    ChallengeCommand, Command, Expected, LessonCommand, MatchRef, PlayCommand, PuzzleCommand,
-    RecordCommand, ReplayFrom, TournamentCommand,
+    ChallengeCommand, ChallengeDraft, Command, Expected, LessonCommand, MatchRef, PlayCommand,
+    PuzzleCommand, RecordCommand, ReplayFrom, TournamentCommand,
 };
 use crate::stages::StageId;
 use namnam_ai::Level;
-use namnam_game::House;
+use namnam_game::{House, MatchOptions};
 
 /// Every id starts with this, so that a front end can tell its own buttons from others'.
 pub const PREFIX: &str = "nn:";
@@ -84,6 +84,12 @@ pub enum ActionId {
     LessonOpen { stage: StageId },
     /// Start the path's last stage: a match against the computer at its beginner's level.
     LessonMatch,
+    /// Show a private draft of a challenge (a member's menu) as `draft` says: each of the draft's term
+    /// buttons carries it with that term changed, so that the bot keeps nothing between presses. Only its
+    /// challenger may press it.
+    ChallengeDraft { draft: ChallengeDraft },
+    /// Send a private draft: the challenge, in public, as `challenge` with its terms makes it.
+    ChallengeSend { draft: ChallengeDraft },
 }
 
 /// The buttons of a replay.
@@ -182,14 +188,7 @@ impl ActionId {
                     level: Some(level),
                 })
             }
-            ActionId::Challenge { challenge, answer } => {
-                let challenge = Some(challenge);
-                Command::Challenges(match answer {
-                    ChallengeAnswer::Accept => ChallengeCommand::Accept { challenge },
-                    ChallengeAnswer::Decline => ChallengeCommand::Decline { challenge },
-                    ChallengeAnswer::Cancel => ChallengeCommand::Cancel { challenge },
-                })
-            }
+            ActionId::Challenge { challenge, answer } => answer_command(challenge, answer),
             ActionId::Analyse { match_id } => Command::Records(RecordCommand::Analyse { match_id }),
             ActionId::Replay {
                 match_id,
@@ -219,6 +218,12 @@ impl ActionId {
                 Command::Lesson(LessonCommand::Show { stage: Some(stage) })
             }
             ActionId::LessonMatch => Command::Lesson(LessonCommand::Match),
+            ActionId::ChallengeDraft { draft } => {
+                Command::Challenges(ChallengeCommand::Draft { draft })
+            }
+            ActionId::ChallengeSend { draft } => {
+                Command::Challenges(ChallengeCommand::SendDraft { draft })
+            }
         }
     }
 
@@ -238,8 +243,14 @@ impl ActionId {
         )
     }
 
-    /// The same action as a player types it (for a front end without buttons).
+    /// The same action as a player types it (for a front end without buttons), players named by their
+    /// ids; see [`command_line_naming`](Self::command_line_naming).
     pub fn command_line(self) -> String {
+        self.command_line_naming(&|id| id.0.to_string())
+    }
+
+    /// The same action as a player types it, a player it names (a draft's opponent) as `name_of` says.
+    pub fn command_line_naming(self, name_of: &dyn Fn(UserId) -> String) -> String {
         match self {
             ActionId::Move { house, .. } => format!("move house:{house}"),
             ActionId::Draw { .. } => "draw".into(),
@@ -266,8 +277,42 @@ impl ActionId {
             }
             ActionId::LessonOpen { stage } => format!("learn stage:{}", stage.number()),
             ActionId::LessonMatch => "learn match".into(),
+            ActionId::ChallengeDraft { draft } => {
+                format!("challenge-menu {}", draft_line(draft, name_of))
+            }
+            ActionId::ChallengeSend { draft } => {
+                format!("challenge {}", draft_line(draft, name_of))
+            }
         }
     }
+}
+
+/// A draft's opponent and terms as typed after `challenge-menu` or `challenge`: `bob rounds:3 clock:1d
+/// first:random` (no `rounds` when there is no round limit; the clock in one word, to the second).
+fn draft_line(draft: ChallengeDraft, name_of: &dyn Fn(UserId) -> String) -> String {
+    let rounds = draft
+        .rounds
+        .map_or_else(String::new, |r| format!(" rounds:{r}"));
+    let mut clock = String::new();
+    let mut left = draft.clock_secs;
+    for (unit, size) in [('d', 86_400), ('h', 3_600), ('m', 60), ('s', 1)] {
+        if left >= size {
+            clock.push_str(&format!("{}{unit}", left / size));
+            left %= size;
+        }
+    }
+    let (name, first) = (name_of(draft.opponent), draft.first.name());
+    format!("{name}{rounds} clock:{clock} first:{first}")
+}
+
+/// A press of a challenge's Accept, Decline or Cancel.
+fn answer_command(challenge: ChallengeId, answer: ChallengeAnswer) -> Command {
+    let challenge = Some(challenge);
+    Command::Challenges(match answer {
+        ChallengeAnswer::Accept => ChallengeCommand::Accept { challenge },
+        ChallengeAnswer::Decline => ChallengeCommand::Decline { challenge },
+        ChallengeAnswer::Cancel => ChallengeCommand::Cancel { challenge },
+    })
 }
 
 /// A press of a replay's button: its own replay stepped, or (Open) a new one for whoever pressed.
@@ -288,7 +333,8 @@ fn replay_command(match_id: MatchId, ply: u32, step: ReplayStep, owner: Option<U
 /// `nn:replay:<match>:<ply>:<step>[:<owner>]`, `nn:tournament:<id>:join|leave`,
 /// `nn:puzzle:<attempt>:<house>`, `nn:puzzle:next`, `nn:daily:<day>`, `nn:learn:<stage>:<house>`,
 /// `nn:learn:<stage>`, `nn:learn:match` (a stage by its key, which never changes: a button shown before
-/// stages were added still opens its own).
+/// stages were added still opens its own), `nn:draft|send:<challenger>:<opponent>:<rounds|none>:<clock
+/// seconds>:<first>` (at most 73 characters with 20-digit ids).
 impl ActionId {
     /// The kind of button, without its ids: an operator's label.
     pub fn kind(&self) -> &'static str {
@@ -312,6 +358,8 @@ impl ActionId {
             ActionId::LessonTry { .. } => "lesson-try",
             ActionId::LessonOpen { .. } => "lesson-open",
             ActionId::LessonMatch => "lesson-match",
+            ActionId::ChallengeDraft { .. } => "challenge-draft",
+            ActionId::ChallengeSend { .. } => "challenge-send",
         }
     }
 }
@@ -369,7 +417,24 @@ impl fmt::Display for ActionId {
             }
             ActionId::LessonOpen { stage } => write!(f, "{PREFIX}learn:{}", stage.key()),
             ActionId::LessonMatch => write!(f, "{PREFIX}learn:match"),
+            ActionId::ChallengeDraft { draft } => write!(f, "{PREFIX}draft:{}", DraftParts(draft)),
+            ActionId::ChallengeSend { draft } => write!(f, "{PREFIX}send:{}", DraftParts(draft)),
         }
+    }
+}
+
+/// A draft as its ids spell it: `<challenger>:<opponent>:<rounds|none>:<clock seconds>:<first>`.
+struct DraftParts<'a>(&'a ChallengeDraft);
+
+impl fmt::Display for DraftParts<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.0;
+        write!(f, "{}:{}:", d.challenger.0, d.opponent.0)?;
+        match d.rounds {
+            Some(rounds) => write!(f, "{rounds}:")?,
+            None => write!(f, "none:")?,
+        }
+        write!(f, "{}:{}", d.clock_secs, d.first.name())
     }
 }
 
@@ -406,6 +471,12 @@ fn from_parts(parts: &[&str]) -> Option<ActionId> {
                 .and_then(|l| House::from_label(l).ok())?,
         },
         ["puzzle", attempt, house] => puzzle_answer(attempt, house)?,
+        ["draft", parts @ ..] => ActionId::ChallengeDraft {
+            draft: draft(parts)?,
+        },
+        ["send", parts @ ..] => ActionId::ChallengeSend {
+            draft: draft(parts)?,
+        },
         ["replay", m, ply, step] => replay(m, ply, step, None)?,
         ["replay", m, ply, step, owner] => replay(m, ply, step, Some(owner))?,
         // One spelling per id: no sign, no leading zeros (a day is never 0 here).
@@ -477,6 +548,30 @@ fn puzzle_answer(attempt: &str, house: &str) -> Option<ActionId> {
             .filter(|l: &i64| l.to_string() == house)
             .and_then(|l| House::from_label(l).ok())?,
     })
+}
+
+/// A draft's parts, each in its one spelling and within its range: an id forged with a huge number or a
+/// term out of range is no id of ours, refused before it reaches a challenge.
+fn draft(parts: &[&str]) -> Option<ChallengeDraft> {
+    let [challenger, opponent, rounds, clock, first] = parts else {
+        return None;
+    };
+    let user = |part: &str| canonical::<u64>(part).filter(|&id| id > 0).map(UserId);
+    Some(ChallengeDraft {
+        challenger: user(challenger)?,
+        opponent: user(opponent)?,
+        rounds: match *rounds {
+            "none" => None,
+            r => Some(canonical::<u8>(r).filter(|r| MatchOptions::ROUNDS_RANGE.contains(r))?),
+        },
+        clock_secs: canonical::<u32>(clock).filter(|s| Terms::CLOCK_RANGE.contains(s))?,
+        first: FirstMover::of_name(first)?,
+    })
+}
+
+/// A number in its one spelling: no sign, no leading zeros.
+fn canonical<T: FromStr + ToString>(part: &str) -> Option<T> {
+    part.parse().ok().filter(|n: &T| n.to_string() == part)
 }
 
 /// `nn:replay:<match>:<ply>:<step>[:<owner>]`.
@@ -595,7 +690,30 @@ mod tests {
                 stage: StageId::from_number(stage).expect("a stage"),
             }),
             Just(ActionId::LessonMatch),
+            (any_draft(), any::<bool>()).prop_map(|(draft, send)| match send {
+                false => ActionId::ChallengeDraft { draft },
+                true => ActionId::ChallengeSend { draft },
+            }),
         ]
+    }
+
+    fn any_draft() -> impl Strategy<Value = ChallengeDraft> {
+        (
+            1u64..,
+            1u64..,
+            proptest::option::of(1u8..=99),
+            Terms::CLOCK_RANGE,
+            proptest::sample::select(FirstMover::ALL.to_vec()),
+        )
+            .prop_map(
+                |(challenger, opponent, rounds, clock_secs, first)| ChallengeDraft {
+                    challenger: UserId(challenger),
+                    opponent: UserId(opponent),
+                    rounds,
+                    clock_secs,
+                    first,
+                },
+            )
     }
 
     proptest! {
@@ -616,6 +734,32 @@ mod tests {
                 prop_assert_eq!(action.to_string(), text);
             }
         }
+    }
+
+    #[test]
+    fn a_draft_is_typed_as_the_console_reads_it() {
+        let draft = ChallengeDraft {
+            challenger: UserId(7),
+            opponent: UserId(8),
+            rounds: Some(3),
+            clock_secs: 90_061,
+            first: FirstMover::Challenged,
+        };
+        let name = |id: UserId| format!("player{}", id.0);
+        assert_eq!(
+            ActionId::ChallengeDraft { draft }.command_line_naming(&name),
+            "challenge-menu player8 rounds:3 clock:1d1h1m1s first:challenged"
+        );
+        let no_limit = ChallengeDraft {
+            rounds: None,
+            ..draft
+        };
+        assert_eq!(
+            ActionId::ChallengeSend { draft: no_limit }.command_line_naming(&name),
+            "challenge player8 clock:1d1h1m1s first:challenged"
+        );
+        // The clock typed back is the draft's, to the second.
+        assert_eq!(crate::clock::parse_duration("1d1h1m1s"), Some(90_061));
     }
 
     #[test]
@@ -709,6 +853,30 @@ mod tests {
                     answer: ChallengeAnswer::Decline,
                 },
             ),
+            (
+                "nn:draft:7:8:3:3600:challenged",
+                ActionId::ChallengeDraft {
+                    draft: ChallengeDraft {
+                        challenger: UserId(7),
+                        opponent: UserId(8),
+                        rounds: Some(3),
+                        clock_secs: 3600,
+                        first: FirstMover::Challenged,
+                    },
+                },
+            ),
+            (
+                "nn:send:7:8:none:86400:random",
+                ActionId::ChallengeSend {
+                    draft: ChallengeDraft {
+                        challenger: UserId(7),
+                        opponent: UserId(8),
+                        rounds: None,
+                        clock_secs: 86_400,
+                        first: FirstMover::Random,
+                    },
+                },
+            ),
         ];
         for (text, action) in cases {
             assert_eq!(text.parse::<ActionId>(), Ok(action));
@@ -733,6 +901,20 @@ mod tests {
             "nn:puzzle:x:4",
             "nn:puzzle:31",
             "nn:puzzle:later",
+            // Drafts forged with numbers too big, terms out of range, or another spelling.
+            "nn:draft:7:8:0:3600:random",
+            "nn:draft:7:8:100:3600:random",
+            "nn:draft:7:8:03:3600:random",
+            "nn:draft:7:8:3:299:random",
+            "nn:draft:7:8:3:604801:random",
+            "nn:draft:7:8:3:99999999999999999999:random",
+            "nn:draft:7:8:3:3600:whoever",
+            "nn:draft:99999999999999999999999:8:3:3600:random",
+            "nn:draft:0:8:3:3600:random",
+            "nn:draft:+7:8:3:3600:random",
+            "nn:send:7:08:3:3600:random",
+            "nn:send:7:8:3:3600",
+            "nn:send:7:8:3:3600:random:more",
             "",
         ] {
             assert!(bad.parse::<ActionId>().is_err(), "{bad}");

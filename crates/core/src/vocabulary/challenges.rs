@@ -1,12 +1,12 @@
 //! Challenges: one player asks another (or the computer) for a match, who accepts or declines; and a
 //! finished match played again.
 
-use super::input::{InputRefusal, Options, Wanted};
-use super::terms::{TermsOf, TermsOptions};
+use super::input::{parse_clock, parse_rounds, InputRefusal, Options, Wanted};
+use super::terms::{parse_first, TermsOf, TermsOptions};
 use super::{Resolver, UserError, UserRef};
 use crate::message::{Arg, Text};
 use namnam_ai::Level;
-use namnam_model::{ChallengeId, MatchId};
+use namnam_model::{ChallengeId, FirstMover, MatchId, UserId};
 
 /// `challenge`, `challenge-menu`, `accept`, `decline`, `cancel`, `rematch`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,10 +16,20 @@ pub enum ChallengeCommand {
         options: ChallengeOptions,
     },
     /// A challenge from the opponent's own menu (Discord's Apps → Challenge to Nam-nam; the console's
-    /// `challenge-menu NAME`): the place's default terms, and a private word to the challenger on how to
-    /// choose others.
+    /// `challenge-menu NAME`): a private draft on the place's default terms (`terms` given: those, the
+    /// console's way of pressing a draft's button), with buttons to change them, then to send it. Against
+    /// the computer the match starts at once, as `challenge` does.
     FromMenu {
         opponent: UserRef,
+        terms: TermsOptions,
+    },
+    /// A draft's button: the draft again, as its id carries it (a term changed).
+    Draft {
+        draft: ChallengeDraft,
+    },
+    /// A draft's Send: the challenge, as `challenge` with the draft's terms would make it.
+    SendDraft {
+        draft: ChallengeDraft,
     },
     /// A challenge to anyone who sees it (`challenge` without an opponent): the first to accept plays.
     Open {
@@ -40,6 +50,42 @@ pub enum ChallengeCommand {
         match_id: Option<MatchId>,
         level: Option<Level>,
     },
+}
+
+/// A challenge drafted privately from a member's menu, all of it carried by its buttons' ids (the bot keeps
+/// no draft): who drafts it, to whom, and the terms a player chooses there; the place's defaults give the
+/// rest when it is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeDraft {
+    pub challenger: UserId,
+    pub opponent: UserId,
+    /// The round limit; `None`: none.
+    pub rounds: Option<u8>,
+    pub clock_secs: u32,
+    pub first: FirstMover,
+}
+
+// By hand: an action id is hashed, and the model's `FirstMover` is not.
+impl std::hash::Hash for ChallengeDraft {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.challenger, self.opponent, self.rounds, self.clock_secs).hash(state);
+        self.first.name().hash(state);
+    }
+}
+
+impl ChallengeDraft {
+    /// The draft's terms as a challenge's options: what it leaves out is the place's default.
+    pub fn options(&self) -> ChallengeOptions {
+        ChallengeOptions {
+            terms: TermsOptions {
+                first: Some(self.first),
+                round_limit: self.rounds,
+                clock_secs: Some(self.clock_secs),
+                ..TermsOptions::default()
+            },
+            level: None,
+        }
+    }
 }
 
 /// The options of a challenge: its terms (what is not given takes the server's default), and the
@@ -87,8 +133,11 @@ impl ChallengeCommand {
                     .user(opponent_name)
                     .ok_or_else(|| InputRefusal::UnknownPlayer(opponent_name.to_owned()))?;
                 match name {
-                    // A menu has no options: the place's defaults.
-                    "challenge-menu" => ChallengeCommand::FromMenu { opponent },
+                    // Discord's menu has no options; the console's takes a draft's terms.
+                    "challenge-menu" => ChallengeCommand::FromMenu {
+                        opponent,
+                        terms: draft_terms(opts)?,
+                    },
                     _ => ChallengeCommand::Challenge {
                         opponent,
                         options: ChallengeOptions::parse(opts)?,
@@ -97,6 +146,16 @@ impl ChallengeCommand {
             }
         })
     }
+}
+
+/// The terms a draft chooses, as the console types them: `rounds`, `clock`, `first`; no other option.
+fn draft_terms(opts: &mut Options<'_>) -> Result<TermsOptions, InputRefusal> {
+    Ok(TermsOptions {
+        round_limit: opts.parse("rounds", parse_rounds, Wanted::MatchRounds)?,
+        clock_secs: opts.parse("clock", parse_clock, Wanted::Clock)?,
+        first: opts.parse("first", parse_first, Wanted::FirstMover)?,
+        ..TermsOptions::default()
+    })
 }
 
 impl ChallengeOptions {
@@ -144,6 +203,8 @@ pub enum ChallengeRefusal {
     NothingToRematch,
     RematchActive(MatchId),
     RematchAborted(MatchId),
+    /// A draft's button pressed by someone other than the one who drafted it.
+    NotYourDraft,
 }
 
 impl ChallengeRefusal {
@@ -201,6 +262,7 @@ impl ChallengeRefusal {
             ChallengeRefusal::RematchActive(n) => {
                 Text::message("error-rematch-active", [("id", A::number(*n))])
             }
+            ChallengeRefusal::NotYourDraft => Text::message("error-not-your-draft", []),
             ChallengeRefusal::RematchAborted(n) => Text::message(
                 "error-rematch-aborted",
                 [

@@ -29,7 +29,7 @@ use super::message::{Language, Text};
 pub use admin::{
     AdminCommand, AdminRefusal, LanguageChoice, SeasonChange, SettingsChange, WebChange,
 };
-pub use challenges::{ChallengeCommand, ChallengeOptions, ChallengeRefusal};
+pub use challenges::{ChallengeCommand, ChallengeDraft, ChallengeOptions, ChallengeRefusal};
 pub use info::{InfoCommand, InfoRefusal};
 pub use input::{InputRefusal, Wanted, CLOCK_RANGE};
 pub use lessons::LessonCommand;

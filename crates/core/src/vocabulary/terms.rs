@@ -36,6 +36,16 @@ pub struct TermsDefaults {
     pub clock_secs: u32,
 }
 
+/// Who moves first, as typed: `challenger` (or `me`), `challenged` (or `opponent`), `random`.
+pub(super) fn parse_first(v: &str) -> Option<FirstMover> {
+    match v {
+        "challenger" | "me" => Some(FirstMover::Challenger),
+        "challenged" | "opponent" => Some(FirstMover::Challenged),
+        "random" => Some(FirstMover::Random),
+        _ => None,
+    }
+}
+
 impl TermsOptions {
     /// Takes the terms' options from `opts`, each checked as it is taken.
     pub(super) fn parse(opts: &mut Options<'_>, of: TermsOf) -> Result<TermsOptions, InputRefusal> {
@@ -47,16 +57,7 @@ impl TermsOptions {
         let endgame = opts.parse("endgame", parse_endgame, Wanted::Endgame)?;
         let chain = opts.parse("chain", yes_no, Wanted::YesNo)?;
         let first = match of {
-            TermsOf::Challenge => opts.parse(
-                "first",
-                |v| match v {
-                    "challenger" | "me" => Some(FirstMover::Challenger),
-                    "challenged" | "opponent" => Some(FirstMover::Challenged),
-                    "random" => Some(FirstMover::Random),
-                    _ => None,
-                },
-                Wanted::FirstMover,
-            )?,
+            TermsOf::Challenge => opts.parse("first", parse_first, Wanted::FirstMover)?,
             TermsOf::Tournament => None,
         };
         Ok(TermsOptions {

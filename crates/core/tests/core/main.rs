@@ -26,6 +26,7 @@ mod daily;
 mod everywhere;
 mod languages;
 mod lessons;
+mod menu_drafts;
 mod migrate;
 mod names;
 mod notify;

@@ -63,9 +63,10 @@ pub async fn challenge(
     serve(ctx, Command::Challenges(command)).await
 }
 
-/// Challenge this member here on the place's usual terms: the member's menu (Apps → Challenge to Nam-nam).
-/// Refused where Discord says the member cannot see this channel (a server's, where their permissions
-/// come with the interaction); elsewhere (a DM, a group DM) whoever Discord offers the menu on is there.
+/// Challenge this member here: the member's menu (Apps → Challenge to Nam-nam), answered with a private
+/// draft on the place's usual terms whose buttons change them and send the challenge. Refused where
+/// Discord says the member cannot see this channel (a server's, where their permissions come with the
+/// interaction); elsewhere (a DM, a group DM) whoever Discord offers the menu on is there.
 #[poise::command(
     context_menu_command = "Challenge to Nam-nam",
     rename = "challenge-menu"
@@ -81,7 +82,11 @@ pub async fn challenge_menu(ctx: Context<'_>, member: serenity::User) -> Result<
     let opponent = asking::opponent(&member, resolved, ctx.data().me);
     serve(
         ctx,
-        Command::Challenges(ChallengeCommand::FromMenu { opponent }),
+        Command::Challenges(ChallengeCommand::FromMenu {
+            opponent,
+            // A menu asks nothing: its draft starts on the place's usual terms.
+            terms: TermsOptions::default(),
+        }),
     )
     .await
 }

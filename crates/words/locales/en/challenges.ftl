@@ -17,7 +17,6 @@ first-player = { $name } moves first
 first-random = the first move is drawn by lot
 first-taker = whoever accepts moves first
 challenge-accepted = { $name } accepts. Match #{ $id }: { $sides }.
-challenge-from-menu = Sent on this place's usual terms. For others, withdraw it with { $cancel } (or its Cancel button) and use { $challenge } with the terms you want.
 challenge-open = { $challenger } offers a match of Nam-nam to anyone here: { $terms }; { $first }. The first to { $accept } plays, within { $ttl }.
 
 button-challenge-accept = Accept
@@ -29,3 +28,14 @@ challenge-declined = { $challenged } declines { $challenger }'s challenge.
 challenge-withdrawn = { $challenger } withdraws the challenge to { $challenged }.
 challenge-open-expired = { $challenger }'s open challenge has expired.
 challenge-open-withdrawn = { $challenger } withdraws the open challenge.
+
+# A challenge drafted from a member's menu, which only its challenger sees until it is sent.
+challenge-draft = Challenge { $challenged } to Nam-nam: { $terms }; { $first }. Change the terms with the buttons, then press Send: { $challenged } sees nothing before.
+button-draft-rounds = Rounds: { $rounds }
+button-draft-no-round-limit = Rounds: no limit
+button-draft-clock = Clock: { $clock }
+button-draft-first-random = First: by lot
+button-draft-first-me = First: me
+button-draft-first-them = First: { $name }
+button-draft-send = Send
+error-not-your-draft = This draft is someone else's: use the menu on a member (Apps → Challenge to Nam-nam) to draft your own challenge.

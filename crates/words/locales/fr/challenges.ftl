@@ -17,7 +17,6 @@ first-player = { $name } joue en premier
 first-random = le premier joueur est tiré au sort
 first-taker = qui accepte joue en premier
 challenge-accepted = { $name } accepte. Partie n° { $id } : { $sides }.
-challenge-from-menu = Envoyé aux conditions habituelles d'ici. Pour d'autres, retirez-le avec { $cancel } (ou son bouton Annuler) et utilisez { $challenge } avec les conditions voulues.
 challenge-open = { $challenger } propose une partie de Nam-nam à qui veut ici : { $terms } ; { $first }. Le premier à { $accept } joue, dans les { $ttl }.
 
 button-challenge-accept = Accepter
@@ -29,3 +28,14 @@ challenge-declined = { $challenged } refuse le défi de { $challenger }.
 challenge-withdrawn = { $challenger } retire son défi à { $challenged }.
 challenge-open-expired = Le défi ouvert de { $challenger } a expiré.
 challenge-open-withdrawn = { $challenger } retire son défi ouvert.
+
+# Un défi préparé depuis le menu d'un membre, que seul son auteur voit tant qu'il n'est pas envoyé.
+challenge-draft = Défier { $challenged } au Nam-nam : { $terms } ; { $first }. Changez les conditions avec les boutons, puis appuyez sur Envoyer : { $challenged } ne voit rien avant.
+button-draft-rounds = Manches : { $rounds }
+button-draft-no-round-limit = Manches : sans limite
+button-draft-clock = Temps : { $clock }
+button-draft-first-random = Premier : au sort
+button-draft-first-me = Premier : moi
+button-draft-first-them = Premier : { $name }
+button-draft-send = Envoyer
+error-not-your-draft = Ce brouillon est celui de quelqu'un d'autre : utilisez le menu d'un membre (Applications → Défier au Nam-nam) pour préparer votre propre défi.
