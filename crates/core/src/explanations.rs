@@ -231,8 +231,9 @@ pub(super) fn mistake_lines(before: &Position, judged: &JudgedMove) -> Why {
 
 /// A reported mistake's why in words, from the position it was played in (`why`'s lines may be four
 /// moves long, in an analysis made before they were twelve):
-/// - "Why: house 9, taking 4 seeds; bob's 7. After house 3, the best reply: bob's 8, taking 12 seeds; 2
-///   moves on, 8 seeds worse off.", the lines as far as the better one first shows itself ahead;
+/// - "Why: house 9, taking 4 seeds; bob's 7. As played, with the best replies: house 3; bob's 8, taking
+///   12 seeds — 2 moves on, 8 seeds worse off.", both lines as far as the better one first shows itself
+///   ahead (the played line's captures are what it is worse off by);
 /// - else that its point shows further on (a house given away for the next round, a match lost past
 ///   the horizon), rather than lines that would show nothing or the opposite.
 ///
@@ -255,23 +256,45 @@ pub(super) fn mistake_why_words(before: &Position, why: &Why, names: &Names) -> 
             "analysis-why",
             [("line", line_words(&best[..shown(&best)]))],
         )];
-        if let Some(reply) = played.get(1) {
-            words.push(Text::message(
-                "analysis-punished",
-                [
-                    ("played", Arg::number(played[0].house.label())),
-                    ("reply", Arg::Text(analysis_ply_words(reply, mover, names))),
-                    ("plies", Arg::number(plies as i64)),
-                    ("seeds", Arg::number(i64::from(seeds))),
-                ],
-            ));
-        }
+        words.push(Text::message(
+            "analysis-punished",
+            [
+                (
+                    "line",
+                    punishing_words(&played[..shown(&played)], mover, names),
+                ),
+                ("plies", Arg::number(plies as i64)),
+                ("seeds", Arg::number(i64::from(seeds))),
+            ],
+        ));
         return words;
     }
     vec![Text::message(
         "analysis-why-later",
         [("plies", Arg::number(best.len().max(played.len()) as i64))],
     )]
+}
+
+/// The played move's line as the words show it: the move and the first reply, then only the moves that
+/// take seeds or end the round, "…" for the quiet ones between (what it is worse off by is in those).
+fn punishing_words(line: &[MoveRecord], mover: Player, names: &Names) -> Arg {
+    let mut parts = Vec::new();
+    let mut skipped = false;
+    for (i, record) in line.iter().enumerate() {
+        let telling = i < 2 || record.captures().next().is_some() || record.round_end().is_some();
+        if !telling {
+            skipped = true;
+            continue;
+        }
+        if std::mem::take(&mut skipped) {
+            parts.push(Text::message("analysis-line-quiet", []));
+        }
+        parts.push(analysis_ply_words(record, mover, names));
+    }
+    if skipped {
+        parts.push(Text::message("analysis-line-quiet", []));
+    }
+    Arg::Text(Text::clauses(parts))
 }
 
 /// `houses` played one after another from `position`: `None` if one of them is not legal there.

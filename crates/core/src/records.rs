@@ -141,7 +141,7 @@ impl Core {
             _ => req.language,
         };
         if self.config.pictures {
-            let note = mistake.map(|m| picture_note(&m).plain_in(reply.language));
+            let note = mistake.map(|m| picture_note(&row, &m).plain_in(reply.language));
             let played = played.as_ref();
             reply.board.picture =
                 Some(pictures::noted_board(&game, &row.names, played, note, reply.language).await?);
@@ -521,12 +521,12 @@ fn why_words(row: &MatchRow, moves: &[MoveRow], judged: &JudgedMove) -> Vec<Text
 
 /// The line under a replay's picture on a reported mistake: `Mistake: house 9 was better (about 2 houses)`.
 /// (The picture's font has no ⚠.)
-fn picture_note(judged: &JudgedMove) -> Text {
+fn picture_note(row: &MatchRow, judged: &JudgedMove) -> Text {
     let j = &judged.judgement;
     let cost = match j.cost_read() {
         Cost::Houses(n) => Text::message("cost-about-houses", [("houses", Arg::number(n))]),
         Cost::Seeds(n) => Text::message("cost-about-seeds", [("seeds", Arg::number(n))]),
-        other => cost_words(other),
+        _ => cost_words(row, judged),
     };
     Text::message(
         "replay-picture-mistake",
@@ -537,26 +537,43 @@ fn picture_note(judged: &JudgedMove) -> Text {
     )
 }
 
-/// What a mistake cost: "it gave away about 2 houses for the next round".
-fn cost_words(cost: Cost) -> Text {
-    match cost {
+/// What a mistake cost: "it gave away about 2 houses for the next round", as the match `row` bears it out:
+/// a match the mover did not lose was lost against best play only (the opponent missed it), and houses
+/// given away in a match's last round are given away at its end, not for a next one.
+fn cost_words(row: &MatchRow, judged: &JudgedMove) -> Text {
+    let mover = judged.judgement.mover;
+    let lost_it = row
+        .game
+        .result()
+        .is_some_and(|r| r.winner == Some(mover.other()));
+    let last_round = row
+        .game
+        .options()
+        .round_limit()
+        .is_some_and(|limit| judged.round >= u32::from(limit));
+    match judged.judgement.cost_read() {
+        Cost::WonTurnedLost if !lost_it => Text::message("cost-won-turned-lost-unpunished", []),
         Cost::WonTurnedLost => Text::message("cost-won-turned-lost", []),
         Cost::WinSlipped => Text::message("cost-win-slipped", []),
+        Cost::MatchLost if !lost_it => Text::message("cost-match-lost-unpunished", []),
         Cost::MatchLost => Text::message("cost-match-lost", []),
+        Cost::Houses(n) if last_round => {
+            Text::message("cost-houses-last-round", [("houses", Arg::number(n))])
+        }
         Cost::Houses(n) => Text::message("cost-houses", [("houses", Arg::number(n))]),
         Cost::Seeds(n) => Text::message("cost-seeds", [("seeds", Arg::number(n))]),
     }
 }
 
 /// `⚠ A mistake, says the computer: house 9 was better; house 3 gave away about 2 houses for the next round.`
-fn mistake_line(judged: &JudgedMove) -> Text {
+fn mistake_line(row: &MatchRow, judged: &JudgedMove) -> Text {
     let j = &judged.judgement;
     Text::message(
         "replay-mistake",
         [
             ("best", Arg::number(j.best.label())),
             ("played", Arg::number(j.played.label())),
-            ("cost", Arg::Text(cost_words(j.cost_read()))),
+            ("cost", Arg::Text(cost_words(row, judged))),
         ],
     )
 }
@@ -607,7 +624,7 @@ pub fn replay_words(
             }
             if let Some(judged) = &mistake {
                 lines.push(Text::list(
-                    std::iter::once(mistake_line(judged)).chain(why_words(row, moves, judged)),
+                    std::iter::once(mistake_line(row, judged)).chain(why_words(row, moves, judged)),
                     " ",
                 ));
             }
@@ -706,7 +723,7 @@ fn verdict_lines(
                     ("in_round", Arg::number(m.move_in_round)),
                     ("played", Arg::number(j.played.label())),
                     ("best", Arg::number(j.best.label())),
-                    ("cost", Arg::Text(cost_words(j.cost_read()))),
+                    ("cost", Arg::Text(cost_words(row, &m))),
                 ],
             );
             let mut why = match whys_left {

@@ -170,7 +170,9 @@ async fn export_replay_and_analysis_through_discord() {
         verdict.content()
     );
     assert!(
-        alice_part.contains(" Why: house ") && alice_part.contains(", the best reply: bob's "),
+        alice_part.contains(" Why: house ")
+            && alice_part.contains(". As played, with the best replies: house ")
+            && alice_part.contains("; bob's "),
         "with the line that shows why: {}",
         verdict.content()
     );

@@ -92,15 +92,17 @@ async fn the_analysis_names_a_planted_blunder(backend: Backend) {
             )
         });
     // With the line that shows why, as a puzzle's answer: the better move and the best replies, then
-    // the blunder and bob's reply that punished it.
+    // the blunder and bob's replies that punished it.
     assert!(named.contains(" Why: house "), "{named}");
-    assert!(
-        named.contains(&format!(
-            ". After house {}, the best reply: bob's ",
-            blunder.played
-        )),
-        "{named}"
+    let as_played = format!(
+        ". As played, with the best replies: house {}",
+        blunder.played
     );
+    let punished = named
+        .split(&as_played)
+        .nth(1)
+        .unwrap_or_else(|| panic!("{named}"));
+    assert!(punished.contains("; bob's "), "{named}");
     // Stored with its post, in one transaction: the poster has it.
     let pending: Vec<String> =
         sqlx::query_scalar("SELECT body FROM outbox WHERE state = 'pending' AND match_id = $1")
@@ -273,7 +275,9 @@ async fn a_won_match_is_not_blamed_for_its_last_moves(backend: Backend) {
     let moves = store::match_moves(h.core.store().reader(), match_id)
         .await
         .unwrap();
-    lines_show_what_they_tell(&row, &moves, &judged, &verdict);
+    // The whole verdict, as the web page shows it (a posted one may leave out the played lines to fit).
+    let whole = namnam_core::Text::lines(namnam_core::verdict_words(&row, &moves, &judged)).plain();
+    lines_show_what_they_tell(&row, &moves, &judged, &whole);
 }
 
 /// Each mistake's lines, played on the engine from where the mistake was made, show what its words tell:
@@ -328,16 +332,29 @@ fn lines_show_what_they_tell(
                 m.ply
             );
         }
-        let line = words
+        let (line, as_played) = words
             .split(" Why: ")
             .nth(1)
             .unwrap()
-            .split(". After house")
-            .next()
+            .split_once(". As played, with the best replies: ")
             .unwrap();
+        let as_played = as_played.split(" — ").next().unwrap();
         assert_eq!(
             line.split("; ").count(),
             plies.min(why.best_line.len()),
+            "{words}"
+        );
+        // The played move and its reply, then the moves that take seeds, "…" for the quiet ones.
+        let told: Vec<&str> = as_played.split("; ").filter(|m| *m != "…").collect();
+        assert!(
+            told[0].starts_with(&format!("house {}", m.judgement.played.label())),
+            "{words}"
+        );
+        assert!(told.len() >= 2 && told.len() <= plies, "{words}");
+        assert!(
+            told[2..]
+                .iter()
+                .all(|m| m.contains(" taking ") || m.contains(" giving ") || m.contains("ending")),
             "{words}"
         );
     }
@@ -398,5 +415,68 @@ async fn a_verdict_with_long_names_fits_in_one_message() {
             .iter()
             .any(|&language| whole.plain_in(language).chars().count() > 2000),
         "the whole verdict is longer than a message in some language, so that the test shows something"
+    );
+}
+
+/// A one-round match between two beginners (level 1), whose moves often lose the match against best play
+/// when the opponent then misses it: the analysis says of such a move "against best play it lost the
+/// match" unless its player did lose, and never speaks of a next round in a match that has none.
+#[tokio::test]
+async fn an_analysis_says_only_what_happened() {
+    let h = harness(Backend::Sqlite).await;
+    let start = h
+        .start_match("games", "alice", "bob", "first:challenger rounds:1")
+        .await;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
+    crate::planted::play_out(
+        &h.core,
+        match_id,
+        [("alice", 1), ("bob", 1)],
+        |user, line| h.request("games", user, line),
+    )
+    .await;
+    h.ok_in("games", "bob", &format!("analyse match:{match_id}"))
+        .await;
+    h.core.analyse_next().await.unwrap().expect("the analysis");
+    let row = store::load_match(h.core.store().reader(), match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    let moves = store::match_moves(h.core.store().reader(), match_id)
+        .await
+        .unwrap();
+    let judged = store::analysis_of(h.core.store().reader(), match_id)
+        .await
+        .unwrap()
+        .and_then(|a| a.verdict)
+        .expect("the stored verdict");
+    let verdict =
+        namnam_core::Text::lines(namnam_core::verdict_words(&row, &moves, &judged)).plain();
+    let winner = row
+        .game
+        .result()
+        .and_then(|r| r.winner)
+        .map(|p| row.names.get(p).to_owned());
+    let mut section = String::new();
+    let mut unpunished = 0;
+    for line in verdict.lines() {
+        if let Some(name) = line.strip_suffix("'s mistakes that mattered most:") {
+            section = name.to_owned();
+        }
+        assert!(!line.contains("next round"), "a one-round match: {line}");
+        let lost_in_the_end = winner.as_ref().is_some_and(|w| *w != section);
+        let told_lost = line.contains("it lost the match")
+            || line.contains("it turned a won match into a lost one");
+        if told_lost && !line.contains("against best play") {
+            assert!(lost_in_the_end, "{section}: {line}");
+        }
+        if line.contains("against best play it lost the match") {
+            assert!(!lost_in_the_end, "{section}: {line}");
+            unpunished += 1;
+        }
+    }
+    assert!(
+        unpunished > 0,
+        "the match has a loss the opponent missed:\n{verdict}"
     );
 }

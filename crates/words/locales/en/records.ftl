@@ -24,16 +24,18 @@ analysis-no-mistake = { $player }: no move that gave away a seed or more while t
 analysis-mistakes = { $player }'s mistakes that mattered most:
 analysis-mistake = - move { $ply } (round { $round }, move { $in_round }): house { $played }; house { $best } was better: { $cost }.
 # Why a mistake was one, after it (as a puzzle's answer is explained): the better move and the best
-# replies, as far as it first shows itself ahead in seeds, then the move played, the best reply to it,
-# and how far behind it is after as many moves. The mistake's mover's own moves are "house 9", the other
+# replies, as far as it first shows itself ahead in seeds, then the move played and the best replies to
+# it as far, and how far behind it is then. The mistake's mover's own moves are "house 9", the other
 # player's "bob's 7"; $what is puzzle-line-takes (", taking 4 seeds").
 analysis-why = Why: { $line }.
-analysis-punished = After house { $played }, the best reply: { $reply }; { $plies } moves on, { $seeds ->
+analysis-punished = As played, with the best replies: { $line } — { $plies } moves on, { $seeds ->
     [one] { $seeds } seed
    *[other] { $seeds } seeds
 } worse off.
 # When the lines do not show the difference in seeds within their moves.
-analysis-why-later = Why: its point shows more than { $plies } moves on.
+analysis-why-later = Why: { $plies } moves of best play do not show it in seeds yet; the computer sees it further on.
+# Moves of the played line that take nothing, left out.
+analysis-line-quiet = …
 analysis-line-own = house { $house }{ $what }{ $ends ->
     [1] , ending the round
    *[0] {""}
@@ -47,6 +49,14 @@ analysis-line-other = { $player }'s { $house }{ $what }{ $ends ->
 cost-won-turned-lost = it turned a won match into a lost one
 cost-win-slipped = it let a won match slip
 cost-match-lost = it lost the match
+# A match the mover did not lose in the end: the opponent missed what best play would have done.
+cost-match-lost-unpunished = against best play it lost the match (the opponent missed it)
+cost-won-turned-lost-unpunished = against best play it turned a won match into a lost one (the opponent missed it)
+# Houses given away in a match's last round (its round limit): they count at its end.
+cost-houses-last-round = it gave away about { $houses ->
+    [one] { $houses } house
+   *[other] { $houses } houses
+} at the match's end
 cost-houses = it gave away about { $houses ->
     [one] { $houses } house
    *[other] { $houses } houses

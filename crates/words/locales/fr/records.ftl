@@ -24,11 +24,12 @@ analysis-no-mistake = { $player } : aucun coup qui ait cédé une graine ou plus
 analysis-mistakes = Les erreurs de { $player } qui ont le plus compté :
 analysis-mistake = - coup { $ply } (manche { $round }, coup { $in_round }) : case { $played } ; la case { $best } était meilleure : { $cost }.
 analysis-why = Pourquoi : { $line }.
-analysis-punished = Après la case { $played }, la meilleure réponse : { $reply } ; { $plies } coups plus loin, { $seeds ->
+analysis-punished = Tel que joué, avec les meilleures réponses : { $line } — { $plies } coups plus loin, { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 } de moins.
-analysis-why-later = Pourquoi : son intérêt se voit à plus de { $plies } coups.
+analysis-why-later = Pourquoi : { $plies } coups de meilleur jeu ne le montrent pas encore en graines ; l'ordinateur le voit plus loin.
+analysis-line-quiet = …
 analysis-line-own = case { $house }{ $what }{ $ends ->
     [1] , qui clôt la manche
    *[0] {""}
@@ -42,6 +43,12 @@ analysis-line-other = la case { $house } de { $player }{ $what }{ $ends ->
 cost-won-turned-lost = il a changé une partie gagnée en partie perdue
 cost-win-slipped = il a laissé échapper une partie gagnée
 cost-match-lost = il a perdu la partie
+cost-match-lost-unpunished = face au meilleur jeu il perdait la partie (l'adversaire ne l'a pas vu)
+cost-won-turned-lost-unpunished = face au meilleur jeu il changeait une partie gagnée en partie perdue (l'adversaire ne l'a pas vu)
+cost-houses-last-round = il a cédé environ { $houses ->
+    [one] { $houses } case
+   *[other] { $houses } cases
+} à la fin de la partie
 cost-houses = il a cédé environ { $houses ->
     [one] { $houses } case
    *[other] { $houses } cases
