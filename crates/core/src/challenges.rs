@@ -14,7 +14,7 @@ use super::vocabulary::{
 use super::{text, Action, Arg, Core, Reply, Text};
 use namnam_ai::Level;
 use namnam_game::{ByPlayer, Match, Player};
-use namnam_model::{ChallengeId, FirstMover, PlayerKind, Terms, UserId};
+use namnam_model::{ChallengeId, FirstMover, Place, PlayerKind, Terms, UserId};
 use namnam_store::{self as store, ChallengeRow, ChallengeState, WriteTx};
 
 /// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
@@ -62,7 +62,8 @@ impl Core {
         if opponent.kind != PlayerKind::Human || opponent.id == req.user.id {
             return self.challenge(req, opponent, &options).await;
         }
-        // Refused at once where the place allows no matches.
+        // Refused at once where the place allows no matches, or nobody else could answer it.
+        only_us_here(req)?;
         let terms = self.new_match_terms(req, &options).await?;
         // Send names the opponent as the store knows them (the draft's ids carry no names): noted now, as
         // a challenge to them would.
@@ -169,6 +170,7 @@ impl Core {
         opponent: &UserRef,
         options: &ChallengeOptions,
     ) -> Result<Reply, CoreError> {
+        only_us_here(req)?;
         let place = &req.place;
         let terms = self.new_match_terms(req, options).await?;
         let now = self.now();
@@ -203,6 +205,7 @@ impl Core {
         req: &Request,
         options: &ChallengeOptions,
     ) -> Result<Reply, CoreError> {
+        only_us_here(req)?;
         if options.level.is_some() {
             return Err(ChallengeRefusal::LevelForPeople.into());
         }
@@ -636,6 +639,15 @@ async fn last_meeting(tx: &mut WriteTx, c: &ChallengeRow) -> Result<Option<Playe
             Player::North
         }
     }))
+}
+
+/// A challenge to a person, or to anyone, is refused in the bot's DM: nobody but its challenger is there
+/// to answer it (a member's menu can be opened on a name mentioned there).
+fn only_us_here(req: &Request) -> Result<(), ChallengeRefusal> {
+    match req.place {
+        Place::BotDm { .. } => Err(ChallengeRefusal::OnlyUsHere),
+        _ => Ok(()),
+    }
 }
 
 /// Who moves first, in a challenge's words: `challenged` is `None` for a challenge open to anyone.

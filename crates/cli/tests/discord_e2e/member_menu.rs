@@ -88,7 +88,10 @@ async fn member_menu_drafts_privately_changes_terms_in_place_and_sends_the_chall
     let own = refused(&fx, &alice(), true).await;
     assert_eq!(own, say(Language::English, "error-self-challenge"));
     let on_bot = refused(&fx, &robot(), true).await;
-    assert!(on_bot.contains("robot"), "{on_bot}");
+    assert_eq!(
+        on_bot, "robot is a bot: bots cannot be challenged.",
+        "{on_bot}"
+    );
     let hidden = Person {
         permissions: permissions::MEMBER & !permissions::VIEW_CHANNEL,
         ..carol_the_admin()

@@ -205,6 +205,8 @@ pub enum ChallengeRefusal {
     RematchAborted(MatchId),
     /// A draft's button pressed by someone other than the one who drafted it.
     NotYourDraft,
+    /// A challenge to a person (or to anyone) in the bot's DM, where nobody else can answer it.
+    OnlyUsHere,
 }
 
 impl ChallengeRefusal {
@@ -258,6 +260,10 @@ impl ChallengeRefusal {
                 ],
             ),
             ChallengeRefusal::LevelForPeople => Text::message("error-level-for-people", []),
+            ChallengeRefusal::OnlyUsHere => Text::message(
+                "error-only-us-here",
+                [("challenge", A::command("challenge"))],
+            ),
             ChallengeRefusal::NothingToRematch => Text::message("error-nothing-to-rematch", []),
             ChallengeRefusal::RematchActive(n) => {
                 Text::message("error-rematch-active", [("id", A::number(*n))])

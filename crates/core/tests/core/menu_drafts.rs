@@ -173,7 +173,36 @@ async fn a_menu_refuses_as_challenge_does_and_plays_the_computer_at_once(backend
     assert_eq!(challenges_stored(&h).await, 0);
 }
 
+/// In the bot's DM nobody but the challenger could answer a challenge: a challenge to a person there, one
+/// open to anyone, and a member's menu on a person are refused, and nothing is stored; the computer
+/// still plays there.
+async fn in_the_bots_dm_only_the_computer_can_be_challenged(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let dm = |line: &str| {
+        let mut request = h.request("dm-alice", "alice", line);
+        request.place = Place::BotDm {
+            channel: channel_id("dm-alice"),
+        };
+        request.names.server = None;
+        request
+    };
+    for line in ["challenge bob", "challenge", "challenge-menu bob"] {
+        match h.core.try_handle(&dm(line)).await {
+            Err(CoreError::User(UserError::Challenge(ChallengeRefusal::OnlyUsHere))) => {}
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    assert_eq!(challenges_stored(&h).await, 0);
+    let started = h
+        .core
+        .try_handle(&dm("challenge opponent:namnam first:challenger"))
+        .await
+        .expect("the computer plays in the bot's DM");
+    assert!(started.board.state.is_some(), "{}", started.text);
+}
+
 on_both_backends!(
     a_menu_draft_changes_its_terms_in_place_then_sends_the_challenge,
     a_menu_refuses_as_challenge_does_and_plays_the_computer_at_once,
+    in_the_bots_dm_only_the_computer_can_be_challenged,
 );

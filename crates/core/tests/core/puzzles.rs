@@ -250,7 +250,7 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     );
     assert_eq!(
         lines[2],
-        "Against yours, South replies with house 1: after 4 moves you are 8 seeds worse off than with \
+        "Against yours, South replies with house 1 — after 4 moves you are 8 seeds worse off than with \
          the answer."
     );
     assert!(

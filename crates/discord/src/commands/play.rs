@@ -66,7 +66,8 @@ pub async fn challenge(
 /// Challenge this member here: the member's menu (Apps → Challenge to Nam-nam), answered with a private
 /// draft on the place's usual terms whose buttons change them and send the challenge. Refused where
 /// Discord says the member cannot see this channel (a server's, where their permissions come with the
-/// interaction); elsewhere (a DM, a group DM) whoever Discord offers the menu on is there.
+/// interaction); in a DM between players or a group DM whoever Discord offers the menu on is there (the
+/// core refuses a challenge to a person in the bot's own DM, where nobody could answer it).
 #[poise::command(
     context_menu_command = "Challenge to Nam-nam",
     rename = "challenge-menu"

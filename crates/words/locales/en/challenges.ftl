@@ -30,7 +30,7 @@ challenge-open-expired = { $challenger }'s open challenge has expired.
 challenge-open-withdrawn = { $challenger } withdraws the open challenge.
 
 # A challenge drafted from a member's menu, which only its challenger sees until it is sent.
-challenge-draft = Challenge { $challenged } to Nam-nam: { $terms }; { $first }. Change the terms with the buttons, then press Send: { $challenged } sees nothing before.
+challenge-draft = Challenge { $challenged } to Nam-nam: { $terms }; { $first }. Change the terms with the buttons, then press Send: { $challenged } sees nothing until then.
 button-draft-rounds = Rounds: { $rounds }
 button-draft-no-round-limit = Rounds: no limit
 button-draft-clock = Clock: { $clock }
@@ -39,3 +39,4 @@ button-draft-first-me = First: me
 button-draft-first-them = First: { $name }
 button-draft-send = Send
 error-not-your-draft = This draft is someone else's: use the menu on a member (Apps → Challenge to Nam-nam) to draft your own challenge.
+error-only-us-here = Only you and I are in this DM: nobody else could answer a challenge here. Challenge someone where you both are (a server's channel, a DM or group DM with them), or play me here: { $challenge } with me as the opponent.

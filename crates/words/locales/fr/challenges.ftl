@@ -30,7 +30,7 @@ challenge-open-expired = Le défi ouvert de { $challenger } a expiré.
 challenge-open-withdrawn = { $challenger } retire son défi ouvert.
 
 # Un défi préparé depuis le menu d'un membre, que seul son auteur voit tant qu'il n'est pas envoyé.
-challenge-draft = Défier { $challenged } au Nam-nam : { $terms } ; { $first }. Changez les conditions avec les boutons, puis appuyez sur Envoyer : { $challenged } ne voit rien avant.
+challenge-draft = Défier { $challenged } au Nam-nam : { $terms } ; { $first }. Changez les conditions avec les boutons, puis appuyez sur Envoyer : { $challenged } ne voit rien d'ici là.
 button-draft-rounds = Manches : { $rounds }
 button-draft-no-round-limit = Manches : sans limite
 button-draft-clock = Temps : { $clock }
@@ -39,3 +39,4 @@ button-draft-first-me = Premier : moi
 button-draft-first-them = Premier : { $name }
 button-draft-send = Envoyer
 error-not-your-draft = Ce brouillon est celui de quelqu'un d'autre : utilisez le menu d'un membre (Applications → Défier au Nam-nam) pour préparer votre propre défi.
+error-only-us-here = Il n'y a que vous et moi dans ces messages privés : personne d'autre ne pourrait répondre à un défi ici. Défiez quelqu'un là où vous êtes tous les deux (le salon d'un serveur, vos messages privés ou un groupe avec lui), ou jouez contre moi ici : { $challenge } avec moi pour adversaire.

@@ -55,7 +55,7 @@ puzzle-line-takes = { $taken ->
    *[other] , en donnant { $given } graines
 }
 puzzle-line-ends = , et la manche finit : vous { $mine } graines, { $side } { $theirs }
-puzzle-punished = Contre le vôtre, { $reply } : après { $plies } coups vous avez { $cost ->
+puzzle-punished = Contre le vôtre, { $reply } — après { $plies } coups vous avez { $cost ->
     [0] autant de graines, mais l'avance de la réponse se voit plus tard
     [one] { $cost } graine de moins qu'avec la réponse
    *[other] { $cost } graines de moins qu'avec la réponse
