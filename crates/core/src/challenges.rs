@@ -65,10 +65,12 @@ impl Core {
         // Refused at once where the place allows no matches, or nobody else could answer it.
         only_us_here(req)?;
         let terms = self.new_match_terms(req, &options).await?;
-        // Send names the opponent as the store knows them (the draft's ids carry no names): noted now, as
-        // a challenge to them would.
-        let mut tx = self.store.begin().await?;
-        opponent.note_in(&mut tx, req, self.now()).await?;
+        // What would refuse the challenge now is said now, before its terms are chosen: the same checks
+        // as Send's (which makes them again). They note both players, as a challenge to them would: Send
+        // names the opponent as the store knows them (the draft's ids carry no names).
+        let (now, mut tx) = (self.now(), self.store.begin().await?);
+        not_again_so_soon(&mut tx, req, opponent, now).await?;
+        claim_channel(&mut tx, req, opponent, now).await?;
         tx.commit().await.map_err(store::StoreError::from)?;
         let draft = ChallengeDraft {
             challenger: req.user.id,

@@ -201,7 +201,29 @@ async fn in_the_bots_dm_only_the_computer_can_be_challenged(backend: Backend) {
     assert!(started.board.state.is_some(), "{}", started.text);
 }
 
+/// What would refuse Send refuses the menu at once, before any terms are chosen: a challenge to the same
+/// person just declined, and another challenge open in the channel.
+async fn a_menu_refuses_at_once_what_send_would_refuse(backend: Backend) {
+    let h = Harness::new(backend).await;
+    h.ok("alice", "challenge bob").await;
+    h.ok("bob", "decline").await;
+    match h.refused("alice", "challenge-menu bob").await {
+        UserError::Challenge(ChallengeRefusal::ChallengeTooSoon { name, .. }) => {
+            assert_eq!(name, "bob")
+        }
+        other => panic!("{other:?}"),
+    }
+    h.ok("carol", "challenge dave").await;
+    match h.refused("alice", "challenge-menu erin").await {
+        UserError::Challenge(ChallengeRefusal::ChallengeOpen { challenger, .. }) => {
+            assert_eq!(challenger, "carol")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 on_both_backends!(
+    a_menu_refuses_at_once_what_send_would_refuse,
     a_menu_draft_changes_its_terms_in_place_then_sends_the_challenge,
     a_menu_refuses_as_challenge_does_and_plays_the_computer_at_once,
     in_the_bots_dm_only_the_computer_can_be_challenged,
