@@ -112,6 +112,7 @@ async fn member_menu_drafts_privately_changes_terms_in_place_and_sends_the_chall
     let (draft_id, draft) = menu_draft(&fx, &alice(), GENERAL, &bob()).await;
     let text = draft.content().to_owned();
     assert!(text.starts_with("Challenge bob to Nam-nam:"), "{text}");
+    assert!(!text.contains("<@"), "it pings nobody: {text}");
     assert!(text.contains("no round limit"), "{text}");
     assert!(text.contains("drawn by lot"), "{text}");
     assert!(posted(&fx.fake.state(), GENERAL, "challenges bob").is_none());

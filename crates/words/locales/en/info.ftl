@@ -84,8 +84,9 @@ help-console =
       challenge [opponent:NAME] [endgame:capturer|starter] [chain:yes|no] [first:challenger|challenged|random]
     {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   offer a match (defaults: capturer, no chain,
                                                                 random first, target 10, no round limit, 24h)
-      challenge-menu NAME             a private draft of a challenge to NAME, as Discord's member menu makes
                                       (challenge without an opponent: open to anyone here, the first to accept plays)
+      challenge-menu NAME [rounds:1-99] [clock:5m-7d] [first:challenger|challenged|random]
+                                      a private draft of a challenge to NAME, as Discord's member menu makes
       accept | decline | cancel       answer or withdraw the open challenge in this channel
       move house:N [match:N]          sow house N (1-12) of yours (match:N when you have several matches here)
       board [match:N]                 the match in this channel

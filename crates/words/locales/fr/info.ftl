@@ -158,8 +158,9 @@ help-console =
     {"            ["}target:7-12|none] [rounds:1-99] [clock:5m-7d]   proposer une partie (par défaut : capturer, sans
                                                                 enchaînement, premier au hasard, objectif 10,
                                                                 sans limite de manches, 24h)
-      challenge-menu NOM              un brouillon privé de défi à NOM, comme le menu d'un membre sur Discord
                                       (challenge sans adversaire : ouvert à tous ici, le premier qui accepte joue)
+      challenge-menu NOM [rounds:1-99] [clock:5m-7d] [first:challenger|challenged|random]
+                                      un brouillon privé de défi à NOM, comme le menu d'un membre sur Discord
       accept | decline | cancel       accepter, refuser ou retirer le défi ouvert dans ce salon
       move house:N [match:N]          semer votre case N (1-12) (match:N si vous avez plusieurs parties ici)
       board [match:N]                 la partie de ce salon
