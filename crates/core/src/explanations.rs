@@ -91,11 +91,12 @@ pub(super) fn explanation_words(puzzle: &Puzzle, explained: &Explanation) -> Vec
         [("line", Arg::Text(line_words(&explained.line, mover)))],
     )];
     if let Some((wrong, worse)) = &explained.wrong {
-        if let Some(reply) = wrong.get(1) {
+        // The punishing reply and the moves after it, as far as the answer's lead is told.
+        if let Some(punishing) = wrong.get(1..wrong.len().min(worse.plies.max(2))) {
             lines.push(Text::message(
                 "puzzle-punished",
                 [
-                    ("reply", Arg::Text(ply_words(reply, mover))),
+                    ("reply", Arg::Text(line_words(punishing, mover))),
                     ("plies", Arg::number(worse.plies as i64)),
                     ("cost", Arg::number(i64::from(worse.seeds.max(0)))),
                 ],

@@ -250,8 +250,8 @@ async fn a_wrong_answer_then_right_ones_move_the_puzzle_rating(backend: Backend)
     );
     assert_eq!(
         lines[2],
-        "Against yours, South replies with house 1 — after 4 moves you are 8 seeds worse off than with \
-         the answer."
+        "Against yours, South replies with house 1; you play house 7; South replies with house 3 — after 4 \
+         moves you are 8 seeds worse off than with the answer."
     );
     assert!(
         lines[3].starts_with("90 moves without a capture so far"),
@@ -687,13 +687,12 @@ async fn ten_built_in_puzzles_explained() {
                 .play(self::house(i64::from(wrong)))
                 .unwrap()
                 .after;
-            let replied: i64 = against
-                .split("house ")
-                .nth(1)
-                .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("a house: {against}"));
-            assert!(after.is_legal(self::house(replied)), "{against}");
+            // The punishing reply and the best moves after it, legal one after another from the wrong
+            // answer, each taking what it says.
+            let (punishing, _) = against
+                .split_once(" — ")
+                .unwrap_or_else(|| panic!("the punishing line: {against}"));
+            check_line(&after, punishing);
             // A puzzle's answer shows within its line: the wrong answer is worse off somewhere along it.
             assert!(
                 against.contains(" seeds worse off") || against.contains(" seed worse off"),

@@ -63,7 +63,8 @@ puzzle-line-takes = { $taken ->
    *[other] , giving { $given } seeds away
 }
 puzzle-line-ends = , and the round ends: you { $mine } seeds, { $side } { $theirs }
-# A wrong answer: the reply that punishes it, and what it costs over the same number of moves.
+# A wrong answer: the reply that punishes it and the best moves after it ($reply: puzzle-line-other; …),
+# and what it costs over the same number of moves.
 puzzle-punished = Against yours, { $reply } — after { $plies } moves you are { $cost ->
     [0] no worse off in seeds, but the answer's lead shows later
     [one] { $cost } seed worse off than with the answer
