@@ -640,32 +640,37 @@ pub fn verdict_words(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) 
 }
 
 /// How much of the mistakes' whys a verdict holds: the whys of its first `whys` mistakes (in the order
-/// told), each with the reply that punished the move played or without.
+/// told), the first `punished` of them with the line of the move played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Detail {
     whys: usize,
-    punished: bool,
+    punished: usize,
 }
 
 impl Detail {
     const ALL: Detail = Detail {
         whys: usize::MAX,
-        punished: true,
+        punished: usize::MAX,
     };
 }
 
 /// The most that fits in one message (Discord's limit, the tightest of the front ends), in every language.
 const VERDICT_CHARS: usize = 2000;
 
-/// The verdict as one message: every why if it fits in [`VERDICT_CHARS`], else without the punishing
-/// replies, else the whys of the last mistakes left out one by one (long names and lines of captures can
-/// make six mistakes' whys too long; the heading and the mistakes themselves always stay).
+/// The verdict as one message: every why if it fits in [`VERDICT_CHARS`], else the last mistakes' played
+/// lines left out one by one, then their whys (long names and lines of captures can make six mistakes'
+/// whys too long; the heading and the mistakes themselves always stay).
 fn verdict_message(row: &MatchRow, moves: &[MoveRow], verdict: &[JudgedMove]) -> Vec<Text> {
     let told = 2 * MISTAKES_SHOWN;
-    let tries = std::iter::once(Detail::ALL).chain((0..=told).rev().map(|whys| Detail {
-        whys,
-        punished: false,
-    }));
+    let whole = |punished| Detail {
+        whys: told,
+        punished,
+    };
+    let shorter = |whys| Detail { whys, punished: 0 };
+    let tries = (0..=told)
+        .rev()
+        .map(whole)
+        .chain((0..told).rev().map(shorter));
     fitting(tries.map(|detail| verdict_lines(row, moves, verdict, detail)))
 }
 
@@ -695,7 +700,7 @@ fn verdict_lines(
     detail: Detail,
 ) -> Vec<Text> {
     let names = &row.names;
-    let mut whys_left = detail.whys;
+    let (mut whys_left, mut punished_left) = (detail.whys, detail.punished);
     let mut lines = vec![Text::message(
         "analysis-heading",
         [
@@ -731,9 +736,10 @@ fn verdict_lines(
                 _ => why_words(row, moves, &m),
             };
             whys_left = whys_left.saturating_sub(1);
-            if !detail.punished {
+            if punished_left == 0 {
                 why.truncate(1);
             }
+            punished_left = punished_left.saturating_sub(1);
             lines.push(Text::list(std::iter::once(told).chain(why), " "));
         }
     }
