@@ -506,15 +506,23 @@ pub fn line_gain(records: &[MoveRecord]) -> i32 {
     gain(mover) - gain(mover.other())
 }
 
-/// Where line `a` is first ahead in seeds of line `b` (both from one position, the same mover first),
-/// after each side's reply (2 moves, 4 … up to the longer line): the moves and the seeds it is ahead by.
-/// `None` when it never is.
-pub fn first_lead(a: &[MoveRecord], b: &[MoveRecord]) -> Option<(usize, i32)> {
+/// How far line `a` is ahead in seeds of line `b` (both from one position, the same mover first) after
+/// each side's reply: (2 moves, seeds), (4 moves, seeds) … up to the longer line; a line that ended the
+/// round counts whole from there.
+pub fn leads<'a>(
+    a: &'a [MoveRecord],
+    b: &'a [MoveRecord],
+) -> impl Iterator<Item = (usize, i32)> + 'a {
     let upto = |line: &[MoveRecord], plies: usize| line_gain(&line[..plies.min(line.len())]);
     (2..=a.len().max(b.len()).max(2))
         .step_by(2)
-        .map(|plies| (plies, upto(a, plies) - upto(b, plies)))
-        .find(|&(_, seeds)| seeds > 0)
+        .map(move |plies| (plies, upto(a, plies) - upto(b, plies)))
+}
+
+/// Where line `a` is first ahead in seeds of line `b` ([`leads`]): the moves and the seeds it is ahead
+/// by. `None` when it never is.
+pub fn first_lead(a: &[MoveRecord], b: &[MoveRecord]) -> Option<(usize, i32)> {
+    leads(a, b).find(|&(_, seeds)| seeds > 0)
 }
 
 /// Whether the answer `best` shows itself within `plies`: along its line, the mover wins at least half the

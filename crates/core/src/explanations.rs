@@ -7,7 +7,7 @@ use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
 use super::Core;
 use namnam_ai::analysis::{JudgedMove, Why};
-use namnam_ai::puzzles::{first_lead, line, line_gain, Puzzle, LINE_PLIES};
+use namnam_ai::puzzles::{first_lead, leads, line, Puzzle, LINE_PLIES};
 use namnam_game::{EndReason, Endgame, House, MoveRecord, Player, Position};
 use namnam_model::Names;
 
@@ -32,13 +32,8 @@ impl WorseOff {
     /// Where the answer's lead shows most, after each side's reply (2 moves, 4 …; the longer of equals):
     /// a lead that shows at once and is given back later (a capture answered by one) is still the lead.
     pub fn of(answer: &[MoveRecord], wrong: &[MoveRecord]) -> WorseOff {
-        let upto = |line: &[MoveRecord], plies: usize| line_gain(&line[..plies.min(line.len())]);
-        (2..=answer.len().max(wrong.len()).max(2))
-            .step_by(2)
-            .map(|plies| WorseOff {
-                plies,
-                seeds: upto(answer, plies) - upto(wrong, plies),
-            })
+        leads(answer, wrong)
+            .map(|(plies, seeds)| WorseOff { plies, seeds })
             .max_by_key(|w| (w.seeds, w.plies))
             .unwrap_or(WorseOff { plies: 2, seeds: 0 })
     }

@@ -192,42 +192,59 @@ async fn an_analysis_is_done_once_by_whoever_holds_it(backend: Backend) {
     tx.rollback().await.unwrap();
 }
 
+/// A match in #games between two computer players (`players`: names and levels, South first) on
+/// `terms`, played out and analysed at the second player's request.
+struct Analysed {
+    /// The verdict as posted.
+    posted: namnam_core::Reply,
+    row: store::MatchRow,
+    moves: Vec<store::MoveRow>,
+    judged: Vec<JudgedMove>,
+}
+
+async fn played_and_analysed(h: &Harness, players: [(&str, u8); 2], terms: &str) -> Analysed {
+    let [(south, _), (north, _)] = players;
+    let start = h.start_match("games", south, north, terms).await;
+    let match_id = start.board.state.as_ref().unwrap().match_id;
+    crate::planted::play_out(&h.core, match_id, players, |user, line| {
+        h.request("games", user, line)
+    })
+    .await;
+    h.ok_in("games", north, &format!("analyse match:{match_id}"))
+        .await;
+    let notice = h.core.analyse_next().await.unwrap().expect("the analysis");
+    let db = h.core.store().reader();
+    Analysed {
+        posted: notice.reply,
+        row: store::load_match(db, match_id).await.unwrap().unwrap(),
+        moves: store::match_moves(db, match_id).await.unwrap(),
+        judged: store::analysis_of(db, match_id)
+            .await
+            .unwrap()
+            .and_then(|a| a.verdict)
+            .expect("the stored verdict"),
+    }
+}
+
 /// A three-round match alice (level 4) wins against bob (level 2): in its last moves the search sees her win forced, and some of
 /// her moves let it wait (a longer way, or one past the search's horizon). Those changed nothing: she won.
 /// The analysis names none of them, and none of her moves from a won position; what it names of hers
 /// came while the match could still turn.
 async fn a_won_match_is_not_blamed_for_its_last_moves(backend: Backend) {
     let h = harness(backend).await;
-    let start = h
-        .start_match("games", "alice", "bob", "first:challenger rounds:3")
-        .await;
-    let match_id = start.board.state.as_ref().unwrap().match_id;
-    crate::planted::play_out(
-        &h.core,
-        match_id,
-        [("alice", 4), ("bob", 2)],
-        |user, line| h.request("games", user, line),
-    )
-    .await;
-    let row = store::load_match(h.core.store().reader(), match_id)
-        .await
-        .unwrap()
-        .unwrap();
+    let Analysed {
+        posted,
+        row,
+        moves,
+        judged,
+    } = played_and_analysed(&h, [("alice", 4), ("bob", 2)], "first:challenger rounds:3").await;
     assert_eq!(
         row.game.result().and_then(|r| r.winner),
         Some(namnam_game::Player::South),
         "alice (South) wins"
     );
-    h.ok_in("games", "bob", &format!("analyse match:{match_id}"))
-        .await;
-    let notice = h.core.analyse_next().await.unwrap().expect("the analysis");
-    let verdict = notice.reply.text.plain();
+    let verdict = posted.text.plain();
     println!("{verdict}");
-    let judged = store::analysis_of(h.core.store().reader(), match_id)
-        .await
-        .unwrap()
-        .and_then(|a| a.verdict)
-        .expect("the stored verdict");
     let won_already = |ply: u32| {
         let j = &judged[ply as usize - 1].judgement;
         j.outlooks().0 == Outlook::Won
@@ -272,9 +289,6 @@ async fn a_won_match_is_not_blamed_for_its_last_moves(backend: Backend) {
         !alice_part.contains("let a won match slip"),
         "her win came back:\n{verdict}"
     );
-    let moves = store::match_moves(h.core.store().reader(), match_id)
-        .await
-        .unwrap();
     // The whole verdict, as the web page shows it. Too long for one message in some language, the posted
     // one leaves out the last mistakes' played lines one by one, not all of them.
     let whole = namnam_core::Text::lines(namnam_core::verdict_words(&row, &moves, &judged));
@@ -380,33 +394,16 @@ async fn a_verdict_with_long_names_fits_in_one_message() {
         "Abena_Pokuaa_Mensah_Bonsu_Owusu",
         "Kwabena_Adjei_Boateng_Asamoah_Jr",
     );
-    let start = h
-        .start_match("games", ama, kofi, "first:challenger rounds:3")
-        .await;
-    let match_id = start.board.state.as_ref().unwrap().match_id;
-    crate::planted::play_out(&h.core, match_id, [(ama, 2), (kofi, 2)], |user, line| {
-        h.request("games", user, line)
-    })
-    .await;
-    h.ok_in("games", kofi, &format!("analyse match:{match_id}"))
-        .await;
-    let notice = h.core.analyse_next().await.unwrap().expect("the analysis");
-    let row = store::load_match(h.core.store().reader(), match_id)
-        .await
-        .unwrap()
-        .unwrap();
-    let moves = store::match_moves(h.core.store().reader(), match_id)
-        .await
-        .unwrap();
-    let judged = store::analysis_of(h.core.store().reader(), match_id)
-        .await
-        .unwrap()
-        .and_then(|a| a.verdict)
-        .expect("the stored verdict");
+    let Analysed {
+        posted,
+        row,
+        moves,
+        judged,
+    } = played_and_analysed(&h, [(ama, 2), (kofi, 2)], "first:challenger rounds:3").await;
     let whole = namnam_core::Text::lines(namnam_core::verdict_words(&row, &moves, &judged));
     let told = |text: &str| text.lines().filter(|l| l.starts_with("- ")).count();
     for language in namnam_core::Language::ALL {
-        let posted = notice.reply.text.plain_in(language);
+        let posted = posted.text.plain_in(language);
         let full = whole.plain_in(language);
         println!(
             "{language:?}: {} of {} characters",
@@ -430,32 +427,9 @@ async fn a_verdict_with_long_names_fits_in_one_message() {
 #[tokio::test]
 async fn an_analysis_says_only_what_happened() {
     let h = harness(Backend::Sqlite).await;
-    let start = h
-        .start_match("games", "alice", "bob", "first:challenger rounds:1")
-        .await;
-    let match_id = start.board.state.as_ref().unwrap().match_id;
-    crate::planted::play_out(
-        &h.core,
-        match_id,
-        [("alice", 1), ("bob", 1)],
-        |user, line| h.request("games", user, line),
-    )
-    .await;
-    h.ok_in("games", "bob", &format!("analyse match:{match_id}"))
-        .await;
-    h.core.analyse_next().await.unwrap().expect("the analysis");
-    let row = store::load_match(h.core.store().reader(), match_id)
-        .await
-        .unwrap()
-        .unwrap();
-    let moves = store::match_moves(h.core.store().reader(), match_id)
-        .await
-        .unwrap();
-    let judged = store::analysis_of(h.core.store().reader(), match_id)
-        .await
-        .unwrap()
-        .and_then(|a| a.verdict)
-        .expect("the stored verdict");
+    let Analysed {
+        row, moves, judged, ..
+    } = played_and_analysed(&h, [("alice", 1), ("bob", 1)], "first:challenger rounds:1").await;
     let verdict =
         namnam_core::Text::lines(namnam_core::verdict_words(&row, &moves, &judged)).plain();
     let winner = row
