@@ -31,9 +31,9 @@ pub fn parse_duration(text: &str) -> Option<u32> {
     u32::try_from(total).ok()
 }
 
-/// `1d 2h`, `5m`, `24h`: the largest units, at most two of them.
-pub fn format_duration(secs: u32) -> String {
-    let parts: Vec<String> = UNITS
+/// `secs` in its units, largest first, those that are not zero: (1, 'd'), (2, 'h').
+fn duration_parts(secs: u32) -> impl Iterator<Item = (u32, char)> {
+    UNITS
         .iter()
         .scan(secs, |left, &(unit, size)| {
             let n = *left / size;
@@ -41,6 +41,11 @@ pub fn format_duration(secs: u32) -> String {
             Some((n, unit))
         })
         .filter(|&(n, _)| n > 0)
+}
+
+/// `1d 2h`, `5m`, `24h`: the largest units, at most two of them.
+pub fn format_duration(secs: u32) -> String {
+    let parts: Vec<String> = duration_parts(secs)
         .take(2)
         .map(|(n, unit)| format!("{n}{unit}"))
         .collect();
@@ -49,6 +54,13 @@ pub fn format_duration(secs: u32) -> String {
     } else {
         parts.join(" ")
     }
+}
+
+/// `1d1h1m1s`: every unit, in one word, as [`parse_duration`] reads it back to the second.
+pub fn duration_word(secs: u32) -> String {
+    duration_parts(secs)
+        .map(|(n, unit)| format!("{n}{unit}"))
+        .collect()
 }
 
 /// The first moment of the UTC month that `ms` falls in, in milliseconds since the Unix epoch.
@@ -95,6 +107,8 @@ mod tests {
         assert_eq!(format_duration(86_400), "1d");
         assert_eq!(format_duration(129_600), "1d 12h");
         assert_eq!(format_duration(300), "5m");
+        assert_eq!(duration_word(90_061), "1d1h1m1s");
+        assert_eq!(parse_duration(&duration_word(90_061)), Some(90_061));
     }
 
     #[test]

@@ -293,14 +293,7 @@ fn draft_line(draft: ChallengeDraft, name_of: &dyn Fn(UserId) -> String) -> Stri
     let rounds = draft
         .rounds
         .map_or_else(String::new, |r| format!(" rounds:{r}"));
-    let mut clock = String::new();
-    let mut left = draft.clock_secs;
-    for (unit, size) in [('d', 86_400), ('h', 3_600), ('m', 60), ('s', 1)] {
-        if left >= size {
-            clock.push_str(&format!("{}{unit}", left / size));
-            left %= size;
-        }
-    }
+    let clock = crate::clock::duration_word(draft.clock_secs);
     let (name, first) = (name_of(draft.opponent), draft.first.name());
     format!("{name}{rounds} clock:{clock} first:{first}")
 }
