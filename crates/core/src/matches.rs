@@ -18,6 +18,13 @@ use namnam_game::{ByPlayer, MatchMove, Player};
 use namnam_model::{MatchId, Place, ServerId, UserId};
 use namnam_store::{self as store, LastMove, MatchRow, MatchState, StoreError};
 
+/// Whether `req`'s asker may see `row` — and so act on it — from where they ask: the rule of
+/// [`Place::shows_match`], used by every command and button that names a match.
+pub(super) fn shown_to(row: &MatchRow, req: &Request) -> bool {
+    let plays = row.side_of(req.user.id).is_some();
+    row.place.shows_match(row.parent_channel, plays, req.place)
+}
+
 /// A match after a change, with what the change was.
 pub(super) struct MatchAfter<'a> {
     pub row: &'a MatchRow,
@@ -53,7 +60,7 @@ impl Core {
             MatchRef::Button(e) => {
                 let row = store::load_match(reader, e.match_id)
                     .await?
-                    .filter(|row| row.place.server() == req.place.server())
+                    .filter(|row| shown_to(row, req))
                     .ok_or(MatchRefusal::NoMatch)?;
                 if !row.state.is_active() {
                     // A button of a match that has ended since it was drawn.
@@ -91,17 +98,27 @@ impl Core {
         Ok((row, side))
     }
 
-    /// The match `match:N` names, live or not, if it is played in the request's channel (or the channel
-    /// its thread belongs to).
+    /// The match `match:N` names, if the asker may see it ([`shown_to`]), else refused as a number that
+    /// names nothing.
+    pub(super) async fn visible_match(
+        &self,
+        req: &Request,
+        id: MatchId,
+    ) -> Result<MatchRow, CoreError> {
+        store::load_match(self.store.reader(), id)
+            .await?
+            .filter(|row| shown_to(row, req))
+            .ok_or_else(|| MatchRefusal::no_such_match(id, req).into())
+    }
+
+    /// The match `match:N` names, live or not, if the asker may see it and it is played in the request's
+    /// channel (or the channel its thread belongs to).
     pub(super) async fn numbered_match(
         &self,
         req: &Request,
         id: MatchId,
     ) -> Result<MatchRow, CoreError> {
-        let row = store::load_match(self.store.reader(), id)
-            .await?
-            .filter(|row| row.place.server() == req.place.server())
-            .ok_or(MatchRefusal::NoSuchMatch(id))?;
+        let row = self.visible_match(req, id).await?;
         let here = req.place.channel();
         if row.place.channel() != here && row.parent_channel != Some(here) {
             return Err(MatchRefusal::MatchElsewhere {

@@ -48,10 +48,7 @@ impl Core {
         req: &Request,
         match_id: MatchId,
     ) -> Result<MatchRow, CoreError> {
-        let row = store::load_match(self.store.reader(), match_id)
-            .await?
-            .filter(|row| row.place.server() == req.place.server())
-            .ok_or(MatchRefusal::NoSuchMatch(match_id))?;
+        let row = self.visible_match(req, match_id).await?;
         if row.state.is_active() && row.side_of(req.user.id).is_none() {
             return Err(RecordRefusal::LiveMatchOfOthers(match_id).into());
         }
@@ -67,7 +64,7 @@ impl Core {
         self.match_to_look_at(req, match_id).await?;
         let record = store::load_record(self.store.reader(), match_id)
             .await?
-            .ok_or(MatchRefusal::NoSuchMatch(match_id))?;
+            .ok_or_else(|| MatchRefusal::no_such_match(match_id, req))?;
         let mut reply = Reply::private(Text::message(
             "export",
             [

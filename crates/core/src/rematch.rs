@@ -4,6 +4,7 @@
 //! after a win asks for the next).
 
 use super::error::CoreError;
+use super::matches::shown_to;
 use super::vocabulary::{
     ChallengeOptions, ChallengeRefusal, MatchRefusal, Request, TermsOptions, UserRef,
 };
@@ -24,7 +25,8 @@ impl Core {
         let row = match match_id {
             Some(id) => store::load_match(reader, id)
                 .await?
-                .filter(|row| row.place.server() == place.server())
+                // A match the asker may not see is as one that does not exist.
+                .filter(|row| shown_to(row, req))
                 .ok_or(ChallengeRefusal::NothingToRematch)?,
             None => store::last_finished_match_of(reader, *place, req.user.id)
                 .await?

@@ -145,6 +145,32 @@ impl Place {
         }
     }
 
+    /// Whether a match played here is shown to someone asking from `asked_from`: the one rule of who may see
+    /// a match — its board, history, record, replay, analysis and pictures — and act on it by its number or
+    /// a button.
+    ///
+    /// A match in a channel of a server that invited the bot belongs to that server: anyone asking from
+    /// the same server sees it. Any other place is private to whoever is there: the match is shown only to
+    /// its players (`asker_plays`, wherever they ask from) and to whoever asks from its own channel, or the
+    /// channel its thread belongs to (`parent`). Everyone else must learn nothing, not even that the
+    /// match exists: the caller answers as for a number that was never given.
+    pub fn shows_match(
+        self,
+        parent: Option<ChannelId>,
+        asker_plays: bool,
+        asked_from: Place,
+    ) -> bool {
+        match self {
+            Place::ServerChannel { server, .. } => asked_from.server() == Some(server),
+            // Not `server() == server()`: every DM and group DM has no server, and `None == None`
+            // would show each private match to every other DM.
+            Place::GuestChannel { .. } | Place::BotDm { .. } | Place::PrivateChannel { .. } => {
+                let here = asked_from.channel();
+                asker_plays || here == self.channel() || Some(here) == parent
+            }
+        }
+    }
+
     /// The same kind of place, in another channel (a match moved into a thread).
     pub fn with_channel(self, channel: ChannelId) -> Place {
         match self {
@@ -175,6 +201,66 @@ mod tests {
             assert!(Place::of_parts(kind, without, channel).is_err(), "{kind}");
         }
         assert_eq!(PlaceKind::of_name("guild"), None);
+    }
+
+    #[test]
+    fn a_private_match_is_shown_to_its_players_and_its_channel_only() {
+        let (server, other_server) = (ServerId(7), ServerId(8));
+        let (thread, parent, elsewhere) = (ChannelId(9), ChannelId(10), ChannelId(11));
+        let askers = [
+            Place::ServerChannel {
+                server,
+                channel: elsewhere,
+            },
+            Place::GuestChannel {
+                server,
+                channel: elsewhere,
+            },
+            Place::ServerChannel {
+                server: other_server,
+                channel: elsewhere,
+            },
+            Place::BotDm { channel: elsewhere },
+            Place::PrivateChannel { channel: elsewhere },
+        ];
+        // A server's match: its whole server, players or not (a guest's place of the same server too: the
+        // bot was there), and nobody outside it.
+        let public = Place::ServerChannel {
+            server,
+            channel: thread,
+        };
+        let seen: Vec<bool> = askers
+            .iter()
+            .map(|&a| public.shows_match(None, false, a))
+            .collect();
+        assert_eq!(seen, [true, true, false, false, false]);
+        for private in [
+            Place::GuestChannel {
+                server,
+                channel: thread,
+            },
+            Place::BotDm { channel: thread },
+            Place::PrivateChannel { channel: thread },
+        ] {
+            for asker in askers {
+                // A stranger elsewhere, even in the same guest server, sees nothing; a player anywhere does.
+                assert!(
+                    !private.shows_match(Some(parent), false, asker),
+                    "{private:?} {asker:?}"
+                );
+                assert!(
+                    private.shows_match(Some(parent), true, asker),
+                    "{private:?} {asker:?}"
+                );
+            }
+            for here in [thread, parent] {
+                let asker = private.with_channel(here);
+                assert!(
+                    private.shows_match(Some(parent), false, asker),
+                    "{private:?} {here:?}"
+                );
+            }
+        }
     }
 
     #[test]

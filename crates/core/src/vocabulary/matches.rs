@@ -79,10 +79,24 @@ pub enum MatchRefusal {
     /// A button drawn for a position the match has left.
     Stale,
     NotActive(MatchId),
-    NoSuchMatch(MatchId),
+    /// `match:N` names no match the asker may see: none by that number, or one private to other people
+    /// (the same words, so that numbers tell nothing). `in_server`: asked in a server that invited the bot,
+    /// whose own matches are all there is to find.
+    NoSuchMatch {
+        id: MatchId,
+        in_server: bool,
+    },
 }
 
 impl MatchRefusal {
+    /// The refusal of a match number that names nothing `req`'s asker may see, worded for where they asked.
+    pub fn no_such_match(id: MatchId, req: &super::Request) -> MatchRefusal {
+        MatchRefusal::NoSuchMatch {
+            id,
+            in_server: matches!(req.place, namnam_model::Place::ServerChannel { .. }),
+        }
+    }
+
     /// The refusal in the player's words (`errors.ftl`).
     pub fn text(&self) -> Text {
         use Arg as A;
@@ -136,9 +150,15 @@ impl MatchRefusal {
             MatchRefusal::NotActive(n) => {
                 Text::message("error-not-active", [("id", A::number(*n))])
             }
-            MatchRefusal::NoSuchMatch(n) => {
-                Text::message("error-no-such-match", [("id", A::number(*n))])
-            }
+            MatchRefusal::NoSuchMatch { id, in_server } => Text::message(
+                match in_server {
+                    true => "error-no-such-match",
+                    // Never "in this server" in a DM: and in a guest server, another channel's match
+                    // may be there for its players.
+                    false => "error-no-such-match-here",
+                },
+                [("id", A::number(*id))],
+            ),
         }
     }
 }

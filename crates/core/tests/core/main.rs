@@ -34,6 +34,7 @@ mod open_challenges;
 mod outage;
 mod picture_languages;
 mod play;
+mod privacy;
 mod processes;
 mod puzzles;
 mod refusals;

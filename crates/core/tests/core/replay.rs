@@ -185,7 +185,10 @@ async fn who_may_look_back(backend: Backend) {
     );
     assert_eq!(
         h.refused("alice", "replay match:999").await,
-        UserError::Match(MatchRefusal::NoSuchMatch(MatchId(999)))
+        UserError::Match(MatchRefusal::NoSuchMatch {
+            id: MatchId(999),
+            in_server: true
+        })
     );
     // Another server's match is not there for this one.
     let mut elsewhere = h.request("general", "alice", &format!("replay match:{match_id}"));
@@ -195,7 +198,7 @@ async fn who_may_look_back(backend: Backend) {
     };
     assert!(matches!(
         h.core.try_handle(&elsewhere).await,
-        Err(namnam_core::CoreError::User(UserError::Match(MatchRefusal::NoSuchMatch(id)))) if id == match_id
+        Err(namnam_core::CoreError::User(UserError::Match(MatchRefusal::NoSuchMatch { id, .. }))) if id == match_id
     ));
     for bad in [
         "replay match:0",

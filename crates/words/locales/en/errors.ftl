@@ -70,6 +70,7 @@ error-rematch-active = Match #{ $id } is still being played: a rematch can follo
 error-rematch-aborted = Match #{ $id } was stopped by an admin: start a new one with { $challenge }.
 error-not-active = Match #{ $id } is not being played: only a match in progress can move to a thread.
 error-no-such-match = There is no match #{ $id } in this server: a match's number is on its boards (Match #12).
+error-no-such-match-here = You have no match #{ $id } to see here: a match's number is on its boards (Match #12).
 error-live-match-of-others = Match #{ $id } is still being played: until it ends, only its players can look back at it.
 error-analyse-live = Match #{ $id } is still being played: the computer looks at a match once it is over, so that its opinion helps neither player in the middle of it.
 error-nothing-to-analyse = Match #{ $id } has no moves to analyse.

@@ -70,6 +70,7 @@ error-rematch-active = La partie n° { $id } est encore en cours : une revanche 
 error-rematch-aborted = La partie n° { $id } a été arrêtée par un administrateur : lancez-en une autre avec { $challenge }.
 error-not-active = La partie n° { $id } n'est pas en cours : seule une partie en cours peut passer dans un fil.
 error-no-such-match = Il n'y a pas de partie n° { $id } sur ce serveur : le numéro d'une partie figure sur ses plateaux (Partie n° 12).
+error-no-such-match-here = Vous n'avez pas de partie n° { $id } à voir ici : le numéro d'une partie figure sur ses plateaux (Partie n° 12).
 error-live-match-of-others = La partie n° { $id } est encore en cours : jusqu'à sa fin, seuls ses joueurs peuvent la revoir.
 error-analyse-live = La partie n° { $id } est encore en cours : l'ordinateur n'examine une partie qu'une fois terminée, pour que son avis n'aide aucun joueur en pleine partie.
 error-nothing-to-analyse = La partie n° { $id } n'a aucun coup à analyser.
