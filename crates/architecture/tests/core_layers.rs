@@ -57,6 +57,7 @@ const CORE_LAYERS: &[Layer] = &[
             "budget",
             "watch",
             "searching",
+            "search_permits",
             "known_languages",
             "context",
             "outbox",

@@ -17,8 +17,13 @@ use namnam_game::{ByPlayer, Match, Player};
 use namnam_model::{ChallengeId, FirstMover, Place, PlayerKind, Terms, UserId};
 use namnam_store::{self as store, ChallengeRow, ChallengeState, WriteTx};
 
-/// How long after a challenge was declined or withdrawn its challenger may challenge the same person again.
+/// How long after a challenge was declined, withdrawn or left to expire its challenger may challenge the
+/// same person again, in any place.
 pub const REPEAT_CHALLENGE_AFTER_MS: i64 = 10 * 60_000;
+
+/// The most challenges one person may have open at once, across every place (to people or to anyone):
+/// enough to look for a game in a few places, too few to ping a crowd.
+pub const MAX_OPEN_CHALLENGES: usize = 3;
 
 /// The level when a challenge names none.
 pub const DEFAULT_LEVEL: Level = Level::DEFAULT;
@@ -69,8 +74,9 @@ impl Core {
         // as Send's (which makes them again). They note both players, as a challenge to them would: Send
         // names the opponent as the store knows them (the draft's ids carry no names).
         let (now, mut tx) = (self.now(), self.store.begin().await?);
-        not_again_so_soon(&mut tx, req, opponent, now).await?;
+        // The channel first: a challenge open here already is the more telling answer.
         claim_channel(&mut tx, req, opponent, now).await?;
+        not_again_so_soon(&mut tx, req, opponent, now).await?;
         tx.commit().await.map_err(store::StoreError::from)?;
         let draft = ChallengeDraft {
             challenger: req.user.id,
@@ -178,8 +184,10 @@ impl Core {
         let now = self.now();
         let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
         let mut tx = self.store.begin().await?;
+        // The channel first: a challenge open here already is the more telling answer.
+        let expired = claim_channel(&mut tx, req, opponent, now).await?;
         not_again_so_soon(&mut tx, req, opponent, now).await?;
-        if let Some(expired) = claim_channel(&mut tx, req, opponent, now).await? {
+        if let Some(expired) = expired {
             store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
         }
         let id = store::insert_challenge(
@@ -217,6 +225,7 @@ impl Core {
         let expires_at = now + i64::from(self.config.challenge_ttl_secs) * 1000;
         let mut tx = self.store.begin().await?;
         req.user.note_in(&mut tx, req, now).await?;
+        within_challenge_bound(&mut tx, req, now).await?;
         if let Some(expired) = channel_free(&mut tx, req, now).await? {
             store::close_challenge(&mut tx, expired, ChallengeState::Expired, now).await?;
         }
@@ -548,22 +557,50 @@ impl Core {
     }
 }
 
-/// Challenging and withdrawing, over and over, would ping the same person each time: a challenge to
-/// someone is refused for a while after the last one to them was declined or withdrawn.
+/// A challenge pings its opponent, so how often one person can be pinged is bounded, counted across every
+/// place (each channel, DM and group DM): one open challenge per pair, none again for a while after the
+/// last one to them was declined, withdrawn or left to expire, and at most [`MAX_OPEN_CHALLENGES`] open
+/// per challenger (see [`within_challenge_bound`]).
 async fn not_again_so_soon(
     tx: &mut WriteTx,
     req: &Request,
     opponent: &UserRef,
     now: i64,
 ) -> Result<(), CoreError> {
-    let server = req.place.server();
-    let closed = store::last_turned_down(&mut **tx, server, req.user.id, opponent.id).await?;
-    match closed.map(|closed| closed + REPEAT_CHALLENGE_AFTER_MS) {
-        Some(until) if now < until => Err(ChallengeRefusal::ChallengeTooSoon {
+    let pair = (req.user.id, opponent.id);
+    if let Some(until) = store::open_challenge_between(&mut **tx, pair, now).await? {
+        return Err(ChallengeRefusal::PairChallenged {
             name: opponent.name.clone(),
             until,
         }
-        .into()),
+        .into());
+    }
+    let closed = store::last_turned_down(&mut **tx, req.user.id, opponent.id, now).await?;
+    if let Some(until) = closed.map(|closed| closed + REPEAT_CHALLENGE_AFTER_MS) {
+        if now < until {
+            let name = opponent.name.clone();
+            return Err(ChallengeRefusal::ChallengeTooSoon { name, until }.into());
+        }
+    }
+    within_challenge_bound(tx, req, now).await
+}
+
+/// A challenger may have at most [`MAX_OPEN_CHALLENGES`] challenges open at once, in all places together
+/// (a challenge open to anyone counts too: it calls a channel).
+async fn within_challenge_bound(
+    tx: &mut WriteTx,
+    req: &Request,
+    now: i64,
+) -> Result<(), CoreError> {
+    let open = store::open_challenges_of(&mut **tx, req.user.id, now).await?;
+    match open.first() {
+        Some(&until) if open.len() >= MAX_OPEN_CHALLENGES => {
+            Err(ChallengeRefusal::TooManyChallenges {
+                open: open.len(),
+                until,
+            }
+            .into())
+        }
         _ => Ok(()),
     }
 }

@@ -10,6 +10,7 @@
 use super::error::{CoreError, InternalError};
 use super::outbox::Via;
 use super::reply::ComputerTurn;
+use super::search_permits::Share;
 use super::searching::{computer_to_move, LiveSearch};
 use super::{Core, Notice, Reply};
 use namnam_ai::{choose_match_move, Level};
@@ -96,10 +97,10 @@ impl Core {
         let game = row.game.clone();
         let found = {
             let _live = LiveSearch::enter(&self.live_searches);
-            let _permit =
-                self.search_permits.acquire().await.map_err(|_| {
-                    InternalError::Inconsistent("the search permits are closed".into())
-                })?;
+            // Counted in the share of the person playing the computer: their other matches wait behind
+            // it, nobody else's do.
+            let person = row.players.get(game_side_of_person(&row));
+            let _permit = self.search_permits.acquire(Share::Player(person)).await;
             let timed = super::metrics::Timed::start();
             let found = tokio::task::spawn_blocking(move || choose_match_move(&game, level, seed))
                 .await
@@ -137,6 +138,14 @@ impl Core {
             }
         }
         Ok(notices)
+    }
+}
+
+/// The side of the person playing the computer in this match (the computer's is the other).
+fn game_side_of_person(row: &MatchRow) -> namnam_game::Player {
+    match row.computer {
+        Some(seat) => seat.side.other(),
+        None => namnam_game::Player::South,
     }
 }
 

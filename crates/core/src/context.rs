@@ -12,12 +12,11 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::Semaphore;
-
 use super::budget::Budget;
 use super::clock::{Clock, SystemClock};
 use super::error::CoreError;
 use super::reply::{Notice, RatingChange, Reply};
+use super::search_permits::SearchPermits;
 use super::searching::Searching;
 use super::watch::{OutageRule, Watch};
 use namnam_game::rng::SeededRng;
@@ -37,6 +36,10 @@ pub struct CoreConfig {
     /// How many computer searches may run at once across the server (each takes one core for up to about
     /// half a second at level 6).
     pub computer_searches: usize,
+    /// How many of those one player's searches may hold at once (their moves against the computer, their
+    /// puzzle answers): the others' searches pass theirs in the queue (see `search_permits`). The daily
+    /// puzzle's mining and the analyses share one more such share.
+    pub searches_per_player: usize,
     /// Store every public reply in the outbox (see [`outbox`](crate::outbox)), for a front end that
     /// delivers through it.
     pub outbox: bool,
@@ -78,6 +81,7 @@ impl Default for CoreConfig {
             leaderboard_page_size: 10,
             pictures: true,
             computer_searches: 2,
+            searches_per_player: 1,
             outbox: false,
             outages: None,
             process: "namnam".to_owned(),
@@ -103,7 +107,7 @@ pub struct Core {
     /// The matches whose computer move is being searched.
     pub(crate) searching: Searching,
     /// The cap on computer searches running at once.
-    pub(crate) search_permits: Semaphore,
+    pub(crate) search_permits: SearchPermits,
     /// When this core was made, by its clock.
     pub(crate) started_at: i64,
     /// The connections' state, for fair clocks.
@@ -213,7 +217,10 @@ impl Core {
             store,
             started_at: clock.now_ms(),
             clock,
-            search_permits: Semaphore::new(config.computer_searches.max(1)),
+            search_permits: SearchPermits::new(
+                config.computer_searches,
+                config.searches_per_player,
+            ),
             searching: Searching::default(),
             config,
             rng: Mutex::new(SeededRng::new(seed)),
@@ -237,8 +244,7 @@ impl Core {
 
     /// Reads the levels of the metrics' gauges again (on each scrape).
     pub async fn refresh_gauges(&self) -> Result<(), namnam_store::StoreError> {
-        let permits = self.config.computer_searches.max(1);
-        let running = permits.saturating_sub(self.search_permits.available_permits());
+        let running = self.search_permits.in_use();
         self.metrics.refresh(&self.store, self.now(), running).await
     }
 

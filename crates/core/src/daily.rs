@@ -10,6 +10,7 @@
 use super::error::{CoreError, InternalError};
 use super::message::Arg;
 use super::outbox::{PostPlace, Via};
+use super::search_permits::Share;
 use super::vocabulary::actions::ActionId;
 use super::vocabulary::PuzzleRefusal;
 use super::{Action, Core, Notice, Reply, Request, Text};
@@ -173,9 +174,7 @@ impl Core {
                 ply: mv.ply,
             };
             let puzzle = {
-                let _permit = self.search_permits.acquire().await.map_err(|_| {
-                    InternalError::Inconsistent("the search permits are closed".into())
-                })?;
+                let _permit = self.search_permits.acquire(Share::Background).await;
                 tokio::task::spawn_blocking(move || {
                     puzzles::mine(&position, source, &Budgets::PUZZLES).ok()
                 })

@@ -5,11 +5,12 @@
 
 use super::error::{CoreError, InternalError};
 use super::message::{Arg, Text};
+use super::search_permits::Share;
 use super::Core;
 use namnam_ai::analysis::{JudgedMove, Why};
 use namnam_ai::puzzles::{first_lead, leads, line, Puzzle, LINE_PLIES};
 use namnam_game::{EndReason, Endgame, House, MoveRecord, Player, Position};
-use namnam_model::Names;
+use namnam_model::{Names, UserId};
 
 /// A puzzle's answer explained.
 pub(super) struct Explanation {
@@ -50,14 +51,11 @@ impl Core {
     /// Works out the answer's line, and a wrong answer's (`chosen`), under a search permit.
     pub(super) async fn explain(
         &self,
+        player: UserId,
         puzzle: &Puzzle,
         chosen: Option<House>,
     ) -> Result<Explanation, CoreError> {
-        let _permit = self
-            .search_permits
-            .acquire()
-            .await
-            .map_err(|_| InternalError::Inconsistent("the search permits are closed".into()))?;
+        let _permit = self.search_permits.acquire(Share::Player(player)).await;
         let (position, best) = (puzzle.position, puzzle.best);
         let explanation = tokio::task::spawn_blocking(move || {
             let positions = namnam_ai::endings::LIVE_POSITIONS;

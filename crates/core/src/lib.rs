@@ -37,6 +37,7 @@ mod context;
 mod history;
 mod matches;
 pub mod outbox;
+mod search_permits;
 mod searching;
 mod standings;
 mod watch;
@@ -72,7 +73,7 @@ mod dispatch;
 pub mod delivery;
 
 pub use budget::COSTLY_PER_MINUTE;
-pub use challenges::DEFAULT_LEVEL;
+pub use challenges::{DEFAULT_LEVEL, MAX_OPEN_CHALLENGES, REPEAT_CHALLENGE_AFTER_MS};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::computer_seed;
 pub use context::{Core, CoreConfig, Progress};
@@ -86,7 +87,9 @@ pub use message::{Arg, CommandLine, Language, Part, Text};
 pub use outbox::{Post, Via};
 pub use ratings::show_rating;
 pub use ratings::PROVISIONAL_GAMES;
-pub use records::{replay_words, spawn_analyst, verdict_words};
+pub use records::{
+    replay_words, spawn_analyst, verdict_words, MAX_ANALYSES_QUEUED, MAX_ANALYSES_QUEUED_PER_PLAYER,
+};
 pub use reply::{
     Action, Audience, Board, BoardState, Buttons, ComputerTurn, DirectMessage, Document, Follows,
     Notice, Outcome, Pressed, Reply, Scene,

@@ -7,6 +7,7 @@
 //! Only the first answer counts: the attempt's answer is written once, in the transaction that moves the
 //! ratings. Each answer rates the player and the puzzle both ([`super::puzzle_ratings`]).
 
+use super::search_permits::Share;
 use super::vocabulary::{PuzzleRefusal, Request};
 use namnam_model::UserId;
 use std::collections::{HashMap, HashSet};
@@ -411,7 +412,9 @@ impl Core {
         count_in_daily(&mut tx, req, &shown, answer).await?;
         tx.commit().await.map_err(store::StoreError::from)?;
 
-        let explained = self.explain(&puzzle, (!solved).then_some(house)).await?;
+        let explained = self
+            .explain(player, &puzzle, (!solved).then_some(house))
+            .await?;
         let mut lines = vec![verdict_words(&best, &chosen, solved)];
         lines.extend(explanation_words(&puzzle, &explained));
         lines.push(theme_words(puzzle.theme));
@@ -469,11 +472,7 @@ impl Core {
         {
             return Ok(None);
         }
-        let _permit = self
-            .search_permits
-            .acquire()
-            .await
-            .map_err(|_| InternalError::Inconsistent("the search permits are closed".into()))?;
+        let _permit = self.search_permits.acquire(Share::Player(player)).await;
         let values = tokio::task::spawn_blocking(move || {
             namnam_ai::analysis::exact_move_values(
                 &position,

@@ -8,6 +8,7 @@
 
 use super::buttons::replay_action;
 use super::history::{replay_to, stored_house};
+use super::search_permits::Share;
 use super::searching::LiveSearch;
 use super::vocabulary::{MatchRefusal, RecordRefusal, ReplayFrom, Request};
 use namnam_model::{MatchId, UserId};
@@ -37,6 +38,13 @@ const YIELD_EVERY: Duration = Duration::from_millis(10);
 
 /// How often the analyst looks for queued work without being rung (another process may have queued it).
 const ANALYST_EVERY: Duration = Duration::from_secs(30);
+
+/// The analyses one person may have waiting at once (each takes about a second of a core a move).
+pub const MAX_ANALYSES_QUEUED_PER_PLAYER: u64 = 2;
+
+/// The analyses waiting at once, for everyone together: a queue of a few minutes' work at most, so that
+/// an answer that says "queued" means soon.
+pub const MAX_ANALYSES_QUEUED: u64 = 20;
 
 /// The mistakes reported for each player.
 pub const MISTAKES_SHOWN: usize = 3;
@@ -178,6 +186,16 @@ impl Core {
             _ => {}
         }
         let mut tx = self.store.begin().await?;
+        // Bounded in the database, so that the bounds hold for all processes together (checked in the
+        // transaction that queues: on SQLite writers take turns, so they hold exactly; on PostgreSQL two
+        // requests at the same moment may each pass, by one each).
+        let (all, theirs) = store::analyses_queued_for(&mut *tx, req.user.id).await?;
+        if theirs >= MAX_ANALYSES_QUEUED_PER_PLAYER {
+            return Err(RecordRefusal::YourAnalysesWaiting(theirs).into());
+        }
+        if all >= MAX_ANALYSES_QUEUED {
+            return Err(RecordRefusal::AnalysesFull(all).into());
+        }
         let queued = store::queue_analysis(
             &mut tx,
             &NewAnalysis {
@@ -300,9 +318,9 @@ impl Core {
                 }
             }
             let judgement = {
-                let _permit = self.search_permits.acquire().await.map_err(|_| {
-                    InternalError::Inconsistent("the search permits are closed".into())
-                })?;
+                // The analyst works one analysis at a time, in the background share: never more than
+                // one permit, whoever asked.
+                let _permit = self.search_permits.acquire(Share::Background).await;
                 let before = game.clone();
                 tokio::task::spawn_blocking(move || analysis::judge(&before, house, nodes))
                     .await
@@ -340,9 +358,9 @@ impl Core {
                 let index = mistake.ply as usize - 1;
                 let position = before[index];
                 self.wait_for_live_searches().await;
-                let _permit = self.search_permits.acquire().await.map_err(|_| {
-                    InternalError::Inconsistent("the search permits are closed".into())
-                })?;
+                // The analyst works one analysis at a time, in the background share: never more than
+                // one permit, whoever asked.
+                let _permit = self.search_permits.acquire(Share::Background).await;
                 let why = tokio::task::spawn_blocking(move || mistake_lines(&position, &mistake))
                     .await
                     .map_err(InternalError::from)?;

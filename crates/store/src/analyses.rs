@@ -99,6 +99,22 @@ pub async fn queue_analysis(tx: &mut WriteTx, new: &NewAnalysis) -> StoreResult<
     Ok(inserted.rows_affected() == 1)
 }
 
+/// The analyses queued now, in every process and front end, and how many of them `requester` asked for
+/// (the bounds on the queue: see `namnam_core`'s `analyse`).
+pub async fn analyses_queued_for<'e, E>(db: E, requester: UserId) -> StoreResult<(u64, u64)>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let (all, theirs): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN requested_by = $1 THEN 1 ELSE 0 END), 0)
+         FROM analyses WHERE state = 'queued'",
+    )
+    .bind(requester.to_sql())
+    .fetch_one(db)
+    .await?;
+    Ok((all.max(0) as u64, theirs.max(0) as u64))
+}
+
 /// Claims for `holder`, until `until`, the oldest queued analysis that nobody else holds unexpired,
 /// among those delivered `by_poster` or not.
 pub async fn claim_analysis(

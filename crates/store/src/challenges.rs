@@ -81,28 +81,75 @@ where
     row.as_ref().map(from_row).transpose()
 }
 
-/// When `challenger`'s latest challenge to `challenged` in `server` (or outside any, with `None`) was
-/// declined or cancelled, if one was.
+/// When `challenger`'s latest challenge to `challenged`, in any place, was turned down: declined,
+/// withdrawn, or left to expire (from its expiry, even while the clock has not closed it yet); `None` if
+/// none was. Every place counts: a cooldown per server would let a challenger ping the same person from
+/// every channel and group DM in turn.
 pub async fn last_turned_down<'e, E>(
     db: E,
-    server: Option<ServerId>,
     challenger: UserId,
     challenged: UserId,
+    now_ms: i64,
 ) -> StoreResult<Option<i64>>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
     let closed: Option<i64> = sqlx::query_scalar(
-        "SELECT MAX(closed_at) FROM challenges
-         WHERE server_id IS NOT DISTINCT FROM $1 AND challenger_id = $2 AND challenged_id = $3
-           AND state IN ('declined', 'cancelled')",
+        "SELECT MAX(CASE WHEN state IN ('declined', 'cancelled') THEN closed_at
+                         WHEN state = 'expired' THEN expires_at
+                         WHEN state = 'open' AND expires_at <= $3 THEN expires_at END)
+         FROM challenges WHERE challenger_id = $1 AND challenged_id = $2",
     )
-    .bind(server.map(StoredId::to_sql))
     .bind(challenger.to_sql())
     .bind(challenged.to_sql())
+    .bind(now_ms)
     .fetch_one(db)
     .await?;
     Ok(closed)
+}
+
+/// When each of `challenger`'s challenges still open at `now_ms` expires, soonest first, in every place
+/// (to a person or to anyone).
+pub async fn open_challenges_of<'e, E>(
+    db: E,
+    challenger: UserId,
+    now_ms: i64,
+) -> StoreResult<Vec<i64>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let expiries = sqlx::query_scalar(
+        "SELECT expires_at FROM challenges
+         WHERE challenger_id = $1 AND state = 'open' AND expires_at > $2 ORDER BY expires_at",
+    )
+    .bind(challenger.to_sql())
+    .bind(now_ms)
+    .fetch_all(db)
+    .await?;
+    Ok(expiries)
+}
+
+/// When the challenge open at `now_ms` between `a` and `b`, either way and in any place, expires, if
+/// there is one.
+pub async fn open_challenge_between<'e, E>(
+    db: E,
+    (a, b): (UserId, UserId),
+    now_ms: i64,
+) -> StoreResult<Option<i64>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let expires: Option<i64> = sqlx::query_scalar(
+        "SELECT MAX(expires_at) FROM challenges
+         WHERE state = 'open' AND expires_at > $3
+           AND ((challenger_id = $1 AND challenged_id = $2) OR (challenger_id = $2 AND challenged_id = $1))",
+    )
+    .bind(a.to_sql())
+    .bind(b.to_sql())
+    .bind(now_ms)
+    .fetch_one(db)
+    .await?;
+    Ok(expires)
 }
 
 /// Opens a challenge to `challenged`, or to anyone (`None`); returns its id. The schema refuses a second

@@ -34,13 +34,14 @@ mod tournaments;
 mod web;
 
 pub use analyses::{
-    analysis_of, claim_analysis, drop_analysis, extend_analysis_claim, fail_analysis,
-    finish_analysis, queue_analysis, queued_analyses, AnalysisRow, NewAnalysis,
+    analyses_queued_for, analysis_of, claim_analysis, drop_analysis, extend_analysis_claim,
+    fail_analysis, finish_analysis, queue_analysis, queued_analyses, AnalysisRow, NewAnalysis,
 };
 pub use challenges::{
     close_challenge, close_server_challenges, due_challenges, extend_challenge,
-    find_open_challenge, first_mover_of_match, insert_challenge, last_turned_down, open_challenges,
-    take_open_challenge, ChallengeRow, ChallengeState,
+    find_open_challenge, first_mover_of_match, insert_challenge, last_turned_down,
+    open_challenge_between, open_challenges, open_challenges_of, take_open_challenge, ChallengeRow,
+    ChallengeState,
 };
 pub use claims::{
     claim_computer_turn, claim_posts, computer_claim, end_lease, release_claims_of,

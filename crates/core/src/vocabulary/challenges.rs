@@ -194,9 +194,21 @@ pub enum ChallengeRefusal {
     OwnChallenge(Option<String>),
     /// Declining a challenge open to anyone: it is accepted or left to expire.
     OpenNotDeclined,
-    /// A challenge to this person was declined or withdrawn a moment ago: not again before `until`.
+    /// A challenge to this person was declined, withdrawn or left to expire a moment ago, in any place:
+    /// not again before `until`.
     ChallengeTooSoon {
         name: String,
+        until: i64,
+    },
+    /// A challenge between these two is open already, in some place: one at a time, until `until`.
+    PairChallenged {
+        name: String,
+        until: i64,
+    },
+    /// The challenger has as many challenges open as anyone may, across all places: the first of them
+    /// closes by `until` at the latest.
+    TooManyChallenges {
+        open: usize,
         until: i64,
     },
     LevelForPeople,
@@ -210,6 +222,29 @@ pub enum ChallengeRefusal {
 }
 
 impl ChallengeRefusal {
+    /// The words of the bounds on how often one person can be pinged (see `challenges::not_again_so_soon`).
+    fn ping_bound_text(&self) -> Text {
+        use Arg as A;
+        match self {
+            ChallengeRefusal::PairChallenged { name, until } => Text::message(
+                "error-pair-challenged",
+                [
+                    ("name", A::player(name.as_str())),
+                    ("when", A::time(*until)),
+                ],
+            ),
+            ChallengeRefusal::TooManyChallenges { open, until } => Text::message(
+                "error-too-many-challenges",
+                [
+                    ("count", A::number(*open as i64)),
+                    ("when", A::time(*until)),
+                    ("cancel", A::command("cancel")),
+                ],
+            ),
+            _ => unreachable!("only the ping bounds' refusals have these words"),
+        }
+    }
+
     /// The refusal in the player's words (`errors.ftl`).
     pub fn text(&self) -> Text {
         use Arg as A;
@@ -259,6 +294,8 @@ impl ChallengeRefusal {
                     ("when", A::time(*until)),
                 ],
             ),
+            ChallengeRefusal::PairChallenged { .. }
+            | ChallengeRefusal::TooManyChallenges { .. } => self.ping_bound_text(),
             ChallengeRefusal::LevelForPeople => Text::message("error-level-for-people", []),
             ChallengeRefusal::OnlyUsHere => Text::message(
                 "error-only-us-here",

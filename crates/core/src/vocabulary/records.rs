@@ -62,12 +62,28 @@ pub enum RecordRefusal {
     AnalyseLive(MatchId),
     NothingToAnalyse(MatchId),
     AnalysisQueued(MatchId),
+    /// The asker has as many analyses waiting as one person may: the next once one is done.
+    YourAnalysesWaiting(u64),
+    /// The queue of analyses is full, for everyone: ask again in a few minutes.
+    AnalysesFull(u64),
 }
 
 impl RecordRefusal {
     /// The refusal in the player's words (`errors.ftl`).
     pub fn text(&self) -> Text {
         let (id, n) = match self {
+            RecordRefusal::YourAnalysesWaiting(waiting) => {
+                return Text::message(
+                    "error-your-analyses-waiting",
+                    [("count", Arg::number(*waiting as i64))],
+                )
+            }
+            RecordRefusal::AnalysesFull(waiting) => {
+                return Text::message(
+                    "error-analyses-full",
+                    [("count", Arg::number(*waiting as i64))],
+                )
+            }
             RecordRefusal::LiveMatchOfOthers(n) => ("error-live-match-of-others", n),
             RecordRefusal::AnalyseLive(n) => ("error-analyse-live", n),
             RecordRefusal::NothingToAnalyse(n) => ("error-nothing-to-analyse", n),

@@ -313,8 +313,156 @@ async fn another_servers_match_is_unknown_here(backend: Backend) {
     }
 }
 
+/// alice floods bob with challenges from 30 channels and 20 group DMs: bob is pinged once; an expired
+/// challenge cannot be sent again at once, in any place; and one challenger has at most
+/// `MAX_OPEN_CHALLENGES` open at once.
+async fn a_challenge_flood_across_places_pings_once(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let in_group = |user: &str, group: usize, line: &str| {
+        let mut request = h.request("general", user, line);
+        request.place = namnam_core::Place::PrivateChannel {
+            channel: channel_id(&format!("group-{group}")),
+        };
+        request.names.server = None;
+        request
+    };
+    let mut requests: Vec<Request> = (0..30)
+        .map(|c| h.request(&format!("channel-{c}"), "alice", "challenge opponent:bob"))
+        .collect();
+    requests.extend((0..20).map(|g| in_group("alice", g, "challenge opponent:bob")));
+    let bob = UserId::of_name("bob");
+    let (mut pings, mut refusals) = (0, Vec::new());
+    for request in &requests {
+        match h.core.try_handle(request).await {
+            Ok(reply) => pings += reply.notify().iter().filter(|&&u| u == bob).count(),
+            Err(namnam_core::CoreError::User(e)) => refusals.push(e),
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+    assert_eq!(pings, 1, "bob was pinged {pings} times");
+    assert_eq!(refusals.len(), 49);
+    let ttl_ms = 10 * 60_000;
+    for refusal in &refusals {
+        assert_eq!(
+            *refusal,
+            UserError::Challenge(ChallengeRefusal::PairChallenged {
+                name: "bob".into(),
+                until: START_MS + ttl_ms,
+            })
+        );
+    }
+    // bob cannot answer with a challenge of his own either: one at a time between two people.
+    assert!(matches!(
+        h.refused_in("elsewhere", "bob", "challenge opponent:alice")
+            .await,
+        UserError::Challenge(ChallengeRefusal::PairChallenged { .. })
+    ));
+
+    // At most MAX_OPEN_CHALLENGES open per challenger, everywhere together: the next is refused with
+    // when the first closes.
+    for (i, who) in ["carol", "dave", "erin"].iter().enumerate() {
+        let line = format!("challenge opponent:{who}");
+        if i + 1 < namnam_core::MAX_OPEN_CHALLENGES {
+            h.core
+                .try_handle(&in_group("alice", 100 + i, &line))
+                .await
+                .unwrap();
+        } else {
+            let refused = h.core.try_handle(&in_group("alice", 100 + i, &line)).await;
+            let Err(namnam_core::CoreError::User(refusal)) = refused else {
+                panic!("{refused:?}");
+            };
+            assert_eq!(
+                refusal,
+                UserError::Challenge(ChallengeRefusal::TooManyChallenges {
+                    open: namnam_core::MAX_OPEN_CHALLENGES,
+                    until: START_MS + ttl_ms,
+                })
+            );
+        }
+    }
+    // Left to expire, bob's challenge is not sent again at once, from any place, as after a decline.
+    h.clock.advance_secs(10 * 60);
+    for request in [
+        h.request("channel-7", "alice", "challenge opponent:bob"),
+        in_group("alice", 3, "challenge opponent:bob"),
+    ] {
+        match h.core.try_handle(&request).await {
+            Err(namnam_core::CoreError::User(UserError::Challenge(
+                ChallengeRefusal::ChallengeTooSoon { name, until },
+            ))) => {
+                assert_eq!((name.as_str(), until), ("bob", START_MS + 2 * ttl_ms));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    h.clock.advance_secs(10 * 60);
+    let again = h
+        .core
+        .try_handle(&in_group("alice", 3, "challenge opponent:bob"))
+        .await
+        .unwrap();
+    assert_eq!(again.notify(), vec![bob]);
+}
+
+/// The analyses' queue is bounded in the database: a person may have two waiting, everyone together
+/// twenty; past a bound, the answer says so and nothing is queued.
+async fn the_analysis_queue_is_bounded_per_person_and_in_all(backend: Backend) {
+    let h = Harness::new(backend).await;
+    let finished = |channel: String, a: String, b: String| {
+        let h = &h;
+        async move {
+            let started = h.start_match(&channel, &a, &b, "first:challenger").await;
+            let id = started.board.state.as_ref().expect("a board").match_id;
+            let house = legal_houses(&started)[0];
+            h.ok_in(&channel, &a, &format!("move house:{house}")).await;
+            h.ok_in(&channel, &b, "resign confirm:yes").await;
+            id
+        }
+    };
+    let mut mine = Vec::new();
+    for i in 0..3 {
+        mine.push(finished(format!("mine-{i}"), "alice".into(), format!("foe{i}")).await);
+    }
+    for id in &mine[..2] {
+        h.ok("alice", &format!("analyse match:{id}")).await;
+    }
+    assert_eq!(
+        h.refused("alice", &format!("analyse match:{}", mine[2]))
+            .await,
+        UserError::Record(namnam_core::RecordRefusal::YourAnalysesWaiting(
+            namnam_core::MAX_ANALYSES_QUEUED_PER_PLAYER
+        ))
+    );
+    // Others fill the queue up to its bound; the next one is told to come back.
+    let bound = namnam_core::MAX_ANALYSES_QUEUED as usize;
+    let mut asked = 2;
+    let mut i = 0;
+    while asked < bound {
+        let (a, b) = (format!("p{i}"), format!("q{i}"));
+        let id = finished(format!("t-{i}"), a.clone(), b).await;
+        h.ok_in(&format!("t-{i}"), &a, &format!("analyse match:{id}"))
+            .await;
+        asked += 1;
+        i += 1;
+    }
+    let id = finished("last".into(), "zed".into(), "yan".into()).await;
+    assert_eq!(
+        h.refused_in("last", "zed", &format!("analyse match:{id}"))
+            .await,
+        UserError::Record(namnam_core::RecordRefusal::AnalysesFull(
+            namnam_core::MAX_ANALYSES_QUEUED
+        ))
+    );
+    // Once the analyst has done one, there is room again.
+    assert!(h.core.analyse_next().await.unwrap().is_some());
+    h.ok_in("last", "zed", &format!("analyse match:{id}")).await;
+}
+
 on_both_backends!(
     another_servers_match_is_unknown_here,
+    the_analysis_queue_is_bounded_per_person_and_in_all,
+    a_challenge_flood_across_places_pings_once,
     the_board_pings_nobody,
     a_challenge_withdrawn_or_declined_is_not_repeated_for_ten_minutes,
     a_takeback_is_asked_once_per_move,

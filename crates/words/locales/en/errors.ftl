@@ -48,7 +48,9 @@ error-nothing-to-take-back = There is no move in this match to take back.
 error-takeback-not-yours = The last move is { $name }'s, and { $name } has not asked to take it back: only your own last move can be taken back, before your opponent moves.
 error-takeback-across-rounds = The last move ended round { $round }: a move that ended a round cannot be taken back.
 error-takeback-already-asked = You have already asked to take back your move; { $name } can accept it with { $takeback }, and you can withdraw it with { $withdraw }.
-error-challenge-too-soon = Your last challenge to { $name } was declined or withdrawn a moment ago: you can challenge them again { $when }.
+error-challenge-too-soon = Your last challenge to { $name } was declined, withdrawn or left to expire a moment ago: you can challenge them again { $when }.
+error-pair-challenged = A challenge between you and { $name } is open already (one at a time, wherever it was sent): it can be answered until { $when }, and another sent once it is closed.
+error-too-many-challenges = You have { $count } challenges open, as many as anyone may at once: wait for an answer, withdraw one with { $cancel } where you sent it, or send this one once the first expires, { $when }.
 error-takeback-once-per-move = You have asked to take back this move already, and one request per move is all: { $name } is not asked again. Play on.
 error-not-allowed-anyway = Matches are not allowed in { $channel } anyway: the channels allowed are those listed in { $settings }.
 error-daily-puzzle-coming = Today's daily puzzle is not posted yet: the first one comes at the clock's next check, in a few minutes.
@@ -75,6 +77,8 @@ error-live-match-of-others = Match #{ $id } is still being played: until it ends
 error-analyse-live = Match #{ $id } is still being played: the computer looks at a match once it is over, so that its opinion helps neither player in the middle of it.
 error-nothing-to-analyse = Match #{ $id } has no moves to analyse.
 error-analysis-queued = The computer is already looking at match #{ $id }: its verdict will be posted where it was asked for.
+error-your-analyses-waiting = You have { $count } analyses waiting for the computer, as many as one person may: ask for another once one of them is posted.
+error-analyses-full = The computer has { $count } analyses waiting, as many as it keeps: ask again in a few minutes.
 
 # A move the rules refuse.
 illegal-not-owner = House { $house } belongs to { $owner }: play one of your own houses.

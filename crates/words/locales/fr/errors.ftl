@@ -48,7 +48,9 @@ error-nothing-to-take-back = Il n'y a aucun coup à reprendre dans cette partie.
 error-takeback-not-yours = Le dernier coup est celui de { $name }, qui n'a pas demandé à le reprendre : seul votre propre dernier coup peut être repris, avant que votre adversaire ne joue.
 error-takeback-across-rounds = Le dernier coup a terminé la manche { $round } : un coup qui termine une manche ne peut pas être repris.
 error-takeback-already-asked = Vous avez déjà demandé à reprendre votre coup ; { $name } peut accepter avec { $takeback }, et vous pouvez retirer la demande avec { $withdraw }.
-error-challenge-too-soon = Votre dernier défi à { $name } a été refusé ou retiré à l'instant : vous pourrez le défier de nouveau { $when }.
+error-challenge-too-soon = Votre dernier défi à { $name } a été refusé, retiré ou laissé expirer à l'instant : vous pourrez le défier de nouveau { $when }.
+error-pair-challenged = Un défi entre vous et { $name } est déjà ouvert (un seul à la fois, où qu'il ait été lancé) : on peut y répondre jusqu'à { $when }, et en lancer un autre une fois qu'il est clos.
+error-too-many-challenges = Vous avez { $count } défis ouverts, le plus qu'on puisse avoir à la fois : attendez une réponse, retirez-en un avec { $cancel } là où vous l'avez lancé, ou lancez celui-ci quand le premier expirera, { $when }.
 error-takeback-once-per-move = Vous avez déjà demandé à reprendre ce coup, et c'est une demande par coup : { $name } n'est pas sollicité de nouveau. Jouez.
 error-not-allowed-anyway = Les parties ne sont de toute façon pas permises dans { $channel } : les salons permis sont ceux qu'indique { $settings }.
 error-daily-puzzle-coming = Le problème du jour n'est pas encore publié : le premier arrive au prochain passage de l'horloge, dans quelques minutes.
@@ -75,6 +77,8 @@ error-live-match-of-others = La partie n° { $id } est encore en cours : jusqu'�
 error-analyse-live = La partie n° { $id } est encore en cours : l'ordinateur n'examine une partie qu'une fois terminée, pour que son avis n'aide aucun joueur en pleine partie.
 error-nothing-to-analyse = La partie n° { $id } n'a aucun coup à analyser.
 error-analysis-queued = L'ordinateur examine déjà la partie n° { $id } : son verdict sera publié là où il a été demandé.
+error-your-analyses-waiting = Vous avez { $count } analyses en attente de l'ordinateur, le plus qu'une personne puisse en avoir : demandez-en une autre une fois l'une d'elles publiée.
+error-analyses-full = L'ordinateur a { $count } analyses en attente, le plus qu'il en garde : redemandez dans quelques minutes.
 
 # Un coup que les règles refusent.
 illegal-not-owner = La case { $house } appartient à { $owner } : jouez une de vos cases.
