@@ -9,8 +9,9 @@
 //! ip netns add nn63
 //! ip netns exec nn63 ip link set lo up
 //! ip netns exec nn63 ip -6 route add local 2001:db8::/32 dev lo
+//! ip netns exec nn63 sysctl -w net.ipv6.ip_nonlocal_bind=1   # bind any of them without adding each
 //! cargo build -p namnam-web --example neighbours
-//! ip netns exec nn63 target/debug/examples/neighbours      # -- --seconds 15 --max-connections 1024
+//! ip netns exec nn63 target/debug/examples/neighbours      # [--spread] [--seconds 15] [--max-connections 1024]
 //! ip netns del nn63
 //! ```
 //!
@@ -20,7 +21,8 @@
 //!    does), listening on 2001:db8:ffff::1, with the default bounds and timeouts
 //!    (`--max-connections` as given, 16 per address, a request's head within 10 s, 30 s idle) and the
 //!    default budget (60 requests a minute, a burst of 60);
-//! 2. the flood: from each of 64 /64s of 2001:db8:0:ab00::/56, 16 connections, each sending a request's
+//! 2. the flood: from each of 64 /64s of 2001:db8:0:ab00::/56 (with `--spread`, of 16 /56s of
+//!    2001:db8::/48, four /64s each), 16 connections, each sending a request's
 //!    head that never ends; a connection the server closes is opened again (at once after a timeout,
 //!    after 100 ms when it was refused at once), for `--seconds`;
 //! 3. meanwhile a normal client, 2001:db8:1:1::1 (another /48), asks for `/healthz` on a new connection
@@ -51,9 +53,14 @@ fn arg(name: &str) -> Option<String> {
         .cloned()
 }
 
-/// The flood's `n`th /64: 2001:db8:0:ab00::/56's `n`th, its first address.
-fn flood_address(n: u16) -> IpAddr {
-    IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0xab00 + n, 0, 0, 0, 1))
+/// The flood's `n`th /64, its first address: 2001:db8:0:ab00::/56's `n`th, or with `spread`, the
+/// `n % 4`th of the `n / 4`th /56 of 2001:db8::/48 (16 /56s of four /64s).
+fn flood_address(n: u16, spread: bool) -> IpAddr {
+    let segment = match spread {
+        false => 0xab00 + n,
+        true => ((n / 4) << 8) | (n % 4),
+    };
+    IpAddr::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, segment, 0, 0, 0, 1))
 }
 
 fn normal_client() -> IpAddr {
@@ -67,7 +74,7 @@ async fn connect_from(local: IpAddr, server: SocketAddr) -> std::io::Result<TcpS
 }
 
 /// One of the flood's connections, opened again each time the server closes it, until `until`.
-/// `held` counts those open now; `refused` those closed within 50 ms of their request.
+/// `held` counts those open now (for 200 ms or more); `refused` those closed sooner.
 async fn flood_one(
     local: IpAddr,
     server: SocketAddr,
@@ -80,21 +87,26 @@ async fn flood_one(
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        let opened = Instant::now();
         if stream.write_all(HALF_SENT).await.is_err() {
             refused.fetch_add(1, Ordering::Relaxed);
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         }
-        held.fetch_add(1, Ordering::Relaxed);
+        // Closed within 200 ms: refused at once (the server closes a connection past a bound as soon as
+        // it is accepted); else held until the server closes it or the flood ends.
         let mut buf = [0u8; 64];
-        let left = until.saturating_duration_since(Instant::now());
-        let read = tokio::time::timeout(left, stream.read(&mut buf)).await;
-        held.fetch_sub(1, Ordering::Relaxed);
-        if read.is_ok() && opened.elapsed() < Duration::from_millis(50) {
+        if tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buf))
+            .await
+            .is_ok()
+        {
             refused.fetch_add(1, Ordering::Relaxed);
             tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
         }
+        held.fetch_add(1, Ordering::Relaxed);
+        let left = until.saturating_duration_since(Instant::now());
+        let _ = tokio::time::timeout(left, stream.read(&mut buf)).await;
+        held.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -169,6 +181,8 @@ async fn read_answer(stream: &mut TcpStream) -> Option<u16> {
 #[tokio::main]
 async fn main() {
     let seconds: u64 = arg("--seconds").and_then(|v| v.parse().ok()).unwrap_or(15);
+    // `--spread`: the flood's 64 /64s over 16 /56s of one /48, four each.
+    let spread = std::env::args().any(|a| a == "--spread");
     let max: usize = arg("--max-connections")
         .and_then(|v| v.parse().ok())
         .unwrap_or(1024);
@@ -201,9 +215,13 @@ async fn main() {
         &options,
         std::future::pending(),
     ));
+    let from = match spread {
+        false => "2001:db8:0:ab00::/56",
+        true => "16 /56s of 2001:db8::/48",
+    };
     println!(
-        "flood: {FLOOD_64S} /64s of 2001:db8:0:ab00::/56, {PER_64} half-sent connections each, for \
-         {seconds} s; --max-connections {max}, {} per address, head timeout {} s",
+        "flood: {FLOOD_64S} /64s of {from}, {PER_64} half-sent connections each, for {seconds} s; \
+         --max-connections {max}, {} per address, head timeout {} s",
         options.connections.max_per_address,
         options.connections.header_timeout.as_secs()
     );
@@ -216,7 +234,7 @@ async fn main() {
     for n in 0..FLOOD_64S {
         for _ in 0..PER_64 {
             flood.push(tokio::spawn(flood_one(
-                flood_address(n),
+                flood_address(n, spread),
                 server,
                 until,
                 held.clone(),
@@ -229,11 +247,14 @@ async fn main() {
     let mut longest_without = Duration::ZERO;
     let mut last_answer = started;
     let mut most_held = 0;
+    let mut took = Vec::new();
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(500)).await;
         most_held = most_held.max(held.load(Ordering::Relaxed));
         asked += 1;
+        let asked_at = Instant::now();
         if let Some(status) = health_from(normal_client(), server).await {
+            took.push(asked_at.elapsed());
             answered += 1;
             longest_without = longest_without.max(last_answer.elapsed());
             last_answer = Instant::now();
@@ -247,7 +268,7 @@ async fn main() {
         let _ = task.await;
     }
     println!(
-        "  connections the flood held at most: {most_held} (refused at once: {})",
+        "  flood connections open 200 ms or more at once, at most: {most_held} (refused at once: {})",
         refused.load(Ordering::Relaxed)
     );
     println!(
@@ -255,18 +276,26 @@ async fn main() {
          {asked}; longest without an answer {:.1} s",
         longest_without.as_secs_f64()
     );
+    took.sort();
+    if let (Some(median), Some(most)) = (took.get(took.len() / 2), took.last()) {
+        println!(
+            "  an answer took: median {} ms, at most {} ms",
+            median.as_millis(),
+            most.as_millis()
+        );
+    }
 
     // The request budget: 100 requests from each /64 of the flood's /56.
     let budget = options.budget;
     let counts: Vec<usize> = futures_all(
         (0..FLOOD_64S)
-            .map(|n| tokio::spawn(requests_from(flood_address(n), server, 100)))
+            .map(|n| tokio::spawn(requests_from(flood_address(n, spread), server, 100)))
             .collect(),
     )
     .await;
     let from_56: usize = counts.iter().sum();
     println!(
-        "budget ({} a minute, a burst of {}): {FLOOD_64S} /64s of one /56, 100 requests each: {from_56} \
+        "budget ({} a minute, a burst of {}): the same {FLOOD_64S} /64s, 100 requests each: {from_56} \
          answered, {} refused (429)",
         budget.per_minute,
         budget.burst,
