@@ -11,7 +11,7 @@
 //! ip netns exec nn63 ip -6 route add local 2001:db8::/32 dev lo
 //! ip netns exec nn63 sysctl -w net.ipv6.ip_nonlocal_bind=1   # bind any of them without adding each
 //! cargo build -p namnam-web --example neighbours
-//! ip netns exec nn63 target/debug/examples/neighbours      # [--spread] [--seconds 15] [--max-connections 1024]
+//! ip netns exec nn63 target/debug/examples/neighbours   # [--spread] [--seconds 15] [--max-connections N]
 //! ip netns del nn63
 //! ```
 //!

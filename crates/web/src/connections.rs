@@ -1,11 +1,11 @@
 //! The accept loop: HTTP/1.1 on hyper, with what axum's own `serve` has no settings for — a timeout for a
 //! request's head, one for a connection on which nothing moves, a bound on the connections open at once
 //! and one on those from one address (one /64 for IPv6, and bounds on an IPv6 client's /56 and /48; the
-//! trusted proxy not counted) — so that slow or idle clients cannot hold the server. A connection past a bound is closed at once, and said so in the
-//! log at most once every [`LOG_EVERY`] for each bound. As axum's loop, an accept error other than a
-//! connection's own (too many open files, `EMFILE`) is logged and waited out for a second; on shutdown no
-//! new connection is taken, the open ones finish their request and close, and `serve` returns once they
-//! have.
+//! trusted proxy not counted) — so that slow or idle clients cannot hold the server. A connection past a
+//! bound is closed at once, and said so in the log at most once every [`LOG_EVERY`] for each bound. As
+//! axum's loop, an accept error other than a connection's own (too many open files, `EMFILE`) is logged
+//! and waited out for a second; on shutdown no new connection is taken, the open ones finish their
+//! request and close, and `serve` returns once they have.
 
 use std::collections::HashMap;
 use std::convert::Infallible;

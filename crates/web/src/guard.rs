@@ -1,8 +1,8 @@
 //! What every request goes through before its page and every response after it: only GET and HEAD; a
 //! budget of requests per client (by the connection's address, or by `X-Forwarded-For` when the connection
 //! comes from the trusted proxy; an IPv6 client by its /64, and by its /56 and /48 too, each a budget
-//! shared by its /64s), a forwarded address that does not read refused; the security headers; and one log line, with the server's token hidden (it is the only key
-//! to the server's pages).
+//! shared by its /64s), a forwarded address that does not read refused; the security headers; and one
+//! log line, with the server's token hidden (it is the only key to the server's pages).
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -100,7 +100,8 @@ impl Guard {
     /// `None` when `client` may go on; else how many seconds to wait. The client's own budget is
     /// checked first, then its wider networks' (an IPv6 client's /56, then /48), each request taken from
     /// each budget it passes: a /64 past its own budget takes nothing from its neighbours' shared one, so
-    /// that one /64 alone cannot spend its /56's.
+    /// that one /64 alone cannot spend its /56's. (A request refused by its /48 has spent its /64's and
+    /// /56's: those are the asker's own, and a refused request still came.)
     fn over_budget(&self, client: IpAddr) -> Option<u64> {
         let wider = network_keys(client)
             .into_iter()
