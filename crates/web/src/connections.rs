@@ -1,11 +1,11 @@
 //! The accept loop: HTTP/1.1 on hyper, with what axum's own `serve` has no settings for — a timeout for a
 //! request's head, one for a connection on which nothing moves, a bound on the connections open at once
-//! and one on those from one address (one /64 for IPv6; the trusted proxy not counted) — so that slow or
-//! idle clients cannot hold the server. A connection past a bound is closed at once, and said so in the
-//! log at most once every [`LOG_EVERY`] for each bound. As axum's loop, an accept error other than a
-//! connection's own (too many open files, `EMFILE`) is logged and waited out for a second; on shutdown no
-//! new connection is taken, the open ones finish their request and close, and `serve` returns once they
-//! have.
+//! and one on those from one address (one /64 for IPv6, and bounds on an IPv6 client's /56 and /48; the
+//! trusted proxy not counted) — so that slow or idle clients cannot hold the server. A connection past a
+//! bound is closed at once, and said so in the log at most once every [`LOG_EVERY`] for each bound. As
+//! axum's loop, an accept error other than a connection's own (too many open files, `EMFILE`) is logged
+//! and waited out for a second; on shutdown no new connection is taken, the open ones finish their
+//! request and close, and `serve` returns once they have.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -26,7 +26,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use super::guard::key_of;
+use super::guard::{key_of, network_keys, WIDER};
 use super::options::{Connections, FILES_KEPT};
 
 /// The least time between two log lines about one bound.
@@ -169,18 +169,33 @@ fn open_files_limit() -> Option<usize> {
 pub(crate) struct Open {
     max: usize,
     max_per_address: usize,
+    /// The bound of each of [`WIDER`]'s networks, in its order ([`Open::network_bound`]).
+    max_per_network: Vec<usize>,
     trusted_proxy: Option<IpAddr>,
     counts: Mutex<Counts>,
     /// Told each time a connection closes.
     closed: tokio::sync::Notify,
     refused_in_all: Throttled,
     refused_per_address: Throttled,
+    refused_per_network: Throttled,
 }
 
 #[derive(Default)]
 struct Counts {
     all: usize,
     by_address: HashMap<IpAddr, usize>,
+    /// By a wider network's first address and its prefix's length (a /56 and its /48 may share the first).
+    by_network: HashMap<(IpAddr, u8), usize>,
+}
+
+/// Counts one connection fewer under `key` in `counts`, forgetting a key at nought.
+fn release<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) {
+    if let Some(n) = counts.get_mut(key) {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            counts.remove(key);
+        }
+    }
 }
 
 impl Open {
@@ -188,12 +203,28 @@ impl Open {
         Open {
             max,
             max_per_address,
+            max_per_network: WIDER
+                .iter()
+                .map(|&(_, share)| Open::network_bound(max, max_per_address, share))
+                .collect(),
             trusted_proxy: trusted_proxy.map(|p| p.to_canonical()),
             counts: Mutex::new(Counts::default()),
             closed: tokio::sync::Notify::new(),
             refused_in_all: Throttled::default(),
             refused_per_address: Throttled::default(),
+            refused_per_network: Throttled::default(),
         }
+    }
+
+    /// The connections one wider network of `share` /64s ([`WIDER`]) may hold: `share` times an
+    /// address's, but never more than a quarter of all (at least an address's), so that one network
+    /// leaves three quarters to everyone else whatever the bounds are set to. By default (1024, 16): a
+    /// /56 64, a /48 256.
+    pub(crate) fn network_bound(max: usize, max_per_address: usize, share: u32) -> usize {
+        max_per_address
+            .saturating_mul(share as usize)
+            .min(max / 4)
+            .max(max_per_address)
     }
 
     /// A place for a connection from `peer`, or `None` (and maybe a log line) when a bound is reached.
@@ -212,8 +243,8 @@ impl Open {
             return None;
         }
         if let Some(key) = counted {
-            let from_there = counts.by_address.entry(key).or_insert(0);
-            if *from_there >= self.max_per_address {
+            let from_there = counts.by_address.get(&key).copied().unwrap_or(0);
+            if from_there >= self.max_per_address {
                 drop(counts);
                 if let Some(refused) = self.refused_per_address.note() {
                     tracing::warn!(
@@ -226,12 +257,39 @@ impl Open {
                 }
                 return None;
             }
-            *from_there += 1;
+        }
+        let networks: Vec<(IpAddr, u8)> = match counted {
+            Some(_) => network_keys(peer)
+                .into_iter()
+                .zip(WIDER.iter().map(|&(bits, _)| bits))
+                .collect(),
+            None => Vec::new(),
+        };
+        for (network, max) in networks.iter().zip(&self.max_per_network) {
+            if counts.by_network.get(network).copied().unwrap_or(0) >= *max {
+                drop(counts);
+                if let Some(refused) = self.refused_per_network.note() {
+                    tracing::warn!(
+                        network = %format!("{}/{}", network.0, network.1),
+                        max,
+                        refused,
+                        "refused connections: as many open from one IPv6 network as its bound"
+                    );
+                }
+                return None;
+            }
+        }
+        if let Some(key) = counted {
+            *counts.by_address.entry(key).or_insert(0) += 1;
+        }
+        for network in &networks {
+            *counts.by_network.entry(*network).or_insert(0) += 1;
         }
         counts.all += 1;
         Some(Slot {
             open: self.clone(),
             counted,
+            networks,
             activity: Arc::new(Activity::new()),
         })
     }
@@ -252,6 +310,8 @@ impl Open {
 pub(crate) struct Slot {
     open: Arc<Open>,
     counted: Option<IpAddr>,
+    /// The wider networks it is counted in.
+    networks: Vec<(IpAddr, u8)>,
     activity: Arc<Activity>,
 }
 
@@ -260,12 +320,10 @@ impl Drop for Slot {
         let mut counts = self.open.counts.lock().unwrap_or_else(|e| e.into_inner());
         counts.all = counts.all.saturating_sub(1);
         if let Some(key) = self.counted {
-            if let Some(from_there) = counts.by_address.get_mut(&key) {
-                *from_there = from_there.saturating_sub(1);
-                if *from_there == 0 {
-                    counts.by_address.remove(&key);
-                }
-            }
+            release(&mut counts.by_address, &key);
+        }
+        for network in &self.networks {
+            release(&mut counts.by_network, network);
         }
         drop(counts);
         self.open.closed.notify_waiters();
@@ -459,7 +517,15 @@ mod tests {
             open.take(ip("2001:db8::3")).is_none(),
             "a third of that /64"
         );
-        let c = open.take(ip("2001:db8:0:1::1")).expect("another /64");
+        // Another /64 of the same /56 would be bound by the /56's two (a quarter of six, at least an
+        // address's: `an_ipv6_56_and_48_are_bounded_too`); one of another /48 is not.
+        assert!(
+            open.take(ip("2001:db8:0:1::1")).is_none(),
+            "the /56 holds two"
+        );
+        let c = open
+            .take(ip("2001:db8:1::1"))
+            .expect("another /64, of another /48");
         // The proxy is not bound per address, nor when a dual-stack listener sees it as IPv6.
         let proxied: Vec<Slot> = ["10.0.0.1", "10.0.0.1", "::ffff:10.0.0.1"]
             .iter()
@@ -470,5 +536,53 @@ mod tests {
         drop(a);
         assert!(open.take(ip("2001:db8::3")).is_some(), "a place again");
         drop((b, c, proxied));
+    }
+
+    /// Issue 63's flood: 64 /64s of one /56, 16 half-sent connections each, filled `--max-connections
+    /// 1024` (each /64 counted as an address of its own) and a normal client was refused. Now the /56
+    /// holds 64 and the rest is everyone else's; a flood over a whole /48 holds 256 (a quarter); IPv4
+    /// addresses are counted as before, and a place is given back when a connection closes.
+    #[tokio::test]
+    async fn an_ipv6_56_and_48_are_bounded_too() {
+        let open = Arc::new(Open::new(1024, 16, None));
+        let ip = |s: String| s.parse::<IpAddr>().unwrap();
+        let mut flood = Vec::new();
+        for n in 0..64 {
+            for _ in 0..16 {
+                flood.extend(open.take(ip(format!("2001:db8:0:ab{n:02x}::1"))));
+            }
+        }
+        assert_eq!(flood.len(), 64, "the /56's bound");
+        let normal = open.take(ip("2001:db8:1:1::1".into()));
+        assert!(normal.is_some(), "a normal client of another /48");
+        // The same flood from every /56 of the /48: its 256 in all.
+        for n56 in 1..=255u16 {
+            for n64 in 0..4u16 {
+                for _ in 0..16 {
+                    let n = (n56 << 8) | n64;
+                    flood.extend(open.take(ip(format!("2001:db8:0:{n:x}::1"))));
+                }
+            }
+        }
+        assert_eq!(flood.len(), 256, "the /48's bound, a quarter of 1024");
+        assert!(
+            open.take(ip("2001:db8:2::1".into())).is_some(),
+            "another /48"
+        );
+        // IPv4 addresses: 16 each, as before.
+        let v4: Vec<Slot> = (0..20)
+            .filter_map(|_| open.take(ip("192.0.2.1".into())))
+            .collect();
+        assert_eq!(v4.len(), 16);
+        // A connection of the /56 closes: its place is the /56's again.
+        assert!(open.take(ip("2001:db8:0:ab00::1".into())).is_none());
+        flood.swap_remove(0);
+        assert!(open.take(ip("2001:db8:0:ab00::2".into())).is_some());
+        // The defaults' bounds, and a small server's: a quarter of its connections at most.
+        assert_eq!(Open::network_bound(1024, 16, 4), 64);
+        assert_eq!(Open::network_bound(1024, 16, 16), 256);
+        assert_eq!(Open::network_bound(100, 16, 16), 25);
+        assert_eq!(Open::network_bound(40, 16, 4), 16);
+        drop((flood, normal, v4));
     }
 }

@@ -1,8 +1,8 @@
 //! What every request goes through before its page and every response after it: only GET and HEAD; a
 //! budget of requests per client (by the connection's address, or by `X-Forwarded-For` when the connection
-//! comes from the trusted proxy; an IPv6 client by its /64), a forwarded address that does not read
-//! refused; the security headers; and one log line, with the server's token hidden (it is the only key
-//! to the server's pages).
+//! comes from the trusted proxy; an IPv6 client by its /64, and by its /56 and /48 too, each a budget
+//! shared by its /64s), a forwarded address that does not read refused; the security headers; and one
+//! log line, with the server's token hidden (it is the only key to the server's pages).
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -32,6 +32,8 @@ pub const CSP: &str = "default-src 'none'; img-src 'self'; style-src 'self'; scr
 pub(crate) struct Guard {
     /// Keyed by [`key_of`] the client's address.
     limiter: DefaultKeyedRateLimiter<IpAddr>,
+    /// An IPv6 client's wider networks' budgets, in the order of [`WIDER`], keyed by [`network_keys`].
+    wider: Vec<DefaultKeyedRateLimiter<IpAddr>>,
     clock: DefaultClock,
     trusted_proxy: Option<IpAddr>,
     /// When the budget last forgot idle clients.
@@ -50,8 +52,18 @@ impl Guard {
         let per_minute = NonZeroU32::new(budget.per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(budget.burst.max(1)).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::per_minute(per_minute).allow_burst(burst);
+        let wider = WIDER
+            .iter()
+            .map(|&(_, share)| {
+                let times = |n: NonZeroU32| {
+                    n.saturating_mul(NonZeroU32::new(share).unwrap_or(NonZeroU32::MIN))
+                };
+                RateLimiter::keyed(Quota::per_minute(times(per_minute)).allow_burst(times(burst)))
+            })
+            .collect();
         Guard {
             limiter: RateLimiter::keyed(quota),
+            wider,
             clock: DefaultClock::default(),
             // A dual-stack listener sees an IPv4 proxy as `::ffff:a.b.c.d`.
             trusted_proxy: trusted_proxy.map(|p| p.to_canonical()),
@@ -85,15 +97,23 @@ impl Guard {
         entry.parse().map(Some).map_err(|_| Unreadable)
     }
 
-    /// `None` when `client` may go on; else how many seconds to wait.
+    /// `None` when `client` may go on; else how many seconds to wait. The client's own budget is
+    /// checked first, then its wider networks' (an IPv6 client's /56, then /48), each request taken from
+    /// each budget it passes: a /64 past its own budget takes nothing from its neighbours' shared one, so
+    /// that one /64 alone cannot spend its /56's. (A request refused by its /48 has spent its /64's and
+    /// /56's: those are the asker's own, and a refused request still came.)
     fn over_budget(&self, client: IpAddr) -> Option<u64> {
-        match self.limiter.check_key(&key_of(client)) {
-            Ok(()) => None,
-            Err(not_until) => {
+        let wider = network_keys(client)
+            .into_iter()
+            .zip(&self.wider)
+            .map(|(key, limiter)| (limiter, key));
+        for (limiter, key) in std::iter::once((&self.limiter, key_of(client))).chain(wider) {
+            if let Err(not_until) = limiter.check_key(&key) {
                 let wait = not_until.wait_time_from(self.clock.now());
-                Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1))
+                return Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1));
             }
         }
+        None
     }
 
     /// Forgets the clients whose budget is full again, once a while (checked every hundred requests), so
@@ -105,8 +125,10 @@ impl Guard {
         let mut forgotten = self.forgotten.lock().unwrap_or_else(|e| e.into_inner());
         if forgotten.elapsed() >= FORGET_EVERY {
             *forgotten = Instant::now();
-            self.limiter.retain_recent();
-            self.limiter.shrink_to_fit();
+            for limiter in std::iter::once(&self.limiter).chain(&self.wider) {
+                limiter.retain_recent();
+                limiter.shrink_to_fit();
+            }
         }
     }
 }
@@ -117,17 +139,40 @@ pub(crate) struct Unreadable;
 
 /// What a client is counted under, for its budget of requests and of connections: an IPv4 address whole
 /// (an IPv4-mapped IPv6 one as the IPv4 address it is), an IPv6 address by its /64, the least a
-/// subscriber is given, within which they choose their addresses freely.
+/// subscriber is given, within which they choose their addresses freely (and by its wider networks too,
+/// [`network_keys`]).
 pub(crate) fn key_of(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
+            None => IpAddr::V6(prefix(v6, 64)),
         },
+    }
+}
+
+/// The wider networks an IPv6 client is counted in too, with the prefix's length and its share, in /64s:
+/// a /56, the prefix most subscribers are given (256 /64s, one household), shares 4 /64s' budget and
+/// connections; a /48, a site's prefix and what a free tunnel broker hands anyone, 16. Counted by /64
+/// alone, one subscriber could take as much as 256 clients (a /48, 65 536), and 64 of a /56's /64s filled
+/// `--max-connections 1024` (issue 63). A household uses a few /64s at most, so 4 leaves it room.
+pub(crate) const WIDER: [(u8, u32); 2] = [(56, 4), (48, 16)];
+
+/// `ip`'s first `bits` bits, the rest zero.
+fn prefix(ip: Ipv6Addr, bits: u8) -> Ipv6Addr {
+    let mask = u128::MAX.checked_shl(128 - u32::from(bits)).unwrap_or(0);
+    Ipv6Addr::from(u128::from(ip) & mask)
+}
+
+/// The wider networks ([`WIDER`], in order) an address is counted in besides [`key_of`]: an IPv6
+/// address's /56 and /48 (as their first address); none for an IPv4 one (nor an IPv4-mapped one).
+pub(crate) fn network_keys(ip: IpAddr) -> Vec<IpAddr> {
+    match ip {
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => WIDER
+            .iter()
+            .map(|&(bits, _)| IpAddr::V6(prefix(v6, bits)))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -334,5 +379,54 @@ mod tests {
             key_of("2001:db8:1:2:aaaa:bbbb:cccc:dddd".parse().unwrap()),
             "2001:db8:1:2::".parse::<IpAddr>().unwrap()
         );
+    }
+
+    /// Issue 63: the request budget of a /56 was 256 times a /64's (each /64 a client of its own). Now a
+    /// /56 shares 4 /64s' budget and a /48 16, and a /64 past its own budget spends nothing of theirs.
+    #[test]
+    fn an_ipv6_56_and_48_share_a_budget() {
+        let guard = Guard::new(
+            Budget {
+                per_minute: 5,
+                burst: 5,
+            },
+            None,
+            Default::default(),
+        );
+        let ip = |s: String| s.parse::<IpAddr>().unwrap();
+        // One /64 asks a hundred times: five pass, and its neighbours in the /56 lose nothing by it.
+        let alone = (0..100)
+            .filter(|_| guard.over_budget(ip("2001:db8:0:ab00::1".into())).is_none())
+            .count();
+        assert_eq!(alone, 5);
+        // 64 /64s of that /56, five requests each: the /56's 20, of which the first /64 took 5.
+        let passed = (0..64)
+            .flat_map(|n| (0..5).map(move |_| n))
+            .filter(|n| {
+                guard
+                    .over_budget(ip(format!("2001:db8:0:ab{n:02x}::1")))
+                    .is_none()
+            })
+            .count();
+        assert_eq!(passed, 15, "the /56's 4 × 5, less the first /64's 5");
+        // The other /56s of the /48 share its 16 × 5 = 80: 60 more, over three more /56s and beyond.
+        let more = (1..16u16)
+            .flat_map(|n56| (0..4u16).map(move |n64| (n56 << 8) | n64))
+            .flat_map(|n| (0..5).map(move |_| n))
+            .filter(|n| {
+                guard
+                    .over_budget(ip(format!("2001:db8:0:{n:x}::1")))
+                    .is_none()
+            })
+            .count();
+        assert_eq!(more, 60, "the /48's 80, less the first /56's 20");
+        // Another /48 has its own, and IPv4 clients are counted as before.
+        assert!(guard.over_budget(ip("2001:db8:1:1::1".into())).is_none());
+        assert!(guard.over_budget(ip("192.0.2.9".into())).is_none());
+        assert_eq!(
+            network_keys(ip("2001:db8:0:abcd:1::1".into())),
+            vec![ip("2001:db8:0:ab00::".into()), ip("2001:db8::".into())]
+        );
+        assert!(network_keys(ip("::ffff:192.0.2.9".into())).is_empty());
     }
 }

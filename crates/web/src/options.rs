@@ -3,7 +3,8 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-/// How many requests one client may make: `burst` at once, then one every `60 / per_minute` seconds.
+/// How many requests one client may make: `burst` at once, then one every `60 / per_minute` seconds (an
+/// IPv6 client's /56 shares 4 times this and its /48 16 times, `guard::WIDER`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub per_minute: u32,
@@ -36,7 +37,8 @@ pub struct Connections {
     /// Connections open at once; past it a new one is closed at once. Never more than the process' limit
     /// of open files leaves room for (less [`FILES_KEPT`]).
     pub max: usize,
-    /// Connections open at once from one address (one /64 for IPv6); past it a new one from there is
+    /// Connections open at once from one address (one /64 for IPv6; an IPv6 /56 may hold 4 times this
+    /// and a /48 16 times, each at most a quarter of [`max`](Self::max)); past it a new one from there is
     /// closed at once. Not counted for the trusted proxy: behind it, a client's budget is the budget of
     /// requests.
     pub max_per_address: usize,

@@ -603,8 +603,75 @@ async fn a_move_as_good_as_the_answer_is_judged_right(backend: Backend) {
     assert_eq!(rating_of(&h, "alice").await.solved, 1);
 }
 
+/// The built-in set, without pictures (what is checked here is which puzzle comes).
+async fn built_in_harness(backend: Backend) -> Harness {
+    Harness::with_config(
+        backend,
+        CoreConfig {
+            pictures: false,
+            ..Default::default()
+        },
+    )
+    .await
+}
+
+/// The keys of the first five puzzles `user` is shown, each answered with its first legal house (right
+/// or wrong, as a newcomer would).
+async fn first_five(h: &Harness, user: &str) -> Vec<String> {
+    let player = TestNames.user(user).unwrap().id;
+    let mut keys = Vec::new();
+    for _ in 0..5 {
+        let shown = h.ok(user, "puzzle").await;
+        let (attempt, houses) = puzzle_buttons(&shown);
+        let current = store::current_puzzle(h.core.store().reader(), player)
+            .await
+            .unwrap()
+            .expect("the puzzle shown");
+        assert_eq!(current.id, attempt);
+        keys.push(current.puzzle);
+        h.press(
+            user,
+            ActionId::PuzzleAnswer {
+                attempt,
+                house: house(i64::from(houses[0])),
+            },
+        )
+        .await
+        .expect("an answer");
+    }
+    keys
+}
+
+/// Issue 63: every newcomer got the same first five puzzles, so a second account's answers were the
+/// first's. Now each player's are drawn for them from the easy ones: two new players' first puzzles
+/// differ, the same player is drawn the same ones again (in another database), and each is one of the
+/// easy ones (difficulty 1: while nothing is rated, the easiest half of the set is all of them).
+async fn a_newcomers_first_puzzles_are_drawn_for_them(backend: Backend) {
+    let set = namnam_ai::puzzles::built_in();
+    let difficulty = |key: &str| {
+        set.iter()
+            .find(|p| p.source.to_string() == key)
+            .map(|p| p.difficulty())
+            .expect("a puzzle of the set")
+    };
+    let h = built_in_harness(backend).await;
+    let alice = first_five(&h, "alice").await;
+    let bob = first_five(&h, "bob").await;
+    assert_ne!(alice[0], bob[0], "two newcomers' first puzzles");
+    let shared = alice.iter().filter(|k| bob.contains(k)).count();
+    assert!(shared <= 1, "alice {alice:?}, bob {bob:?}");
+    for key in alice.iter().chain(&bob) {
+        assert_eq!(difficulty(key), 1, "{key} is not an easy one");
+    }
+    // The same player's draw, in a database of their own: the same puzzles in the same order, wrong
+    // answers and all.
+    let again = built_in_harness(backend).await;
+    assert_eq!(first_five(&again, "alice").await, alice);
+}
+
 on_both_backends!(
     a_move_as_good_as_the_answer_is_judged_right,
+    a_newcomers_first_puzzles_are_drawn_for_them,
     answers_move_the_puzzles_own_rating,
     a_wrong_answer_then_right_ones_move_the_puzzle_rating,
     the_puzzle_rating_is_one_across_servers,
