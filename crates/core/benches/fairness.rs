@@ -17,7 +17,7 @@ use namnam_core::{
 };
 use namnam_game::House;
 use namnam_model::{ChannelId, ServerId, UserId};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -117,7 +117,13 @@ async fn play(core: &Core, channel: &str, user: &str, house: House) -> Reply {
 }
 
 /// One player's matches, each moving again as soon as the computer answered, until `stop`.
-async fn hog(core: Arc<Core>, index: u64, level: u64, stop: Arc<AtomicBool>) {
+async fn hog(
+    core: Arc<Core>,
+    index: u64,
+    level: u64,
+    stop: Arc<AtomicBool>,
+    moves: Arc<AtomicU64>,
+) {
     let channel = format!("hog-{index}");
     let mut seed = index + 1;
     let mut reply = start(&core, &channel, "hog", level).await;
@@ -128,6 +134,7 @@ async fn hog(core: Arc<Core>, index: u64, level: u64, stop: Arc<AtomicBool>) {
         };
         let moved = play(&core, &channel, "hog", house).await;
         reply = play_computer(&core, moved).await.0;
+        moves.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -158,9 +165,14 @@ async fn run(label: &str, per_player: usize) -> Vec<Duration> {
     };
     let core = Arc::new(Core::new(store, Arc::new(SystemClock), config));
     let stop = Arc::new(AtomicBool::new(false));
+    let hog_moves = Arc::new(AtomicU64::new(0));
     let tasks: Vec<_> = (0..hogs)
-        .map(|i| tokio::spawn(hog(core.clone(), i, hog_level, stop.clone())))
+        .map(|i| {
+            let (stop, moves) = (stop.clone(), hog_moves.clone());
+            tokio::spawn(hog(core.clone(), i, hog_level, stop, moves))
+        })
         .collect();
+    let began = Instant::now();
     // Let the hog's matches start and fill the queue.
     tokio::time::sleep(Duration::from_secs(2)).await;
     let mut latencies = Vec::new();
@@ -181,6 +193,13 @@ async fn run(label: &str, per_player: usize) -> Vec<Duration> {
         task.await.expect("a hog's task");
     }
     report(label, latencies.clone());
+    // What the share costs the hog: with nobody else waiting, one of the two permits stays idle.
+    let moves = hog_moves.load(Ordering::Relaxed);
+    println!(
+        "  meanwhile the hog's computer moves: {moves} in {:.1} s ({:.2} a second)",
+        began.elapsed().as_secs_f64(),
+        moves as f64 / began.elapsed().as_secs_f64()
+    );
     core.store().close().await;
     latencies
 }
