@@ -54,6 +54,10 @@ async fn declines_expiry_resignation_admin_and_the_clock() {
         "a late accept: {text}"
     );
 
+    // A challenge left to expire is not sent again to the same person for ten minutes, from any place
+    // (docs/security.md, "Pings").
+    clock.advance_secs(10 * 60);
+
     // A match with a five-minute clock.
     let five_minutes = || {
         Options::new()
