@@ -14,7 +14,7 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use namnam_model::{ChannelId, MatchId, MessageId, Reach};
+use namnam_model::{ChannelId, MessageId, PostId, Reach};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -96,8 +96,10 @@ pub struct Target {
     follow_up_limit: Option<u32>,
     /// Follow-ups tried so far (one whose answer was lost may have been taken: counted all the same).
     follow_ups: AtomicU32,
-    /// For a button: the board its message shows (from the picture's file name), proof that it was shown.
-    pressed_board: Option<(MatchId, i64)>,
+    /// For a button: the outbox's post its message shows (named by the picture's file name), proof that
+    /// this post was shown; nothing for a message no post made (`/board`'s answer, say), even if it shows
+    /// the same board as a post.
+    pressed_post: Option<PostId>,
 }
 
 impl Target {
@@ -128,12 +130,12 @@ impl Target {
         .pressed_on(&press.message)
     }
 
-    /// The board the pressed message shows, if it shows one.
+    /// The post the pressed message shows, if its picture names one.
     fn pressed_on(mut self, message: &serenity::Message) -> Self {
-        self.pressed_board = message
+        self.pressed_post = message
             .attachments
             .iter()
-            .find_map(|file| super::reply::board_of_file_name(&file.filename));
+            .find_map(|file| super::reply::board_of_file_name(&file.filename)?.post);
         self
     }
 
@@ -180,7 +182,7 @@ impl Target {
             state: Mutex::new(TokenState::Fresh),
             follow_up_limit: None,
             follow_ups: AtomicU32::new(0),
-            pressed_board: None,
+            pressed_post: None,
         }
     }
 
@@ -353,18 +355,19 @@ impl Target {
     }
 }
 
-/// What a failed attempt to show a reply says: only a refusal says for sure that nothing was shown (a 5xx
-/// may come after the fact).
+/// What a failed attempt to show a reply says: a refusal (any 4xx) says for sure that nothing was shown,
+/// and so does a 429, with which Discord turns a request away before doing it ("the API will return a
+/// HTTP 429 response code … Your application should rely on the `Retry-After` header … to determine when
+/// to retry the request": Discord's developer docs, topics/rate-limits, "Exceeding A Rate Limit"). Only a
+/// 5xx or no answer at all leaves it open (a 5xx may come after the fact).
 fn shown_of(result: serenity::Result<Option<serenity::MessageId>>, what: &str) -> Shown {
     match result {
         Ok(message) => Shown::Yes(message.map(|m| MessageId(m.get()))),
         Err(error) => {
             tracing::warn!(error = %errors::summary(&error), "could not send {what}");
-            let maybe = matches!(
-                Failure::of(&error),
-                Failure::Busy { .. } | Failure::NoAnswer
-            );
-            Shown::No { maybe }
+            Shown::No {
+                maybe: Failure::of(&error).maybe_done(),
+            }
         }
     }
 }
@@ -483,8 +486,8 @@ impl Answerer for Answering<'_> {
         }
     }
 
-    fn pressed_board(&self) -> Option<(MatchId, i64)> {
-        self.target.pressed_board
+    fn pressed_post(&self) -> Option<PostId> {
+        self.target.pressed_post
     }
 
     async fn follow(&self, reply: &mut Reply) -> Shown {
