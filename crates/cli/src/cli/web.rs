@@ -55,18 +55,13 @@ fn positive(given: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    let url = store::database_url(args.db.as_deref());
+    namnam_discord::logging::init_tool("info", &[&url]);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let url = store::database_url(args.db.as_deref());
         let shown = store::redacted(&url);
         if let Some(file) = store::sqlite_file(&url) {
             anyhow::ensure!(file.exists(), "there is no database at {shown}");

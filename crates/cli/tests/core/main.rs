@@ -14,3 +14,4 @@ mod pipes;
 mod puzzles;
 mod read_only;
 mod records;
+mod secrets;
