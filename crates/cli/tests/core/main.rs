@@ -10,6 +10,7 @@ use namnam_testkit::postgres;
 mod common;
 
 mod abuse;
+mod bad_input;
 mod pipes;
 mod puzzles;
 mod read_only;
