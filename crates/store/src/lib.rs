@@ -93,6 +93,7 @@ pub use ratings::{
     current_streaks, insert_history, leaderboard, load_rating, rating_history, save_rating,
     HistoryRow, NewHistory, Outcome, RatingRow,
 };
+pub use reading::{Beside, Removed};
 pub use records::load_record;
 pub use schema::{schema_version, SchemaMismatch};
 pub use seasons::{
@@ -243,6 +244,10 @@ pub enum StoreError {
     UnknownUrl(String),
     #[error("the target database is not empty: its table {0} has rows (migrate-db copies only into a new, empty database)")]
     TargetNotEmpty(String),
+    #[error("the target database holds a Namnam schema other than this binary's ({0}): migrate-db copies only into a new, empty database, and left it as it was")]
+    TargetSchema(SchemaMismatch),
+    #[error("the target database is not new: it holds the table {0} but no Namnam schema (another program's?): migrate-db copies only into a new, empty database, and left it as it was")]
+    TargetNotNew(String),
     #[error("the database has a table that migrate-db does not know: {0} (is this Namnam's newest version?)")]
     UnknownTable(String),
     #[error(transparent)]
