@@ -44,6 +44,16 @@ pub fn answer_line(line: &str) -> Value {
     }
 }
 
+/// The answer to a line that is not UTF-8 text: `bad-request`, saying where it stops being text (its
+/// bytes counted from 1).
+pub fn unreadable_line(error: std::str::Utf8Error) -> Value {
+    let message = format!(
+        "the line is not UTF-8 text (an invalid byte at byte {})",
+        error.valid_up_to() + 1
+    );
+    json!({"ok": false, "error": "bad-request", "message": message})
+}
+
 fn position(raw: RawPosition) -> Result<Position, BadRequest> {
     Position::try_from(raw).map_err(|e| bad(e.to_string()))
 }

@@ -975,13 +975,12 @@ impl Table<'_> {
     /// The board message that shows `version` of the match, wherever it was posted, in a channel where
     /// its buttons can be pressed.
     fn board(&self, match_id: MatchId, version: i64) -> Option<Message> {
-        let file = namnam_discord::reply::board_file_name(match_id, version);
         let state = self.fake.state();
         state
             .messages
             .values()
             .rev()
-            .filter(|m| !m.ephemeral && m.files.iter().any(|f| f.filename == file))
+            .filter(|m| !m.ephemeral && shows_board(m, match_id, version))
             .find(|m| !state.channel(m.channel_id).archived)
             .cloned()
     }
@@ -1001,7 +1000,10 @@ impl Table<'_> {
             if let Some(board) = self.board(row.id, row.version) {
                 return board;
             }
-            assert!(tokio::time::Instant::now() < deadline, "{what} was lost");
+            if tokio::time::Instant::now() >= deadline {
+                self.describe_wait(channel, asked.as_ref()).await;
+                panic!("{what} was lost");
+            }
             self.ask_if_waiting(channel, asker, &mut asked).await;
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -1013,25 +1015,36 @@ impl Table<'_> {
         let deadline = tokio::time::Instant::now() + PATIENCE;
         let mut asked = None;
         while self.ask_if_waiting(channel, asker, &mut asked).await {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "what waits in {channel} was never shown: {:?}",
-                self.place_posts(channel).await
-            );
+            if tokio::time::Instant::now() >= deadline {
+                self.describe_wait(channel, asked.as_ref()).await;
+                panic!("what waits in {channel} was never shown");
+            }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
     /// Whether posts wait in `channel`, a place where the bot may only answer. When some wait for an
-    /// answer and no answer holds any, and Discord has had the bot's response to what `asker` asked last
-    /// (`asked`), `asker` runs `/matches` there: its answer is private, and what waited follows it.
+    /// answer and no answer holds any, and the bot has taken up what `asker` asked last (`asked`: Discord
+    /// has its response, or it made a request with its token), `asker` runs `/matches` there: its answer
+    /// is private, and what waited follows it.
     async fn ask_if_waiting(&self, channel: u64, asker: &Person, asked: &mut Option<Sent>) -> bool {
         let states = self.place_posts(channel).await;
         let awaiting = states.iter().any(|s| s == "awaiting");
         let held = states.iter().any(|s| s == "held");
+        // The bot has taken up what was asked last: Discord has its response, or the bot has made a
+        // request with the ask's token at all. (Waiting for a response Discord stored would wait for ever
+        // when every try of it was refused and nothing stored — four 5xx or dropped connections — as a
+        // player would not: they ask again.)
         let answered = asked.as_ref().map_or(true, |sent| {
             let interaction = self.fake.interaction_state(sent);
-            !interaction.callbacks.is_empty() || !interaction.late_callbacks.is_empty()
+            !interaction.callbacks.is_empty()
+                || !interaction.late_callbacks.is_empty()
+                || self
+                    .fake
+                    .state()
+                    .requests
+                    .iter()
+                    .any(|r| r.path.contains(sent.token.as_str()))
         });
         if awaiting && !held && answered {
             *asked = Some(
@@ -1040,6 +1053,42 @@ impl Table<'_> {
             );
         }
         awaiting || held
+    }
+
+    /// Says, for a wait that gave up in `channel`, what waits there and what became of the last thing
+    /// asked there: whether the bot or the test is the one waiting.
+    async fn describe_wait(&self, channel: u64, asked: Option<&Sent>) {
+        let posts: Vec<(i64, String, i64)> = sqlx::query_as(
+            "SELECT id, state, maybe_shown FROM outbox WHERE channel_id = $1 AND dm_user_id IS NULL",
+        )
+        .bind(ChannelId(channel).to_sql())
+        .fetch_all(self.store.reader())
+        .await
+        .unwrap();
+        eprintln!("posts in {channel} (id, state, maybe shown): {posts:?}");
+        let kept = std::env::temp_dir().join(format!("namnam-faults-{}-{channel}.log", self.seed));
+        if std::fs::write(&kept, log_text()).is_ok() {
+            eprintln!("the bot's logs: {}", kept.display());
+        }
+        let Some(sent) = asked else {
+            eprintln!("nothing asked there");
+            return;
+        };
+        let interaction = self.fake.interaction_state(sent);
+        eprintln!(
+            "the last ask there: {} callbacks, {} late, {} follow-ups",
+            interaction.callbacks.len(),
+            interaction.late_callbacks.len(),
+            interaction.followups.len()
+        );
+        for request in self.fake.requests() {
+            if request.path.contains(sent.token.as_str()) {
+                eprintln!(
+                    "  {} → {} (fault: {:?})",
+                    request.template, request.status, request.fault
+                );
+            }
+        }
     }
 
     /// The states of the posts to `channel`.
@@ -1346,17 +1395,16 @@ impl Table<'_> {
                 // The removal from the server, which nobody can be shown.
                 continue;
             }
-            let file = namnam_discord::reply::board_file_name(match_id, version);
             let shown = state
                 .messages
                 .values()
-                .filter(|m| !m.ephemeral && m.files.iter().any(|f| f.filename == file))
+                .filter(|m| !m.ephemeral && shows_board(m, match_id, version))
                 // A board shown again on purpose (the thread was closed) is not a repeat.
                 .filter(|m| !m.content().contains("its thread was closed"))
                 .count();
             tally.boards_expected += 1;
             if shown > 1 {
-                describe_repeats(&state, &file);
+                describe_repeats(&state, match_id, version);
             }
             match shown {
                 0 => tally.lost += 1,
@@ -1375,12 +1423,21 @@ impl Table<'_> {
     }
 }
 
+/// Whether `message` carries the board of `match_id` at `version`, whichever post (if any) it is.
+fn shows_board(message: &Message, match_id: MatchId, version: i64) -> bool {
+    message
+        .files
+        .iter()
+        .any(|f| namnam_discord::reply::is_board_file(&f.filename, match_id, version))
+}
+
 /// Says how each copy of a board shown more than once was sent, to find the path that repeated it.
-fn describe_repeats(state: &support::fake_discord::State, file: &str) {
+fn describe_repeats(state: &support::fake_discord::State, match_id: MatchId, version: i64) {
+    let file = format!("match {match_id} at version {version}");
     let copies = state
         .messages
         .iter()
-        .filter(|(_, m)| !m.ephemeral && m.files.iter().any(|f| f.filename == file));
+        .filter(|(_, m)| !m.ephemeral && shows_board(m, match_id, version));
     for (id, m) in copies {
         let how = state
             .interactions

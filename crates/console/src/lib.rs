@@ -302,12 +302,15 @@ where
         };
         spawn_poster(core.clone(), postman, bell.clone())
     });
-    let mut lines = input.lines();
+    // Lines are read as bytes: one that is not UTF-8 is answered and skipped, where reading it as text
+    // would end the console. A partly read line stays in `line` while a notice is printed.
+    let mut input = input;
+    let mut line = Vec::new();
     loop {
         if options.prompt {
             lock(&screen).prompt()?;
         }
-        let line = tokio::select! {
+        let read = tokio::select! {
             biased;
             Some(posted) = posts.recv() => {
                 lock(&screen).posted(&names, &posted);
@@ -324,13 +327,32 @@ where
                 screen.result()?;
                 continue;
             }
-            line = lines.next_line() => line?,
+            read = input.read_until(b'\n', &mut line) => read?,
         };
-        let Some(line) = line else { break };
-        if options.echo {
-            writeln!(lock(&screen).out, "> {}", shown_plain(line.trim()))?;
+        if read == 0 && line.is_empty() {
+            break;
         }
-        answer_line(&core, &screen, &names, &options, &bell, &line).await;
+        let bytes = std::mem::take(&mut line);
+        let text = match String::from_utf8(trim_end_of_line(bytes)) {
+            Ok(text) => text,
+            Err(error) => {
+                // Its bytes counted from 1.
+                let at = error.utf8_error().valid_up_to() + 1;
+                let mut screen = lock(&screen);
+                if options.echo {
+                    let seen = String::from_utf8_lossy(error.as_bytes()).into_owned();
+                    writeln!(screen.out, "> {}", shown_plain(seen.trim()))?;
+                }
+                let at = Arg::number(i64::try_from(at).unwrap_or(i64::MAX));
+                screen.say(Text::message(UNREADABLE_LINE, [("at", at)]).plain_in(options.language));
+                screen.result()?;
+                continue;
+            }
+        };
+        if options.echo {
+            writeln!(lock(&screen).out, "> {}", shown_plain(text.trim()))?;
+        }
+        answer_line(&core, &screen, &names, &options, &bell, &text).await;
         lock(&screen).result()?;
     }
     // A script that ends with `analyse` wants the verdict: the analyses it asked for are waited for.
@@ -354,6 +376,20 @@ where
     let mut screen = lock(&screen);
     screen.result()?;
     screen.out.flush()
+}
+
+/// Told for a line that is not UTF-8 text (a message of `console.ftl`).
+const UNREADABLE_LINE: &str = "console-unreadable-line";
+
+/// A line without its `\n` or `\r\n`.
+fn trim_end_of_line(mut line: Vec<u8>) -> Vec<u8> {
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    line
 }
 
 /// Answers one input line: a line the console cannot read, or a command the core refuses to parse, is

@@ -99,6 +99,7 @@ impl PostPlace {
 fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
     let body: PostBody = serde_json::from_str(&row.body)
         .map_err(|e| StoreError::Corrupt(format!("post {}: {e}", row.id)))?;
+    let reply = body.into_reply();
     Ok(Post {
         id: row.id,
         server: row.server,
@@ -107,7 +108,15 @@ fn post_of_row(row: store::PostRow) -> Result<Post, CoreError> {
         maybe_shown: row.maybe_shown,
         attempts: row.attempts,
         created_at: row.created_at,
-        reply: body.into_reply(),
+        // The reply is this post's: its board's picture names it, so that a press on the message proves
+        // which post was shown.
+        reply: Reply {
+            follows: super::reply::Follows {
+                post: Some(row.id),
+                ..reply.follows
+            },
+            ..reply
+        },
     })
 }
 

@@ -14,7 +14,7 @@
 //! A pressed board is answered by updating that message (its buttons go, which needs no channel
 //! permission), and the new board follows as a follow-up, which pings the player to move.
 
-use namnam_model::{ChannelId, MatchId, MessageId, Reach};
+use namnam_model::{ChannelId, MessageId, PostId, Reach};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -56,6 +56,9 @@ pub const MOVE_RECORDED: &str = "discord-move-recorded";
 /// Told privately when anything else was stored but could not be shown as the answer.
 pub const DONE_RECORDED: &str = "discord-done-recorded";
 
+/// In place of a "thinking…" placeholder that no answer replaced (a message of `discord.ftl`).
+pub const ANSWER_LOST: &str = "discord-answer-lost";
+
 /// The same two where the bot may only answer: what was kept follows the next answer there.
 pub const MOVE_KEPT_HERE: &str = "discord-move-kept-here";
 pub const DONE_KEPT_HERE: &str = "discord-done-kept-here";
@@ -96,8 +99,10 @@ pub struct Target {
     follow_up_limit: Option<u32>,
     /// Follow-ups tried so far (one whose answer was lost may have been taken: counted all the same).
     follow_ups: AtomicU32,
-    /// For a button: the board its message shows (from the picture's file name), proof that it was shown.
-    pressed_board: Option<(MatchId, i64)>,
+    /// For a button: the outbox's post its message shows (named by the picture's file name), proof that
+    /// this post was shown; nothing for a message no post made (`/board`'s answer, say), even if it shows
+    /// the same board as a post.
+    pressed_post: Option<PostId>,
 }
 
 impl Target {
@@ -128,12 +133,12 @@ impl Target {
         .pressed_on(&press.message)
     }
 
-    /// The board the pressed message shows, if it shows one.
+    /// The post the pressed message shows, if its picture names one.
     fn pressed_on(mut self, message: &serenity::Message) -> Self {
-        self.pressed_board = message
+        self.pressed_post = message
             .attachments
             .iter()
-            .find_map(|file| super::reply::board_of_file_name(&file.filename));
+            .find_map(|file| super::reply::board_of_file_name(&file.filename)?.post);
         self
     }
 
@@ -180,7 +185,7 @@ impl Target {
             state: Mutex::new(TokenState::Fresh),
             follow_up_limit: None,
             follow_ups: AtomicU32::new(0),
-            pressed_board: None,
+            pressed_post: None,
         }
     }
 
@@ -353,18 +358,19 @@ impl Target {
     }
 }
 
-/// What a failed attempt to show a reply says: only a refusal says for sure that nothing was shown (a 5xx
-/// may come after the fact).
+/// What a failed attempt to show a reply says: a refusal (any 4xx) says for sure that nothing was shown,
+/// and so does a 429, with which Discord turns a request away before doing it ("the API will return a
+/// HTTP 429 response code … Your application should rely on the `Retry-After` header … to determine when
+/// to retry the request": Discord's developer docs, topics/rate-limits, "Exceeding A Rate Limit"). Only a
+/// 5xx or no answer at all leaves it open (a 5xx may come after the fact).
 fn shown_of(result: serenity::Result<Option<serenity::MessageId>>, what: &str) -> Shown {
     match result {
         Ok(message) => Shown::Yes(message.map(|m| MessageId(m.get()))),
         Err(error) => {
             tracing::warn!(error = %errors::summary(&error), "could not send {what}");
-            let maybe = matches!(
-                Failure::of(&error),
-                Failure::Busy { .. } | Failure::NoAnswer
-            );
-            Shown::No { maybe }
+            Shown::No {
+                maybe: Failure::of(&error).maybe_done(),
+            }
         }
     }
 }
@@ -383,9 +389,11 @@ pub async fn answer(
         target,
         settings: matches!(request.command, Command::Admin(AdminCommand::Settings(_))),
         deferred: AtomicBool::new(false),
+        placeholder: AtomicBool::new(false),
         answers_only: request.place.reach() == Reach::AnswersOnly,
     };
     let reply = data.core.answer(&request, &answering).await;
+    answering.finish().await;
     Ok(reply.outcome)
 }
 
@@ -398,6 +406,10 @@ struct Answering<'a> {
     settings: bool,
     /// The first response was deferred while the core worked: the reply follows it.
     deferred: AtomicBool,
+    /// A command's deferral put Discord's "thinking…" message in the channel: it stays until something
+    /// has replaced it (the reply as a follow-up shown, or an edit of it), so that nobody is left with
+    /// nothing.
+    placeholder: AtomicBool,
     /// The bot may only answer where it was asked: nothing is posted there by itself.
     answers_only: bool,
 }
@@ -411,15 +423,20 @@ impl Answerer for Answering<'_> {
         let budget = DEFER_AFTER_MS - (core.now_ms() - target.created_ms());
         let budget = Duration::from_millis(budget.clamp(0, DEFER_AFTER_MS) as u64);
         tokio::pin!(handling);
-        tokio::select! {
-            reply = &mut handling => reply,
-            () = tokio::time::sleep(budget) => {
-                // The core goes on while Discord is asked to wait: it may hold the database's write lock.
-                let ((), reply) = tokio::join!(defer(self.http, target), &mut handling);
-                self.deferred.store(true, Ordering::Relaxed);
-                reply
+        if !budget.is_zero() {
+            tokio::select! {
+                reply = &mut handling => return reply,
+                () = tokio::time::sleep(budget) => {}
             }
         }
+        // Past the budget, or past it already when the gateway delivered the interaction (then it is
+        // deferred at once, not raced against the core's first steps): the core goes on while Discord is
+        // asked to wait, since it may hold the database's write lock.
+        let ((), reply) = tokio::join!(defer(self.http, target), &mut handling);
+        self.deferred.store(true, Ordering::Relaxed);
+        self.placeholder
+            .store(target.source.is_none(), Ordering::Relaxed);
+        reply
     }
 
     async fn show(&self, reply: &mut Reply) -> Shown {
@@ -440,7 +457,7 @@ impl Answerer for Answering<'_> {
         if target.state() == TokenState::Dead {
             Shown::No { maybe: false }
         } else if self.deferred.load(Ordering::Relaxed) {
-            after_deferral(http, target, reply).await
+            self.after_deferral(reply).await
         } else if let Some(thread) = reply.follows.open_thread.clone() {
             open_thread(self.data, http, target, reply, &thread).await
         } else if reply.buttons.pressed == Pressed::Replaced && target.source.is_some() {
@@ -483,8 +500,8 @@ impl Answerer for Answering<'_> {
         }
     }
 
-    fn pressed_board(&self) -> Option<(MatchId, i64)> {
-        self.target.pressed_board
+    fn pressed_post(&self) -> Option<PostId> {
+        self.target.pressed_post
     }
 
     async fn follow(&self, reply: &mut Reply) -> Shown {
@@ -508,6 +525,10 @@ impl Answerer for Answering<'_> {
             (Kept::Move, true) => MOVE_KEPT_HERE,
             (Kept::Change, true) => DONE_KEPT_HERE,
         };
+        // Where "thinking…" still stands for the answer Discord did not take, the word takes its place.
+        if self.replace_placeholder(told).await {
+            return;
+        }
         let _ = self
             .target
             .tell_privately(self.http, Text::message(told, []))
@@ -536,40 +557,110 @@ async fn defer(http: &serenity::Http, target: &Target) {
     }
 }
 
-/// The reply after a deferred first response: the pressed message loses its buttons, and the reply goes
-/// as a follow-up (which can ping, and can be private); a command's "thinking…" placeholder is removed.
-async fn after_deferral(http: &serenity::Http, target: &Target, reply: &mut Reply) -> Shown {
-    if !target.responded() {
-        // The deferral got no answer: the token may or may not work.
-        target.set_state(TokenState::Responded);
-    }
-    if reply.buttons.pressed == Pressed::Replaced && target.source.is_some() {
-        let edit = target.outgoing(reply, false).replacing_edit();
-        let edited = target.edit_original(http, edit).await;
-        return shown_of(edited.map(|m| Some(m.id)), "a pressed message's update");
-    }
-    if target.source.is_some() {
-        if reply.buttons.pressed == Pressed::Retired {
+impl Answering<'_> {
+    /// The reply after a deferred first response: the pressed message loses its buttons, and the reply
+    /// goes as a follow-up (which can ping, and can be private). A command's "thinking…" placeholder is
+    /// removed once the follow-up is shown; if Discord refused the follow-up for sure, a public reply
+    /// takes the placeholder's place by an edit instead (without its ping: an edit notifies nobody);
+    /// otherwise the placeholder stays for a word ([`Self::kept`], [`Self::finish`]).
+    async fn after_deferral(&self, reply: &mut Reply) -> Shown {
+        let (http, target) = (self.http, self.target);
+        if !target.responded() {
+            // The deferral got no answer: the token may or may not work.
+            target.set_state(TokenState::Responded);
+        }
+        if reply.buttons.pressed == Pressed::Replaced && target.source.is_some() {
+            let edit = target.outgoing(reply, false).replacing_edit();
+            let edited = target.edit_original(http, edit).await;
+            return shown_of(edited.map(|m| Some(m.id)), "a pressed message's update");
+        }
+        if target.source.is_some() && reply.buttons.pressed == Pressed::Retired {
             let edit = serenity::EditInteractionResponse::new().components(Vec::new());
             if let Err(error) = target.edit_original(http, edit).await {
                 tracing::debug!(error = %errors::summary(&error), "could not retire old buttons");
             }
         }
-    } else if let Err(error) = target
-        .calls
-        .call(
-            Route::FollowUp,
-            http.delete_original_interaction_response(&target.token),
-        )
-        .await
-    {
-        tracing::debug!(error = %errors::summary(&error), "could not remove the placeholder");
+        reply.render_animation().await;
+        let sent = target
+            .follow_up(http, target.outgoing(reply, true).followup())
+            .await;
+        let shown = shown_of(sent.map(|m| Some(m.id)), "a deferred answer");
+        if !self.placeholder.load(Ordering::Relaxed) {
+            return shown;
+        }
+        match shown {
+            Shown::Yes(_) => self.remove_placeholder().await,
+            Shown::No { maybe: false } if !reply.is_private() && self.token_takes_edits() => {
+                let edit = target.outgoing(reply, false).replacing_edit();
+                match target.edit_original(http, edit).await {
+                    Ok(message) => {
+                        self.placeholder.store(false, Ordering::Relaxed);
+                        return Shown::Yes(Some(MessageId(message.id.get())));
+                    }
+                    Err(error) => {
+                        tracing::warn!(error = %errors::summary(&error),
+                            "could not show a deferred answer in its placeholder either");
+                    }
+                }
+            }
+            // It may have been shown (a public reply is then looked for, or shown again, by the outbox):
+            // a word replaces the placeholder rather than a second copy.
+            Shown::No { .. } => {}
+        }
+        shown
     }
-    reply.render_animation().await;
-    let sent = target
-        .follow_up(http, target.outgoing(reply, true).followup())
+
+    /// Removes the "thinking…" placeholder, now that the answer shows below it.
+    async fn remove_placeholder(&self) {
+        let target = self.target;
+        let removed = retrying(Failure::retryable, |_| {
+            target.calls.call(
+                Route::FollowUp,
+                self.http
+                    .delete_original_interaction_response(&target.token),
+            )
+        })
         .await;
-    shown_of(sent.map(|m| Some(m.id)), "a deferred answer")
+        if let Err(error) = removed {
+            tracing::debug!(error = %errors::summary(&error), "could not remove the placeholder");
+        }
+        self.placeholder.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the interaction's token still takes an edit of its message (as far as follow-ups: until 30
+    /// s before its 15 minutes end).
+    fn token_takes_edits(&self) -> bool {
+        let until = self.target.created_ms() + TOKEN_LIFE_MS - TOKEN_MARGIN_MS;
+        self.target.state() == TokenState::Responded && self.data.core.now_ms() < until
+    }
+
+    /// Puts the message `told` (of `discord.ftl`, in the asker's language) in place of a "thinking…"
+    /// placeholder still standing; true when it did.
+    async fn replace_placeholder(&self, told: &'static str) -> bool {
+        if !self.placeholder.load(Ordering::Relaxed) || !self.token_takes_edits() {
+            return false;
+        }
+        let target = self.target;
+        let mut word = Reply::public(Text::message(told, []));
+        word.language = target.language;
+        let edit = target.outgoing(&word, false).replacing_edit();
+        match target.edit_original(self.http, edit).await {
+            Ok(_) => {
+                self.placeholder.store(false, Ordering::Relaxed);
+                true
+            }
+            Err(error) => {
+                tracing::warn!(error = %errors::summary(&error), "could not replace the placeholder");
+                false
+            }
+        }
+    }
+
+    /// At the end of the answer: a "thinking…" placeholder that nothing replaced (the reply was private,
+    /// or may have been shown, and no other word took its place) says that the answer may not have come.
+    async fn finish(&self) {
+        self.replace_placeholder(ANSWER_LOST).await;
+    }
 }
 
 /// A pressed board: the message is updated (its buttons go, the picture stays), then the new board follows

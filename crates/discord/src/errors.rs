@@ -126,6 +126,17 @@ impl Failure {
         matches!(self, Failure::Busy { .. } | Failure::NoAnswer)
     }
 
+    /// Whether Discord may have done it all the same: it did not answer, or answered 5xx (which may come
+    /// after the fact). A 429 turns the request away before it is done (topics/rate-limits, "Exceeding A
+    /// Rate Limit": the request is to be retried), and any other 4xx refuses it.
+    pub fn maybe_done(self) -> bool {
+        match self {
+            Failure::Busy { status } => status != 429,
+            Failure::NoAnswer => true,
+            Failure::Refused { .. } | Failure::NotSent => false,
+        }
+    }
+
     /// Whether this interaction token can no longer be used.
     pub fn token_dead(self) -> bool {
         matches!(
@@ -232,6 +243,25 @@ impl From<serenity::Error> for CommandError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_5xx_or_no_answer_may_have_been_done() {
+        assert!(Failure::Busy { status: 500 }.maybe_done());
+        assert!(Failure::Busy { status: 503 }.maybe_done());
+        assert!(Failure::NoAnswer.maybe_done());
+        assert!(!Failure::Busy { status: 429 }.maybe_done());
+        assert!(!Failure::Refused {
+            status: 403,
+            code: MISSING_ACCESS
+        }
+        .maybe_done());
+        assert!(!Failure::Refused {
+            status: 400,
+            code: MAX_FOLLOW_UPS
+        }
+        .maybe_done());
+        assert!(!Failure::NotSent.maybe_done());
+    }
 
     #[test]
     fn a_refusal_is_in_the_players_language() {

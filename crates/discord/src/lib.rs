@@ -476,10 +476,18 @@ fn http_client(settings: &Settings, client: Option<reqwest::Client>) -> serenity
     match &settings.proxy_url {
         // Serenity only honours a proxy with its rate limiter off: the proxy keeps Discord's limits, for
         // every process that uses it.
-        Some(proxy) => builder
-            .proxy(proxy.as_str())
-            .ratelimiter_disabled(true)
-            .build(),
+        Some(proxy) => {
+            // Serenity logs its client, proxy address included, in the span of every request: it is
+            // never handed the address's user and password. They never reached the proxy anyway: each
+            // request's `Authorization` header is the bot token, which replaces the Basic header a URL's
+            // user and password would make.
+            let bare = namnam_store::without_credentials(proxy);
+            if bare != *proxy {
+                tracing::warn!(proxy = %bare, "DISCORD_PROXY_URL's user and password are not sent \
+                    (each request's Authorization is the bot token): protect the proxy by its network");
+            }
+            builder.proxy(bare).ratelimiter_disabled(true).build()
+        }
         None => builder.build(),
     }
 }

@@ -2,7 +2,9 @@
 //! text or, with `NAMNAM_LOG_FORMAT=json`, one JSON object per line (tracing-subscriber's JSON layer), with
 //! the secrets scrubbed from every line whatever a library decides to log: the bot token, and interaction
 //! and webhook tokens (each lets anyone post as the bot for 15 minutes), which serenity puts in the routes
-//! and URLs it logs at trace level and in its errors. Each interaction is logged within a span
+//! and URLs it logs at trace level and in its errors; and the password of every URL (`DATABASE_URL`,
+//! `DISCORD_PROXY_URL`, any other a library prints), shown as `***`, with the settings' own passwords
+//! hidden wherever they appear (a library's debug output of its options). Each interaction is logged within a span
 //! `interaction` that names its command (or button) and, once known, its match.
 
 use std::io::{self, Write};
@@ -11,16 +13,30 @@ use std::sync::Arc;
 use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::EnvFilter;
 
-use super::settings::{LogFormat, Token};
+use super::settings::{LogFormat, Settings, Token};
 
 /// What is logged when `RUST_LOG` is not set: the bot's own news, and only warnings from the libraries.
 pub const DEFAULT_FILTER: &str = "info,serenity=warn,poise=warn,tracing::span=warn";
 
-/// Installs the global subscriber, writing in `format`. Does nothing if one is already installed (tests).
-pub fn init(token: &Token, format: LogFormat) {
+/// Installs the global subscriber of a tool (`namnam web`, `namnam console`) on standard error, filtered by
+/// `RUST_LOG` or else `default`, with the passwords of `urls` (the database's) and every URL's hidden.
+pub fn init_tool(default: &str, urls: &[&str]) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let secrets = urls.iter().flat_map(|url| namnam_store::url_secrets(url));
+    let writer = Redacting::without_token(io::stderr).hiding(secrets.collect());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer)
+        .try_init();
+}
+
+/// Installs the global subscriber, writing in the settings' format, every secret of the settings hidden.
+/// Does nothing if one is already installed (tests).
+pub fn init(settings: &Settings) {
     let filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_FILTER));
-    let writer = Redacting::new(token, io::stderr);
+    let writer = Redacting::new(&settings.token, io::stderr).hiding(settings.secrets());
+    let format = settings.log_format;
     let text = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(writer);
@@ -44,20 +60,39 @@ where
         .with_writer(writer)
 }
 
-/// A [`MakeWriter`] that replaces the token by `<token>` in everything written through it. The fmt
-/// layer writes each event with one `write`, so a token is never split across two calls.
+/// A [`MakeWriter`] that replaces the token by `<token>` in everything written through it, every URL's
+/// password and every hidden secret by `***`. The fmt layer writes each event with one `write`, so a
+/// secret is never split across two calls.
 #[derive(Clone)]
 pub struct Redacting<M> {
-    secret: Arc<str>,
+    secret: Option<Arc<str>>,
+    hidden: Arc<[String]>,
     inner: M,
 }
 
 impl<M> Redacting<M> {
     pub fn new(token: &Token, inner: M) -> Self {
         Self {
-            secret: Arc::from(token.expose()),
+            secret: Some(Arc::from(token.expose())),
+            hidden: Arc::from(Vec::new()),
             inner,
         }
+    }
+
+    /// For a tool that holds no bot token (`namnam web`, `namnam console`): URLs' passwords, interaction
+    /// tokens and the secrets given to [`Self::hiding`] are hidden all the same.
+    pub fn without_token(inner: M) -> Self {
+        Self {
+            secret: None,
+            hidden: Arc::from(Vec::new()),
+            inner,
+        }
+    }
+
+    /// Also hides these (the passwords of the settings' URLs), wherever they appear.
+    pub fn hiding(mut self, secrets: Vec<String>) -> Self {
+        self.hidden = Arc::from(secrets);
+        self
     }
 }
 
@@ -67,6 +102,7 @@ impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Redacting<M> {
     fn make_writer(&'a self) -> Self::Writer {
         RedactingWriter {
             secret: self.secret.clone(),
+            hidden: self.hidden.clone(),
             inner: self.inner.make_writer(),
         }
     }
@@ -74,14 +110,15 @@ impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Redacting<M> {
 
 /// The writer made by [`Redacting`].
 pub struct RedactingWriter<W> {
-    secret: Arc<str>,
+    secret: Option<Arc<str>>,
+    hidden: Arc<[String]>,
     inner: W,
 }
 
 impl<W: Write> Write for RedactingWriter<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let text = String::from_utf8_lossy(buf);
-        match scrub(&text, &self.secret) {
+        match scrub_all(&text, self.secret.as_deref(), &self.hidden) {
             Some(clean) => self.inner.write_all(clean.as_bytes())?,
             None => self.inner.write_all(buf)?,
         }
@@ -112,7 +149,26 @@ fn token_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
 }
 
-/// `text` with every secret replaced by `<token>`; `None` when there is none.
+/// `text` with the tokens replaced by `<token>` ([`scrub`]), every URL's password by `***`
+/// ([`namnam_store::scrub_credentials`]) and each of `hidden` by `***`; `None` when there is none.
+pub fn scrub_all(text: &str, bot_token: Option<&str>, hidden: &[String]) -> Option<String> {
+    // Without a bot token of its own, a marker no text holds keeps the interaction tokens' scrub alone.
+    let tokens = scrub(text, bot_token.unwrap_or("\u{0}no bot token\u{0}"));
+    let text = tokens.as_deref().unwrap_or(text);
+    let urls = namnam_store::scrub_credentials(text);
+    let text = urls.as_deref().unwrap_or(text);
+    let secrets = hidden
+        .iter()
+        .any(|secret| text.contains(secret.as_str()))
+        .then(|| {
+            hidden.iter().fold(text.to_owned(), |text, secret| {
+                text.replace(secret.as_str(), "***")
+            })
+        });
+    secrets.or(urls).or(tokens)
+}
+
+/// `text` with every token replaced by `<token>`; `None` when there is none.
 pub fn scrub(text: &str, bot_token: &str) -> Option<String> {
     let has_marker = PATH_MARKERS
         .iter()
@@ -194,6 +250,30 @@ mod tests {
         let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
         assert!(log.contains("sending <token>"), "{log}");
         assert!(!log.contains("SECRET"), "{log}");
+    }
+
+    #[test]
+    fn no_password_of_a_url_reaches_the_log() {
+        let token = Token::new("MTIz.SECRET.xyz").unwrap();
+        let captured = Captured::default();
+        let sink = captured.clone();
+        let writer = Redacting::new(&token, move || sink.clone())
+            .hiding(vec!["pr0xy-pass".to_owned(), "db-pass".to_owned()]);
+        let subscriber = tracing_subscriber::fmt().with_writer(writer).finish();
+        tracing::subscriber::with_default(subscriber, || {
+            tracing::info!(proxy = ?Some("http://bot:pr0xy-pass@proxy:3000"), "a request");
+            tracing::info!(
+                options = "PgConnectOptions { password: Some(\"db-pass\") }",
+                "connecting"
+            );
+            tracing::info!("connecting to postgres://namnam:other-pass@db/namnam");
+        });
+        let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        for secret in ["pr0xy-pass", "db-pass", "other-pass"] {
+            assert!(!log.contains(secret), "{secret} in {log}");
+        }
+        assert!(log.contains("http://bot:***@proxy:3000"), "{log}");
+        assert!(log.contains("postgres://namnam:***@db/namnam"), "{log}");
     }
 
     #[test]

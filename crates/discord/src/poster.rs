@@ -339,10 +339,16 @@ impl Poster {
             .iter()
             .map(|a| a.id.to_string())
             .collect();
-        let board = post.reply.board.state.as_ref().map(|b| board_file(Some(b)));
+        // The picture names the post itself: a message of another post showing the same board is not this.
+        let board = post
+            .reply
+            .board
+            .state
+            .as_ref()
+            .map(|b| board_file(Some(b), Some(post.id)));
         // The same words, made after the change was stored (give or take a minute between our clock and
         // Discord's), with the same buttons unless a press took them away since, and for a board the same
-        // picture (named by its match and version): an earlier message that merely looks alike, such as
+        // picture (named by its match, version and post): an earlier message that merely looks alike, such as
         // the same challenge made again, differs in one of them.
         let same = |m: &serenity::Message| {
             texts.contains(&m.content)

@@ -6,7 +6,7 @@
 //! One [`Outgoing`] message converts into each builder the bot sends with (an interaction response, a
 //! follow-up, a channel message, an edit), so that every path sends the same thing.
 
-use namnam_model::{CommandId, MatchId};
+use namnam_model::{CommandId, MatchId, PostId};
 use poise::serenity_prelude as serenity;
 
 use std::collections::{BTreeMap, HashMap};
@@ -28,28 +28,71 @@ const MAX_CONTENT: usize = 2000;
 pub const BOARD_FILE: &str = "nam-nam-board.png";
 pub const MOVE_FILE: &str = "nam-nam-move.gif";
 
-/// The board's file name: the match and the version it shows (`nam-nam-12-v34.png`), so that each
-/// board can be told apart from the others, by people who save it and by the bot itself.
-pub fn board_file(board: Option<&BoardState>) -> String {
+/// The board's file name: the match and the version it shows, and the outbox's post it belongs to when
+/// it has one (`nam-nam-12-v34-p56.png`; `nam-nam-12-v34.png` for a board no post carries, such as
+/// `/board`'s), so that each board can be told apart from the others, by people who save it and by the
+/// bot itself. A press on a message names that message only: the post in its picture's name is the one
+/// post it proves was shown; another message showing the same board (the same match and version) is
+/// another name, and proves nothing about that post's words.
+pub fn board_file(board: Option<&BoardState>, post: Option<PostId>) -> String {
     match board {
-        Some(b) => board_file_name(b.match_id, b.version),
+        Some(b) => board_file_name(b.match_id, b.version, post),
         None => BOARD_FILE.to_owned(),
     }
 }
 
-/// The file name of the board of `match_id` at `version`.
-pub fn board_file_name(match_id: MatchId, version: i64) -> String {
-    format!("nam-nam-{match_id}-v{version}.png")
+/// The file name of the board of `match_id` at `version`, carried by `post` if any.
+pub fn board_file_name(match_id: MatchId, version: i64, post: Option<PostId>) -> String {
+    match post {
+        Some(post) => format!("nam-nam-{match_id}-v{version}-p{post}.png"),
+        None => format!("nam-nam-{match_id}-v{version}.png"),
+    }
 }
 
-/// The match and version a board's file name shows ([`board_file_name`]'s inverse); `None` for any other
-/// file.
-pub fn board_of_file_name(name: &str) -> Option<(MatchId, i64)> {
-    let (match_id, version) = name
+/// What a board's file name says ([`board_file_name`]'s inverse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardFile {
+    pub match_id: MatchId,
+    pub version: i64,
+    /// The post whose message carries the picture, if a post does.
+    pub post: Option<PostId>,
+}
+
+impl BoardFile {
+    /// Whether it shows the board of `match_id` at `version`, whichever message carries it.
+    pub fn shows(&self, match_id: MatchId, version: i64) -> bool {
+        self.match_id == match_id && self.version == version
+    }
+}
+
+/// What a board's file name says; `None` for any other file.
+pub fn board_of_file_name(name: &str) -> Option<BoardFile> {
+    let (match_id, rest) = name
         .strip_prefix("nam-nam-")?
         .strip_suffix(".png")?
         .split_once("-v")?;
-    Some((match_id.parse().ok()?, version.parse().ok()?))
+    let (version, post) = match rest.split_once("-p") {
+        Some((version, post)) => (version, Some(PostId(digits(post)?))),
+        None => (rest, None),
+    };
+    Some(BoardFile {
+        match_id: MatchId(digits(match_id)?),
+        version: digits(version)?,
+        post,
+    })
+}
+
+/// A number written in plain digits (no sign, nothing else), as the bot writes them in file names.
+fn digits(text: &str) -> Option<i64> {
+    match !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        true => text.parse().ok(),
+        false => None,
+    }
+}
+
+/// Whether a file is the board of `match_id` at `version`, whichever message carries it.
+pub fn is_board_file(name: &str, match_id: MatchId, version: i64) -> bool {
+    board_of_file_name(name).is_some_and(|file| file.shows(match_id, version))
 }
 
 /// The file name of an animation after the first ([`Board::more_animations`](namnam_core::Board::more_animations)): `nam-nam-move-2.gif`, …
@@ -87,7 +130,8 @@ impl Outgoing {
         }
         let mut files = Vec::new();
         if let Some(picture) = &reply.board.picture {
-            files.push(attachment(picture, &board_file(reply.board.state.as_ref())));
+            let name = board_file(reply.board.state.as_ref(), reply.follows.post);
+            files.push(attachment(picture, &name));
         }
         if let Some(animation) = &reply.board.animation {
             files.push(attachment(animation, MOVE_FILE));
@@ -403,14 +447,23 @@ mod tests {
     }
 
     #[test]
-    fn a_board_file_name_says_its_match_and_version() {
-        let name = board_file_name(MatchId(12), 34);
-        assert_eq!(board_of_file_name(&name), Some((MatchId(12), 34)));
+    fn a_board_file_name_says_its_match_version_and_post() {
+        let name = board_file_name(MatchId(12), 34, Some(PostId(56)));
+        assert_eq!(name, "nam-nam-12-v34-p56.png");
+        let file = board_of_file_name(&name).unwrap();
+        assert_eq!(file.post, Some(PostId(56)));
+        assert!(file.shows(MatchId(12), 34));
+        let unposted = board_of_file_name(&board_file_name(MatchId(12), 34, None)).unwrap();
+        assert_eq!(unposted.post, None);
+        assert!(unposted.shows(MatchId(12), 34));
         for other in [
             BOARD_FILE,
             "nam-nam-12-v.png",
             "nam-nam-x-v3.png",
             "nam-nam-move-2.gif",
+            "nam-nam-12-v34-p.png",
+            "nam-nam-12-v34-p+5.png",
+            "nam-nam-12-v-3.png",
         ] {
             assert_eq!(board_of_file_name(other), None, "{other}");
         }

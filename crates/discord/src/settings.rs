@@ -153,6 +153,22 @@ pub enum LogFormat {
     Json,
 }
 
+impl Settings {
+    /// The passwords the settings' URLs carry (the database's, the proxy's, the web's), for the logs to
+    /// hide wherever they appear.
+    pub fn secrets(&self) -> Vec<String> {
+        let urls = [
+            Some(&self.database_url),
+            self.proxy_url.as_ref(),
+            self.web_url.as_ref(),
+        ];
+        urls.into_iter()
+            .flatten()
+            .flat_map(|url| namnam_store::url_secrets(url))
+            .collect()
+    }
+}
+
 impl fmt::Debug for Settings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Settings")

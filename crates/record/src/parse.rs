@@ -25,6 +25,14 @@ const REQUIRED: [&str; 8] = [
 /// of more is refused before its keys are compared (docs/record-format.md, "What a reader checks").
 pub const MAX_HEADER_LINES: usize = 100;
 
+/// The most characters a name or a place (`south`, `north`, `server`, `channel`) may have: Discord's
+/// longest, a server's or a channel's name, is 100. A longer one is refused as soon as it is read past
+/// the bound, so that a small file cannot make a reader (or what shows its names) work for long.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// The most characters a free text may have: a move's comment, an unknown header line's value.
+pub const MAX_TEXT_CHARS: usize = 1000;
+
 /// The header keys this version knows; any other is kept in [`Record::extra`].
 const KNOWN: [&str; 13] = [
     "south",
@@ -180,6 +188,11 @@ impl Header {
             }
         }
         if !KNOWN.contains(&key) {
+            if value.chars().nth(MAX_TEXT_CHARS).is_some() {
+                return Err(format!(
+                    "`{key}` is longer than {MAX_TEXT_CHARS} characters"
+                ));
+            }
             self.extra.push((key.to_owned(), value.to_owned()));
             return Ok(());
         }
@@ -187,10 +200,10 @@ impl Header {
             return Err(format!("`{key}` has no value"));
         }
         match key {
-            "south" => self.south = Some(whole_string(value)?),
-            "north" => self.north = Some(whole_string(value)?),
-            "server" => self.server = Some(whole_string(value)?),
-            "channel" => self.channel = Some(whole_string(value)?),
+            "south" => self.south = Some(whole_string(value, MAX_NAME_CHARS)?),
+            "north" => self.north = Some(whole_string(value, MAX_NAME_CHARS)?),
+            "server" => self.server = Some(whole_string(value, MAX_NAME_CHARS)?),
+            "channel" => self.channel = Some(whole_string(value, MAX_NAME_CHARS)?),
             "match" => {
                 self.match_number =
                     Some(number::<i64>(value).filter(|&n| n >= 1).ok_or_else(|| {
@@ -311,7 +324,7 @@ fn round_line(rest: &str, expected: usize) -> Result<RecordedRound, String> {
 fn move_line(line: &str, expected: usize) -> Result<RecordedMove, String> {
     let (fields, comment) = match line.find('"') {
         Some(at) => {
-            let (comment, rest) = string(&line[at..])?;
+            let (comment, rest) = string(&line[at..], MAX_TEXT_CHARS)?;
             if !rest.trim().is_empty() {
                 return Err("nothing may follow a move's comment".into());
             }
@@ -468,9 +481,9 @@ fn optional_in(
     }
 }
 
-/// A value that is one quoted string and nothing else.
-fn whole_string(value: &str) -> Result<String, String> {
-    let (s, rest) = string(value)?;
+/// A value that is one quoted string of at most `limit` characters and nothing else.
+fn whole_string(value: &str, limit: usize) -> Result<String, String> {
+    let (s, rest) = string(value, limit)?;
     if rest.trim().is_empty() {
         Ok(s)
     } else {
@@ -478,14 +491,25 @@ fn whole_string(value: &str) -> Result<String, String> {
     }
 }
 
-/// A quoted string at the start of `s`, and what follows its closing quote.
-fn string(s: &str) -> Result<(String, &str), String> {
+/// A quoted string of at most `limit` characters at the start of `s`, and what follows its closing
+/// quote. A longer one is refused on its first character past the bound, without reading the rest.
+fn string(s: &str, limit: usize) -> Result<(String, &str), String> {
     let Some(body) = s.strip_prefix('"') else {
         return Err("a name or comment is written between double quotes".into());
     };
     let mut out = String::new();
+    let mut read = 0;
     let mut chars = body.char_indices();
     while let Some((i, c)) = chars.next() {
+        if c != '"' {
+            read += 1;
+            if read > limit {
+                return Err(format!(
+                    "a name is at most {MAX_NAME_CHARS} characters and a comment {MAX_TEXT_CHARS}: \
+                     this one is longer than {limit}"
+                ));
+            }
+        }
         match c {
             '"' => return Ok((out, &body[i + 1..])),
             '\\' => match chars.next().map(|(_, c)| c) {
@@ -603,16 +627,54 @@ mod tests {
             "eve\u{202e}gnp.exe \u{2066}x\u{2069} \u{200f}",
         ] {
             let quoted = super::super::write::quoted(s);
-            assert_eq!(string(&quoted), Ok((s.to_owned(), "")), "{quoted}");
+            assert_eq!(
+                string(&quoted, MAX_TEXT_CHARS),
+                Ok((s.to_owned(), "")),
+                "{quoted}"
+            );
             assert!(
                 !quoted.contains(['\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}']),
                 "bidi controls are written as escapes: {quoted:?}"
             );
         }
-        assert!(string("\"open").is_err());
-        assert!(string("\"bad \\q\"").is_err());
-        assert!(string("\"bad \\u{110000}\"").is_err());
-        assert!(string("bare").is_err());
+        assert!(string("\"open", MAX_TEXT_CHARS).is_err());
+        assert!(string("\"bad \\q\"", MAX_TEXT_CHARS).is_err());
+        assert!(string("\"bad \\u{110000}\"", MAX_TEXT_CHARS).is_err());
+        assert!(string("bare", MAX_TEXT_CHARS).is_err());
+    }
+
+    /// A record whose south player is `name`, as the writer writes it, with a move commented `comment`.
+    fn named(name: &str, comment: &str) -> String {
+        let quoted = super::super::write::quoted;
+        with_header_lines(8).replace("south \"a\"", &format!("south {}", quoted(name)))
+            + &format!(
+                "round 1 territory 6 starter south\n1 south 3 {}\n",
+                quoted(comment)
+            )
+    }
+
+    #[test]
+    fn names_and_comments_past_their_bound_are_refused_on_the_first_character_too_many() {
+        // At the bound, counted in characters as read back (an escaped bidi control is one).
+        let name: String = "\u{202e}é".repeat(MAX_NAME_CHARS / 2);
+        let comment = "c".repeat(MAX_TEXT_CHARS);
+        let record = Record::parse(&named(&name, &comment)).expect("at the bounds");
+        assert_eq!(record.south, name);
+        // Past it: refused, naming the line, before the rest of the string is read.
+        let long = format!("{name}x");
+        let refused = Record::parse(&named(&long, "")).unwrap_err().to_string();
+        assert!(
+            refused.contains("line 2") && refused.contains("100"),
+            "{refused}"
+        );
+        let refused = Record::parse(&named("a", &format!("{comment}c"))).unwrap_err();
+        assert!(refused.to_string().contains("1000"), "{refused}");
+        let extra = with_header_lines(8) + &format!("x-note {}\n", "n".repeat(MAX_TEXT_CHARS + 1));
+        assert!(Record::parse(&extra).is_err());
+        // A 50 MB name is refused on its 101st character: the string's reading stops there.
+        let huge = format!("\"{}\"", "a".repeat(50 << 20));
+        let refused = string(&huge, MAX_NAME_CHARS).unwrap_err();
+        assert!(refused.contains("longer than 100"), "{refused}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use futures_util::TryStreamExt;
 use sqlx::any::AnyRow;
 use sqlx::{Row, ValueRef};
 
-use super::{Backend, Store, StoreError, StoreResult, WriteTx};
+use super::{schema, Backend, SchemaMismatch, Store, StoreError, StoreResult, WriteTx};
 
 /// Every table of the schema, parents before children (the order the copy needs for its foreign keys).
 /// A table missing here stops the copy before it starts (see [`check_tables`]).
@@ -112,6 +112,44 @@ pub async fn copy_all(from: &Store, to: &Store) -> StoreResult<Copied> {
     target.commit().await?;
     source.rollback().await?;
     Ok(copied)
+}
+
+/// Checks, before anything is written to it, that the database at `url` can take a copy: it does not
+/// exist yet (a SQLite file), holds no table at all, or holds this binary's schema with no rows. A
+/// database of another schema (older or newer), another program's, or one with rows is refused and left
+/// byte for byte as it was: opening it to copy into would migrate it first.
+pub async fn check_target(url: &str) -> StoreResult<()> {
+    let Some(store) = Store::open_to_look(url).await? else {
+        return Ok(());
+    };
+    let checked = target_is_new(&store).await;
+    store.close().await;
+    checked
+}
+
+async fn target_is_new(store: &Store) -> StoreResult<()> {
+    let tables = table_names(store).await?;
+    let migrated = match schema::check(store.reader(), store.backend()).await {
+        Ok(()) => true,
+        Err(StoreError::Schema(SchemaMismatch::Empty)) => false,
+        Err(StoreError::Schema(mismatch)) => return Err(StoreError::TargetSchema(mismatch)),
+        Err(error) => return Err(error),
+    };
+    if !migrated {
+        return match tables.first() {
+            None => Ok(()),
+            Some(table) => Err(StoreError::TargetNotNew(table.clone())),
+        };
+    }
+    for table in TABLES {
+        let any: Option<i64> = sqlx::query_scalar(&format!("SELECT 1 FROM {table} LIMIT 1"))
+            .fetch_optional(store.reader())
+            .await?;
+        if any.is_some() {
+            return Err(StoreError::TargetNotEmpty((*table).to_owned()));
+        }
+    }
+    Ok(())
 }
 
 /// Fails if the database has a table that neither [`TABLES`] nor [`NOT_COPIED`] names, or lacks one of

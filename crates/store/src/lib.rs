@@ -94,6 +94,7 @@ pub use ratings::{
     current_streaks, insert_history, leaderboard, load_rating, rating_history, save_rating,
     HistoryRow, NewHistory, Outcome, RatingRow,
 };
+pub use reading::{Beside, Removed};
 pub use records::load_record;
 pub use schema::{schema_version, SchemaMismatch};
 pub use seasons::{
@@ -244,6 +245,10 @@ pub enum StoreError {
     UnknownUrl(String),
     #[error("the target database is not empty: its table {0} has rows (migrate-db copies only into a new, empty database)")]
     TargetNotEmpty(String),
+    #[error("the target database holds a Namnam schema other than this binary's ({0}): migrate-db copies only into a new, empty database, and left it as it was")]
+    TargetSchema(SchemaMismatch),
+    #[error("the target database is not new: it holds the table {0} but no Namnam schema (another program's?): migrate-db copies only into a new, empty database, and left it as it was")]
+    TargetNotNew(String),
     #[error("the database has a table that migrate-db does not know: {0} (is this Namnam's newest version?)")]
     UnknownTable(String),
     #[error(transparent)]
@@ -503,6 +508,133 @@ pub fn redacted(url: &str) -> String {
     format!("{scheme}://{authority}{tail}")
 }
 
+/// Where the authority of a URL written in a longer text ends: at its path, query or fragment, or at
+/// whatever ends a word in a message or a log line (a space, a quote, an escape, a bracket).
+fn ends_authority(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '/' | '?' | '#' | '"' | '\'' | '\\' | '<' | '>' | '`' | ')' | ']'
+        )
+}
+
+/// Where a `password=` parameter's value ends in a longer text.
+fn ends_parameter(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '&' | '#' | '"' | '\'' | '\\' | '<' | '>' | '`' | ')' | ']'
+        )
+}
+
+/// `text` with the password of every URL written in it (`scheme://user:password@host`) and the value of
+/// every `password=` parameter shown as `***`, wherever the text comes from: an error that quotes a URL
+/// it was given, a library's debug output in a log line. `None` when there is nothing to hide.
+pub fn scrub_credentials(text: &str) -> Option<String> {
+    if !text.contains("://") && !text.contains("password=") {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut changed = false;
+    while let Some(at) = rest.find("://") {
+        let (before, after) = rest.split_at(at + 3);
+        out.push_str(before);
+        let end = after.find(ends_authority).unwrap_or(after.len());
+        let authority = &after[..end];
+        let password = authority
+            .rfind('@')
+            .and_then(|at| authority[..at].find(':').map(|colon| (colon + 1, at)));
+        match password {
+            Some((from, to)) if from < to && &authority[from..to] != "***" => {
+                out.push_str(&authority[..from]);
+                out.push_str("***");
+                out.push_str(&authority[to..]);
+                changed = true;
+            }
+            _ => out.push_str(authority),
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    let mut hidden = String::with_capacity(out.len());
+    let mut rest = out.as_str();
+    while let Some(at) = rest.find("password=") {
+        let (before, after) = rest.split_at(at + "password=".len());
+        hidden.push_str(before);
+        let end = after.find(ends_parameter).unwrap_or(after.len());
+        hidden.push_str("***");
+        changed |= end > 0 && &after[..end] != "***";
+        rest = &after[end..];
+    }
+    hidden.push_str(rest);
+    changed.then_some(hidden)
+}
+
+/// The secrets `url` carries, to be hidden wherever they might be printed on their own (a library's
+/// debug output of its options): its password as written and percent-decoded, and a `password=`
+/// parameter's value.
+pub fn url_secrets(url: &str) -> Vec<String> {
+    let mut secrets = Vec::new();
+    if let Some((_, rest)) = url.split_once("://") {
+        let authority = &rest[..rest.find(ends_authority).unwrap_or(rest.len())];
+        if let Some((userinfo, _)) = authority.rsplit_once('@') {
+            if let Some((_, password)) = userinfo.split_once(':') {
+                secrets.push(password.to_owned());
+                secrets.push(percent_decoded(password));
+            }
+        }
+    }
+    for (at, _) in url.match_indices("password=") {
+        let value = &url[at + "password=".len()..];
+        let value = &value[..value.find(ends_parameter).unwrap_or(value.len())];
+        secrets.push(value.to_owned());
+        secrets.push(percent_decoded(value));
+    }
+    // Too short to hide without hiding ordinary words too; such a password is no secret anyway.
+    secrets.retain(|s| s.chars().count() >= 4 && s != "***");
+    secrets.sort();
+    secrets.dedup();
+    secrets
+}
+
+/// `%XX` escapes decoded (as a URL's password is used); what is not valid UTF-8 afterwards stays as it was.
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+}
+
+/// `url` without its user and password, for a client that must not be handed them.
+pub fn without_credentials(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let end = rest.find(ends_authority).unwrap_or(rest.len());
+    match rest[..end].rsplit_once('@') {
+        Some((_, host)) => format!("{scheme}://{host}{}", &rest[end..]),
+        None => url.to_owned(),
+    }
+}
+
 /// Text columns that hold a [`Player`](namnam_game::Player).
 pub(crate) fn player_from_sql(s: &str) -> StoreResult<namnam_game::Player> {
     match s {
@@ -515,6 +647,45 @@ pub(crate) fn player_from_sql(s: &str) -> StoreResult<namnam_game::Player> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_url_in_a_text_loses_its_password() {
+        let text = r#"Http { proxy: Some("http://bot:pr0xy%40pass@proxy:3000"), client: Client } failed for
+            postgres://namnam:S3cret@db.example/namnam?sslmode=require, and sqlite://x.db?mode=ro&password=hush
+            in {\"url\":\"https://u:p4ss@h\"}; but https://discord.com/api and alice@example stay"#;
+        let clean = scrub_credentials(text).expect("something to hide");
+        for secret in ["pr0xy%40pass", "S3cret", "hush", "p4ss"] {
+            assert!(!clean.contains(secret), "{secret} in {clean}");
+        }
+        assert!(clean.contains("http://bot:***@proxy:3000"), "{clean}");
+        assert!(clean.contains("postgres://namnam:***@db.example/namnam?sslmode=require"));
+        assert!(clean.contains("mode=ro&password=***"));
+        assert!(clean.contains("https://discord.com/api and alice@example stay"));
+        assert_eq!(scrub_credentials("https://discord.com/api/v10"), None);
+        assert_eq!(scrub_credentials("postgres://namnam:***@db/x"), None);
+        assert_eq!(scrub_credentials("no url here"), None);
+    }
+
+    #[test]
+    fn a_urls_secrets_are_its_password_as_written_and_decoded() {
+        assert_eq!(
+            url_secrets("http://bot:pr0xy%40pass@proxy:3000"),
+            ["pr0xy%40pass", "pr0xy@pass"]
+        );
+        assert_eq!(
+            url_secrets("postgres://namnam@db/x?password=hush1"),
+            ["hush1"]
+        );
+        assert!(url_secrets("sqlite://namnam.db").is_empty());
+        assert_eq!(
+            without_credentials("http://bot:pw@proxy:3000/api"),
+            "http://proxy:3000/api"
+        );
+        assert_eq!(
+            without_credentials("http://proxy:3000"),
+            "http://proxy:3000"
+        );
+    }
 
     #[test]
     fn urls_name_their_backend_and_lose_their_passwords_in_messages() {

@@ -156,6 +156,9 @@ impl From<&str> for Arg {
     }
 }
 
+/// The largest whole number an `f64` holds exactly, 2^53 − 1.
+const MAX_EXACT: u64 = (1 << 53) - 1;
+
 /// Whether `id` is a message of the resources.
 pub fn has_message(id: &str) -> bool {
     BUNDLES[0].0.has_message(id)
@@ -168,6 +171,12 @@ pub fn message(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     for (name, arg) in args {
         match arg {
             Arg::Text(text) => fluent_args.set(*name, FluentValue::from(text.as_str())),
+            Arg::Number(n) if n.unsigned_abs() > MAX_EXACT => {
+                // Fluent holds numbers as `f64`, which rounds past 2^53 − 1 (a platform id such as
+                // 9223372036854775807 would be shown as 9223372036854776000): such a number is handed over
+                // as its digits, exact (its plural form is then the default one).
+                fluent_args.set(*name, FluentValue::from(n.to_string()))
+            }
             Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
         }
     }
@@ -240,6 +249,27 @@ mod tests {
         assert_eq!(seeds(Language::French, 1), "1 graine");
         assert_eq!(seeds(Language::French, 0), "0 graine");
         assert_eq!(seeds(Language::French, 21), "21 graines");
+    }
+
+    #[test]
+    fn every_number_is_shown_exactly() {
+        let seeds = |language, n| message(language, "test-seeds", &[("count", Arg::Number(n))]);
+        assert_eq!(
+            seeds(Language::English, 9_223_372_036_854_775_807),
+            "9223372036854775807 seeds"
+        );
+        assert_eq!(
+            seeds(Language::French, -9_223_372_036_854_775_808),
+            "-9223372036854775808 graines"
+        );
+        assert_eq!(
+            seeds(Language::English, 9_007_199_254_740_993),
+            "9007199254740993 seeds"
+        );
+        assert_eq!(
+            seeds(Language::English, 9_007_199_254_740_991),
+            "9007199254740991 seeds"
+        );
     }
 
     #[test]

@@ -40,19 +40,13 @@ pub(crate) fn language(code: &str) -> Result<Language, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .init();
+    let url = store::database_url(args.db.as_deref());
+    namnam_discord::logging::init_tool("warn", &[&url]);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let url = store::database_url(args.db.as_deref());
         let opened = store::Store::open(&url)
             .await
             .with_context(|| format!("opening the database {}", store::redacted(&url)))?;

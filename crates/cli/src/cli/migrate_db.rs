@@ -29,6 +29,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let source = Store::open_read_once(&args.from)
             .await
             .with_context(|| format!("opening {from}"))?;
+        // Looked at before it is opened to write: opening it would migrate it (an older schema upgraded, a
+        // newer one refused only after, another program's given tables), and it must be left as it was
+        // unless it is new.
+        store::copy::check_target(&args.to)
+            .await
+            .with_context(|| format!("checking {to}"))?;
         let target = Store::open(&args.to)
             .await
             .with_context(|| format!("opening {to}"))?;

@@ -112,14 +112,16 @@ fn render_stored(db: &str, id: i64, out: &Path, language: Language) -> anyhow::R
         .context("starting the async runtime")?;
     let row = runtime.block_on(async {
         let url = store::database_url(Some(db));
+        // Named without its password, as every tool names a database.
+        let shown = store::redacted(&url);
         let store = store::Store::open_read_once(&url)
             .await
-            .with_context(|| format!("opening the database {url}"))?;
+            .with_context(|| format!("opening the database {shown}"))?;
         let row = store::load_match(store.reader(), MatchId(id))
             .await
             .with_context(|| format!("loading match {id}"))?;
         store.close().await;
-        row.with_context(|| format!("there is no match {id} in {db}"))
+        row.with_context(|| format!("there is no match {id} in {shown}"))
     })?;
     let view = MatchView {
         language,

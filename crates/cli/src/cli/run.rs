@@ -40,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             },
         )
         .unwrap_or_else(|error| stop(&error));
-    logging::init(&settings.token, settings.log_format);
+    logging::init(&settings);
     let runtime = tokio::runtime::Runtime::new().context("could not start the async runtime")?;
     match runtime.block_on(Bot::new(settings).run(shutdown_signal())) {
         Ok(()) => Ok(()),
@@ -55,7 +55,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 /// Prints `error` alone and exits with status 2.
 fn stop(error: &dyn std::error::Error) -> ! {
-    eprintln!("namnam: {error}");
+    let text = error.to_string();
+    eprintln!(
+        "namnam: {}",
+        namnam_store::scrub_credentials(&text).unwrap_or(text)
+    );
     std::process::exit(2)
 }
 

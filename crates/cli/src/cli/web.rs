@@ -55,22 +55,20 @@ fn positive(given: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    let url = store::database_url(args.db.as_deref());
+    namnam_discord::logging::init_tool("info", &[&url]);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let url = store::database_url(args.db.as_deref());
         let shown = store::redacted(&url);
         if let Some(file) = store::sqlite_file(&url) {
             anyhow::ensure!(file.exists(), "there is no database at {shown}");
         }
+        // What opening the file creates beside it (its `-wal` and `-shm`, when no bot has it open) is
+        // needed while the pages are served, and removed at the end if nothing else holds the file.
+        let beside = store::sqlite_file(&url).map(|file| store::Beside::before_opening(&file));
         let opened = namnam_web::open(&url)
             .await
             .with_context(|| format!("opening the database {shown} read-only"))?;
@@ -91,8 +89,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
             .with_context(|| format!("listening on {}", args.listen))?;
+        // Ctrl-C is listened for from here on (`ctrl_c()` would listen only once first polled, inside the
+        // server): one that comes as soon as the pages are served still ends them cleanly, and removes
+        // what was made beside the database.
+        #[cfg(unix)]
+        let mut interrupt =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
+                .context("listening for Ctrl-C")?;
         tracing::info!(listen = %args.listen, database = %shown, "serving the web pages");
-        let shutdown = async {
+        let shutdown = async move {
+            #[cfg(unix)]
+            interrupt.recv().await;
+            #[cfg(not(unix))]
             let _ = tokio::signal::ctrl_c().await;
         };
         let (pages, metrics) = namnam_web::routers(opened.clone(), options.clone());
@@ -110,10 +118,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             });
         }
-        namnam_web::serve(listener, pages, &options, shutdown)
+        let served = namnam_web::serve(listener, pages, &options, shutdown)
             .await
-            .context("serving")?;
+            .context("serving");
         opened.close().await;
+        if let Some(beside) = beside {
+            match beside.remove_if_unheld() {
+                Ok(store::Removed::Held) => tracing::info!(
+                    "another process has the database open: its -wal and -shm stay beside it"
+                ),
+                Ok(store::Removed::Written) => tracing::info!(
+                    "the database's -wal holds writes: it stays for the next to open the file"
+                ),
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%error, "could not remove the -wal and -shm made beside the database")
+                }
+            }
+        }
+        served?;
         anyhow::Ok(())
     })
 }

@@ -10,7 +10,9 @@ use namnam_testkit::postgres;
 mod common;
 
 mod abuse;
+mod bad_input;
 mod pipes;
 mod puzzles;
 mod read_only;
 mod records;
+mod secrets;

@@ -297,3 +297,157 @@ async fn postgres_an_older_or_newer_schema_is_refused_and_left_as_it_was() {
     );
     pool.close().await;
 }
+
+/// This binary's schema with one server in it, as a bot that ran a little left it.
+async fn holding_a_server(path: &Path) {
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let mut tx = store.begin().await.unwrap();
+    sqlx::query("INSERT INTO servers (id, name, created_at) VALUES (1, 'somewhere', 0)")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    store.close().await;
+}
+
+/// Another program's database: a table of its own, no Namnam schema.
+async fn another_programs(path: &Path) {
+    sqlx::any::install_default_drivers();
+    let url = format!("sqlite://{}?mode=rwc", path.display());
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    sqlx::query("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INTEGER)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+/// `migrate-db --to` a database that is not new — an older schema, a newer one, this one with rows,
+/// another program's — is refused before anything is written to it: its folder stays byte for byte as it
+/// was (an older target used to be migrated, and only then refused as not empty). A new file and an empty
+/// one take the copy.
+#[tokio::test]
+async fn migrate_db_refuses_a_target_that_is_not_new_before_writing_to_it() {
+    let source = Folder::holding(|db| async move { holding_a_server(&db).await }).await;
+    let ours = schema_version(Backend::Sqlite);
+    let targets = [
+        (
+            Folder::holding(|db| async move { migrated_up_to(&db, 15).await }).await,
+            format!("version 15, older than this binary's {ours}"),
+        ),
+        (
+            Folder::holding(|db| async move { one_migration_newer(&db).await }).await,
+            format!("newer than this binary's {ours}"),
+        ),
+        (
+            Folder::holding(|db| async move { holding_a_server(&db).await }).await,
+            "its table servers has rows".to_owned(),
+        ),
+        (
+            Folder::holding(|db| async move { another_programs(&db).await }).await,
+            "holds the table invoices but no Namnam schema".to_owned(),
+        ),
+    ];
+    for (target, said) in &targets {
+        let before = target.snapshot();
+        let out = namnam(&["migrate-db", "--from", &source.url(), "--to", &target.url()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(said.as_str()), "says {said:?}: {err}");
+        assert!(
+            err.contains("left it as it was") || said.contains("rows"),
+            "{err}"
+        );
+        assert_eq!(target.snapshot(), before, "the target is as it was: {said}");
+    }
+    for new in [false, true] {
+        let target = Folder::new();
+        if new {
+            std::fs::write(target.db(), b"").unwrap();
+        }
+        let out = namnam(&["migrate-db", "--from", &source.url(), "--to", &target.url()]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+}
+
+/// `namnam web` on `folder`'s database until it serves, then Ctrl-C (SIGINT); `during` looks at the
+/// folder while it serves. Returns what `during` saw.
+fn web_until_interrupted<T>(folder: &Folder, during: impl FnOnce() -> T) -> T {
+    use std::io::{BufRead, BufReader};
+    let mut web = std::process::Command::new(env!("CARGO_BIN_EXE_namnam"))
+        .args(["web", "--db", &folder.url(), "--listen", "127.0.0.1:0"])
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Its log lines, read as they come; it says when it serves (or ends, when it cannot).
+    let (said, lines) = std::sync::mpsc::channel();
+    let stderr = BufReader::new(web.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = said.send(line);
+        }
+    });
+    let mut before = Vec::new();
+    loop {
+        match lines.recv_timeout(namnam_testkit::PATIENCE) {
+            Ok(line) if line.contains("serving the web pages") => break,
+            Ok(line) => before.push(line),
+            Err(_) => {
+                let _ = web.kill();
+                panic!("web did not serve: {}", before.join("\n"));
+            }
+        }
+    }
+    let seen = during();
+    let pid = i32::try_from(web.id()).unwrap();
+    // SAFETY: `pid` is the child's, which has not been waited for yet.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let status = web.wait().unwrap();
+    reader.join().unwrap();
+    let rest: Vec<String> = lines.try_iter().collect();
+    assert!(
+        status.success(),
+        "web ends well on Ctrl-C: {}",
+        rest.join("\n")
+    );
+    seen
+}
+
+/// `namnam web` on a file no bot has open makes its `-wal` and `-shm` (a live reader needs them to see a
+/// bot's writes) and removes them when it ends: the folder is byte for byte as it was. Beside a running
+/// bot it leaves them to the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_removes_what_it_made_beside_the_file_unless_a_bot_holds_it() {
+    let folder = Folder::holding(|db| async move {
+        Store::open(&format!("sqlite://{}", db.display()))
+            .await
+            .unwrap()
+            .close()
+            .await;
+    })
+    .await;
+    let before = folder.snapshot();
+    assert_eq!(before.len(), 1, "only the database: {before:?}");
+    let during = web_until_interrupted(&folder, || folder.snapshot());
+    let names: Vec<&str> = during.iter().map(|(name, _, _)| name.as_str()).collect();
+    assert_eq!(names, ["namnam.db", "namnam.db-shm", "namnam.db-wal"]);
+    assert_eq!(folder.snapshot(), before, "nothing left beside the file");
+
+    // A bot opens the file while web serves: its files stay when web ends.
+    let bot = std::sync::Mutex::new(None);
+    web_until_interrupted(&folder, || {
+        let opened = tokio::task::block_in_place(|| {
+            tokio::runtime::Handle::current().block_on(Store::open(&folder.url()))
+        });
+        *bot.lock().unwrap() = Some(opened.unwrap());
+    });
+    let names: Vec<String> = folder.snapshot().into_iter().map(|(n, _, _)| n).collect();
+    assert_eq!(names, ["namnam.db", "namnam.db-shm", "namnam.db-wal"]);
+    let bot = bot.into_inner().unwrap().unwrap();
+    bot.close().await;
+}

@@ -166,13 +166,17 @@ async fn play_to_the_end(fake: &FakeDiscord, store: &Store, who: &Person, match_
             return;
         }
         assert_eq!(row.game.to_move(), Some(Player::South), "the player's turn");
-        let file = namnam_discord::reply::board_file_name(match_id, row.version);
         let board = fake
             .wait_for("the board of the latest move", |s| {
                 s.messages
                     .iter()
                     .rev()
-                    .find(|(_, m)| !m.ephemeral && m.files.iter().any(|f| f.filename == file))
+                    .find(|(_, m)| {
+                        let file = |f: &crate::support::fake_discord::File| {
+                            namnam_discord::reply::is_board_file(&f.filename, match_id, row.version)
+                        };
+                        !m.ephemeral && m.files.iter().any(file)
+                    })
                     .map(|(id, m)| (*id, m.clone()))
             })
             .await;

@@ -17,6 +17,7 @@ mod payload;
 mod abuse;
 mod computer_and_threads;
 mod daily_puzzle;
+mod deferred;
 mod endings;
 mod everywhere;
 mod gateway;

@@ -388,7 +388,7 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let row = stored_match(&store, match_id).await;
-    let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
+    let version = row.version;
     // The move's board as a follow-up of some answer in the group DM (never a post of the bot's own).
     let followed = |s: &crate::support::fake_discord::State| -> Vec<Message> {
         s.interactions
@@ -396,7 +396,7 @@ async fn user_install_a_late_press_in_a_group_dm_loses_nothing() {
             .filter(|i| i.channel_id == LOUNGE)
             .flat_map(|i| i.followups.iter())
             .filter_map(|id| s.messages.get(id))
-            .filter(|m| m.files.iter().any(|f| f.filename == file))
+            .filter(|m| shows_board(m, match_id, version))
             .cloned()
             .collect()
     };
@@ -477,6 +477,14 @@ async fn user_install_an_expired_challenge_in_a_group_dm() {
     fx.close(bot, store).await;
 }
 
+/// Whether `message` carries the board of `match_id` at `version`, whichever post (if any) it is.
+fn shows_board(message: &Message, match_id: MatchId, version: i64) -> bool {
+    message
+        .files
+        .iter()
+        .any(|f| namnam_discord::reply::is_board_file(&f.filename, match_id, version))
+}
+
 fn message_id_of(message: &Message) -> u64 {
     message.json["id"].as_str().unwrap().parse().unwrap()
 }
@@ -509,14 +517,128 @@ async fn user_install_a_board_pressed_is_not_shown_again() {
         .await;
     assert_board_shows(&next, &stored_match(&store, match_id).await);
     until_settled(&store).await;
-    let file = format!("nam-nam-{}-v{}.png", match_id.0, row.version);
     let copies = fake
         .state()
         .messages
         .values()
-        .filter(|m| !m.ephemeral && m.files.iter().any(|f| f.filename == file))
+        .filter(|m| !m.ephemeral && shows_board(m, match_id, row.version))
         .count();
-    assert_eq!(copies, 1, "{file} shown once");
+    assert_eq!(copies, 1, "the board of version {} shown once", row.version);
     assert_only_answered(&fx, LOUNGE, "group DM");
+    fx.close(bot, store).await;
+}
+
+/// Waits until the fake has answered a follow-up of `sent` and nothing is held for an answer: the answer
+/// to `sent` is done with what waited.
+async fn until_followed_up(fx: &Fixture, store: &Store, sent: &crate::support::fake_discord::Sent) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let tried = fx.fake.requests().iter().any(|r| {
+            r.template == "POST /webhooks/{id}/{token}" && r.path.contains(sent.token.as_str())
+        });
+        let held = post_states(store).await.iter().any(|s| s == "held");
+        if tried && !held {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the answer's follow-up"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The sequence of issue 64: the follow-up carrying a move's board and words gets a 500 (maybe shown);
+/// the next player asks `/board`, whose answer shows the same picture (and the follow-up that was to show
+/// the move again gets a 500 too); that player presses a house on `/board`'s answer. The press proves
+/// that `/board`'s answer was shown, nothing about the move's words: they follow the press's answer, as
+/// they were sent the first time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_the_same_board_pressed_elsewhere_proves_nothing_about_a_moves_words() {
+    let (fx, bot, store) = Fixture::table("user-install-same-board.db").await;
+    let fake = &fx.fake;
+    group_dm(&fx);
+    let (match_id, board_id, board) = a_group_dm_match(&fx).await;
+    until_settled(&store).await;
+    let to_move = |row: &namnam_store::MatchRow| {
+        crate::fixture::person(row.players.get(row.game.to_move().unwrap()).0)
+    };
+
+    let before = stored_match(&store, match_id).await;
+    fake.fail_next("POST /webhooks/{id}/{token}", Fault::ServerError(500));
+    let pressed = fake.press(&to_move(&before), board_id, &house_ids(&board)[0]);
+    until_waiting_or(&fx, &store, "the move's board", |_| false).await;
+    let moved = stored_match(&store, match_id).await;
+    assert!(moved.version > before.version, "the move is stored");
+    let words = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.path.contains(pressed.token.as_str()) && r.status == 500)
+        .and_then(|r| r.json?["content"].as_str().map(str::to_owned))
+        .expect("the follow-up that got a 500 carried the move's words");
+    assert!(words.contains("sowed house"), "{words}");
+
+    let next = to_move(&moved);
+    fake.fail_next("POST /webhooks/{id}/{token}", Fault::ServerError(500));
+    let asked = fx.run(&next, LOUNGE, "board", Options::new());
+    assert_public(&fake.callback(&asked).await);
+    let shown = fake.response(&asked).await;
+    let shown_id = fake.interaction_state(&asked).original.unwrap();
+    assert!(
+        shows_board(&shown, match_id, moved.version),
+        "the same board"
+    );
+    until_followed_up(&fx, &store, &asked).await;
+    assert!(
+        post_states(&store).await.iter().any(|s| s == "awaiting"),
+        "the move still waits"
+    );
+
+    fx.press_public(&next, shown_id, &house_ids(&shown)[0])
+        .await;
+    until_settled(&store).await;
+    let told: Vec<Message> = fake
+        .state()
+        .messages
+        .values()
+        .filter(|m| m.channel_id == LOUNGE && !m.ephemeral && m.content() == words)
+        .cloned()
+        .collect();
+    assert_eq!(told.len(), 1, "the move's words reached the group DM once");
+    assert!(
+        shows_board(&told[0], match_id, moved.version),
+        "with the move's board"
+    );
+    assert_only_answered(&fx, LOUNGE, "group DM");
+    fx.close(bot, store).await;
+}
+
+/// A 429 turns a request away before Discord does it: a press whose every response got one leaves its new
+/// board waiting as not shown (it follows the next answer without "may show twice"), not as maybe shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_install_a_board_refused_with_429_is_not_maybe_shown() {
+    let (fx, bot, store) = Fixture::proxied_table("user-install-429.db").await;
+    let fake = &fx.fake;
+    group_dm(&fx);
+    let (match_id, board_id, board) = a_group_dm_match(&fx).await;
+    until_settled(&store).await;
+    let row = stored_match(&store, match_id).await;
+    let mover = crate::fixture::person(row.players.get(row.game.to_move().unwrap()).0);
+    // Every try of the press's response (the update of the pressed board) is turned away.
+    for _ in 0..4 {
+        fake.fail_next(
+            "POST /interactions/{id}/{token}/callback",
+            Fault::RateLimited,
+        );
+    }
+    fake.press(&mover, board_id, &house_ids(&board)[0]);
+    until_waiting_or(&fx, &store, "the move's board", |_| false).await;
+    let maybe: Vec<i64> = sqlx::query_scalar(
+        "SELECT maybe_shown FROM outbox WHERE state = 'awaiting' AND dm_user_id IS NULL",
+    )
+    .fetch_all(store.reader())
+    .await
+    .unwrap();
+    assert_eq!(maybe, [0], "the board Discord turned away is not shown");
     fx.close(bot, store).await;
 }

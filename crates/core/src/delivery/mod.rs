@@ -7,7 +7,7 @@ pub mod posting;
 
 use std::future::Future;
 
-use namnam_model::{MatchId, MessageId, Place, PostId, Reach};
+use namnam_model::{MessageId, Place, PostId, Reach};
 
 use super::error::{apology, cause_chain};
 use super::message::Text;
@@ -97,9 +97,10 @@ pub trait Answerer: Sync {
     /// What more can still be shown as part of this answer (follow-ups).
     fn capacity(&self) -> Capacity;
 
-    /// For the answer to a press of a button on a board: the match and version that board shows, which
-    /// proves it was shown. The default knows none.
-    fn pressed_board(&self) -> Option<(MatchId, i64)> {
+    /// For the answer to a press of a button: the outbox's post whose message was pressed, as that message
+    /// itself names it, which proves that this post was shown (and nothing about any other, even one
+    /// showing the same board). The default knows none.
+    fn pressed_post(&self) -> Option<PostId> {
         None
     }
 
@@ -152,12 +153,13 @@ impl Core {
     /// In a place where the bot may only answer, what waited there for an answer (the clock's notices,
     /// a move the answer before could not carry) follows this one (`answered`: it was shown), oldest
     /// first, as far as the answer can carry it; the rest waits for the next. A post that may have been
-    /// shown already is shown again (the bot cannot look there), but not when this answers a press of the
-    /// very board it shows, which proves it was shown: even an answer that carries nothing settles that.
+    /// shown already is shown again (the bot cannot look there), but not when this answers a press on its
+    /// very message, which proves it was shown: even an answer that carries nothing settles that. Another
+    /// message showing the same board (`/board`'s answer) proves nothing about the post's words.
     async fn show_awaiting<A: Answerer>(&self, to: &A, place: Place, answered: bool) {
         let room = to.capacity().follow_ups.unwrap_or(AWAITING_AT_ONCE);
         let carries = answered && self.can_follow(to);
-        if !carries && to.pressed_board().is_none() {
+        if !carries && to.pressed_post().is_none() {
             return;
         }
         let limit = match carries {
@@ -172,13 +174,10 @@ impl Core {
             }
         };
         for mut post in posts {
-            let board = post.reply.board.state.as_ref();
-            let pressed =
-                board.is_some_and(|b| to.pressed_board() == Some((b.match_id, b.version)));
-            if post.maybe_shown && pressed {
-                // Someone pressed a button of the very board it shows: the follow-up whose answer was lost
-                // was shown.
-                tracing::info!(post = %post.id, "a post that may have been shown was: its board was pressed");
+            if post.maybe_shown && to.pressed_post() == Some(post.id) {
+                // Someone pressed a button of its very message: the follow-up whose answer was lost was
+                // shown.
+                tracing::info!(post = %post.id, "a post that may have been shown was: its message was pressed");
                 self.settle(to, Some(post.id), Shown::Yes(None), None).await;
                 continue;
             }

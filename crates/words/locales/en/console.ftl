@@ -1,6 +1,7 @@
 # The console's own words (`namnam console`, and `namnam replay`). Its command names stay as they are.
 
 console-line-shape = Write `[#channel] user command [name:value …]`, for example `alice help`.
+console-unreadable-line = That line is not UTF-8 text (an invalid byte at byte { $at }): it was skipped.
 console-bad-name = Names are letters, digits, `_`, `-` and `.`: not { $user } in #{ $channel }.
 console-only-sees = (only { $user } sees this)
 console-dm-to = DM to { $user }

@@ -45,6 +45,7 @@ discord-external-apps-off = This server does not let members' apps answer in pub
 discord-move-kept-here = Your move was recorded, but Discord did not take my answer: the board will follow the next command or button press here.
 discord-done-kept-here = Done, but Discord did not take my answer: it will follow the next command or button press here.
 discord-done-recorded = Done, but Discord did not take my answer: it will appear in the channel in a moment.
+discord-answer-lost = Discord may not have taken my answer: if you do not see it, please ask again.
 # Added to /admin settings' answer where the bot may not read the channel's history.
 discord-no-history = I may not read this channel's message history (the Read Message History permission): after a dropped connection I cannot see whether a board was shown, and may show it twice. Please grant it to my role (the invite link in my README asks for it).
 

@@ -1,6 +1,7 @@
 # The console's own words (`namnam console`, and `namnam replay`). Its command names stay as they are.
 
 console-line-shape = Écrivez `[#salon] joueur commande [nom:valeur …]`, par exemple `alice help`.
+console-unreadable-line = Cette ligne n'est pas du texte UTF-8 (un octet invalide à l'octet { $at }) : elle a été ignorée.
 console-bad-name = Les noms sont faits de lettres, de chiffres, de `_`, `-` et `.` : pas { $user } dans #{ $channel }.
 console-only-sees = (visible par { $user } seulement)
 console-dm-to = MP à { $user }

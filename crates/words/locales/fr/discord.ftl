@@ -44,6 +44,7 @@ discord-external-apps-off = Ce serveur ne laisse pas les applications de ses mem
 discord-move-kept-here = Votre coup est enregistré, mais Discord n'a pas pris ma réponse : le plateau suivra la prochaine commande ou le prochain bouton ici.
 discord-done-kept-here = C'est fait, mais Discord n'a pas pris ma réponse : elle suivra la prochaine commande ou le prochain bouton ici.
 discord-done-recorded = C'est fait, mais Discord n'a pas pris ma réponse : elle va apparaître dans le salon dans un instant.
+discord-answer-lost = Discord n'a peut-être pas pris ma réponse : si vous ne la voyez pas, redemandez, s'il vous plaît.
 discord-no-history = Je n'ai pas le droit de lire l'historique de ce salon (la permission Voir les anciens messages) : après une connexion coupée, je ne peux pas voir si un plateau a été montré, et je risque de le montrer deux fois. Accordez-la à mon rôle, s'il vous plaît (le lien d'invitation de mon README la demande).
 
 discord-house-choice = Case { $house } — { $count ->
