@@ -1024,27 +1024,21 @@ impl Table<'_> {
     }
 
     /// Whether posts wait in `channel`, a place where the bot may only answer. When some wait for an
-    /// answer and no answer holds any, and the bot has taken up what `asker` asked last (`asked`: Discord
-    /// has its response, or it made a request with its token), `asker` runs `/matches` there: its answer
-    /// is private, and what waited follows it.
+    /// answer and no answer holds any, and Discord has had the bot's response to what `asker` asked last
+    /// (`asked`), `asker` runs `/matches` there: its answer is private, and what waited follows it.
     async fn ask_if_waiting(&self, channel: u64, asker: &Person, asked: &mut Option<Sent>) -> bool {
         let states = self.place_posts(channel).await;
         let awaiting = states.iter().any(|s| s == "awaiting");
         let held = states.iter().any(|s| s == "held");
-        // The bot has taken up what was asked last: Discord has its response, or the bot has made a
-        // request with the ask's token at all. (Waiting for a response Discord stored would wait for ever
-        // when every try of it was refused and nothing stored — four 5xx or dropped connections — as a
-        // player would not: they ask again.)
+        // Discord has the bot's response to what was asked last. (When every try of that response is
+        // refused and nothing is stored — four 5xx or dropped connections — this waits for ever and the
+        // board is called lost: forced, that is the failure seen under load. Asking again as soon as the
+        // bot has made any request with the ask's token was tried: the test then moved on, and jumped the
+        // clock, while the bot still tried the old ask's response, which reached the fake past the token's
+        // 15 minutes. Not fixed yet.)
         let answered = asked.as_ref().map_or(true, |sent| {
             let interaction = self.fake.interaction_state(sent);
-            !interaction.callbacks.is_empty()
-                || !interaction.late_callbacks.is_empty()
-                || self
-                    .fake
-                    .state()
-                    .requests
-                    .iter()
-                    .any(|r| r.path.contains(sent.token.as_str()))
+            !interaction.callbacks.is_empty() || !interaction.late_callbacks.is_empty()
         });
         if awaiting && !held && answered {
             *asked = Some(
