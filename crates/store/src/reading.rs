@@ -158,6 +158,22 @@ async fn sqlite_reader(options: &SqliteConnectOptions, max: u32) -> StoreResult<
         .await?)
 }
 
+/// A pool of up to `max` PostgreSQL connections whose sessions refuse writes.
+async fn postgres_reader(url: &str, max: u32) -> StoreResult<AnyPool> {
+    Ok(AnyPoolOptions::new()
+        .max_connections(max)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(|conn, _meta| {
+            Box::pin(async move {
+                conn.execute("SET default_transaction_read_only = on")
+                    .await?;
+                Ok(())
+            })
+        })
+        .connect_with(AnyConnectOptions::from_str(url)?)
+        .await?)
+}
+
 impl Store {
     /// Opens the database at `url` for reading only, as `namnam web` does beside a running bot: nothing is
     /// created or migrated (the bot does that), a SQLite file is opened read-only, and a PostgreSQL session
@@ -206,18 +222,7 @@ impl Store {
                 )
             }
             Backend::Postgres => {
-                let reader = AnyPoolOptions::new()
-                    .max_connections(4)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            conn.execute("SET default_transaction_read_only = on")
-                                .await?;
-                            Ok(())
-                        })
-                    })
-                    .connect_with(AnyConnectOptions::from_str(url)?)
-                    .await?;
+                let reader = postgres_reader(url, 4).await?;
                 if let Err(e) = schema::check(&reader, backend).await {
                     reader.close().await;
                     return Err(e);
@@ -251,20 +256,7 @@ impl Store {
                 let quiet = !wal_of(&path).exists();
                 sqlite_reader(&options.immutable(quiet), 1).await?
             }
-            Backend::Postgres => {
-                AnyPoolOptions::new()
-                    .max_connections(1)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            conn.execute("SET default_transaction_read_only = on")
-                                .await?;
-                            Ok(())
-                        })
-                    })
-                    .connect_with(AnyConnectOptions::from_str(url)?)
-                    .await?
-            }
+            Backend::Postgres => postgres_reader(url, 1).await?,
         };
         Ok(Some(Store {
             backend,
